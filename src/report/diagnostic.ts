@@ -1,0 +1,28 @@
+// Diagnostics: one shape for every stage, printed as `file:line:col: severity: message [rule-id]`.
+export type Severity = 'error' | 'warning' | 'note';
+
+export interface Diagnostic {
+  file: string;
+  /** 1-based */
+  line: number;
+  /** 1-based, in UTF-16 code units of the line */
+  col: number;
+  severity: Severity;
+  message: string;
+  ruleId: string;
+}
+
+export function formatDiagnostic(d: Diagnostic): string {
+  return `${d.file}:${d.line}:${d.col}: ${d.severity}: ${d.message} [${d.ruleId}]`;
+}
+
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === 'error');
+}
+
+/** Sorts by position, then rule id, so output never depends on discovery order. */
+export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
+  return diagnostics.sort(
+    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col || a.ruleId.localeCompare(b.ruleId),
+  );
+}
