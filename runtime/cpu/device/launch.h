@@ -1,0 +1,32 @@
+// The interface between the CPU backend's host side (runtime/cpu/src, behind vortex.h) and a
+// kernel binary (the device program + runtime/cpu/device, a shared object). The host owns the
+// worker threads and memory; the kernel binary owns the per-thread state and fibers.
+#pragma once
+#include <cstdint>
+
+namespace hip2vx_cpu {
+
+constexpr uint32_t kLaunchAbiVersion = 1;
+
+// Runs body(ctx, i, worker) for every i in [0, n) on the host's workers, `worker` being the
+// index (< workers) of the OS thread running it; returns when all are done.
+using BlockBody = void (*)(void* ctx, uint64_t i, uint32_t worker);
+using ParallelFor = void (*)(void* pool, uint64_t n, BlockBody body, void* ctx);
+
+struct Launch {
+  uint32_t abi_version;
+  uint32_t num_threads, num_warps, num_cores;  // the device's capabilities
+  uint32_t workers;                            // blocks in flight at most
+  uint64_t fiber_stack_bytes;                  // stack of each device thread
+  const void* args;                            // VX_CSR_MSCRATCH
+  void* local_mem;                             // VX_CSR_LOCAL_MEM_BASE: workers slices
+  ParallelFor parallel_for;
+  void* pool;
+};
+
+// Every kernel binary exports `extern "C" int hip2vx_cpu_entry(const Launch*)`, which runs the
+// device program's main() for this launch and returns its result.
+using EntryFn = int (*)(const Launch*);
+constexpr const char* kEntrySymbol = "hip2vx_cpu_entry";
+
+}  // namespace hip2vx_cpu

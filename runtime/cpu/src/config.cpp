@@ -1,0 +1,39 @@
+#include "config.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <thread>
+
+namespace hip2vx_cpu {
+namespace {
+
+// Reads a positive integer (decimal or 0x hex) into value when the variable is set.
+template <class T>
+bool read_env(const char* name, T& value) {
+  const char* text = std::getenv(name);
+  if (!text || !*text) return true;
+  char* end = nullptr;
+  errno = 0;
+  const unsigned long long v = std::strtoull(text, &end, 0);
+  if (errno || *end || v == 0 || static_cast<T>(v) != v || text[0] == '-') {
+    std::fprintf(stderr, "hip2vx cpu: %s=%s is not a positive integer\n", name, text);
+    return false;
+  }
+  value = static_cast<T>(v);
+  return true;
+}
+
+}  // namespace
+
+bool load_config(Config& c) {
+  c = Config{16, 16, 4, 64 << 10, 4ull << 30, std::max(1u, std::thread::hardware_concurrency()),
+             64 << 10};
+  return read_env("HIP2VX_CPU_THREADS", c.threads) && read_env("HIP2VX_CPU_WARPS", c.warps) &&
+         read_env("HIP2VX_CPU_CORES", c.cores) && read_env("HIP2VX_CPU_LOCAL_MEM", c.local_mem) &&
+         read_env("HIP2VX_CPU_GLOBAL_MEM", c.global_mem) &&
+         read_env("HIP2VX_CPU_WORKERS", c.workers) && read_env("HIP2VX_CPU_STACK", c.stack_bytes);
+}
+
+}  // namespace hip2vx_cpu

@@ -1,0 +1,287 @@
+// vortex.h on the CPU: device memory is host memory (a device address is the host address),
+// a kernel is a shared object run by vx_start on a launcher thread, its blocks on a Pool.
+#include <vortex.h>
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <future>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <sstream>
+#include <string>
+
+#include "config.h"
+#include "module.h"
+#include "pool.h"
+
+namespace hip2vx_cpu {
+namespace {
+
+constexpr uint64_t kAlignment = 64;
+
+struct Device;
+
+struct Buffer {
+  Device* device;
+  void* data;
+  uint64_t size;
+  uint64_t reserved;               // bytes counted as used
+  std::shared_ptr<Module> module;  // set for kernel binaries
+};
+
+struct Device {
+  Config config{};
+  std::unique_ptr<Pool> pool;
+  void* local_mem = nullptr;  // one slice of config.local_mem per worker, then a guard page
+  size_t local_mem_mapping = 0;
+
+  std::mutex mutex;  // guards `used` and `modules` (buffers are allocated from any thread)
+  uint64_t used = 0;
+  std::map<std::string, std::shared_ptr<Module>> modules;  // by binary, so reuploads share
+
+  Launch launch{};  // of the running launch
+  std::future<int> running;
+  // Statistics for vx_dump_perf, updated by the launcher thread.
+  std::atomic<uint64_t> launches{0}, blocks{0}, busy_ns{0};
+};
+
+void parallel_for(void* device, uint64_t n, BlockBody body, void* ctx) {
+  auto* d = static_cast<Device*>(device);
+  d->blocks += n;
+  d->pool->run(n, body, ctx);
+}
+
+int fail(const char* what) {
+  std::fprintf(stderr, "hip2vx cpu: %s\n", what);
+  return -1;
+}
+
+// Waits for the running launch; returns its result (0 if there is none).
+int finish(Device& d) {
+  if (!d.running.valid()) return 0;
+  const int rc = d.running.get();
+  if (rc != 0) std::fprintf(stderr, "hip2vx cpu: kernel failed (main returned %d)\n", rc);
+  return rc == 0 ? 0 : -1;
+}
+
+bool in_range(const Buffer* b, uint64_t offset, uint64_t size) {
+  return b && offset <= b->size && size <= b->size - offset;
+}
+
+int new_buffer(Device* d, uint64_t size, vx_buffer_h* out, std::shared_ptr<Module> module = {}) {
+  if (!d || !out || size == 0) return -1;
+  const uint64_t reserved = (size + kAlignment - 1) / kAlignment * kAlignment;
+  {
+    std::lock_guard<std::mutex> lock(d->mutex);
+    if (reserved > d->config.global_mem - d->used) return fail("out of device memory");
+    d->used += reserved;
+  }
+  void* data = std::aligned_alloc(kAlignment, reserved);
+  if (!data) return fail("out of host memory");
+  std::memset(data, 0, reserved);
+  *out = new Buffer{d, data, size, reserved, std::move(module)};
+  return 0;
+}
+
+}  // namespace
+}  // namespace hip2vx_cpu
+
+using namespace hip2vx_cpu;
+
+extern "C" {
+
+int vx_dev_open(vx_device_h* out) {
+  if (!out) return -1;
+  auto d = std::make_unique<Device>();
+  if (!load_config(d->config)) return -1;
+  const Config& c = d->config;
+  const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  const size_t slices = (c.local_mem * c.workers + page - 1) / page * page;
+  d->local_mem_mapping = slices + page;
+  void* m = mmap(nullptr, d->local_mem_mapping, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (m == MAP_FAILED) return fail("cannot map local memory");
+  mprotect(static_cast<char*>(m) + slices, page, PROT_NONE);  // overruns fault
+  d->local_mem = m;
+  d->pool = std::make_unique<Pool>(c.workers);
+  *out = d.release();
+  return 0;
+}
+
+int vx_dev_close(vx_device_h hdevice) {
+  auto* d = static_cast<Device*>(hdevice);
+  if (!d) return -1;
+  finish(*d);
+  d->pool.reset();  // joins the workers (their fiber stacks are freed by the kernel binaries)
+  d->modules.clear();
+  munmap(d->local_mem, d->local_mem_mapping);
+  delete d;
+  return 0;
+}
+
+int vx_dev_caps(vx_device_h hdevice, uint32_t caps_id, uint64_t* value) {
+  auto* d = static_cast<Device*>(hdevice);
+  if (!d || !value) return -1;
+  const Config& c = d->config;
+  switch (caps_id) {
+    case VX_CAPS_VERSION: *value = 1; break;
+    case VX_CAPS_NUM_THREADS: *value = c.threads; break;
+    case VX_CAPS_NUM_WARPS: *value = c.warps; break;
+    case VX_CAPS_NUM_CORES: *value = c.cores; break;
+    case VX_CAPS_CACHE_LINE_SIZE: *value = kAlignment; break;
+    case VX_CAPS_GLOBAL_MEM_SIZE: *value = c.global_mem; break;
+    case VX_CAPS_LOCAL_MEM_SIZE: *value = c.local_mem; break;
+    // misa layout: MXL = 2 (64-bit, the host's pointers) and the I, M, A, F, D letters.
+    case VX_CAPS_ISA_FLAGS:
+      *value = 2ull << 30 | 1 << ('I' - 'A') | 1 << ('M' - 'A') | 1 << 0 | 1 << ('F' - 'A') |
+               1 << ('D' - 'A');
+      break;
+    case VX_CAPS_NUM_MEM_BANKS: *value = 1; break;
+    case VX_CAPS_MEM_BANK_SIZE: *value = c.global_mem; break;
+    default: return -1;
+  }
+  return 0;
+}
+
+int vx_mem_alloc(vx_device_h hdevice, uint64_t size, int, vx_buffer_h* hbuffer) {
+  return new_buffer(static_cast<Device*>(hdevice), size, hbuffer);
+}
+
+int vx_mem_free(vx_buffer_h hbuffer) {
+  auto* b = static_cast<Buffer*>(hbuffer);
+  if (!b) return 0;
+  {
+    std::lock_guard<std::mutex> lock(b->device->mutex);
+    b->device->used -= b->reserved;
+  }
+  std::free(b->data);
+  delete b;
+  return 0;
+}
+
+int vx_mem_address(vx_buffer_h hbuffer, uint64_t* address) {
+  auto* b = static_cast<Buffer*>(hbuffer);
+  if (!b || !address) return -1;
+  *address = reinterpret_cast<uint64_t>(b->data);
+  return 0;
+}
+
+int vx_mem_info(vx_device_h hdevice, uint64_t* mem_free, uint64_t* mem_used) {
+  auto* d = static_cast<Device*>(hdevice);
+  if (!d) return -1;
+  std::lock_guard<std::mutex> lock(d->mutex);
+  if (mem_free) *mem_free = d->config.global_mem - d->used;
+  if (mem_used) *mem_used = d->used;
+  return 0;
+}
+
+int vx_copy_to_dev(vx_buffer_h hbuffer, const void* host_ptr, uint64_t dst_offset, uint64_t size) {
+  auto* b = static_cast<Buffer*>(hbuffer);
+  if (!in_range(b, dst_offset, size) || (!host_ptr && size)) return -1;
+  std::memcpy(static_cast<char*>(b->data) + dst_offset, host_ptr, size);
+  return 0;
+}
+
+int vx_copy_from_dev(void* host_ptr, vx_buffer_h hbuffer, uint64_t src_offset, uint64_t size) {
+  auto* b = static_cast<Buffer*>(hbuffer);
+  if (!in_range(b, src_offset, size) || (!host_ptr && size)) return -1;
+  std::memcpy(host_ptr, static_cast<const char*>(b->data) + src_offset, size);
+  return 0;
+}
+
+int vx_upload_bytes(vx_device_h hdevice, const void* content, uint64_t size, vx_buffer_h* hbuffer) {
+  if (!content) return -1;
+  const int rc = new_buffer(static_cast<Device*>(hdevice), size, hbuffer);
+  return rc ? rc : vx_copy_to_dev(*hbuffer, content, 0, size);
+}
+
+int vx_upload_kernel_bytes(vx_device_h hdevice, const void* content, uint64_t size,
+                           vx_buffer_h* hbuffer) {
+  auto* d = static_cast<Device*>(hdevice);
+  if (!d || !content || !hbuffer || size == 0) return -1;
+  std::string bytes(static_cast<const char*>(content), size);
+  std::shared_ptr<Module> module;
+  {
+    std::lock_guard<std::mutex> lock(d->mutex);
+    auto& slot = d->modules[bytes];
+    if (!slot) slot = std::make_shared<Module>(bytes);
+    module = slot;
+  }
+  if (!module->entry()) {
+    std::fprintf(stderr, "hip2vx cpu: cannot load the kernel: %s\n", module->error().c_str());
+    return -1;
+  }
+  const int rc = new_buffer(d, size, hbuffer, std::move(module));
+  return rc ? rc : vx_copy_to_dev(*hbuffer, content, 0, size);
+}
+
+int vx_upload_kernel_file(vx_device_h hdevice, const char* filename, vx_buffer_h* hbuffer) {
+  std::ifstream in(filename ? filename : "", std::ios::binary);
+  if (!in) {
+    std::fprintf(stderr, "hip2vx cpu: cannot read %s\n", filename ? filename : "(null)");
+    return -1;
+  }
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  const std::string s = bytes.str();
+  return vx_upload_kernel_bytes(hdevice, s.data(), s.size(), hbuffer);
+}
+
+int vx_start(vx_device_h hdevice, vx_buffer_h hkernel, vx_buffer_h harguments) {
+  auto* d = static_cast<Device*>(hdevice);
+  auto* kernel = static_cast<Buffer*>(hkernel);
+  auto* args = static_cast<Buffer*>(harguments);
+  if (!d || !kernel || !kernel->module || !args) return -1;
+  finish(*d);  // a launch starts after the previous one, as on the device
+  const Config& c = d->config;
+  d->launch = Launch{kLaunchAbiVersion, c.threads, c.warps, c.cores, c.workers, c.stack_bytes,
+                     args->data, d->local_mem, parallel_for, d};
+  ++d->launches;
+  const EntryFn entry = kernel->module->entry();
+  d->running = std::async(std::launch::async, [d, entry] {
+    const auto start = std::chrono::steady_clock::now();
+    const int rc = entry(&d->launch);
+    d->busy_ns += std::chrono::duration_cast<std::chrono::nanoseconds>(
+                      std::chrono::steady_clock::now() - start).count();
+    return rc;
+  });
+  return 0;
+}
+
+int vx_ready_wait(vx_device_h hdevice, uint64_t timeout) {
+  auto* d = static_cast<Device*>(hdevice);
+  if (!d) return -1;
+  if (d->running.valid() &&
+      d->running.wait_for(std::chrono::milliseconds(timeout)) == std::future_status::timeout)
+    return fail("timeout waiting for the kernel");
+  return finish(*d);
+}
+
+int vx_check_occupancy(vx_device_h hdevice, uint32_t group_size, uint32_t* max_localmem) {
+  auto* d = static_cast<Device*>(hdevice);
+  if (!d) return -1;
+  const Config& c = d->config;
+  if (group_size == 0 || uint64_t{group_size} > uint64_t{c.threads} * c.warps) return -1;
+  const uint32_t warps_per_group = (group_size + c.threads - 1) / c.threads;
+  const uint32_t groups_per_core = c.warps / warps_per_group;
+  if (max_localmem) *max_localmem = static_cast<uint32_t>(c.local_mem / groups_per_core);
+  return 0;
+}
+
+int vx_dump_perf(vx_device_h hdevice, FILE* stream) {
+  auto* d = static_cast<Device*>(hdevice);
+  if (!d || !stream) return -1;
+  std::fprintf(stream, "PERF: launches=%llu, blocks=%llu, kernel time=%.3f ms\n",
+               static_cast<unsigned long long>(d->launches.load()),
+               static_cast<unsigned long long>(d->blocks.load()), d->busy_ns.load() / 1e6);
+  return 0;
+}
+
+}  // extern "C"

@@ -1,0 +1,258 @@
+/* HIP runtime API for hip2vortex: the host-facing subset of HIP implemented on top of Vortex's
+ * `vortex.h` (runtime/src). One device (id 0), opened lazily on first use.
+ *
+ * Supported: device management (hipInit, hipGetDeviceCount, hipSetDevice, hipGetDevice,
+ *   hipGetDeviceProperties, hipDeviceGetAttribute, hipDeviceSynchronize, hipDeviceReset,
+ *   hipDriverGetVersion, hipRuntimeGetVersion), memory (hipMalloc, hipFree, hipHostMalloc,
+ *   hipHostFree, hipMemcpy[Async], hipMemset[Async], hipMemGetInfo), device globals
+ *   (hipMemcpyToSymbol[Async], hipMemcpyFromSymbol[Async], hipGetSymbolAddress,
+ *   hipGetSymbolSize), launches (hipLaunchKernel), errors, streams and events.
+ *
+ * Declared but returning hipErrorNotSupported (Vortex has no unified/managed memory, no host
+ * mapping and a single device):
+ *   hipMallocManaged, hipMemPrefetchAsync, hipHostRegister, hipHostUnregister,
+ *   hipHostGetDevicePointer, hipMallocPitch, hipMemcpy2D, hipDeviceEnablePeerAccess,
+ *   hipMemcpyPeer.
+ *
+ * Deliberately left undeclared, so a program using them fails to compile with a clear message:
+ *   graphs and stream capture (hipGraph*, hipStreamBeginCapture, ...), textures and surfaces
+ *   (hipTextureObject_t, hipCreateTextureObject, tex1D, ...), arrays (hipMallocArray,
+ *   hipMemcpy3D, ...), IPC (hipIpc*), modules (hipModule*), cooperative launches
+ *   (hipLaunchCooperativeKernel), stream callbacks, `__managed__` variables and
+ *   hipLaunchKernelGGL (the translator rewrites launches into generated stubs).
+ */
+#ifndef HIP2VX_HIP_RUNTIME_API_H
+#define HIP2VX_HIP_RUNTIME_API_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define HIP_VERSION_MAJOR 6
+#define HIP_VERSION_MINOR 0
+#define HIP_VERSION_PATCH 0
+#define HIP_VERSION (HIP_VERSION_MAJOR * 10000000 + HIP_VERSION_MINOR * 100000 + HIP_VERSION_PATCH)
+
+typedef enum hipError_t {
+  hipSuccess = 0,
+  hipErrorInvalidValue = 1,
+  hipErrorOutOfMemory = 2,
+  hipErrorMemoryAllocation = 2,
+  hipErrorNotInitialized = 3,
+  hipErrorInitializationError = 3,
+  hipErrorInvalidConfiguration = 9,
+  hipErrorInvalidSymbol = 13,
+  hipErrorInvalidDevicePointer = 17,
+  hipErrorInvalidMemcpyDirection = 21,
+  hipErrorInvalidDeviceFunction = 98,
+  hipErrorNoDevice = 100,
+  hipErrorInvalidDevice = 101,
+  hipErrorInvalidKernelFile = 200,
+  hipErrorInvalidHandle = 400,
+  hipErrorInvalidResourceHandle = 400,
+  hipErrorNotFound = 500,
+  hipErrorNotReady = 600,
+  hipErrorLaunchOutOfResources = 701,
+  hipErrorLaunchFailure = 719,
+  hipErrorNotSupported = 801,
+  hipErrorUnknown = 999
+} hipError_t;
+
+typedef enum hipMemcpyKind {
+  hipMemcpyHostToHost = 0,
+  hipMemcpyHostToDevice = 1,
+  hipMemcpyDeviceToHost = 2,
+  hipMemcpyDeviceToDevice = 3,
+  hipMemcpyDefault = 4
+} hipMemcpyKind;
+
+typedef enum hipDeviceAttribute_t {
+  hipDeviceAttributeMaxThreadsPerBlock,
+  hipDeviceAttributeMaxBlockDimX,
+  hipDeviceAttributeMaxBlockDimY,
+  hipDeviceAttributeMaxBlockDimZ,
+  hipDeviceAttributeMaxGridDimX,
+  hipDeviceAttributeMaxGridDimY,
+  hipDeviceAttributeMaxGridDimZ,
+  hipDeviceAttributeMaxSharedMemoryPerBlock,
+  hipDeviceAttributeWarpSize,
+  hipDeviceAttributeMultiprocessorCount,
+  hipDeviceAttributeMaxThreadsPerMultiProcessor,
+  hipDeviceAttributeTotalGlobalMem
+} hipDeviceAttribute_t;
+
+struct dim3 {
+  uint32_t x, y, z;
+  /* Not explicit: CUDA code passes plain integers where a dim3 is expected. */
+  constexpr dim3(uint32_t vx = 1, uint32_t vy = 1, uint32_t vz = 1) : x(vx), y(vy), z(vz) {}
+};
+
+typedef struct hipDeviceProp_t {
+  char name[256];
+  char gcnArchName[256];
+  size_t totalGlobalMem;
+  size_t sharedMemPerBlock;
+  size_t sharedMemPerMultiprocessor;
+  size_t maxSharedMemoryPerMultiProcessor;
+  size_t totalConstMem;
+  size_t memPitch;
+  size_t textureAlignment;
+  int regsPerBlock;
+  int warpSize;
+  int maxThreadsPerBlock;
+  int maxThreadsDim[3];
+  int maxGridSize[3];
+  int maxThreadsPerMultiProcessor;
+  int multiProcessorCount;
+  int clockRate;
+  int memoryClockRate;
+  int memoryBusWidth;
+  int l2CacheSize;
+  int major;
+  int minor;
+  int computeMode;
+  int concurrentKernels;
+  int asyncEngineCount;
+  int deviceOverlap;
+  int integrated;
+  int canMapHostMemory;
+  int managedMemory;
+  int unifiedAddressing;
+  int ECCEnabled;
+  int kernelExecTimeoutEnabled;
+  int pciDomainID;
+  int pciBusID;
+  int pciDeviceID;
+  int isMultiGpuBoard;
+} hipDeviceProp_t;
+
+typedef struct ihipStream_t* hipStream_t;
+typedef struct ihipEvent_t* hipEvent_t;
+
+#define hipStreamDefault 0x0u
+#define hipStreamNonBlocking 0x1u
+#define hipEventDefault 0x0u
+#define hipEventBlockingSync 0x1u
+#define hipEventDisableTiming 0x2u
+#define hipEventInterprocess 0x4u
+#define hipHostMallocDefault 0x0u
+#define hipHostMallocPortable 0x1u
+#define hipHostMallocMapped 0x2u
+#define hipHostMallocWriteCombined 0x4u
+#define hipMemAttachGlobal 0x1u
+
+/* Device globals are named by their host shadow variable. */
+#define HIP_SYMBOL(x) (x)
+
+/* ---- errors ---- */
+hipError_t hipGetLastError(void);
+hipError_t hipPeekAtLastError(void);
+const char* hipGetErrorString(hipError_t error);
+const char* hipGetErrorName(hipError_t error);
+
+/* ---- device management ---- */
+hipError_t hipInit(unsigned int flags);
+hipError_t hipGetDeviceCount(int* count);
+hipError_t hipSetDevice(int device);
+hipError_t hipGetDevice(int* device);
+hipError_t hipGetDeviceProperties(hipDeviceProp_t* prop, int device);
+hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attr, int device);
+hipError_t hipDeviceSynchronize(void);
+hipError_t hipDeviceReset(void);
+hipError_t hipDriverGetVersion(int* version);
+hipError_t hipRuntimeGetVersion(int* version);
+
+/* ---- memory ---- */
+hipError_t hipMalloc(void** ptr, size_t size);
+hipError_t hipFree(void* ptr);
+hipError_t hipHostMalloc(void** ptr, size_t size, unsigned int flags = hipHostMallocDefault);
+hipError_t hipHostFree(void* ptr);
+hipError_t hipMemcpy(void* dst, const void* src, size_t size, hipMemcpyKind kind);
+hipError_t hipMemcpyAsync(void* dst, const void* src, size_t size, hipMemcpyKind kind,
+                          hipStream_t stream = 0);
+hipError_t hipMemset(void* dst, int value, size_t size);
+hipError_t hipMemsetAsync(void* dst, int value, size_t size, hipStream_t stream = 0);
+hipError_t hipMemGetInfo(size_t* free, size_t* total);
+
+template <class T>
+inline hipError_t hipMalloc(T** ptr, size_t size) {
+  return hipMalloc(reinterpret_cast<void**>(ptr), size);
+}
+template <class T>
+inline hipError_t hipHostMalloc(T** ptr, size_t size, unsigned int flags = hipHostMallocDefault) {
+  return hipHostMalloc(reinterpret_cast<void**>(ptr), size, flags);
+}
+
+/* ---- device globals (symbol = address of the host shadow variable) ---- */
+hipError_t hipGetSymbolAddress(void** dev_ptr, const void* symbol);
+hipError_t hipGetSymbolSize(size_t* size, const void* symbol);
+hipError_t hipMemcpyToSymbol(const void* symbol, const void* src, size_t bytes, size_t offset = 0,
+                             hipMemcpyKind kind = hipMemcpyHostToDevice);
+hipError_t hipMemcpyFromSymbol(void* dst, const void* symbol, size_t bytes, size_t offset = 0,
+                               hipMemcpyKind kind = hipMemcpyDeviceToHost);
+hipError_t hipMemcpyToSymbolAsync(const void* symbol, const void* src, size_t bytes, size_t offset,
+                                  hipMemcpyKind kind, hipStream_t stream = 0);
+hipError_t hipMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t bytes, size_t offset,
+                                    hipMemcpyKind kind, hipStream_t stream = 0);
+
+/* CUDA style: the variable itself is passed; its address is the symbol. */
+template <class T>
+inline hipError_t hipGetSymbolAddress(void** dev_ptr, const T& symbol) {
+  return hipGetSymbolAddress(dev_ptr, static_cast<const void*>(&symbol));
+}
+template <class T>
+inline hipError_t hipGetSymbolSize(size_t* size, const T& symbol) {
+  return hipGetSymbolSize(size, static_cast<const void*>(&symbol));
+}
+template <class T>
+inline hipError_t hipMemcpyToSymbol(const T& symbol, const void* src, size_t bytes,
+                                    size_t offset = 0, hipMemcpyKind kind = hipMemcpyHostToDevice) {
+  return hipMemcpyToSymbol(static_cast<const void*>(&symbol), src, bytes, offset, kind);
+}
+template <class T>
+inline hipError_t hipMemcpyFromSymbol(void* dst, const T& symbol, size_t bytes, size_t offset = 0,
+                                      hipMemcpyKind kind = hipMemcpyDeviceToHost) {
+  return hipMemcpyFromSymbol(dst, static_cast<const void*>(&symbol), bytes, offset, kind);
+}
+template <class T>
+inline hipError_t hipMemcpyToSymbolAsync(const T& symbol, const void* src, size_t bytes,
+                                         size_t offset, hipMemcpyKind kind, hipStream_t stream = 0) {
+  return hipMemcpyToSymbolAsync(static_cast<const void*>(&symbol), src, bytes, offset, kind, stream);
+}
+template <class T>
+inline hipError_t hipMemcpyFromSymbolAsync(void* dst, const T& symbol, size_t bytes, size_t offset,
+                                           hipMemcpyKind kind, hipStream_t stream = 0) {
+  return hipMemcpyFromSymbolAsync(dst, static_cast<const void*>(&symbol), bytes, offset, kind, stream);
+}
+
+/* ---- launches ---- */
+hipError_t hipLaunchKernel(const void* function_address, dim3 grid, dim3 block, void** args,
+                           size_t shared_mem_bytes, hipStream_t stream);
+
+/* ---- streams and events (one in-order queue: work runs in issue order) ---- */
+hipError_t hipStreamCreate(hipStream_t* stream);
+hipError_t hipStreamCreateWithFlags(hipStream_t* stream, unsigned int flags);
+hipError_t hipStreamDestroy(hipStream_t stream);
+hipError_t hipStreamSynchronize(hipStream_t stream);
+hipError_t hipStreamQuery(hipStream_t stream);
+hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int flags = 0);
+hipError_t hipEventCreate(hipEvent_t* event);
+hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned int flags);
+hipError_t hipEventDestroy(hipEvent_t event);
+hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream = 0);
+hipError_t hipEventSynchronize(hipEvent_t event);
+hipError_t hipEventQuery(hipEvent_t event);
+hipError_t hipEventElapsedTime(float* ms, hipEvent_t start, hipEvent_t stop);
+
+/* ---- not supported on Vortex: always hipErrorNotSupported ---- */
+hipError_t hipMallocManaged(void** ptr, size_t size, unsigned int flags = hipMemAttachGlobal);
+hipError_t hipMemPrefetchAsync(const void* ptr, size_t size, int device, hipStream_t stream = 0);
+hipError_t hipHostRegister(void* ptr, size_t size, unsigned int flags);
+hipError_t hipHostUnregister(void* ptr);
+hipError_t hipHostGetDevicePointer(void** dev_ptr, void* host_ptr, unsigned int flags);
+hipError_t hipMallocPitch(void** ptr, size_t* pitch, size_t width, size_t height);
+hipError_t hipMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
+                       size_t height, hipMemcpyKind kind);
+hipError_t hipDeviceEnablePeerAccess(int peer_device, unsigned int flags);
+hipError_t hipMemcpyPeer(void* dst, int dst_device, const void* src, int src_device, size_t size);
+
+#endif

@@ -1,0 +1,371 @@
+// hip2vx_device.h: what generated Vortex device sources need beyond vx_spawn.h.
+//  - HIP/CUDA spellings (__global__, __forceinline__, atomics, intrinsics) mapped to Vortex;
+//  - the divergence idioms verified on simx with stock gcc and clang (docs/vortex.md):
+//    a split whose tested predicate is an opaque asm output, and a pred loop exit in one asm goto;
+//  - branch-free math, because library routines that branch on per-thread data diverge.
+// On the CPU backend (HIP2VX_CPU_BACKEND) every thread runs on its own, so the idioms are plain C.
+#ifndef HIP2VX_DEVICE_H
+#define HIP2VX_DEVICE_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include <string.h>
+#include <vx_spawn.h>
+#include <vx_print.h>
+
+#if defined(HIP2VX_CPU_BACKEND)
+#define HIP2VX_ABI(device, host) (host)
+#define HIP2VX_ENTRY __attribute__((visibility("default"))) int main()
+#elif defined(__riscv)
+#define HIP2VX_ABI(device, host) (device)
+#define HIP2VX_ENTRY int main()
+#else
+#error "hip2vx_device.h: build for RISC-V (Vortex) or define HIP2VX_CPU_BACKEND"
+#endif
+
+#define HIP2VX_INLINE static inline __attribute__((always_inline))
+
+// ---- HIP/CUDA declaration spellings -------------------------------------------------------
+#define __global__ inline __attribute__((always_inline))
+#define __device__
+#define __host__
+#define __forceinline__ inline __attribute__((always_inline))
+#define __noinline__ __attribute__((noinline))
+#define __launch_bounds__(...)
+#define __align__(n) __attribute__((aligned(n)))
+#define warpSize ((int)vx_num_threads())
+
+// ---- launch state set by each kernel's main() ---------------------------------------------
+// Bytes of local memory per block (static rounded to 16 + dynamic) and where the dynamic
+// array starts. One value per launch, written before vx_spawn_threads.
+static uint32_t hip2vx_block_shared_bytes;
+static uint32_t hip2vx_dynamic_shared_offset;
+
+HIP2VX_INLINE void hip2vx_begin_launch(uint32_t static_bytes, uint64_t dynamic_bytes) {
+  hip2vx_dynamic_shared_offset = (static_bytes + 15u) & ~15u;
+  hip2vx_block_shared_bytes = hip2vx_dynamic_shared_offset + (uint32_t)dynamic_bytes;
+}
+
+HIP2VX_INLINE char* hip2vx_shared_base() {
+  // __local_mem does not parenthesise its argument: pass a single variable.
+  uint32_t bytes = hip2vx_block_shared_bytes;
+  return (char*)__local_mem(bytes);
+}
+
+#define HIP2VX_SHARED(type, offset) (*reinterpret_cast<type*>(hip2vx_shared_base() + (offset)))
+#define hip2vx_dynamic_shared() ((void*)(hip2vx_shared_base() + hip2vx_dynamic_shared_offset))
+
+HIP2VX_INLINE uint32_t hip2vx_dimensions(const uint32_t* grid, const uint32_t* block) {
+  return (grid[2] > 1 || block[2] > 1) ? 3 : (grid[1] > 1 || block[1] > 1) ? 2 : 1;
+}
+
+// ---- divergence idioms -------------------------------------------------------------------
+#if defined(HIP2VX_CPU_BACKEND)
+HIP2VX_INLINE int hip2vx_split(int& c) { (void)c; return 0; }
+HIP2VX_INLINE void hip2vx_join(int t) { (void)t; }
+HIP2VX_INLINE int hip2vx_active_threads() { return 1; }
+HIP2VX_INLINE void hip2vx_tmc(int m) { (void)m; }
+#define HIP2VX_PRED_EXIT(go, mask, label) do { if (!(go)) goto label; } while (0)
+#define HIP2VX_OPAQUE(x) ((void)0)
+#else
+// The predicate is an in/out operand, so the compiler cannot hoist or thread the branch on it.
+HIP2VX_INLINE int hip2vx_split(int& c) {
+  int t;
+  __asm__ volatile(".insn r 0x0b, 2, 0, %0, %1, x0" : "=r"(t), "+r"(c) :: "memory");
+  return t;
+}
+HIP2VX_INLINE void hip2vx_join(int t) { __asm__ volatile(".insn r 0x0b, 3, 0, x0, %0, x0" :: "r"(t) : "memory"); }
+HIP2VX_INLINE int hip2vx_active_threads() { return vx_active_threads(); }
+HIP2VX_INLINE void hip2vx_tmc(int m) { vx_tmc(m); }
+// pred and the loop's exit branch in one asm goto, testing the same register.
+#define HIP2VX_PRED_EXIT(go, mask, label) \
+  __asm__ goto(".insn r 0x0b, 5, 0, x0, %0, %1\n\tbeqz %0, %l[" #label "]" :: "r"(go), "r"(mask) : "memory" : label)
+#define HIP2VX_OPAQUE(x) __asm__("" : "+r"(x))
+#endif
+
+// Barriers: vx_barrier has no memory clobber of its own.
+#define hip2vx_syncthreads() \
+  do { __asm__ volatile("" ::: "memory"); vx_barrier(__local_group_id, __warps_per_group); __asm__ volatile("" ::: "memory"); } while (0)
+#define hip2vx_threadfence() vx_fence()
+
+// ---- branch-free selection ----------------------------------------------------------------
+template <int Bytes> struct hip2vx_bits;
+template <> struct hip2vx_bits<1> { typedef uint8_t type; };
+template <> struct hip2vx_bits<2> { typedef uint16_t type; };
+template <> struct hip2vx_bits<4> { typedef uint32_t type; };
+template <> struct hip2vx_bits<8> { typedef uint64_t type; };
+
+/** `c ? a : b` without a branch: mask arithmetic behind an empty asm; c must be 0 or 1. */
+template <typename A, typename B>
+HIP2VX_INLINE auto hip2vx_select(int c, A a, B b) -> decltype(true ? A() : B()) {
+  typedef decltype(true ? A() : B()) T;
+  typedef typename hip2vx_bits<sizeof(T)>::type U;
+  T x = a, y = b;
+  U ux, uy;
+  memcpy(&ux, &x, sizeof x);
+  memcpy(&uy, &y, sizeof y);
+  uint32_t m = 0u - (uint32_t)(c & 1);
+  HIP2VX_OPAQUE(m);
+  U mask = (U)(int32_t)m;
+  U r = (U)((ux & mask) | (uy & (U)~mask));
+  T out;
+  memcpy(&out, &r, sizeof out);
+  return out;
+}
+
+#define HIP2VX_MINMAX(T)                                                   \
+  HIP2VX_INLINE T min(T a, T b) { return hip2vx_select(b < a, b, a); }     \
+  HIP2VX_INLINE T max(T a, T b) { return hip2vx_select(a < b, b, a); }
+HIP2VX_MINMAX(int)
+HIP2VX_MINMAX(unsigned int)
+HIP2VX_MINMAX(long)
+HIP2VX_MINMAX(unsigned long)
+HIP2VX_MINMAX(long long)
+HIP2VX_MINMAX(unsigned long long)
+#undef HIP2VX_MINMAX
+// CUDA's mixed signed/unsigned overloads compare as unsigned.
+HIP2VX_INLINE unsigned int min(int a, unsigned int b) { return min((unsigned int)a, b); }
+HIP2VX_INLINE unsigned int min(unsigned int a, int b) { return min(a, (unsigned int)b); }
+HIP2VX_INLINE unsigned int max(int a, unsigned int b) { return max((unsigned int)a, b); }
+HIP2VX_INLINE unsigned int max(unsigned int a, int b) { return max(a, (unsigned int)b); }
+HIP2VX_INLINE float min(float a, float b) { return __builtin_fminf(a, b); }
+HIP2VX_INLINE float max(float a, float b) { return __builtin_fmaxf(a, b); }
+HIP2VX_INLINE unsigned int umin(unsigned int a, unsigned int b) { return min(a, b); }
+HIP2VX_INLINE unsigned int umax(unsigned int a, unsigned int b) { return max(a, b); }
+
+// ---- atomics (32-bit AMOs are atomic on global and local memory; LR/SC is not reliable) ----
+#if defined(HIP2VX_CPU_BACKEND)
+#define HIP2VX_AMO(name, builtin)                                                                   \
+  HIP2VX_INLINE int name(int* p, int v) { return builtin(p, v, __ATOMIC_RELAXED); }                 \
+  HIP2VX_INLINE unsigned int name(unsigned int* p, unsigned int v) { return builtin(p, v, __ATOMIC_RELAXED); }
+HIP2VX_AMO(atomicAdd, __atomic_fetch_add)
+HIP2VX_AMO(atomicSub, __atomic_fetch_sub)
+HIP2VX_AMO(atomicAnd, __atomic_fetch_and)
+HIP2VX_AMO(atomicOr, __atomic_fetch_or)
+HIP2VX_AMO(atomicXor, __atomic_fetch_xor)
+HIP2VX_AMO(atomicExch, __atomic_exchange_n)
+#undef HIP2VX_AMO
+/** Read-modify-write by compare-and-swap: real atomics on the host. */
+template <typename T, typename F>
+HIP2VX_INLINE T hip2vx_rmw(T* p, F f) {
+  T old = __atomic_load_n(p, __ATOMIC_RELAXED);
+  while (!__atomic_compare_exchange_n(p, &old, f(old), false, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {}
+  return old;
+}
+HIP2VX_INLINE int atomicCAS(int* p, int cmp, int v) { __atomic_compare_exchange_n(p, &cmp, v, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED); return cmp; }
+HIP2VX_INLINE unsigned int atomicCAS(unsigned int* p, unsigned int cmp, unsigned int v) { __atomic_compare_exchange_n(p, &cmp, v, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED); return cmp; }
+#define HIP2VX_RMW_MINMAX(name, T, pick) \
+  HIP2VX_INLINE T name(T* p, T v) { return hip2vx_rmw(p, [=](T old) { return pick(old, v); }); }
+HIP2VX_RMW_MINMAX(atomicMin, int, min)
+HIP2VX_RMW_MINMAX(atomicMin, unsigned int, min)
+HIP2VX_RMW_MINMAX(atomicMax, int, max)
+HIP2VX_RMW_MINMAX(atomicMax, unsigned int, max)
+#undef HIP2VX_RMW_MINMAX
+#else
+#define HIP2VX_AMO(name, insn, T)                                                              \
+  HIP2VX_INLINE T name(T* p, T v) {                                                            \
+    T old;                                                                                     \
+    __asm__ volatile(insn " %0, %2, %1" : "=r"(old), "+A"(*p) : "r"(v) : "memory");            \
+    return old;                                                                                \
+  }
+HIP2VX_AMO(atomicAdd, "amoadd.w", int)
+HIP2VX_AMO(atomicAdd, "amoadd.w", unsigned int)
+HIP2VX_AMO(atomicAnd, "amoand.w", int)
+HIP2VX_AMO(atomicAnd, "amoand.w", unsigned int)
+HIP2VX_AMO(atomicOr, "amoor.w", int)
+HIP2VX_AMO(atomicOr, "amoor.w", unsigned int)
+HIP2VX_AMO(atomicXor, "amoxor.w", int)
+HIP2VX_AMO(atomicXor, "amoxor.w", unsigned int)
+HIP2VX_AMO(atomicExch, "amoswap.w", int)
+HIP2VX_AMO(atomicExch, "amoswap.w", unsigned int)
+HIP2VX_AMO(atomicMin, "amomin.w", int)
+HIP2VX_AMO(atomicMin, "amominu.w", unsigned int)
+HIP2VX_AMO(atomicMax, "amomax.w", int)
+HIP2VX_AMO(atomicMax, "amomaxu.w", unsigned int)
+#undef HIP2VX_AMO
+HIP2VX_INLINE int atomicSub(int* p, int v) { return atomicAdd(p, -v); }
+HIP2VX_INLINE unsigned int atomicSub(unsigned int* p, unsigned int v) { return atomicAdd(p, 0u - v); }
+
+/** Lock words for read-modify-writes with no AMO (CAS, Inc, Dec, float add), hashed by address. */
+static uint32_t hip2vx_locks[64];
+
+/** Runs `f(old) -> new` under an amoswap lock, in a pred loop: each round one thread per lock
+    wins (split region), the others retry; only AMOs and verified idioms, no LR/SC. */
+template <typename F>
+HIP2VX_INLINE uint32_t hip2vx_rmw(uint32_t* p, F f) {
+  uint32_t* lock = &hip2vx_locks[((uintptr_t)p >> 2) & 63];
+  uint32_t old = 0;
+  int pending = 1;
+  int m = hip2vx_active_threads();
+  for (;;) {
+    HIP2VX_PRED_EXIT(pending, m, done);
+    int got = atomicExch(lock, 1u) == 0u;
+    int t = hip2vx_split(got);
+    if (got) {
+      old = *(volatile uint32_t*)p;
+      *(volatile uint32_t*)p = f(old);
+      vx_fence();
+      atomicExch(lock, 0u);
+    }
+    hip2vx_join(t);
+    pending &= !got;
+  }
+done:
+  hip2vx_tmc(m);
+  return old;
+}
+HIP2VX_INLINE unsigned int atomicCAS(unsigned int* p, unsigned int cmp, unsigned int v) {
+  return hip2vx_rmw(p, [=](uint32_t old) { return hip2vx_select(old == cmp, v, old); });
+}
+HIP2VX_INLINE int atomicCAS(int* p, int cmp, int v) { return (int)atomicCAS((unsigned int*)p, (unsigned int)cmp, (unsigned int)v); }
+#endif
+HIP2VX_INLINE float atomicAdd(float* p, float v) {
+  uint32_t old = hip2vx_rmw((uint32_t*)p, [=](uint32_t bits) {
+    float f;
+    memcpy(&f, &bits, 4);
+    f += v;
+    memcpy(&bits, &f, 4);
+    return bits;
+  });
+  float f;
+  memcpy(&f, &old, 4);
+  return f;
+}
+HIP2VX_INLINE unsigned int atomicInc(unsigned int* p, unsigned int limit) {
+  return hip2vx_rmw(p, [=](uint32_t old) { return hip2vx_select(old >= limit, 0u, old + 1u); });
+}
+HIP2VX_INLINE unsigned int atomicDec(unsigned int* p, unsigned int limit) {
+  return hip2vx_rmw(p, [=](uint32_t old) { return hip2vx_select((old == 0u) | (old > limit), limit, old - 1u); });
+}
+
+// ---- single-precision math without data-dependent branches --------------------------------
+// Library routines branch on their argument (special cases, range reduction), which diverges
+// on Vortex; these are straight-line (selects, fminf/fmaxf, conversions), accurate to a few ulp
+// over the ranges kernels use. The translator renames the CUDA/libm names to them (rules/).
+HIP2VX_INLINE float hip2vx_as_float(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+HIP2VX_INLINE uint32_t hip2vx_as_uint(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+
+HIP2VX_INLINE float hip2vx_sqrtf(float x) {
+#if defined(HIP2VX_CPU_BACKEND)
+  return __builtin_sqrtf(x);
+#else
+  float r;
+  __asm__("fsqrt.s %0, %1" : "=f"(r) : "f"(x));
+  return r;
+#endif
+}
+HIP2VX_INLINE float hip2vx_rsqrtf(float x) { return 1.0f / hip2vx_sqrtf(x); }
+HIP2VX_INLINE float hip2vx_fdividef(float a, float b) { return a / b; }
+HIP2VX_INLINE float hip2vx_saturatef(float x) { return __builtin_fminf(__builtin_fmaxf(x, 0.0f), 1.0f); }
+
+/** Truncation toward zero by conversion; values beyond 2^23 are already integers. */
+HIP2VX_INLINE float hip2vx_truncf(float x) {
+  return hip2vx_select(__builtin_fabsf(x) < 8388608.0f, (float)(int32_t)x, x);
+}
+HIP2VX_INLINE float hip2vx_floorf(float x) { float t = hip2vx_truncf(x); return t - (float)(t > x); }
+HIP2VX_INLINE float hip2vx_ceilf(float x) { float t = hip2vx_truncf(x); return t + (float)(t < x); }
+HIP2VX_INLINE float hip2vx_roundf(float x) {
+  float t = hip2vx_truncf(x), d = x - t;
+  return t + (float)(d >= 0.5f) - (float)(d <= -0.5f);
+}
+/** Round to nearest even for |x| < 2^22 (magic-number addition). */
+HIP2VX_INLINE float hip2vx_rintf(float x) {
+  volatile float magic = 12582912.0f;
+  return hip2vx_select(__builtin_fabsf(x) < 4194304.0f, (x + magic) - magic, x);
+}
+
+HIP2VX_INLINE float hip2vx_expf(float x) {
+  x = __builtin_fminf(__builtin_fmaxf(x, -87.33654f), 88.72283f);
+  float k = hip2vx_rintf(x * 1.44269504f);
+  float r = x - k * 0.693145752f - k * 1.42860677e-06f;
+  float p = 1.0f + r * (1.0f + r * (0.5f + r * (0.166666672f + r * (0.0416666418f + r * (0.00833345205f + r * 0.00138889067f)))));
+  int32_t e = (int32_t)k;
+  // 2^k in two halves so k = 128 (x near the top) still has a representable factor.
+  float s1 = hip2vx_as_float((uint32_t)((e / 2) + 127) << 23);
+  float s2 = hip2vx_as_float((uint32_t)((e - e / 2) + 127) << 23);
+  return p * s1 * s2;
+}
+HIP2VX_INLINE float hip2vx_exp2f(float x) { return hip2vx_expf(x * 0.693147181f); }
+HIP2VX_INLINE float hip2vx_exp10f(float x) { return hip2vx_expf(x * 2.30258509f); }
+
+HIP2VX_INLINE float hip2vx_logf(float x) {
+  uint32_t u = hip2vx_as_uint(x);
+  int32_t e = (int32_t)((u >> 23) & 0xff) - 127;
+  float m = hip2vx_as_float((u & 0x7fffffu) | 0x3f800000u);  // [1, 2)
+  int big = m > 1.41421356f;
+  m = hip2vx_select(big, m * 0.5f, m);
+  e += big;
+  float f = m - 1.0f, s = f / (2.0f + f), z = s * s;
+  float log1p = 2.0f * s * (1.0f + z * (0.333333343f + z * (0.2f + z * (0.142857149f + z * 0.111111112f))));
+  float r = (float)e * 0.693147181f + log1p;
+  r = hip2vx_select(x == 0.0f, -__builtin_inff(), r);
+  r = hip2vx_select((x < 0.0f) | (x != x), __builtin_nanf(""), r);
+  return hip2vx_select(x == __builtin_inff(), x, r);
+}
+HIP2VX_INLINE float hip2vx_log2f(float x) { return hip2vx_logf(x) * 1.44269504f; }
+HIP2VX_INLINE float hip2vx_log10f(float x) { return hip2vx_logf(x) * 0.434294482f; }
+/** x^y for x > 0 (and x == 0); negative bases give NaN. */
+HIP2VX_INLINE float hip2vx_powf(float x, float y) {
+  float r = hip2vx_expf(y * hip2vx_logf(x));
+  return hip2vx_select(x == 0.0f, hip2vx_select(y == 0.0f, 1.0f, 0.0f), hip2vx_select(y == 0.0f, 1.0f, r));
+}
+
+/** sin and cos of the reduced argument r in [-pi/4, pi/4], picked by quadrant. */
+HIP2VX_INLINE float hip2vx_sincos_q(float x, int cosine) {
+  float k = hip2vx_rintf(x * 0.636619772f);
+  float r = x - k * 1.57079625f - k * 7.54978942e-08f;
+  float z = r * r;
+  float s = r + r * z * (-0.166666667f + z * (0.00833333333f + z * (-0.000198412698f + z * 2.75573192e-06f)));
+  float c = 1.0f + z * (-0.5f + z * (0.0416666667f + z * (-0.00138888889f + z * 2.48015873e-05f)));
+  int q = ((int32_t)k + cosine) & 3;
+  float v = hip2vx_select(q & 1, c, s);
+  return hip2vx_select((q >> 1) & 1, -v, v);
+}
+HIP2VX_INLINE float hip2vx_sinf(float x) { return hip2vx_sincos_q(x, 0); }
+HIP2VX_INLINE float hip2vx_cosf(float x) { return hip2vx_sincos_q(x, 1); }
+HIP2VX_INLINE float hip2vx_tanf(float x) { return hip2vx_sinf(x) / hip2vx_cosf(x); }
+HIP2VX_INLINE float hip2vx_tanhf(float x) {
+  float a = __builtin_fabsf(x), z = x * x;
+  float small = x * (1.0f + z * (-0.333333333f + z * (0.133333333f + z * -0.0539682540f)));
+  float big = 1.0f - 2.0f / (hip2vx_expf(2.0f * __builtin_fminf(a, 20.0f)) + 1.0f);
+  return hip2vx_select(a < 0.55f, small, __builtin_copysignf(big, x));
+}
+
+// ---- integer and conversion intrinsics ----------------------------------------------------
+HIP2VX_INLINE int __popc(unsigned int x) {
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
+HIP2VX_INLINE int __clz(int v) {
+  uint32_t x = (uint32_t)v;
+  x |= x >> 1; x |= x >> 2; x |= x >> 4; x |= x >> 8; x |= x >> 16;
+  return 32 - __popc(x);
+}
+HIP2VX_INLINE int __ffs(int v) {
+  uint32_t x = (uint32_t)v;
+  return hip2vx_select(x == 0u, 0, __popc((x & (0u - x)) - 1u) + 1);
+}
+HIP2VX_INLINE unsigned int __brev(unsigned int x) {
+  x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+  x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+  x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
+  x = ((x >> 8) & 0x00ff00ffu) | ((x & 0x00ff00ffu) << 8);
+  return (x >> 16) | (x << 16);
+}
+HIP2VX_INLINE int __mul24(int a, int b) { return (int)((int32_t)(a << 8) >> 8) * (int)((int32_t)(b << 8) >> 8); }
+HIP2VX_INLINE unsigned int __umul24(unsigned int a, unsigned int b) { return (a & 0xffffffu) * (b & 0xffffffu); }
+HIP2VX_INLINE int __mulhi(int a, int b) { return (int)(((int64_t)a * b) >> 32); }
+HIP2VX_INLINE unsigned int __umulhi(unsigned int a, unsigned int b) { return (unsigned int)(((uint64_t)a * b) >> 32); }
+HIP2VX_INLINE float __int_as_float(int x) { return hip2vx_as_float((uint32_t)x); }
+HIP2VX_INLINE int __float_as_int(float x) { return (int)hip2vx_as_uint(x); }
+HIP2VX_INLINE float __uint_as_float(unsigned int x) { return hip2vx_as_float(x); }
+HIP2VX_INLINE unsigned int __float_as_uint(float x) { return hip2vx_as_uint(x); }
+HIP2VX_INLINE int __float2int_rn(float x) { return (int)hip2vx_rintf(x); }
+HIP2VX_INLINE int __float2int_rz(float x) { return (int)x; }
+HIP2VX_INLINE float __int2float_rn(int x) { return (float)x; }
+HIP2VX_INLINE float __fmul_rn(float a, float b) { return a * b; }
+HIP2VX_INLINE float __fadd_rn(float a, float b) { return a + b; }
+template <typename T> HIP2VX_INLINE T __ldg(const T* p) { return *p; }
+
+#endif  // HIP2VX_DEVICE_H

@@ -1,0 +1,155 @@
+// The single Vortex device: lazy open, capabilities, and the device-management API.
+#include <cstring>
+
+#include "hip2vx_internal.h"
+
+namespace hip2vx {
+
+namespace {
+vx_device_h openedDevice = nullptr;
+DeviceCaps deviceCaps;
+
+bool readCaps(vx_device_h device, DeviceCaps& caps) {
+  return vx_dev_caps(device, VX_CAPS_NUM_THREADS, &caps.numThreads) == 0 &&
+         vx_dev_caps(device, VX_CAPS_NUM_WARPS, &caps.numWarps) == 0 &&
+         vx_dev_caps(device, VX_CAPS_NUM_CORES, &caps.numCores) == 0 &&
+         vx_dev_caps(device, VX_CAPS_LOCAL_MEM_SIZE, &caps.localMemSize) == 0 &&
+         vx_dev_caps(device, VX_CAPS_GLOBAL_MEM_SIZE, &caps.globalMemSize) == 0;
+}
+
+hipError_t checkDeviceId(int id) { return id == 0 ? hipSuccess : hipErrorInvalidDevice; }
+
+int clampToInt(uint64_t value) { return value > INT32_MAX ? INT32_MAX : static_cast<int>(value); }
+
+void fillProperties(const DeviceCaps& caps, hipDeviceProp_t& prop) {
+  std::memset(&prop, 0, sizeof prop);
+  std::strcpy(prop.name, "Vortex RISC-V GPGPU");
+  std::strcpy(prop.gcnArchName, "vortex");
+  const int blockThreads = clampToInt(caps.numThreads * caps.numWarps);
+  prop.totalGlobalMem = caps.globalMemSize;
+  prop.sharedMemPerBlock = caps.localMemSize;
+  prop.sharedMemPerMultiprocessor = caps.localMemSize;
+  prop.maxSharedMemoryPerMultiProcessor = caps.localMemSize;
+  prop.warpSize = clampToInt(caps.numThreads);
+  prop.maxThreadsPerBlock = blockThreads;
+  prop.maxThreadsPerMultiProcessor = blockThreads;
+  for (int i = 0; i < 3; ++i) {
+    prop.maxThreadsDim[i] = blockThreads;
+    prop.maxGridSize[i] = INT32_MAX;
+  }
+  prop.multiProcessorCount = clampToInt(caps.numCores);
+  prop.major = 2;  // Vortex v2.2
+  prop.minor = 2;
+}
+}  // namespace
+
+hipError_t openDevice(vx_device_h* device, const DeviceCaps** caps) {
+  if (!openedDevice) {
+    vx_device_h candidate = nullptr;
+    if (vx_dev_open(&candidate) != 0) return hipErrorNoDevice;
+    if (!readCaps(candidate, deviceCaps)) {
+      vx_dev_close(candidate);
+      return hipErrorNoDevice;
+    }
+    openedDevice = candidate;
+  }
+  if (device) *device = openedDevice;
+  if (caps) *caps = &deviceCaps;
+  return hipSuccess;
+}
+
+void closeDevice() {
+  if (openedDevice) vx_dev_close(openedDevice);
+  openedDevice = nullptr;
+}
+
+}  // namespace hip2vx
+
+using hip2vx::api;
+
+hipError_t hipInit(unsigned int flags) {
+  return api([&] { return flags != 0 ? hipErrorInvalidValue : hip2vx::openDevice(nullptr); });
+}
+
+hipError_t hipGetDeviceCount(int* count) {
+  return api([&] {
+    if (!count) return hipErrorInvalidValue;
+    hipError_t error = hip2vx::openDevice(nullptr);
+    *count = error == hipSuccess ? 1 : 0;
+    return error;
+  });
+}
+
+hipError_t hipSetDevice(int device) {
+  return api([&] {
+    hipError_t error = hip2vx::checkDeviceId(device);
+    return error != hipSuccess ? error : hip2vx::openDevice(nullptr);
+  });
+}
+
+hipError_t hipGetDevice(int* device) {
+  return api([&] {
+    if (!device) return hipErrorInvalidValue;
+    *device = 0;
+    return hipSuccess;
+  });
+}
+
+hipError_t hipGetDeviceProperties(hipDeviceProp_t* prop, int device) {
+  return api([&] {
+    if (!prop) return hipErrorInvalidValue;
+    const hip2vx::DeviceCaps* caps = nullptr;
+    hipError_t error = hip2vx::checkDeviceId(device);
+    if (error == hipSuccess) error = hip2vx::openDevice(nullptr, &caps);
+    if (error == hipSuccess) hip2vx::fillProperties(*caps, *prop);
+    return error;
+  });
+}
+
+hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attr, int device) {
+  return api([&] {
+    if (!value) return hipErrorInvalidValue;
+    hipDeviceProp_t prop;
+    hipError_t error = hipGetDeviceProperties(&prop, device);
+    if (error != hipSuccess) return error;
+    switch (attr) {
+      case hipDeviceAttributeMaxThreadsPerBlock: *value = prop.maxThreadsPerBlock; break;
+      case hipDeviceAttributeMaxBlockDimX: *value = prop.maxThreadsDim[0]; break;
+      case hipDeviceAttributeMaxBlockDimY: *value = prop.maxThreadsDim[1]; break;
+      case hipDeviceAttributeMaxBlockDimZ: *value = prop.maxThreadsDim[2]; break;
+      case hipDeviceAttributeMaxGridDimX: *value = prop.maxGridSize[0]; break;
+      case hipDeviceAttributeMaxGridDimY: *value = prop.maxGridSize[1]; break;
+      case hipDeviceAttributeMaxGridDimZ: *value = prop.maxGridSize[2]; break;
+      case hipDeviceAttributeMaxSharedMemoryPerBlock: *value = hip2vx::clampToInt(prop.sharedMemPerBlock); break;
+      case hipDeviceAttributeWarpSize: *value = prop.warpSize; break;
+      case hipDeviceAttributeMultiprocessorCount: *value = prop.multiProcessorCount; break;
+      case hipDeviceAttributeMaxThreadsPerMultiProcessor: *value = prop.maxThreadsPerMultiProcessor; break;
+      case hipDeviceAttributeTotalGlobalMem: *value = hip2vx::clampToInt(prop.totalGlobalMem); break;
+      default: return hipErrorInvalidValue;
+    }
+    return hipSuccess;
+  });
+}
+
+hipError_t hipDeviceSynchronize() { return api([] { return hip2vx::waitIdle(); }); }
+
+hipError_t hipDeviceReset() {
+  return api([] {
+    hipError_t error = hip2vx::waitIdle();
+    hip2vx::releaseKernelImage();
+    hip2vx::releaseAllDeviceMemory();
+    hip2vx::forgetSymbolBuffers();
+    hip2vx::closeDevice();
+    return error;
+  });
+}
+
+hipError_t hipDriverGetVersion(int* version) {
+  return api([&] {
+    if (!version) return hipErrorInvalidValue;
+    *version = HIP_VERSION;
+    return hipSuccess;
+  });
+}
+
+hipError_t hipRuntimeGetVersion(int* version) { return hipDriverGetVersion(version); }

@@ -1,0 +1,56 @@
+/* Shared state of the HIP-on-Vortex runtime (private to runtime/src). All API entry points run
+ * through `api()`, which serialises them (Vortex has one device queue and the tables below are
+ * shared) and records failures for hipGetLastError. */
+#ifndef HIP2VX_INTERNAL_H
+#define HIP2VX_INTERNAL_H
+
+#include <cstdint>
+#include <mutex>
+
+#include <vortex.h>
+
+#include "hip/hip_runtime.h"
+
+namespace hip2vx {
+
+std::recursive_mutex& runtimeMutex();
+hipError_t recordError(hipError_t error);
+
+template <class Body>
+hipError_t api(Body&& body) {
+  std::lock_guard<std::recursive_mutex> lock(runtimeMutex());
+  return recordError(body());
+}
+
+struct DeviceCaps {
+  uint64_t numThreads, numWarps, numCores, localMemSize, globalMemSize;
+};
+
+/* The device, opened on first use; `caps` may be null. */
+hipError_t openDevice(vx_device_h* device, const DeviceCaps** caps = nullptr);
+void closeDevice();
+
+/* Finishes the kernel in flight, if any (Vortex runs one kernel at a time, in issue order). */
+hipError_t waitIdle();
+/* Frees the resident kernel image (before the device closes). */
+void releaseKernelImage();
+
+/* Device memory table. */
+hipError_t allocDevice(size_t size, void** ptr);
+hipError_t copyMemory(void* dst, const void* src, size_t size, hipMemcpyKind kind);
+void releaseAllDeviceMemory();
+/* Device globals lose their buffers with the device. */
+void forgetSymbolBuffers();
+
+hipError_t checkStream(hipStream_t stream);
+
+/* Work issued on a stream runs at once, in issue order, once the stream is known to be valid. */
+template <class Body>
+hipError_t onStream(hipStream_t stream, Body&& body) {
+  hipError_t error = checkStream(stream);
+  return error != hipSuccess ? error : body();
+}
+
+}  // namespace hip2vx
+
+#endif

@@ -1,0 +1,197 @@
+// Kernel registration and launches. Vortex loads every kernel image at the same address and runs
+// one kernel at a time, so one image is resident (re-uploaded only when another kernel is
+// launched) and at most one launch is in flight; waitIdle() completes it.
+#include <cstring>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "hip2vx_internal.h"
+
+namespace hip2vx {
+
+namespace {
+struct Kernel {
+  std::string name;
+  const void* binary;
+  size_t binarySize;
+  std::vector<hipKernelArgumentMetadata> args;
+  size_t staticShared;
+};
+
+// Function-local: registration runs in static constructors of other translation units.
+std::map<const void*, Kernel>& kernels() {
+  static std::map<const void*, Kernel> table;
+  return table;
+}
+
+const void* residentBinary = nullptr;
+vx_buffer_h residentImage = nullptr;
+vx_buffer_h inFlightArgs = nullptr;  // non-null while a kernel runs
+
+// The argument buffer header (docs/design.md).
+struct LaunchHeader {
+  uint32_t gridDim[3];
+  uint32_t blockDim[3];
+  uint64_t sharedMem;  // dynamic shared bytes of this launch
+};
+static_assert(sizeof(LaunchHeader) == 32, "the device reads a 32-byte header");
+
+size_t roundUp(size_t value, size_t to) { return (value + to - 1) / to * to; }
+
+uint64_t volume(const dim3& d) { return uint64_t(d.x) * d.y * d.z; }
+
+bool isPowerOfTwo(size_t value) { return value != 0 && (value & (value - 1)) == 0; }
+
+// Parameters must be aligned, in increasing order and not overlapping; pointers are 4 or 8 bytes.
+bool validMetadata(const hipKernelArgumentMetadata* args, size_t count) {
+  size_t end = 0;
+  for (size_t i = 0; i < count; ++i) {
+    const hipKernelArgumentMetadata& arg = args[i];
+    if (!isPowerOfTwo(arg.alignment) || arg.offset % arg.alignment != 0 || arg.offset < end ||
+        arg.size == 0 || (arg.is_pointer && arg.size != 4 && arg.size != 8))
+      return false;
+    end = arg.offset + arg.size;
+  }
+  return true;
+}
+
+hipError_t checkGeometry(const dim3& grid, const dim3& block, const DeviceCaps& caps) {
+  const uint64_t blockThreads = volume(block), groups = volume(grid);
+  if (blockThreads == 0 || groups == 0 || groups > UINT32_MAX) return hipErrorInvalidConfiguration;
+  // A block runs on one core.
+  return blockThreads <= caps.numThreads * caps.numWarps ? hipSuccess : hipErrorInvalidConfiguration;
+}
+
+// Static __shared__ data comes first, the dynamic array after it, in one per-block slice.
+hipError_t checkSharedMemory(vx_device_h device, const dim3& block, size_t sharedBytes) {
+  uint32_t maxLocalMem = 0;
+  if (vx_check_occupancy(device, static_cast<uint32_t>(volume(block)), &maxLocalMem) != 0)
+    return hipErrorInvalidConfiguration;
+  return sharedBytes <= maxLocalMem ? hipSuccess : hipErrorLaunchOutOfResources;
+}
+
+// Writes a device address as `size` little-endian bytes (the device's pointer width).
+hipError_t packPointer(const void* arg, size_t size, unsigned char* out) {
+  void* pointer = nullptr;
+  std::memcpy(&pointer, arg, sizeof pointer);
+  const uint64_t address = reinterpret_cast<uintptr_t>(pointer);
+  if (size < sizeof address && (address >> (8 * size)) != 0) return hipErrorInvalidDevicePointer;
+  for (size_t i = 0; i < size; ++i) out[i] = static_cast<unsigned char>(address >> (8 * i));
+  return hipSuccess;
+}
+
+hipError_t packArguments(const Kernel& kernel, const LaunchHeader& header, void** args,
+                         std::vector<unsigned char>& buffer) {
+  if (!kernel.args.empty() && !args) return hipErrorInvalidValue;
+  const size_t end = kernel.args.empty() ? 0 : kernel.args.back().offset + kernel.args.back().size;
+  buffer.assign(roundUp(sizeof header + end, 8), 0);
+  std::memcpy(buffer.data(), &header, sizeof header);
+  for (size_t i = 0; i < kernel.args.size(); ++i) {
+    const hipKernelArgumentMetadata& arg = kernel.args[i];
+    if (!args[i]) return hipErrorInvalidValue;  // fewer arguments than the kernel's parameters
+    unsigned char* out = buffer.data() + sizeof header + arg.offset;
+    if (!arg.is_pointer) {
+      std::memcpy(out, args[i], arg.size);
+      continue;
+    }
+    hipError_t error = packPointer(args[i], arg.size, out);
+    if (error != hipSuccess) return error;
+  }
+  return hipSuccess;
+}
+
+hipError_t makeResident(vx_device_h device, const Kernel& kernel) {
+  if (residentBinary == kernel.binary) return hipSuccess;
+  releaseKernelImage();
+  if (vx_upload_kernel_bytes(device, kernel.binary, kernel.binarySize, &residentImage) != 0) {
+    residentImage = nullptr;
+    return hipErrorInvalidKernelFile;
+  }
+  residentBinary = kernel.binary;
+  return hipSuccess;
+}
+
+hipError_t start(vx_device_h device, const std::vector<unsigned char>& arguments) {
+  vx_buffer_h argsBuffer = nullptr;
+  if (vx_upload_bytes(device, arguments.data(), arguments.size(), &argsBuffer) != 0)
+    return hipErrorOutOfMemory;
+  if (vx_start(device, residentImage, argsBuffer) != 0) {
+    vx_mem_free(argsBuffer);
+    return hipErrorLaunchFailure;
+  }
+  inFlightArgs = argsBuffer;
+  return hipSuccess;
+}
+
+hipError_t launch(const void* function_address, const dim3& grid, const dim3& block, void** args,
+                  size_t sharedBytes) {
+  auto found = kernels().find(function_address);
+  if (found == kernels().end()) return hipErrorInvalidDeviceFunction;
+  const Kernel& kernel = found->second;
+  vx_device_h device;
+  const DeviceCaps* caps = nullptr;
+  hipError_t error = openDevice(&device, &caps);
+  if (error == hipSuccess) error = checkGeometry(grid, block, *caps);
+  if (error == hipSuccess)
+    error = checkSharedMemory(device, block, roundUp(kernel.staticShared, 16) + sharedBytes);
+  const LaunchHeader header{{grid.x, grid.y, grid.z}, {block.x, block.y, block.z}, sharedBytes};
+  std::vector<unsigned char> arguments;
+  if (error == hipSuccess) error = packArguments(kernel, header, args, arguments);
+  if (error == hipSuccess) error = waitIdle();
+  if (error == hipSuccess) error = makeResident(device, kernel);
+  return error != hipSuccess ? error : start(device, arguments);
+}
+}  // namespace
+
+hipError_t waitIdle() {
+  if (!inFlightArgs) return hipSuccess;
+  vx_device_h device;
+  hipError_t error = openDevice(&device);
+  if (error == hipSuccess && vx_ready_wait(device, VX_MAX_TIMEOUT) != 0) error = hipErrorLaunchFailure;
+  vx_mem_free(inFlightArgs);
+  inFlightArgs = nullptr;
+  return error;
+}
+
+void releaseKernelImage() {
+  if (residentImage) vx_mem_free(residentImage);
+  residentImage = nullptr;
+  residentBinary = nullptr;
+}
+
+}  // namespace hip2vx
+
+using hip2vx::api;
+
+hipError_t __hipRegisterFunctionWithMetadata(void** function_address, const char* kernel_name,
+                                             const void* kernel_binary, size_t kernel_size,
+                                             size_t num_args,
+                                             const hipKernelArgumentMetadata* arg_metadata) {
+  return api([&] {
+    if (!function_address || !kernel_name || !kernel_binary || kernel_size == 0 ||
+        (num_args != 0 && !arg_metadata) || !hip2vx::validMetadata(arg_metadata, num_args))
+      return hipErrorInvalidValue;
+    hip2vx::kernels()[function_address] = hip2vx::Kernel{
+        kernel_name, kernel_binary, kernel_size, {arg_metadata, arg_metadata + num_args}, 0};
+    return hipSuccess;
+  });
+}
+
+hipError_t __hip2vxSetKernelStaticShared(void** function_address, size_t static_shared_bytes) {
+  return api([&] {
+    auto found = hip2vx::kernels().find(function_address);
+    if (found == hip2vx::kernels().end()) return hipErrorInvalidDeviceFunction;
+    found->second.staticShared = static_shared_bytes;
+    return hipSuccess;
+  });
+}
+
+hipError_t hipLaunchKernel(const void* function_address, dim3 grid, dim3 block, void** args,
+                           size_t shared_mem_bytes, hipStream_t stream) {
+  return api([&] {
+    return hip2vx::onStream(stream, [&] {
+      return hip2vx::launch(function_address, grid, block, args, shared_mem_bytes);
+    });
+  });
+}

@@ -1,0 +1,226 @@
+// Device and host allocations, copies and memsets. hipMalloc returns the device address itself
+// as the pointer value; the table maps it back to the Vortex buffer (and to the offset inside it,
+// so copies may start anywhere within an allocation).
+#include <cstring>
+#include <map>
+#include <set>
+#include <vector>
+
+#include "hip2vx_internal.h"
+
+namespace hip2vx {
+
+namespace {
+struct Allocation {
+  vx_buffer_h buffer;
+  size_t size;
+};
+
+// Function-local tables: user static constructors may allocate before this file's globals exist.
+std::map<uint64_t, Allocation>& deviceAllocations() {  // by device base address
+  static std::map<uint64_t, Allocation> table;
+  return table;
+}
+
+std::set<void*>& hostAllocations() {
+  static std::set<void*> table;
+  return table;
+}
+
+uint64_t addressOf(const void* ptr) { return reinterpret_cast<uintptr_t>(ptr); }
+
+// A device range [ptr, ptr + size) resolved to its buffer; `buffer` is null for an unknown pointer.
+struct DeviceRange {
+  vx_buffer_h buffer = nullptr;
+  uint64_t offset = 0;
+  bool fits = false;
+};
+
+DeviceRange findDeviceRange(const void* ptr, size_t size) {
+  DeviceRange range;
+  const uint64_t address = addressOf(ptr);
+  auto next = deviceAllocations().upper_bound(address);
+  if (next == deviceAllocations().begin()) return range;
+  const auto& [base, allocation] = *std::prev(next);
+  range.offset = address - base;
+  if (range.offset >= allocation.size) return range;
+  range.buffer = allocation.buffer;
+  range.fits = size <= allocation.size - range.offset;
+  return range;
+}
+
+hipError_t checkRange(const DeviceRange& range) {
+  if (!range.buffer) return hipErrorInvalidDevicePointer;
+  return range.fits ? hipSuccess : hipErrorInvalidValue;
+}
+
+bool isDevicePointer(const void* ptr) { return findDeviceRange(ptr, 0).buffer != nullptr; }
+
+bool validKind(hipMemcpyKind kind) { return kind >= hipMemcpyHostToHost && kind <= hipMemcpyDefault; }
+
+// The explicit kind is trusted for host pointers (as CUDA does): a host address may coincide
+// with a device address range, so host pointers are never looked up.
+hipMemcpyKind resolveKind(hipMemcpyKind kind, const void* dst, const void* src) {
+  if (kind != hipMemcpyDefault) return kind;
+  const bool fromDevice = isDevicePointer(src), toDevice = isDevicePointer(dst);
+  if (fromDevice) return toDevice ? hipMemcpyDeviceToDevice : hipMemcpyDeviceToHost;
+  return toDevice ? hipMemcpyHostToDevice : hipMemcpyHostToHost;
+}
+
+hipError_t toDevice(const DeviceRange& dst, const void* src, size_t size) {
+  return vx_copy_to_dev(dst.buffer, src, dst.offset, size) == 0 ? hipSuccess : hipErrorUnknown;
+}
+
+hipError_t fromDevice(void* dst, const DeviceRange& src, size_t size) {
+  return vx_copy_from_dev(dst, src.buffer, src.offset, size) == 0 ? hipSuccess : hipErrorUnknown;
+}
+
+hipError_t copyChecked(void* dst, const void* src, size_t size, hipMemcpyKind kind) {
+  const bool srcOnDevice = kind == hipMemcpyDeviceToHost || kind == hipMemcpyDeviceToDevice;
+  const bool dstOnDevice = kind == hipMemcpyHostToDevice || kind == hipMemcpyDeviceToDevice;
+  const DeviceRange srcRange = srcOnDevice ? findDeviceRange(src, size) : DeviceRange{};
+  const DeviceRange dstRange = dstOnDevice ? findDeviceRange(dst, size) : DeviceRange{};
+  if (srcOnDevice && checkRange(srcRange) != hipSuccess) return checkRange(srcRange);
+  if (dstOnDevice && checkRange(dstRange) != hipSuccess) return checkRange(dstRange);
+  if (srcOnDevice || dstOnDevice) {
+    hipError_t error = waitIdle();  // the kernel in flight may read or write these buffers
+    if (error != hipSuccess) return error;
+  }
+  switch (kind) {
+    case hipMemcpyHostToHost:
+      std::memmove(dst, src, size);
+      return hipSuccess;
+    case hipMemcpyHostToDevice:
+      return toDevice(dstRange, src, size);
+    case hipMemcpyDeviceToHost:
+      return fromDevice(dst, srcRange, size);
+    default: {
+      // Vortex has no device-side copy: bounce through the host.
+      std::vector<unsigned char> bounce(size);
+      hipError_t error = fromDevice(bounce.data(), srcRange, size);
+      return error != hipSuccess ? error : toDevice(dstRange, bounce.data(), size);
+    }
+  }
+}
+
+hipError_t setDevice(void* dst, int value, size_t size) {
+  if (size == 0) return hipSuccess;
+  if (!dst) return hipErrorInvalidValue;
+  const DeviceRange range = findDeviceRange(dst, size);
+  hipError_t error = checkRange(range);
+  if (error == hipSuccess) error = waitIdle();
+  if (error != hipSuccess) return error;
+  const std::vector<unsigned char> bytes(size, static_cast<unsigned char>(value));
+  return toDevice(range, bytes.data(), size);
+}
+}  // namespace
+
+hipError_t allocDevice(size_t size, void** ptr) {
+  if (!ptr) return hipErrorInvalidValue;
+  *ptr = nullptr;
+  if (size == 0) return hipSuccess;  // HIP: a zero-byte allocation succeeds with a null pointer
+  vx_device_h device;
+  hipError_t error = openDevice(&device);
+  if (error != hipSuccess) return error;
+  vx_buffer_h buffer;
+  if (vx_mem_alloc(device, size, VX_MEM_READ_WRITE, &buffer) != 0) return hipErrorOutOfMemory;
+  uint64_t address = 0;
+  if (vx_mem_address(buffer, &address) != 0) {
+    vx_mem_free(buffer);
+    return hipErrorOutOfMemory;
+  }
+  deviceAllocations()[address] = Allocation{buffer, size};
+  *ptr = reinterpret_cast<void*>(static_cast<uintptr_t>(address));
+  return hipSuccess;
+}
+
+hipError_t copyMemory(void* dst, const void* src, size_t size, hipMemcpyKind kind) {
+  if (!validKind(kind)) return hipErrorInvalidMemcpyDirection;
+  if (size == 0) return hipSuccess;  // HIP: an empty copy is a no-op
+  if (!dst || !src) return hipErrorInvalidValue;
+  return copyChecked(dst, src, size, resolveKind(kind, dst, src));
+}
+
+void releaseAllDeviceMemory() {
+  for (auto& entry : deviceAllocations()) vx_mem_free(entry.second.buffer);
+  deviceAllocations().clear();
+}
+
+}  // namespace hip2vx
+
+using hip2vx::api;
+
+hipError_t hipMalloc(void** ptr, size_t size) {
+  return api([&] { return hip2vx::allocDevice(size, ptr); });
+}
+
+hipError_t hipFree(void* ptr) {
+  return api([&] {
+    if (!ptr) return hipSuccess;
+    auto found = hip2vx::deviceAllocations().find(hip2vx::addressOf(ptr));
+    if (found == hip2vx::deviceAllocations().end()) return hipErrorInvalidValue;
+    hipError_t error = hip2vx::waitIdle();  // the kernel in flight may still use the buffer
+    vx_mem_free(found->second.buffer);
+    hip2vx::deviceAllocations().erase(found);
+    return error;
+  });
+}
+
+hipError_t hipHostMalloc(void** ptr, size_t size, unsigned int flags) {
+  return api([&] {
+    if (!ptr) return hipErrorInvalidValue;
+    *ptr = nullptr;
+    if (flags & hipHostMallocMapped) return hipErrorNotSupported;  // the device cannot see host memory
+    if (size == 0) return hipSuccess;
+    void* memory = std::malloc(size);
+    if (!memory) return hipErrorOutOfMemory;
+    hip2vx::hostAllocations().insert(memory);
+    *ptr = memory;
+    return hipSuccess;
+  });
+}
+
+hipError_t hipHostFree(void* ptr) {
+  return api([&] {
+    if (!ptr) return hipSuccess;
+    if (hip2vx::hostAllocations().erase(ptr) == 0) return hipErrorInvalidValue;
+    std::free(ptr);
+    return hipSuccess;
+  });
+}
+
+hipError_t hipMemcpy(void* dst, const void* src, size_t size, hipMemcpyKind kind) {
+  return api([&] { return hip2vx::copyMemory(dst, src, size, kind); });
+}
+
+hipError_t hipMemcpyAsync(void* dst, const void* src, size_t size, hipMemcpyKind kind,
+                          hipStream_t stream) {
+  return api([&] {
+    return hip2vx::onStream(stream, [&] { return hip2vx::copyMemory(dst, src, size, kind); });
+  });
+}
+
+hipError_t hipMemset(void* dst, int value, size_t size) {
+  return api([&] { return hip2vx::setDevice(dst, value, size); });
+}
+
+hipError_t hipMemsetAsync(void* dst, int value, size_t size, hipStream_t stream) {
+  return api([&] {
+    return hip2vx::onStream(stream, [&] { return hip2vx::setDevice(dst, value, size); });
+  });
+}
+
+hipError_t hipMemGetInfo(size_t* free, size_t* total) {
+  return api([&] {
+    if (!free || !total) return hipErrorInvalidValue;
+    vx_device_h device;
+    const hip2vx::DeviceCaps* caps = nullptr;
+    hipError_t error = hip2vx::openDevice(&device, &caps);
+    if (error != hipSuccess) return error;
+    uint64_t freeBytes = 0, usedBytes = 0;
+    if (vx_mem_info(device, &freeBytes, &usedBytes) != 0) return hipErrorUnknown;
+    *free = freeBytes;
+    *total = caps->globalMemSize;
+    return hipSuccess;
+  });
+}

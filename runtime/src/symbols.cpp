@@ -1,0 +1,126 @@
+// Device globals (__constant__ / __device__ variables), keyed by their host shadow variable.
+#include <map>
+
+#include "hip2vx_internal.h"
+
+namespace hip2vx {
+
+namespace {
+struct Symbol {
+  const char* name;
+  size_t size;
+  void* device;  // null until first use
+};
+
+// Function-local: registration runs in static constructors of other translation units.
+std::map<const void*, Symbol>& symbols() {
+  static std::map<const void*, Symbol> table;
+  return table;
+}
+
+// The symbol's device buffer, created on first use from the host variable's current bytes.
+hipError_t deviceSymbol(const void* hostVar, Symbol** symbol) {
+  auto found = symbols().find(hostVar);
+  if (found == symbols().end()) return hipErrorInvalidSymbol;
+  Symbol& entry = found->second;
+  if (!entry.device) {
+    void* buffer = nullptr;
+    hipError_t error = allocDevice(entry.size, &buffer);
+    if (error == hipSuccess) error = copyMemory(buffer, hostVar, entry.size, hipMemcpyHostToDevice);
+    if (error != hipSuccess) return error;
+    entry.device = buffer;
+  }
+  *symbol = &entry;
+  return hipSuccess;
+}
+
+// The device address of bytes [offset, offset + bytes) of a symbol.
+hipError_t symbolRange(const void* hostVar, size_t bytes, size_t offset, void** address) {
+  Symbol* symbol = nullptr;
+  hipError_t error = deviceSymbol(hostVar, &symbol);
+  if (error != hipSuccess) return error;
+  if (offset > symbol->size || bytes > symbol->size - offset) return hipErrorInvalidValue;
+  *address = static_cast<unsigned char*>(symbol->device) + offset;
+  return hipSuccess;
+}
+
+// The device address for a copy of [offset, offset + bytes) of a symbol whose other side is
+// `hostSide` (host memory), device memory or either (hipMemcpyDefault).
+hipError_t symbolCopyRange(const void* hostVar, size_t bytes, size_t offset, hipMemcpyKind kind,
+                           hipMemcpyKind hostSide, void** address) {
+  if (kind != hostSide && kind != hipMemcpyDeviceToDevice && kind != hipMemcpyDefault)
+    return hipErrorInvalidMemcpyDirection;
+  return symbolRange(hostVar, bytes, offset, address);
+}
+
+hipError_t copyToSymbol(const void* symbol, const void* src, size_t bytes, size_t offset,
+                        hipMemcpyKind kind) {
+  void* address = nullptr;
+  hipError_t error = symbolCopyRange(symbol, bytes, offset, kind, hipMemcpyHostToDevice, &address);
+  return error != hipSuccess ? error : copyMemory(address, src, bytes, kind);
+}
+
+hipError_t copyFromSymbol(void* dst, const void* symbol, size_t bytes, size_t offset,
+                          hipMemcpyKind kind) {
+  void* address = nullptr;
+  hipError_t error = symbolCopyRange(symbol, bytes, offset, kind, hipMemcpyDeviceToHost, &address);
+  return error != hipSuccess ? error : copyMemory(dst, address, bytes, kind);
+}
+}  // namespace
+
+void forgetSymbolBuffers() {
+  for (auto& entry : symbols()) entry.second.device = nullptr;
+}
+
+}  // namespace hip2vx
+
+using hip2vx::api;
+
+hipError_t __hipRegisterVar(void* host_var, const char* name, size_t size) {
+  return api([&] {
+    if (!host_var || !name || size == 0) return hipErrorInvalidValue;
+    hip2vx::symbols()[host_var] = hip2vx::Symbol{name, size, nullptr};
+    return hipSuccess;
+  });
+}
+
+hipError_t hipGetSymbolAddress(void** dev_ptr, const void* symbol) {
+  return api([&] {
+    if (!dev_ptr) return hipErrorInvalidValue;
+    return hip2vx::symbolRange(symbol, 0, 0, dev_ptr);
+  });
+}
+
+hipError_t hipGetSymbolSize(size_t* size, const void* symbol) {
+  return api([&] {
+    if (!size) return hipErrorInvalidValue;
+    auto found = hip2vx::symbols().find(symbol);
+    if (found == hip2vx::symbols().end()) return hipErrorInvalidSymbol;
+    *size = found->second.size;
+    return hipSuccess;
+  });
+}
+
+hipError_t hipMemcpyToSymbol(const void* symbol, const void* src, size_t bytes, size_t offset,
+                             hipMemcpyKind kind) {
+  return api([&] { return hip2vx::copyToSymbol(symbol, src, bytes, offset, kind); });
+}
+
+hipError_t hipMemcpyFromSymbol(void* dst, const void* symbol, size_t bytes, size_t offset,
+                               hipMemcpyKind kind) {
+  return api([&] { return hip2vx::copyFromSymbol(dst, symbol, bytes, offset, kind); });
+}
+
+hipError_t hipMemcpyToSymbolAsync(const void* symbol, const void* src, size_t bytes, size_t offset,
+                                  hipMemcpyKind kind, hipStream_t stream) {
+  return api([&] {
+    return hip2vx::onStream(stream, [&] { return hip2vx::copyToSymbol(symbol, src, bytes, offset, kind); });
+  });
+}
+
+hipError_t hipMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t bytes, size_t offset,
+                                    hipMemcpyKind kind, hipStream_t stream) {
+  return api([&] {
+    return hip2vx::onStream(stream, [&] { return hip2vx::copyFromSymbol(dst, symbol, bytes, offset, kind); });
+  });
+}

@@ -1,0 +1,141 @@
+// Kernel instances: every non-template kernel, and every template kernel once per distinct list of
+// template arguments used at its launch sites. Each instance knows its parameters' C types and the
+// device globals it reaches (passed as hidden pointer parameters), from which layouts follow.
+import type { Node } from '../parse/parser.js';
+import { isTypeError, type Subst, type TypeTable } from './types.js';
+import type { CType } from '../layout/index.js';
+import type { FunctionInfo, GlobalVar, Launch, Program } from './program.js';
+import { declaredName, descendants, walk } from './syntax.js';
+
+export interface ParamInfo {
+  name: string;
+  node: Node;
+  type: CType;
+  /** The declaration as written, template parameters replaced by this instance's arguments. */
+  text: string;
+}
+
+export interface KernelInstance {
+  kernel: FunctionInfo;
+  /** C identifier: the kernel name, plus `__<args>` for template instances. */
+  id: string;
+  /** Template arguments as written (normalised spacing), empty for plain kernels. */
+  templateArgs: string[];
+  subst: Subst;
+  params: ParamInfo[];
+  /** Device globals used by the kernel or the device functions it calls. */
+  globals: GlobalVar[];
+  launches: Launch[];
+}
+
+export interface InstanceProblem {
+  node: Node;
+  ruleId: string;
+  message: string;
+}
+
+export function instanceId(name: string, args: readonly string[]): string {
+  if (args.length === 0) return name;
+  return `${name}__${args.map((a) => a.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '')).join('__')}`;
+}
+
+const normalise = (text: string) => text.replace(/\s+/g, ' ').replace(/\s*([<>,*&])\s*/g, '$1').trim();
+
+/** The text of `node` with each use of a template parameter replaced by its argument. */
+function substitute(node: Node, params: string[], args: string[]): string {
+  let out = '';
+  let at = node.startIndex;
+  walk(node, (n) => {
+    const i = n.type === 'type_identifier' || n.type === 'identifier' ? params.indexOf(n.text) : -1;
+    if (i < 0 || i >= args.length) return;
+    out += node.text.slice(at - node.startIndex, n.startIndex - node.startIndex) + args[i];
+    at = n.endIndex;
+  });
+  return out + node.text.slice(at - node.startIndex);
+}
+
+/** Device functions and globals reachable from a function body, through calls by name. */
+function reachableGlobals(kernel: FunctionInfo, program: Program): GlobalVar[] {
+  const byName = new Map(program.deviceFunctions.map((f) => [f.name, f] as const));
+  const globals = new Map(program.globals.map((g) => [g.name, g] as const));
+  const seen = new Set<FunctionInfo>();
+  const used = new Set<GlobalVar>();
+  const visit = (f: FunctionInfo) => {
+    if (seen.has(f) || !f.body) return;
+    seen.add(f);
+    walk(f.body, (n) => {
+      if (n.type !== 'identifier') return;
+      const g = globals.get(n.text);
+      if (g) used.add(g);
+      const callee = byName.get(n.text);
+      if (callee) visit(callee);
+    });
+  };
+  visit(kernel);
+  return program.globals.filter((g) => used.has(g));
+}
+
+export function collectInstances(program: Program, types: TypeTable): { instances: KernelInstance[]; problems: InstanceProblem[] } {
+  const problems: InstanceProblem[] = [];
+  const instances: KernelInstance[] = [];
+  for (const kernel of program.kernels) {
+    const launches = program.launches.filter((l) => l.kernel === kernel.name);
+    const argLists = new Map<string, { args: Node[]; launches: Launch[] }>();
+    if (kernel.templateParams.length === 0) argLists.set('', { args: [], launches });
+    else {
+      for (const l of launches) {
+        if (!l.templateArgs || l.templateArgs.length !== kernel.templateParams.length) {
+          problems.push({
+            node: l.call,
+            ruleId: 'template-deduction',
+            message: `template kernel '${kernel.name}' is launched without explicit template arguments; write ${kernel.name}<...> at the launch`,
+          });
+          continue;
+        }
+        const key = l.templateArgs.map((a) => normalise(a.text)).join(',');
+        const entry = argLists.get(key) ?? { args: l.templateArgs, launches: [] };
+        entry.launches.push(l);
+        argLists.set(key, entry);
+      }
+    }
+    const globals = reachableGlobals(kernel, program);
+    for (const [key, { args, launches: ls }] of argLists) {
+      const subst = new Map<string, CType | number>();
+      let ok = true;
+      args.forEach((a, i) => {
+        const fail = (message: string) => {
+          problems.push({ node: a, ruleId: 'unknown-type', message });
+          ok = false;
+        };
+        if (a.type !== 'type_descriptor') {
+          const value = Number(a.text);
+          if (Number.isInteger(value)) subst.set(kernel.templateParams[i], value);
+          else fail(`template argument '${a.text}' is not an integer literal`);
+          return;
+        }
+        const t = types.resolveTypeDescriptor(a);
+        if (isTypeError(t)) fail(t.message);
+        else subst.set(kernel.templateParams[i], t);
+      });
+      if (!ok) continue;
+      const params: ParamInfo[] = [];
+      kernel.params.forEach((p, i) => {
+        if (descendants(p, 'reference_declarator').length > 0) {
+          problems.push({ node: p, ruleId: 'kernel-reference-param', message: `kernel parameter '${p.text}' is a reference; kernels take parameters by value` });
+          return;
+        }
+        const t = types.resolveParameter(p, subst);
+        if (isTypeError(t)) problems.push({ node: t.node, ruleId: 'unknown-type', message: t.message });
+        else {
+          const name = declaredName(p.childForFieldName('declarator'))?.text;
+          const text = substitute(p, kernel.templateParams, args.map((a) => normalise(a.text)));
+          params.push({ name: name ?? `__hv_param${i}`, node: p, type: t, text: name ? text : `${text} __hv_param${i}` });
+        }
+      });
+      if (params.length !== kernel.params.length) continue;
+      const templateArgs = key === '' ? [] : args.map((a) => normalise(a.text));
+      instances.push({ kernel, id: instanceId(kernel.name, templateArgs), templateArgs, subst, params, globals, launches: ls });
+    }
+  }
+  return { instances, problems };
+}

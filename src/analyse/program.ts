@@ -1,0 +1,183 @@
+// Finds what a translation unit declares for the GPU: kernels, device functions, device globals,
+// static/dynamic shared variables and launch sites. Pure analysis: no text is changed here.
+import type { Node } from '../parse/parser.js';
+import { argumentsOf, declaredName, descendants, functionDeclarator, qualifiersOf, walk } from './syntax.js';
+
+export interface FunctionInfo {
+  /** function_definition, or declaration for a prototype */
+  node: Node;
+  /** The node that stands at namespace scope: the template_declaration when there is one. */
+  outer: Node;
+  name: string;
+  qualifiers: Set<string>;
+  templateParams: string[];
+  params: Node[];
+  body?: Node;
+  kind: 'kernel' | 'device' | 'host-device' | 'host';
+}
+
+export interface GlobalVar {
+  declaration: Node;
+  declarator: Node;
+  name: string;
+  space: 'constant' | 'device' | 'managed';
+}
+
+export interface SharedVar {
+  declaration: Node;
+  declarator: Node;
+  name: string;
+  dynamic: boolean;
+  /** The function (kernel or device function) whose body declares it. */
+  owner: FunctionInfo;
+}
+
+export interface Launch {
+  call: Node;
+  form: 'chevron' | 'ggl';
+  kernel: string;
+  /** type_descriptor / expression nodes of explicit template arguments, if any. */
+  templateArgs?: Node[];
+  /** grid, block, [shared bytes], [stream] */
+  config: Node[];
+  args: Node[];
+}
+
+export interface TopItem {
+  node: Node;
+  /** Enclosing namespace_definition / linkage_specification nodes (outermost first). */
+  scopes: Node[];
+}
+
+export interface Program {
+  root: Node;
+  items: TopItem[];
+  functions: FunctionInfo[];
+  kernels: FunctionInfo[];
+  deviceFunctions: FunctionInfo[];
+  globals: GlobalVar[];
+  shared: SharedVar[];
+  launches: Launch[];
+  hasMain: boolean;
+}
+
+const PREPROC_BLOCKS = new Set(['preproc_if', 'preproc_ifdef', 'preproc_else', 'preproc_elif', 'preproc_elifdef']);
+
+/** Items at namespace scope, looking through namespaces, extern "C" blocks and #if blocks. */
+function collectItems(node: Node, scopes: Node[], out: TopItem[]): void {
+  for (let i = 0; i < node.childCount; i++) {
+    const c = node.child(i)!;
+    if (!c.isNamed || ['name', 'condition'].includes(node.fieldNameForChild(i) ?? '')) continue;
+    const body = c.childForFieldName('body');
+    if (c.type === 'namespace_definition' && body) collectItems(body, [...scopes, c], out);
+    else if (c.type === 'linkage_specification' && body?.type === 'declaration_list') collectItems(body, [...scopes, c], out);
+    else if (c.type === 'linkage_specification' && body) out.push({ node: body, scopes: [...scopes, c] });
+    else if (PREPROC_BLOCKS.has(c.type)) collectItems(c, scopes, out);
+    else out.push({ node: c, scopes });
+  }
+}
+
+function functionOf(item: Node): FunctionInfo | undefined {
+  const inner = item.type === 'template_declaration' ? item.namedChildren.find((c) => c?.type === 'function_definition' || c?.type === 'declaration') : item;
+  if (!inner || (inner.type !== 'function_definition' && inner.type !== 'declaration')) return undefined;
+  const fd = functionDeclarator(inner);
+  if (!fd) return undefined;
+  const nameNode = declaredName(fd.childForFieldName('declarator'));
+  if (!nameNode) return undefined;
+  const q = qualifiersOf(inner);
+  const kind = q.has('__global__') ? 'kernel' : q.has('__device__') ? (q.has('__host__') ? 'host-device' : 'device') : 'host';
+  const templateParams =
+    item.type === 'template_declaration'
+      ? (item.childForFieldName('parameters')?.namedChildren ?? []).flatMap((p) => {
+          const n = p && descendants(p, ['type_identifier', 'identifier'])[0];
+          return n ? [n.text] : [];
+        })
+      : [];
+  return {
+    node: inner,
+    outer: item,
+    name: nameNode.text,
+    qualifiers: q,
+    templateParams,
+    params: (fd.childForFieldName('parameters')?.namedChildren ?? []).filter((p): p is Node => p?.type === 'parameter_declaration'),
+    body: inner.childForFieldName('body') ?? undefined,
+    kind,
+  };
+}
+
+function globalsOf(item: Node): GlobalVar[] {
+  if (item.type !== 'declaration' || functionDeclarator(item)) return [];
+  const q = qualifiersOf(item);
+  const space = q.has('__constant__') ? 'constant' : q.has('__managed__') ? 'managed' : q.has('__device__') ? 'device' : undefined;
+  if (!space) return [];
+  return item.childrenForFieldName('declarator').flatMap((d) => {
+    const name = d && declaredName(d);
+    return d && name ? [{ declaration: item, declarator: d, name: name.text, space }] : [];
+  });
+}
+
+function sharedOf(fn: FunctionInfo): SharedVar[] {
+  if (!fn.body) return [];
+  return descendants(fn.body, 'declaration').flatMap((decl) => {
+    const q = qualifiersOf(decl);
+    if (!q.has('__shared__')) return [];
+    return decl.childrenForFieldName('declarator').flatMap((d) => {
+      const name = d && declaredName(d);
+      return d && name ? [{ declaration: decl, declarator: d, name: name.text, dynamic: q.has('extern'), owner: fn }] : [];
+    });
+  });
+}
+
+/** Name and explicit template arguments of a launched kernel expression (`k`, `k<T>`, `ns::k`). */
+export function kernelRef(expr: Node): { name: string; templateArgs?: Node[] } | undefined {
+  let e: Node | null = expr;
+  while (e && (e.type === 'parenthesized_expression' || (e.type === 'call_expression' && e.childForFieldName('function')?.text === 'HIP_KERNEL_NAME'))) {
+    e = e.type === 'parenthesized_expression' ? e.namedChildren[0] : argumentsOf(e.childForFieldName('arguments'))[0] ?? null;
+  }
+  if (!e) return undefined;
+  if (e.type === 'identifier') return { name: e.text };
+  if (e.type === 'qualified_identifier') return kernelRef(e.childForFieldName('name')!);
+  if (e.type === 'template_function') {
+    const args = e.childForFieldName('arguments');
+    return { name: e.childForFieldName('name')!.text, templateArgs: args ? argumentsOf(args) : [] };
+  }
+  return undefined;
+}
+
+function launchesIn(root: Node, kernels: ReadonlySet<string>): Launch[] {
+  const out: Launch[] = [];
+  walk(root, (n) => {
+    if (n.type !== 'call_expression') return;
+    const fn = n.childForFieldName('function');
+    const chevrons = n.namedChildren.find((c) => c?.type === 'kernel_call_syntax');
+    const args = argumentsOf(n.childForFieldName('arguments'));
+    if (chevrons && fn) {
+      const ref = kernelRef(fn);
+      if (ref) out.push({ call: n, form: 'chevron', kernel: ref.name, templateArgs: ref.templateArgs, config: argumentsOf(chevrons), args });
+    } else if (fn?.text === 'hipLaunchKernelGGL' && args.length >= 5) {
+      const ref = kernelRef(args[0]);
+      if (ref && kernels.has(ref.name)) out.push({ call: n, form: 'ggl', kernel: ref.name, templateArgs: ref.templateArgs, config: args.slice(1, 5), args: args.slice(5) });
+    }
+  });
+  return out;
+}
+
+export function analyseProgram(root: Node): Program {
+  const items: TopItem[] = [];
+  collectItems(root, [], items);
+  const functions = items.flatMap((i) => functionOf(i.node) ?? []);
+  const kernels = functions.filter((f) => f.kind === 'kernel' && f.body);
+  const deviceFunctions = functions.filter((f) => (f.kind === 'device' || f.kind === 'host-device') && f.body);
+  const kernelNames = new Set(functions.filter((f) => f.kind === 'kernel').map((f) => f.name));
+  return {
+    root,
+    items,
+    functions,
+    kernels,
+    deviceFunctions,
+    globals: items.flatMap((i) => globalsOf(i.node)),
+    shared: [...kernels, ...deviceFunctions].flatMap(sharedOf),
+    launches: launchesIn(root, kernelNames),
+    hasMain: functions.some((f) => f.name === 'main' && f.body),
+  };
+}

@@ -1,0 +1,92 @@
+// Where __shared__ data lives in a block's local-memory slice. Device functions' static shared
+// variables get program-wide regions first (so every kernel that calls them agrees), then each
+// kernel's own region; the dynamic array follows the static part rounded up to 16 bytes
+// (docs/vortex.md: the verified placement). Sizes come from the layout engine for the device ABI
+// and the host (CPU backend) and are checked by static_asserts in the generated source.
+import type { Abi, CType, Field } from '../layout/index.js';
+import { layoutOf, roundUp } from '../layout/index.js';
+import type { FunctionInfo, Program, SharedVar } from './program.js';
+import { isTypeError, type Subst, type TypeTable } from './types.js';
+import type { Node } from '../parse/parser.js';
+
+export interface SharedProblem {
+  node: Node;
+  message: string;
+}
+
+export type AbiPair = { device: number; host: number };
+
+export class SharedLayout {
+  private readonly names = new Map<FunctionInfo, string>();
+  private readonly fnOffsets = new Map<FunctionInfo, AbiPair>();
+  /** Bytes of all device-function regions, where kernel regions start. */
+  readonly kernelBase: AbiPair = { device: 0, host: 0 };
+  readonly problems: SharedProblem[] = [];
+
+  constructor(private readonly program: Program, private readonly types: TypeTable, private readonly deviceAbi: Abi) {
+    const taken = new Map<string, number>();
+    for (const f of [...program.deviceFunctions, ...program.kernels]) {
+      if (this.staticVars(f).length === 0) continue;
+      const n = taken.get(f.name) ?? 0;
+      taken.set(f.name, n + 1);
+      this.names.set(f, n === 0 ? `${f.name}_SharedMem` : `${f.name}_SharedMem${n}`);
+    }
+    for (const f of program.deviceFunctions) {
+      if (!this.names.has(f)) continue;
+      if (f.templateParams.length > 0) {
+        this.problems.push({ node: f.node, message: `template device function '${f.name}' declares static __shared__ variables; make them kernel variables or a non-template function` });
+        continue;
+      }
+      const size = this.structSize(f, new Map());
+      if (!size) continue;
+      this.fnOffsets.set(f, { ...this.kernelBase });
+      this.kernelBase.device = roundUp(this.kernelBase.device + size.device, 16);
+      this.kernelBase.host = roundUp(this.kernelBase.host + size.host, 16);
+    }
+  }
+
+  varsOf(f: FunctionInfo): SharedVar[] {
+    return this.program.shared.filter((v) => v.owner === f);
+  }
+
+  staticVars(f: FunctionInfo): SharedVar[] {
+    return this.varsOf(f).filter((v) => !v.dynamic);
+  }
+
+  structName(f: FunctionInfo): string {
+    return this.names.get(f)!;
+  }
+
+  /** The struct's type as used inside `f` (template kernels: instantiated with their parameters). */
+  structType(f: FunctionInfo): string {
+    const args = f.templateParams.length ? `<${f.templateParams.join(', ')}>` : '';
+    return `${this.structName(f)}${args}`;
+  }
+
+  offsetExpr(f: FunctionInfo): string {
+    const o = f.kind === 'kernel' ? this.kernelBase : this.fnOffsets.get(f) ?? this.kernelBase;
+    return `HIP2VX_ABI(${o.device}, ${o.host})`;
+  }
+
+  /** sizeof(<fn>_SharedMem) per ABI, or undefined (after reporting) when a type is unknown. */
+  structSize(f: FunctionInfo, subst: Subst): AbiPair | undefined {
+    const fields: Field[] = [];
+    for (const v of this.staticVars(f)) {
+      const t = this.types.resolveDeclarator(v.declaration, v.declarator, subst);
+      if (isTypeError(t)) {
+        this.problems.push({ node: t.node, message: t.message });
+        return undefined;
+      }
+      fields.push({ name: v.name, type: t });
+    }
+    const record: CType = { kind: 'record', tag: 'struct', name: this.structName(f), fields };
+    return { device: layoutOf(record, this.deviceAbi).size, host: layoutOf(record, 'host').size };
+  }
+
+  /** Static shared bytes of a kernel instance: device-function regions, then its own struct. */
+  staticBytes(kernel: FunctionInfo, subst: Subst): AbiPair | undefined {
+    if (!this.names.has(kernel)) return { ...this.kernelBase };
+    const own = this.structSize(kernel, subst);
+    return own && { device: this.kernelBase.device + own.device, host: this.kernelBase.host + own.host };
+  }
+}

@@ -1,0 +1,93 @@
+// Integer constant expressions (array sizes, enumerator values, alignas, template arguments),
+// evaluated with BigInt so shifts and large values are exact. Names and sizeof are answered by
+// the caller. Failures are thrown as `Fail` and turned into TypeErrors at the API boundary.
+import type { Node } from '../parse/parser.js';
+
+export class Fail {
+  constructor(
+    readonly message: string,
+    readonly node: Node,
+  ) {}
+}
+
+export interface ConstScope {
+  /** Value of an identifier or qualified name (enumerator, constant, macro, template parameter). */
+  valueOf(name: string, node: Node): bigint;
+  /** `sizeof`/`alignof` of a type (type_descriptor) or of a name used as one. */
+  measure(op: 'sizeof' | 'alignof', typeNode: Node): bigint;
+}
+
+function literal(node: Node): bigint {
+  const text = node.text.replace(/'/g, '').replace(/[uUlL]+$/, '');
+  if (/^0[0-7]+$/.test(text)) return BigInt(`0o${text.slice(1)}`);
+  if (/^(0[xX][0-9a-fA-F]+|0[bB][01]+|\d+)$/.test(text)) return BigInt(text);
+  throw new Fail(`'${node.text}' is not an integer constant`, node);
+}
+
+const BINARY: Record<string, (a: bigint, b: bigint) => bigint> = {
+  '+': (a, b) => a + b,
+  '-': (a, b) => a - b,
+  '*': (a, b) => a * b,
+  '/': (a, b) => a / b,
+  '%': (a, b) => a % b,
+  '<<': (a, b) => a << b,
+  '>>': (a, b) => a >> b,
+  '&': (a, b) => a & b,
+  '|': (a, b) => a | b,
+  '^': (a, b) => a ^ b,
+  '&&': (a, b) => BigInt(a !== 0n && b !== 0n),
+  '||': (a, b) => BigInt(a !== 0n || b !== 0n),
+  '==': (a, b) => BigInt(a === b),
+  '!=': (a, b) => BigInt(a !== b),
+  '<': (a, b) => BigInt(a < b),
+  '>': (a, b) => BigInt(a > b),
+  '<=': (a, b) => BigInt(a <= b),
+  '>=': (a, b) => BigInt(a >= b),
+};
+
+const UNARY: Record<string, (a: bigint) => bigint> = { '-': (a) => -a, '+': (a) => a, '~': (a) => ~a, '!': (a) => BigInt(a === 0n) };
+
+export function evaluate(node: Node, scope: ConstScope): bigint {
+  const child = (field: string): Node => node.childForFieldName(field) ?? fail();
+  const fail = (): never => {
+    throw new Fail(`'${node.text}' is not an integer constant expression`, node);
+  };
+  switch (node.type) {
+    case 'number_literal':
+      return literal(node);
+    case 'true':
+      return 1n;
+    case 'false':
+      return 0n;
+    case 'char_literal': {
+      const text = node.text.slice(1, -1);
+      return text.length === 1 ? BigInt(text.charCodeAt(0)) : fail();
+    }
+    case 'parenthesized_expression':
+      return evaluate(node.namedChildren[0] ?? fail(), scope);
+    case 'identifier':
+    case 'qualified_identifier':
+      return scope.valueOf(node.text.replace(/\s+/g, ''), node);
+    case 'binary_expression': {
+      const operator = child('operator').type;
+      const op = BINARY[operator] ?? fail();
+      const right = evaluate(child('right'), scope);
+      if ((operator === '/' || operator === '%') && right === 0n) throw new Fail('division by zero in a constant expression', node);
+      return op(evaluate(child('left'), scope), right);
+    }
+    case 'unary_expression':
+      return (UNARY[child('operator').type] ?? fail())(evaluate(child('argument'), scope));
+    case 'conditional_expression':
+      return evaluate(child('condition'), scope) !== 0n ? evaluate(child('consequence'), scope) : evaluate(child('alternative'), scope);
+    case 'cast_expression':
+      return evaluate(child('value'), scope);
+    case 'sizeof_expression':
+    case 'alignof_expression': {
+      const op = node.type === 'sizeof_expression' ? 'sizeof' : 'alignof';
+      const operand = node.childForFieldName('type') ?? node.childForFieldName('value') ?? fail();
+      return scope.measure(op, operand.type === 'parenthesized_expression' ? (operand.namedChildren[0] ?? fail()) : operand);
+    }
+    default:
+      return fail();
+  }
+}

@@ -1,0 +1,546 @@
+// TypeTable: resolves C++ types written in a source file to the layout engine's CType.
+// Built once per file from the whole syntax tree: it indexes every record, enum, typedef/using,
+// struct template, integer constant, enumerator and object-like macro by qualified name
+// (namespaces and enclosing records), then resolves on demand with caching. Whatever it cannot
+// lay out with certainty (bit-fields, base classes, virtual functions, references, sizes that
+// depend on the ABI) is a TypeError, never a guess and never an exception.
+import {
+  ABIS,
+  arrayOf,
+  layoutOf,
+  pointer,
+  renderTypeId,
+  vectorType,
+  type CType,
+  type Field,
+  type RecordType,
+} from '../layout/index.js';
+import { parse, type Node } from '../parse/parser.js';
+import { readAlignment } from './types-attributes.js';
+import { Fail, evaluate, type ConstScope } from './types-const.js';
+import { scalarFromName, scalarFromSized } from './types-scalars.js';
+
+export interface TypeError {
+  message: string;
+  node: Node;
+}
+export const isTypeError = (r: CType | TypeError): r is TypeError => 'message' in r;
+
+/** Template parameter bindings: type parameters to types, non-type parameters to integers. */
+export type Subst = ReadonlyMap<string, CType | number>;
+
+type TypeDecl =
+  | { kind: 'record' | 'enum'; node: Node; scope: string[] }
+  | { kind: 'typedef'; type: Node; declarator: Node | null; scope: string[] }
+  | { kind: 'template'; params: Node; spec: Node; scope: string[] };
+type ValueDecl =
+  | { kind: 'constant'; value: Node; scope: string[] }
+  | { kind: 'enumerator'; enumNode: Node; index: number; scope: string[] }
+  | { kind: 'macro'; text: string; node: Node };
+
+interface Env {
+  scope: string[];
+  subst: Map<string, CType | bigint>;
+  /** Distinguishes the records of different template instances (same nodes, other types). */
+  instance: string;
+}
+
+const NAME_NODES = new Set(['identifier', 'field_identifier', 'type_identifier', 'qualified_identifier']);
+const CONTAINERS = new Set(['translation_unit', 'declaration_list', 'preproc_if', 'preproc_ifdef', 'preproc_else', 'preproc_elif', 'linkage_specification']);
+const RECORD_SPECIFIERS = new Set(['struct_specifier', 'class_specifier', 'union_specifier']);
+const INT_MIN = -(2n ** 31n);
+
+const q = (scope: string[], name: string): string => [...scope, name].join('::');
+const children = (node: Node | null | undefined): Node[] => (node?.namedChildren ?? []).filter((c): c is Node => c !== null);
+/** Records and enums are resolved once per definition and template instance. */
+const cacheKey = (node: Node, env: Env): string => `${node.id}|${env.instance}`;
+const isFunction = (t: CType): boolean => t.kind === 'opaque' && t.text.endsWith(')');
+const hasToken = (node: Node, token: string): boolean => node.children.some((c) => c?.type === token);
+
+export class TypeTable {
+  private readonly types = new Map<string, TypeDecl>();
+  private readonly values = new Map<string, ValueDecl>();
+  private readonly cache = new Map<string, CType>();
+  /** Records whose fields are being resolved: using one by value means it is incomplete. */
+  private readonly building = new Set<CType>();
+  private readonly resolving = new Set<object>();
+
+  constructor(private readonly root: Node) {
+    this.collect(root, []);
+  }
+
+  /** Type of a `parameter_declaration` (arrays and functions decay to pointers). */
+  resolveParameter(paramDecl: Node, subst?: Subst): CType | TypeError {
+    return this.guard(() => {
+      const env = this.envAt(paramDecl, subst);
+      const base = this.typeOf(paramDecl.childForFieldName('type') ?? paramDecl, env);
+      const { type } = this.declare(base, paramDecl.childForFieldName('declarator'), env, true);
+      // Arrays and functions named through a typedef decay too.
+      const decayed = type.kind === 'array' ? pointer(type.of) : isFunction(type) ? pointer(type) : type;
+      return this.complete(decayed, paramDecl);
+    });
+  }
+
+  /** Type of one declarator of a `declaration` (a variable: arrays keep their extent). */
+  resolveDeclarator(declaration: Node, declarator: Node, subst?: Subst): CType | TypeError {
+    return this.guard(() => {
+      const env = this.envAt(declaration, subst);
+      const base = this.typeOf(declaration.childForFieldName('type') ?? declaration, env);
+      const inner = declarator.type === 'init_declarator' ? declarator.childForFieldName('declarator') : declarator;
+      return this.complete(this.declare(base, inner, env, false).type, declaration);
+    });
+  }
+
+  /** Type of a `type_descriptor` (template arguments such as `float`, `Pair<int>`, `int*`). */
+  resolveTypeDescriptor(node: Node, subst?: Subst): CType | TypeError {
+    return this.guard(() => this.complete(this.descriptor(node, this.envAt(node, subst)), node));
+  }
+
+  /** A type name as written at file scope (`Pair`, `ns::Vec`, `uint32_t`, `float4`). */
+  resolveName(name: string): CType | TypeError {
+    return this.guard(() => this.complete(this.named(name.replace(/\s+/g, ''), this.root, this.env([])), this.root));
+  }
+
+  private guard(f: () => CType): CType | TypeError {
+    try {
+      return f();
+    } catch (e) {
+      if (e instanceof Fail) return { message: e.message, node: e.node };
+      throw e;
+    }
+  }
+
+  private env(scope: string[], subst?: Subst, instance = ''): Env {
+    const map = new Map<string, CType | bigint>();
+    for (const [k, v] of subst ?? []) map.set(k, typeof v === 'number' ? BigInt(v) : v);
+    return { scope, subst: map, instance };
+  }
+
+  /** The namespaces and records enclosing `node`. */
+  private envAt(node: Node, subst?: Subst): Env {
+    const scope: string[] = [];
+    for (let n = node.parent; n; n = n.parent) {
+      const name = n.childForFieldName('name')?.text;
+      if (name && (n.type === 'namespace_definition' || RECORD_SPECIFIERS.has(n.type))) scope.unshift(...name.split('::'));
+    }
+    return this.env(scope, subst);
+  }
+
+  // ---- indexing --------------------------------------------------------------------------
+
+  private collect(node: Node, scope: string[]): void {
+    const name = node.childForFieldName('name')?.text;
+    if (CONTAINERS.has(node.type) || node.type === 'field_declaration_list') {
+      for (const c of children(node)) this.collect(c, scope);
+    } else if (node.type === 'linkage_specification' || node.type === 'namespace_definition') {
+      const body = node.childForFieldName('body');
+      if (body) this.collect(body, node.type === 'namespace_definition' && name ? [...scope, ...name.split('::')] : scope);
+    } else if (RECORD_SPECIFIERS.has(node.type)) {
+      const body = node.childForFieldName('body');
+      if (!body) return;
+      if (name) this.types.set(q(scope, name), { kind: 'record', node, scope });
+      this.collect(body, name ? [...scope, name] : scope);
+    } else if (node.type === 'enum_specifier') {
+      this.collectEnum(node, scope, name);
+    } else if (node.type === 'type_definition') {
+      const type = node.childForFieldName('type')!;
+      this.collect(type, scope);
+      for (const d of node.childrenForFieldName('declarator')) {
+        if (d) this.types.set(q(scope, this.declaredName(d)), { kind: 'typedef', type, declarator: d, scope });
+      }
+    } else if (node.type === 'alias_declaration' && name) {
+      this.types.set(q(scope, name), { kind: 'typedef', type: node.childForFieldName('type')!, declarator: null, scope });
+    } else if (node.type === 'template_declaration') {
+      const spec = children(node).find((c) => RECORD_SPECIFIERS.has(c.type) && c.childForFieldName('body'));
+      const specName = spec?.childForFieldName('name')?.text;
+      if (spec && specName && !specName.includes('<')) {
+        this.types.set(q(scope, specName), { kind: 'template', params: node.childForFieldName('parameters')!, spec, scope });
+      }
+    } else if (node.type === 'declaration' || node.type === 'field_declaration') {
+      const type = node.childForFieldName('type');
+      if (type) this.collect(type, scope);
+      if (children(node).some((c) => c.type === 'type_qualifier' && /^(const|constexpr)$/.test(c.text))) {
+        for (const d of node.childrenForFieldName('declarator')) {
+          const value = d?.type === 'init_declarator' ? d.childForFieldName('value') : null;
+          if (d && value && d.childForFieldName('declarator')?.type === 'identifier') {
+            this.values.set(q(scope, d.childForFieldName('declarator')!.text), { kind: 'constant', value, scope });
+          }
+        }
+      }
+    } else if (node.type === 'preproc_def' && name) {
+      const value = node.childForFieldName('value');
+      if (value) this.values.set(name, { kind: 'macro', text: value.text, node });
+    }
+  }
+
+  private collectEnum(node: Node, scope: string[], name: string | undefined): void {
+    const body = node.childForFieldName('body');
+    if (!body) return;
+    if (name) this.types.set(q(scope, name), { kind: 'enum', node, scope });
+    const scoped = hasToken(node, 'class') || hasToken(node, 'struct');
+    children(body)
+      .filter((e) => e.type === 'enumerator')
+      .forEach((e, index) => {
+        const decl = { kind: 'enumerator' as const, enumNode: node, index, scope };
+        const id = e.childForFieldName('name')!.text;
+        if (name) this.values.set(q([...scope, name], id), decl);
+        if (!scoped) this.values.set(q(scope, id), decl);
+      });
+  }
+
+  /** The name a declarator declares (innermost identifier). */
+  private declaredName(d: Node): string {
+    if (NAME_NODES.has(d.type)) return d.text;
+    const inner = d.childForFieldName('declarator') ?? children(d).find((c) => c.type !== 'type_qualifier');
+    return inner ? this.declaredName(inner) : '';
+  }
+
+  private lookup<T>(table: Map<string, T>, name: string, scope: string[]): T | undefined {
+    const bare = name.replace(/^::/, '');
+    for (let i = scope.length; i >= 0; i--) {
+      const found = table.get(q(scope.slice(0, i), bare));
+      if (found) return found;
+    }
+    // Names reached through `using namespace` or an enclosing scope we do not model: accept a
+    // unique qualified match.
+    const matches = [...table.keys()].filter((k) => k.endsWith(`::${bare}`));
+    return matches.length === 1 ? table.get(matches[0]) : undefined;
+  }
+
+  // ---- types -------------------------------------------------------------------------------
+
+  /** The type named by a type specifier node (before declarators). */
+  private typeOf(node: Node, env: Env, nameHint = ''): CType {
+    switch (node.type) {
+      case 'primitive_type': {
+        const s = scalarFromName(node.text);
+        if (s) return { kind: 'scalar', name: s };
+        if (node.text === 'void') return { kind: 'opaque', text: 'void' };
+        throw new Fail(`unsupported type '${node.text}'`, node);
+      }
+      case 'sized_type_specifier': {
+        const s = scalarFromSized(node);
+        if (!s) throw new Fail(`unsupported type '${node.text}'`, node);
+        return { kind: 'scalar', name: s };
+      }
+      case 'type_identifier':
+      case 'qualified_identifier': {
+        const inner = node.type === 'qualified_identifier' ? node.childForFieldName('name') : null;
+        if (inner?.type === 'template_type') return this.instantiate(node, inner, env);
+        return this.named(node.text.replace(/\s+/g, ''), node, env);
+      }
+      case 'template_type':
+        return this.instantiate(node, node, env);
+      case 'enum_specifier':
+      case 'struct_specifier':
+      case 'class_specifier':
+      case 'union_specifier': {
+        const name = node.childForFieldName('name');
+        if (node.childForFieldName('body')) return node.type === 'enum_specifier' ? this.enumType(node, env, nameHint) : this.record(node, env, nameHint);
+        if (name) return this.named(name.text, name, env);
+        break;
+      }
+      case 'type_descriptor':
+        return this.descriptor(node, env);
+    }
+    throw new Fail(`unsupported type '${node.text}'`, node);
+  }
+
+  private descriptor(node: Node, env: Env): CType {
+    const base = this.typeOf(node.childForFieldName('type') ?? node, env);
+    return this.declare(base, node.childForFieldName('declarator'), env, false).type;
+  }
+
+  /**
+   * A name used as a type. Unknown names become opaque (fine behind a pointer, rejected by
+   * `complete` when used by value).
+   */
+  private named(name: string, node: Node, env: Env): CType {
+    const bound = env.subst.get(name);
+    if (bound !== undefined) {
+      if (typeof bound === 'bigint') throw new Fail(`'${name}' is a value, not a type`, node);
+      return bound;
+    }
+    const decl = this.lookup(this.types, name, env.scope);
+    if (decl) return this.fromDecl(decl, name, node);
+    const scalar = scalarFromName(name);
+    if (scalar) return { kind: 'scalar', name: scalar };
+    return vectorType(name) ?? { kind: 'opaque', text: name };
+  }
+
+  private fromDecl(decl: TypeDecl, name: string, use: Node): CType {
+    const env = this.env(decl.scope);
+    switch (decl.kind) {
+      case 'record':
+        return this.record(decl.node, env, '');
+      case 'enum':
+        return this.enumType(decl.node, env, '');
+      case 'template':
+        throw new Fail(`template '${name}' needs template arguments`, use);
+      case 'typedef':
+        return this.once(decl, use, `typedef '${name}' refers to itself`, () => {
+          if (!decl.declarator) return this.descriptor(decl.type, env);
+          const plain = NAME_NODES.has(decl.declarator.type);
+          // `typedef struct { ... } Name;` gives the anonymous record its name.
+          const base = this.typeOf(decl.type, env, plain ? q(decl.scope, decl.declarator.text) : '');
+          return this.declare(base, decl.declarator, env, false).type;
+        });
+    }
+  }
+
+  /** Runs `f` for `key` unless it is already running (a cycle), in which case it fails. */
+  private once<T>(key: object, node: Node, cycle: string, f: () => T): T {
+    if (this.resolving.has(key)) throw new Fail(cycle, node);
+    this.resolving.add(key);
+    try {
+      return f();
+    } finally {
+      this.resolving.delete(key);
+    }
+  }
+
+  /** Applies a declarator chain (outermost first) to `base`. */
+  private declare(base: CType, declarator: Node | null, env: Env, parameter: boolean): { type: CType; name: string } {
+    let type = base;
+    for (let d = declarator; d; ) {
+      const inner: Node | null = d.childForFieldName('declarator');
+      // In a parameter, the outermost array or function type (the last one applied) decays.
+      const decays = parameter && (!inner || NAME_NODES.has(inner.type));
+      switch (d.type) {
+        case 'identifier':
+        case 'field_identifier':
+        case 'type_identifier':
+        case 'qualified_identifier':
+          return { type, name: d.text };
+        case 'pointer_declarator':
+        case 'abstract_pointer_declarator':
+          type = pointer(type);
+          break;
+        case 'array_declarator':
+        case 'abstract_array_declarator': {
+          if (decays) type = pointer(type);
+          else type = arrayOf(this.complete(type, d), this.arrayLength(d, env));
+          break;
+        }
+        case 'function_declarator':
+        case 'abstract_function_declarator': {
+          const fn: CType = { kind: 'opaque', text: `${renderTypeId(type)}${d.childForFieldName('parameters')?.text ?? '()'}` };
+          type = decays ? pointer(fn) : fn;
+          break;
+        }
+        case 'parenthesized_declarator':
+        case 'abstract_parenthesized_declarator':
+        case 'attributed_declarator': {
+          d = children(d).find((c) => !c.type.includes('attribute')) ?? null;
+          continue;
+        }
+        case 'init_declarator':
+          break;
+        case 'reference_declarator':
+        case 'abstract_reference_declarator':
+          throw new Fail(parameter ? 'reference parameters cannot be passed to a kernel' : 'reference members are not supported', d);
+        default:
+          throw new Fail(`unsupported declarator '${d.text}'`, d);
+      }
+      d = inner;
+    }
+    return { type, name: '' };
+  }
+
+  private arrayLength(d: Node, env: Env): number {
+    const size = d.childForFieldName('size');
+    if (!size) throw new Fail('array without a size', d);
+    const n = this.constant(size, env);
+    if (n <= 0n) throw new Fail(`array size ${n} is not positive`, size);
+    return Number(n);
+  }
+
+  /** `t` itself, if it can be laid out; otherwise the reason. */
+  private complete(t: CType, node: Node): CType {
+    if (t.kind === 'array') this.complete(t.of, node);
+    if (t.kind === 'opaque') {
+      throw new Fail(t.text === 'void' ? "'void' has no size" : isFunction(t) ? `function type '${t.text}' is not an object type` : `unknown or incomplete type '${t.text}'`, node);
+    }
+    if (this.building.has(t)) throw new Fail(`'${(t as RecordType).name}' is incomplete here`, node);
+    return t;
+  }
+
+  // ---- records -----------------------------------------------------------------------------
+
+  private record(node: Node, env: Env, nameHint: string): CType {
+    const key = cacheKey(node, env);
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const own = node.childForFieldName('name')?.text;
+    const record: RecordType = {
+      kind: 'record',
+      tag: node.type === 'union_specifier' ? 'union' : 'struct',
+      name: env.instance || (own ? q(env.scope, own) : nameHint),
+      fields: [],
+      ...readAlignment(node, (e) => this.constant(e, env)),
+    };
+    const base = children(node).find((c) => c.type === 'base_class_clause');
+    if (base) throw new Fail('records with base classes are not supported', base);
+    this.cache.set(key, record);
+    const inner = { ...env, scope: own ? [...env.scope, own] : env.scope };
+    this.building.add(record);
+    try {
+      for (const member of children(node.childForFieldName('body'))) record.fields.push(...this.members(member, inner));
+    } catch (e) {
+      this.cache.delete(key);
+      throw e;
+    } finally {
+      this.building.delete(record);
+    }
+    return record;
+  }
+
+  private members(member: Node, env: Env): Field[] {
+    if (hasToken(member, 'virtual')) throw new Fail('polymorphic records (virtual functions) are not supported', member);
+    if (member.type !== 'field_declaration') return [];
+    if (children(member).some((c) => c.type === 'storage_class_specifier' && c.text === 'static')) return [];
+    const bitfield = children(member).find((c) => c.type === 'bitfield_clause');
+    if (bitfield) throw new Fail('bit-fields are not supported', bitfield);
+    const typeNode = member.childForFieldName('type');
+    if (!typeNode) return [];
+    const declarators = member.childrenForFieldName('declarator').filter((d): d is Node => d !== null);
+    if (declarators.some((d) => d.type === 'function_declarator')) return [];
+    const type = this.typeOf(typeNode, env);
+    if (declarators.length === 0) {
+      // `union { ... };` is an anonymous member; `struct B { ... };` only declares a type.
+      const anonymous = RECORD_SPECIFIERS.has(typeNode.type) && !typeNode.childForFieldName('name');
+      return anonymous ? [{ name: '', type }] : [];
+    }
+    const alignment = readAlignment(member, (e) => this.constant(e, env));
+    return declarators.map((d) => {
+      const { type: t, name } = this.declare(type, d, env, false);
+      return { name, type: this.complete(t, d), ...alignment };
+    });
+  }
+
+  private instantiate(use: Node, template: Node, env: Env): CType {
+    const nameNode = template.childForFieldName('name')!;
+    const scopePrefix = use === template ? '' : use.text.slice(0, use.text.lastIndexOf(template.text)).replace(/\s+/g, '');
+    const decl = this.lookup(this.types, scopePrefix + nameNode.text, env.scope);
+    if (decl?.kind !== 'template') throw new Fail(`'${nameNode.text}' is not a known struct template`, nameNode);
+    const args = children(template.childForFieldName('arguments'));
+    const inner = this.env([...decl.scope, nameNode.text]);
+    const shown: string[] = [];
+    children(decl.params).forEach((param, i) => {
+      const arg = args[i];
+      if (param.type.startsWith('variadic')) throw new Fail('variadic templates are not supported', param);
+      const isType = param.type.includes('type_parameter');
+      const name = isType ? (param.childForFieldName('name') ?? children(param)[0]).text : this.declaredName(param.childForFieldName('declarator')!);
+      const fallback = param.childForFieldName(isType ? 'default_type' : 'default_value');
+      if (!arg && !fallback) throw new Fail(`missing template argument '${name}'`, use);
+      // Defaults are written in the template's scope and may use earlier parameters.
+      const [node, where] = arg ? [arg, env] : [fallback!, inner];
+      const value: CType | bigint = isType ? this.typeArgument(node, where) : this.valueArgument(node, where);
+      inner.subst.set(name, value);
+      shown.push(typeof value === 'bigint' ? String(value) : renderTypeId(value));
+    });
+    inner.instance = `${q(decl.scope, nameNode.text)}<${shown.join(', ')}>`;
+    return this.record(decl.spec, inner, '');
+  }
+
+  private typeArgument(node: Node, env: Env): CType {
+    return node.type === 'type_descriptor' ? this.descriptor(node, env) : this.typeOf(node, env);
+  }
+
+  private valueArgument(node: Node, env: Env): bigint {
+    // `N` in `Pair<N>` parses as a type name; it is a constant here.
+    const expr = node.type === 'type_descriptor' && NAME_NODES.has(node.childForFieldName('type')?.type ?? '') && !node.childForFieldName('declarator') ? node.childForFieldName('type')! : node;
+    return this.constant(expr, env);
+  }
+
+  // ---- enums -------------------------------------------------------------------------------
+
+  private enumType(node: Node, env: Env, nameHint: string): CType {
+    const key = cacheKey(node, env);
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const own = node.childForFieldName('name')?.text;
+    const base = node.childForFieldName('base');
+    let underlying: CType;
+    if (base) {
+      underlying = this.typeOf(base, env);
+      if (underlying.kind === 'enum') underlying = underlying.underlying;
+      if (underlying.kind !== 'scalar' || /float|double/.test(underlying.name)) throw new Fail(`'${base.text}' is not an integer type`, base);
+    } else {
+      underlying = { kind: 'scalar', name: hasToken(node, 'class') || hasToken(node, 'struct') ? 'int' : this.widestEnumerator(node, env) };
+    }
+    const result: CType = { kind: 'enum', name: own ? q(env.scope, own) : nameHint, underlying };
+    this.cache.set(key, result);
+    return result;
+  }
+
+  /** Without a fixed type, the underlying type is int unless the enumerators need more. */
+  private widestEnumerator(node: Node, env: Env): 'int' | 'unsigned int' | 'long long' | 'unsigned long long' {
+    const values = this.enumeratorValues(node, env);
+    const min = values.reduce((a, b) => (b < a ? b : a), 0n);
+    const max = values.reduce((a, b) => (b > a ? b : a), 0n);
+    if (min >= INT_MIN && max < -INT_MIN) return 'int';
+    if (min >= 0n) return max < 2n ** 32n ? 'unsigned int' : 'unsigned long long';
+    return 'long long';
+  }
+
+  private enumeratorValues(node: Node, env: Env): bigint[] {
+    return this.once(node, node, 'enumerator refers to itself', () => {
+      const values: bigint[] = [];
+      for (const e of children(node.childForFieldName('body')).filter((c) => c.type === 'enumerator')) {
+        const value = e.childForFieldName('value');
+        values.push(value ? this.constant(value, env) : (values.at(-1) ?? -1n) + 1n);
+      }
+      return values;
+    });
+  }
+
+  // ---- constants ---------------------------------------------------------------------------
+
+  private constant(expr: Node, env: Env): bigint {
+    const scope: ConstScope = {
+      valueOf: (name, node) => this.valueOf(name, node, env),
+      measure: (op, typeNode) => this.measure(op, typeNode, env),
+    };
+    return evaluate(expr, scope);
+  }
+
+  private valueOf(name: string, node: Node, env: Env): bigint {
+    const bound = env.subst.get(name);
+    if (typeof bound === 'bigint') return bound;
+    const decl = this.lookup(this.values, name, env.scope);
+    if (!decl) throw new Fail(`'${name}' is not a known integer constant`, node);
+    return this.once(decl, node, `'${name}' refers to itself`, () => {
+      switch (decl.kind) {
+        case 'constant':
+          return this.constant(decl.value, this.env(decl.scope));
+        case 'enumerator':
+          return this.enumeratorValues(decl.enumNode, this.env(decl.scope))[decl.index];
+        case 'macro': {
+          const tree = parse(`int __hip2vx_value = ${decl.text};`);
+          const value = tree.rootNode.descendantsOfType('init_declarator')[0]?.childForFieldName('value');
+          if (!value) throw new Fail(`macro '${name}' is not an integer constant`, node);
+          try {
+            return this.constant(value, this.env([]));
+          } catch (e) {
+            // Report at the use: the macro's own parse tree is not part of the file.
+            throw e instanceof Fail ? new Fail(`macro '${name}': ${e.message}`, node) : e;
+          }
+        }
+      }
+    });
+  }
+
+  /** sizeof/alignof, only when the answer is the same on every ABI (a CType has fixed lengths). */
+  private measure(op: 'sizeof' | 'alignof', typeNode: Node, env: Env): bigint {
+    const type =
+      typeNode.type === 'type_descriptor' ? this.descriptor(typeNode, env)
+      : NAME_NODES.has(typeNode.type) ? this.named(typeNode.text.replace(/\s+/g, ''), typeNode, env)
+      : undefined;
+    if (!type) throw new Fail(`${op} of an expression is not supported in a constant`, typeNode);
+    this.complete(type, typeNode);
+    const answers = new Set(ABIS.map((abi) => layoutOf(type, abi)[op === 'sizeof' ? 'size' : 'align']));
+    if (answers.size > 1) throw new Fail(`${op}(${typeNode.text}) differs between the host and the device`, typeNode);
+    return BigInt([...answers][0]);
+  }
+}

@@ -1,0 +1,31 @@
+// The translator as the CLI drives it. Built from plain, cloneable settings so every worker
+// thread can build its own: parsers and rule sets do not cross thread boundaries.
+import { fileURLToPath } from 'node:url';
+import type { SourceFile } from '../parse/source.js';
+import type { TranslationResult } from '../translate.js';
+
+export interface TranslatorSettings {
+  xlen: 32 | 64;
+  divergence: 'explicit' | 'compiler';
+  ruleFiles: string[];
+  includeDirs: string[];
+  annotate: boolean;
+}
+
+export interface Translator {
+  looksLikeGpuSource(text: string): boolean;
+  translate(file: SourceFile): TranslationResult;
+}
+
+/** A module exporting `createTranslator(settings)`; tests substitute a fake one. */
+export const DEFAULT_TRANSLATOR_MODULE = new URL('./real-translator.js', import.meta.url).href;
+
+export type CreateTranslator = (settings: TranslatorSettings) => Promise<Translator>;
+
+export async function loadTranslator(moduleUrl: string, settings: TranslatorSettings): Promise<Translator> {
+  const module = (await import(moduleUrl)) as { createTranslator: CreateTranslator };
+  return module.createTranslator(settings);
+}
+
+/** The package's runtime/ folder (dist/src/cli -> package root). */
+export const RUNTIME_DIR = fileURLToPath(new URL('../../../runtime', import.meta.url));

@@ -1,0 +1,29 @@
+// Atomic writes: a temporary file in the target's directory, then rename over the target, so a
+// reader (or an interrupted run) sees the old file or the new one, never half of one. Writes are
+// synchronous, so a Ctrl-C handler can only run between two whole writes.
+import { chmodSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+let counter = 0;
+
+export function writeAtomic(path: string, content: string | Uint8Array): void {
+  const dir = dirname(path);
+  mkdirSync(dir, { recursive: true });
+  const temp = join(dir, `.${basename(path)}.hip2vortex-${process.pid}-${counter++}.tmp`);
+  try {
+    writeFileSync(temp, content);
+    keepMode(path, temp);
+    renameSync(temp, path);
+  } finally {
+    rmSync(temp, { force: true });
+  }
+}
+
+/** A file rewritten in place keeps its permissions. */
+function keepMode(path: string, temp: string): void {
+  try {
+    chmodSync(temp, statSync(path).mode);
+  } catch {
+    // A new file: the default mode is right.
+  }
+}

@@ -1,0 +1,84 @@
+// Per kernel instance, appended to the device source: the packed argument struct with explicit
+// padding (every member naturally aligned, so loads stay whole: docs/vortex.md), static_asserts
+// that make the compiler check the layout engine, the body function and the entry's main().
+import type { Abi, CType, RecordType } from '../layout/index.js';
+import { recordLayout, renderDeclaration, renderTypeId } from '../layout/index.js';
+import type { KernelInstance } from '../analyse/instances.js';
+import type { AbiPair } from '../analyse/shared-memory.js';
+import { abiPair, paddedMembers, type ArgsLayout } from './kernel-args.js';
+
+export interface EntryInput {
+  instance: KernelInstance;
+  /** The kernel as callable from file scope (namespace-qualified). */
+  qualifiedName: string;
+  args: ArgsLayout;
+  staticShared: AbiPair;
+  deviceAbi: Abi;
+}
+
+export const argsStructName = (id: string) => `${id}_KernelArgs`;
+
+export function deviceEntry({ instance, qualifiedName, args, staticShared, deviceAbi }: EntryInput, nl: string): string {
+  const id = instance.id;
+  const struct = argsStructName(id);
+  const members = paddedMembers(args, (f) => renderDeclaration(f.type, f.name));
+  const asserts = [
+    `static_assert(sizeof(${struct}) == ${abiPair(args.size.device, args.size.host)}, "${struct}: size differs from the metadata table");`,
+    ...args.fields.map((f) => `static_assert(__builtin_offsetof(${struct}, ${f.name}) == 32 + ${abiPair(f.device.offset, f.host.offset)}, "${struct}.${f.name}: offset differs from the metadata table");`),
+    ...recordAsserts(instance.params.map((p) => p.type), deviceAbi),
+  ];
+  const templateArgs = instance.templateArgs.length ? `<${instance.templateArgs.join(', ')}>` : '';
+  const call = `${qualifiedName}${templateArgs}(${instance.params.map((p) => `args->${p.name}`).join(', ')})`;
+  const symbols = args.fields
+    .filter((f) => f.hidden)
+    .map((f) => `  ${f.name} = reinterpret_cast<decltype(${f.name})>(args->${f.name});`);
+  return [
+    '',
+    `// ---- hip2vortex: kernel ${instance.kernel.name}${templateArgs} ----`,
+    `typedef struct __attribute__((packed, aligned(8))) ${struct} {`,
+    '  uint32_t grid_dim[3];',
+    '  uint32_t block_dim[3];',
+    '  uint64_t shared_mem;',
+    ...members.map((m) => `  ${m}`),
+    `} ${struct};`,
+    ...asserts,
+    '',
+    `static void ${id}_kernel_body(${struct}* args) {`,
+    `  ${call};`,
+    '}',
+    '',
+    `#ifdef HIP2VX_ENTRY_${id}`,
+    'HIP2VX_ENTRY {',
+    `  ${struct}* args = (${struct}*)csr_read(VX_CSR_MSCRATCH);`,
+    `  hip2vx_begin_launch(${abiPair(staticShared.device, staticShared.host)}, args->shared_mem);`,
+    ...symbols,
+    `  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,`,
+    `                          (vx_kernel_func_cb)${id}_kernel_body, args);`,
+    '}',
+    '#endif',
+    '',
+  ].join(nl);
+}
+
+/** sizeof/alignof/offsetof checks of every user record reachable from the parameters. */
+function recordAsserts(types: CType[], deviceAbi: Abi): string[] {
+  const records: RecordType[] = [];
+  const visit = (t: CType) => {
+    if (t.kind === 'array') visit(t.of);
+    else if (t.kind === 'record' && !t.vectorRank && t.name && !records.some((r) => r.name === t.name)) {
+      t.fields.forEach((f) => visit(f.type));
+      records.push(t);
+    }
+  };
+  types.forEach(visit);
+  return records.flatMap((r) => {
+    const name = renderTypeId(r);
+    const dev = recordLayout(r, deviceAbi);
+    const host = recordLayout(r, 'host');
+    return [
+      `static_assert(sizeof(${name}) == ${abiPair(dev.size, host.size)} && alignof(${name}) == ${abiPair(dev.align, host.align)}, "${name}: layout differs from the metadata table");`,
+      ...r.fields.map((f, i) => (r.tag === 'struct' ? `static_assert(__builtin_offsetof(${name}, ${f.name}) == ${abiPair(dev.offsets[i], host.offsets[i])}, "${name}.${f.name}: offset");` : '')).filter(Boolean),
+    ];
+  });
+}
+

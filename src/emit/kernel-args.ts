@@ -1,0 +1,80 @@
+// The argument struct of one kernel instance, laid out for the device ABI and the host ABI (CPU
+// backend). Shared by the device entry (the packed struct + static asserts), the registration
+// (metadata tables) and the host launch stub.
+import type { Abi, CType } from '../layout/index.js';
+import { argsLayout, ARGS_HEADER_SIZE, layoutOf, pointer } from '../layout/index.js';
+import type { KernelInstance } from '../analyse/instances.js';
+import { symbolPointer } from '../rewrite/device.js';
+
+export interface ArgField {
+  /** Member name in the struct (the parameter's name, or the hidden symbol pointer's). */
+  name: string;
+  type: CType;
+  isPointer: boolean;
+  /** Hidden trailing parameter carrying a device global's address. */
+  hidden: boolean;
+  /** Offsets relative to the first parameter, sizes and alignments, per ABI. */
+  device: { offset: number; size: number; align: number };
+  host: { offset: number; size: number; align: number };
+}
+
+export interface ArgsLayout {
+  fields: ArgField[];
+  /** sizeof the struct (header included) per ABI. */
+  size: { device: number; host: number };
+}
+
+const VOID_POINTER: CType = pointer({ kind: 'opaque', text: 'void' });
+
+export function kernelArgs(instance: KernelInstance, deviceAbi: Abi): ArgsLayout {
+  const members = [
+    ...instance.params.map((p) => ({ name: p.name, type: p.type, hidden: false })),
+    ...instance.globals.map((g) => ({ name: symbolPointer(g.name), type: VOID_POINTER, hidden: true })),
+  ];
+  const types = members.map((m) => m.type);
+  const dev = argsLayout(types, deviceAbi);
+  const host = argsLayout(types, 'host');
+  return {
+    fields: members.map((m, i) => ({
+      ...m,
+      isPointer: m.type.kind === 'pointer',
+      device: { offset: dev.offsets[i], size: dev.sizes[i], align: dev.aligns[i] },
+      host: { offset: host.offsets[i], size: host.sizes[i], align: host.aligns[i] },
+    })),
+    size: { device: dev.size, host: host.size },
+  };
+}
+
+export const abiPair = (device: number, host: number): string => `HIP2VX_ABI(${device}, ${host})`;
+
+/** Explicit padding members so every field of the packed struct sits at its natural offset. */
+export function paddedMembers(layout: ArgsLayout, render: (f: ArgField) => string): string[] {
+  const lines: string[] = [];
+  let end = { device: ARGS_HEADER_SIZE, host: ARGS_HEADER_SIZE };
+  layout.fields.forEach((f, i) => {
+    const gap = { device: ARGS_HEADER_SIZE + f.device.offset - end.device, host: ARGS_HEADER_SIZE + f.host.offset - end.host };
+    if (gap.device || gap.host) lines.push(`char __pad${i}[${abiPair(gap.device, gap.host)}];`);
+    lines.push(`${render(f)};`);
+    end = { device: ARGS_HEADER_SIZE + f.device.offset + f.device.size, host: ARGS_HEADER_SIZE + f.host.offset + f.host.size };
+  });
+  const tail = { device: layout.size.device - end.device, host: layout.size.host - end.host };
+  if (tail.device || tail.host) lines.push(`char __pad_end[${abiPair(tail.device, tail.host)}];`);
+  return lines;
+}
+
+/** Whether a record passed by value has the same bytes on the device as on the host. */
+export function sameOnDevice(t: CType, deviceAbi: Abi): boolean {
+  switch (t.kind) {
+    case 'scalar': case 'enum':
+      return layoutOf(t, deviceAbi).size === layoutOf(t, 'host').size;
+    case 'pointer': case 'opaque':
+      return deviceAbi === 'rv64' || deviceAbi === 'host';
+    case 'array':
+      return sameOnDevice(t.of, deviceAbi) && layoutOf(t, deviceAbi).size === layoutOf(t, 'host').size;
+    case 'record': {
+      const a = layoutOf(t, deviceAbi);
+      const b = layoutOf(t, 'host');
+      return a.size === b.size && a.align === b.align && t.fields.every((f) => sameOnDevice(f.type, deviceAbi));
+    }
+  }
+}

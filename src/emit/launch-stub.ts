@@ -1,0 +1,74 @@
+// Host side of a kernel instance: the handle the registration fills, and a launch stub standing
+// where the kernel was defined. The stub takes the kernel's parameters by value (so arguments
+// convert as in a call), marshals structs whose device layout differs from the host's field by
+// field (pointers narrowed to the device width), adds device-global addresses as hidden
+// arguments, and calls hipLaunchKernel.
+import type { Abi, CType } from '../layout/index.js';
+import { layoutOf, recordLayout } from '../layout/index.js';
+import type { KernelInstance } from '../analyse/instances.js';
+import { sameOnDevice } from './kernel-args.js';
+
+export const handleName = (program: string, id: string) => `__hip2vx_kernel_${program}_${id}`;
+export const stubName = (id: string) => `__hip2vx_launch_${id}`;
+
+export function launchStub(instance: KernelInstance, program: string, deviceAbi: Abi, nl: string): string {
+  const handle = handleName(program, instance.id);
+  const params = instance.params.map((p) => p.text);
+  const lines: string[] = [];
+  const slots: string[] = [];
+  instance.params.forEach((p) => {
+    if (p.type.kind !== 'record' || sameOnDevice(p.type, deviceAbi)) {
+      slots.push(`(void*)&${p.name}`);
+      return;
+    }
+    const image = `__hv_${p.name}_image`;
+    lines.push(
+      '#if defined(HIP2VX_CPU_BACKEND)',
+      `  void* ${image} = (void*)&${p.name};`,
+      '#else',
+      `  unsigned char ${image}[${layoutOf(p.type, deviceAbi).size}] = {};`,
+      ...marshal(p.type, p.name, image, 0, deviceAbi).map((s) => `  ${s}`),
+      '#endif',
+    );
+    slots.push(`(void*)${image}`);
+  });
+  instance.globals.forEach((g, i) => {
+    lines.push(`  void* __hv_sym${i} = nullptr;`, `  hipGetSymbolAddress(&__hv_sym${i}, (const void*)&${g.name});`);
+    slots.push(`(void*)&__hv_sym${i}`);
+  });
+  const argList = slots.length ? slots.join(', ') : 'nullptr';
+  const signature = ['dim3 __hv_grid', 'dim3 __hv_block', 'size_t __hv_shared', 'hipStream_t __hv_stream', ...params].join(', ');
+  return [
+    `extern "C" void* ${handle};`,
+    `static inline hipError_t ${stubName(instance.id)}(${signature}) {`,
+    ...lines,
+    `  void* __hv_args[] = {${argList}};`,
+    `  return hipLaunchKernel((const void*)&${handle}, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);`,
+    '}',
+  ].join(nl);
+}
+
+/** Statements writing `value` (a host object of type t) at `offset` of the device image. */
+function marshal(t: CType, value: string, image: string, offset: number, abi: Abi): string[] {
+  switch (t.kind) {
+    case 'pointer':
+      return [`hip2vx_put_pointer(${image} + ${offset}, (const void*)(${value}), ${layoutOf(t, abi).size});`];
+    case 'scalar': case 'enum': {
+      const dev = layoutOf(t, abi).size;
+      return dev === layoutOf(t, 'host').size
+        ? [`memcpy(${image} + ${offset}, &(${value}), ${dev});`]
+        : [`hip2vx_put_integer(${image} + ${offset}, (long long)(${value}), ${dev});`];
+    }
+    case 'array': {
+      const step = layoutOf(t.of, abi).size;
+      return Array.from({ length: t.length }, (_, i) => marshal(t.of, `${value}[${i}]`, image, offset + i * step, abi)).flat();
+    }
+    case 'record': {
+      const { offsets } = recordLayout(t, abi);
+      const fields = t.tag === 'union' ? t.fields.slice(0, 1) : t.fields;
+      return fields.flatMap((f, i) => marshal(f.type, `${value}.${f.name}`, image, offset + offsets[i], abi));
+    }
+    case 'opaque':
+      return [];
+  }
+}

@@ -1,0 +1,238 @@
+// Device-side edits of the input: host-only code is dropped, device code is kept with HIP/CUDA
+// builtins mapped through the rules, shared variables placed in the block's local memory slice,
+// device globals reached through pointers the launch passes, and divergent control flow bracketed.
+import type { Node } from '../parse/parser.js';
+import type { FunctionInfo, GlobalVar, Program, SharedVar, TopItem } from '../analyse/program.js';
+import { Uniformity } from '../analyse/uniformity.js';
+import { declaredName, qualifiersOf, walk } from '../analyse/syntax.js';
+import type { RuleSet } from '../rules/index.js';
+import { DivergenceLowering } from './divergence.js';
+import type { EditSet } from './edits.js';
+import type { Reporter } from './reporter.js';
+import type { SharedLayout } from '../analyse/shared-memory.js';
+
+export interface DeviceOptions {
+  divergence: 'explicit' | 'compiler';
+  xlen: 32 | 64;
+}
+
+/** C headers the RISC-V C library provides; everything else is host-only. */
+const DEVICE_HEADERS = new Set(['stdint.h', 'stddef.h', 'stdbool.h', 'math.h', 'string.h', 'float.h', 'limits.h', 'cstdint', 'cstddef', 'cmath', 'cfloat', 'climits']);
+const TYPE_ITEMS = new Set(['struct_specifier', 'class_specifier', 'union_specifier', 'enum_specifier', 'type_definition', 'alias_declaration']);
+const KEEP_ALWAYS = new Set(['preproc_def', 'preproc_function_def', 'preproc_call', 'comment']);
+
+export const symbolPointer = (name: string) => `__hip2vx_sym_${name}`;
+
+export class DeviceRewriter {
+  private readonly globals: Map<string, GlobalVar>;
+
+  constructor(
+    private readonly program: Program,
+    private readonly edits: EditSet,
+    private readonly rules: RuleSet,
+    private readonly report: Reporter,
+    private readonly shared: SharedLayout,
+    private readonly options: DeviceOptions,
+  ) {
+    this.globals = new Map(program.globals.map((g) => [g.name, g]));
+  }
+
+  run(): void {
+    const deviceFns = [...this.program.kernels, ...this.program.deviceFunctions];
+    const used = this.namesUsedByDevice(deviceFns);
+    for (const item of this.program.items) this.item(item, used);
+    for (const fn of deviceFns) this.body(fn);
+    for (const g of this.program.globals) this.globalDeclaration(g);
+  }
+
+  /** Identifiers that device code refers to, closed over the type and constant items it keeps. */
+  private namesUsedByDevice(fns: FunctionInfo[]): Set<string> {
+    const used = new Set<string>();
+    const addFrom = (n: Node) =>
+      walk(n, (c) => {
+        if (c.type === 'identifier' || c.type === 'type_identifier' || c.type === 'namespace_identifier') used.add(c.text);
+      });
+    fns.forEach((f) => addFrom(f.outer));
+    this.program.globals.forEach((g) => addFrom(g.declaration));
+    const candidates = this.program.items.filter((i) => this.isTypeOrConstant(i.node));
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const i of candidates) {
+        const names = this.declaredNames(i.node);
+        if (names.some((n) => used.has(n)) && !names.every((n) => used.has(`#kept:${n}`))) {
+          names.forEach((n) => used.add(`#kept:${n}`));
+          addFrom(i.node);
+          grew = true;
+        }
+      }
+    }
+    return used;
+  }
+
+  private isTypeOrConstant(n: Node): boolean {
+    const inner = n.type === 'template_declaration' ? n.namedChildren.find((c) => c && c.type !== 'template_parameter_list') ?? n : n;
+    if (TYPE_ITEMS.has(inner.type)) return true;
+    if (inner.type !== 'declaration') return false;
+    const type = inner.childForFieldName('type');
+    if (type && TYPE_ITEMS.has(type.type) && type.childForFieldName('body')) return true;
+    const q = qualifiersOf(inner);
+    return q.has('constexpr') || inner.namedChildren.some((c) => c?.type === 'type_qualifier' && c.text === 'const');
+  }
+
+  private declaredNames(n: Node): string[] {
+    const names: string[] = [];
+    walk(n, (c) => {
+      if (c.type === 'compound_statement' || c.type === 'field_declaration_list') {
+        if (c.type === 'field_declaration_list') return false;
+      }
+      const name = c.childForFieldName('name');
+      if (name && TYPE_ITEMS.has(c.type)) names.push(name.text);
+      if (c.type === 'type_definition' || c.type === 'declaration') {
+        for (const d of c.childrenForFieldName('declarator')) {
+          const id = d && declaredName(d);
+          if (id) names.push(id.text);
+        }
+      }
+      if (c.type === 'enumerator') names.push(c.childForFieldName('name')!.text);
+      return c.type !== 'compound_statement';
+    });
+    return names;
+  }
+
+  private item({ node }: TopItem, used: Set<string>): void {
+    const fn = this.program.functions.find((f) => f.outer.id === node.id);
+    if (fn) {
+      if (fn.kind === 'host') this.edits.replace(node, '');
+      else this.sharedStruct(fn);
+      return;
+    }
+    if (KEEP_ALWAYS.has(node.type) || this.globals.has(declaredName(node.childrenForFieldName('declarator')[0] ?? null)?.text ?? '')) return;
+    if (node.type === 'preproc_include') {
+      const path = node.childForFieldName('path')!.text.slice(1, -1);
+      if (!DEVICE_HEADERS.has(path) && !node.childForFieldName('path')!.text.startsWith('"')) this.edits.replace(node, '');
+      return;
+    }
+    if (this.isTypeOrConstant(node) && this.declaredNames(node).some((n) => used.has(`#kept:${n}`))) return;
+    this.edits.replace(node, '');
+  }
+
+  /** `struct <fn>_SharedMem { ... };` before a function that declares static __shared__ data. */
+  private sharedStruct(fn: FunctionInfo): void {
+    const vars = this.shared.staticVars(fn);
+    if (vars.length === 0) return;
+    const template = fn.outer.type === 'template_declaration' ? `${fn.outer.childForFieldName('parameters')!.text} ` : '';
+    const members = vars.map((v) => `  ${this.memberText(v)};`).join('\n');
+    this.edits.wrap(fn.outer, `${template}struct ${this.shared.structName(fn)} {\n${members}\n};\n`, '');
+  }
+
+  /** The declaration of one shared variable without __shared__/static and other declarators. */
+  private memberText(v: SharedVar): string {
+    const parts = v.declaration.children.filter((c): c is Node => !!c && c.type !== ';' && c.type !== ',' && !(c.type === 'type_qualifier' && c.text === '__shared__') && c.type !== 'storage_class_specifier');
+    const decl = parts.filter((c) => !v.declaration.childrenForFieldName('declarator').some((d) => d?.id === c.id));
+    const declarator = v.declarator.type === 'init_declarator' ? v.declarator.childForFieldName('declarator')! : v.declarator;
+    return `${decl.map((c) => c.text).join(' ')} ${declarator.text}`;
+  }
+
+  private body(fn: FunctionInfo): void {
+    if (!fn.body) return;
+    const sharedNames = new Set(this.shared.varsOf(fn).map((v) => v.name));
+    walk(fn.body, (n) => this.deviceNode(n, fn));
+    this.sharedDeclarations(fn);
+    if (this.options.divergence === 'explicit') {
+      const uniformity = new Uniformity(fn.body, {
+        varyingParams: new Set(fn.kind === 'kernel' ? [] : fn.params.map((p) => declaredName(p.childForFieldName('declarator'))?.text ?? '')),
+        constants: new Set(this.program.globals.filter((g) => g.space === 'constant').map((g) => g.name)),
+        perThreadGlobals: new Set([...sharedNames, ...this.program.globals.filter((g) => g.space !== 'constant').map((g) => g.name)]),
+      });
+      const returnType = fn.node.childForFieldName('type')?.text ?? 'void';
+      new DivergenceLowering(fn.body, returnType, uniformity, this.edits, (node, severity, ruleId, message) => this.report.at(node, severity, ruleId, message)).run();
+    }
+  }
+
+  /** Builtins, unsupported constructs and device-global references inside device code. */
+  private deviceNode(n: Node, fn: FunctionInfo): boolean | void {
+    switch (n.type) {
+      case 'identifier': {
+        const g = this.globals.get(n.text);
+        if (g && !this.isShadowed(n, fn)) {
+          this.edits.replace(n, `(*${symbolPointer(g.name)})`);
+          return;
+        }
+        this.builtin(n);
+        return;
+      }
+      case 'gnu_asm_expression':
+        this.report.construct(n, 'inline-asm');
+        return false;
+      case 'new_expression': case 'delete_expression':
+        this.report.construct(n, 'device-heap');
+        return;
+      case 'primitive_type':
+        if (n.text === 'double' && this.options.xlen === 32) this.report.construct(n, 'double-on-rv32');
+        return;
+      case 'call_expression':
+        if (n.namedChildren.some((c) => c?.type === 'kernel_call_syntax')) this.report.construct(n, 'dynamic-parallelism');
+        return;
+    }
+  }
+
+  private builtin(n: Node): void {
+    const rule = this.rules.deviceBuiltins.get(n.text);
+    if (rule) {
+      if (rule.action.kind === 'rename') {
+        this.edits.replace(n, rule.action.to);
+        this.report.convertedRef('deviceBuiltins', n, rule.action.to, rule.category);
+      } else if (rule.report) this.report.rule(n, rule.report);
+      return;
+    }
+    const construct = this.rules.constructForName(n.text, 'device');
+    if (construct) this.report.construct(n, construct.id);
+  }
+
+  /** A local or parameter of the same name hides a device global. */
+  private isShadowed(n: Node, fn: FunctionInfo): boolean {
+    const p = n.parent;
+    if (p && (p.type.endsWith('declarator') || p.type === 'parameter_declaration') && p.childForFieldName('declarator')?.id === n.id) return true;
+    return fn.params.some((q) => declaredName(q.childForFieldName('declarator'))?.text === n.text);
+  }
+
+  /** Static shared variables become references into the block's slice; the dynamic array a pointer. */
+  private sharedDeclarations(fn: FunctionInfo): void {
+    const byDecl = new Map<number, SharedVar[]>();
+    for (const v of this.shared.varsOf(fn)) byDecl.set(v.declaration.id, [...(byDecl.get(v.declaration.id) ?? []), v]);
+    for (const vars of byDecl.values()) {
+      const decl = vars[0].declaration;
+      this.edits.replace(decl, (print) =>
+        vars
+          .map((v) => {
+            if (!v.dynamic) return `auto& ${v.name} = HIP2VX_SHARED(${this.shared.structType(fn)}, ${this.shared.offsetExpr(fn)}).${v.name};`;
+            const type = decl.children.filter((c): c is Node => !!c && (c.type.endsWith('type') || c.type === 'type_identifier' || c.type === 'qualified_identifier' || c.type === 'template_type' || (c.type === 'type_qualifier' && c.text !== '__shared__'))).map(print).join(' ');
+            return `${type}* ${v.name} = reinterpret_cast<${type}*>(hip2vx_dynamic_shared());`;
+          })
+          .join(' '),
+      );
+    }
+  }
+
+  /** `__constant__ float c[16];` -> `static float (*__hip2vx_sym_c)[16];` (set by each kernel's main). */
+  private globalDeclaration(g: GlobalVar): void {
+    const decl = g.declaration;
+    const declarators = decl.childrenForFieldName('declarator');
+    if (declarators[0]?.id !== g.declarator.id) return;
+    const siblings = this.program.globals.filter((o) => o.declaration.id === decl.id);
+    this.edits.replace(decl, () => {
+      const base = decl.children
+        .filter((c): c is Node => !!c && !declarators.some((d) => d?.id === c.id) && ![';', ',', '__device__', '__constant__', '__managed__'].includes(c.type) && !(c.type === 'type_qualifier' && ['__constant__', '__device__', '__managed__'].includes(c.text)) && c.type !== 'storage_class_specifier')
+        .map((c) => c.text)
+        .join(' ');
+      return siblings
+        .map((s) => {
+          const d = s.declarator.type === 'init_declarator' ? s.declarator.childForFieldName('declarator')! : s.declarator;
+          const name = declaredName(d)!;
+          const inner = d.text.slice(0, name.startIndex - d.startIndex) + `(*${symbolPointer(s.name)})` + d.text.slice(name.endIndex - d.startIndex);
+          return `static ${base} ${inner};`;
+        })
+        .join(' ');
+    });
+  }
+}

@@ -1,0 +1,424 @@
+// `--divergence explicit`: brackets every control-flow construct whose outcome may differ between
+// the threads of a warp with the idioms verified on simx (docs/vortex.md, "Divergence"):
+//   if/else       { int c = <0/1>; int t = hip2vx_split(c); if (c) A else B hip2vx_join(t); }
+//   loops         { int m = hip2vx_active_threads(); for (;;) { HIP2VX_PRED_EXIT(go, m, L); body } L: hip2vx_tmc(m); }
+//   switch        one split region per case, in order, fallthrough ORed into the next guard
+//   return/break/continue inside such regions become flags; the statements after them are
+//   guarded by a split region on the flags, and loop exits are folded into the loop's predicate.
+//   &&, ||, ?: on per-thread values: branch-free (`&`, `|`, hip2vx_select) when the operands
+//   are side-effect and load free, else lowered to split regions at statement level.
+import type { Node } from '../parse/parser.js';
+import type { Uniformity } from '../analyse/uniformity.js';
+import type { EditSet, Printer } from './edits.js';
+
+export type Report = (node: Node, severity: 'error' | 'warning', ruleId: string, message: string) => void;
+
+const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement', 'for_range_loop']);
+const CONSTRUCTS = new Set(['if_statement', 'switch_statement', ...LOOPS]);
+/** Calls that compile to straight-line code (hip2vx_device.h), safe to evaluate speculatively. */
+const BRANCH_FREE_CALLS = new Set([
+  'min', 'max', 'umin', 'umax', 'fminf', 'fmaxf', 'fabsf', 'sqrtf', 'rsqrtf', '__saturatef', '__fdividef',
+  '__int_as_float', '__float_as_int', 'hip2vx_sqrtf', 'hip2vx_min', 'hip2vx_max',
+]);
+
+interface LoopFlags {
+  brk?: string;
+  cont?: string;
+}
+
+export class DivergenceLowering {
+  private counter = 0;
+  private retFlag: string | undefined;
+  private readonly loopFlags = new Map<number, LoopFlags>();
+  /** Jumps (return/break/continue) that become flag assignments. */
+  private readonly converted = new Map<number, string>();
+
+  constructor(
+    private readonly body: Node,
+    private readonly returnType: string,
+    private readonly uni: Uniformity,
+    private readonly edits: EditSet,
+    private readonly report: Report,
+  ) {}
+
+  run(): void {
+    this.planJumps();
+    this.lowerExpressions();
+    this.lowerStatements();
+  }
+
+  // ---- planning ------------------------------------------------------------------------------
+
+  private divergent(n: Node): boolean {
+    return CONSTRUCTS.has(n.type) && this.uni.isDivergent(n);
+  }
+
+  /** Nearest loop (or switch, for break) that a jump leaves. */
+  private target(jump: Node): Node | undefined {
+    for (let p = jump.parent; p && p.id !== this.body.id; p = p.parent) {
+      if (LOOPS.has(p.type) || (jump.type === 'break_statement' && p.type === 'switch_statement')) return p;
+    }
+    return undefined;
+  }
+
+  /** A divergent construct strictly between `from` and `to` (exclusive). */
+  private divergenceBetween(from: Node, to: Node | undefined): Node | undefined {
+    for (let p = from.parent; p && p.id !== (to ?? this.body).id; p = p.parent) if (this.divergent(p)) return p;
+    return undefined;
+  }
+
+  private fresh(kind: string): string {
+    return `__hv_${kind}${++this.counter}`;
+  }
+
+  private flagsOf(loop: Node): LoopFlags {
+    let f = this.loopFlags.get(loop.id);
+    if (!f) this.loopFlags.set(loop.id, (f = {}));
+    return f;
+  }
+
+  /** Decides which jumps become flags; loops left early by some threads become divergent. */
+  private planJumps(): void {
+    const jumps = descendantsOf(this.body, ['return_statement', 'break_statement', 'continue_statement']);
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const j of jumps) {
+        if (this.converted.has(j.id)) continue;
+        if (j.type === 'return_statement') {
+          if (!this.retFlag && !this.divergenceBetween(j, undefined)) continue;
+          this.retFlag ??= this.fresh('ret');
+          this.converted.set(j.id, this.retFlag);
+          for (let p = j.parent; p && p.id !== this.body.id; p = p.parent) if (LOOPS.has(p.type)) this.uni.forceDivergent(p);
+          changed = true;
+          continue;
+        }
+        const loop = this.target(j);
+        if (!loop || loop.type === 'switch_statement') continue;
+        const inside = this.divergenceBetween(j, loop);
+        if (!inside && !this.divergent(loop)) continue;
+        const flags = this.flagsOf(loop);
+        if (j.type === 'break_statement') {
+          flags.brk ??= this.fresh('brk');
+          this.converted.set(j.id, flags.brk);
+          this.uni.forceDivergent(loop);
+        } else {
+          flags.cont ??= this.fresh('cont');
+          this.converted.set(j.id, flags.cont);
+        }
+        changed = true;
+      }
+    }
+    // Every jump out of a loop that became a pred loop must be a flag, even unconditional ones.
+    for (const j of jumps) {
+      const loop = j.type === 'return_statement' ? undefined : this.target(j);
+      if (loop && LOOPS.has(loop.type) && this.divergent(loop) && !this.converted.has(j.id)) {
+        const flags = this.flagsOf(loop);
+        const flag = j.type === 'break_statement' ? (flags.brk ??= this.fresh('brk')) : (flags.cont ??= this.fresh('cont'));
+        this.converted.set(j.id, flag);
+      }
+    }
+  }
+
+  // ---- expressions ---------------------------------------------------------------------------
+
+  /** Loads, calls with branches, assignments and increments may not be evaluated speculatively. */
+  private safe(e: Node): boolean {
+    switch (e.type) {
+      case 'subscript_expression': case 'pointer_expression': case 'assignment_expression': case 'update_expression':
+      case 'gnu_asm_expression': case 'new_expression': case 'delete_expression': case 'lambda_expression':
+        return false;
+      case 'field_expression':
+        return e.child(1)?.type !== '->' && this.safe(e.childForFieldName('argument')!);
+      case 'call_expression': {
+        const fn = e.childForFieldName('function');
+        return !!fn && BRANCH_FREE_CALLS.has(fn.text) && e.childForFieldName('arguments')!.namedChildren.every((c) => !c || this.safe(c));
+      }
+      default:
+        return e.namedChildren.every((c) => !c || this.safe(c));
+    }
+  }
+
+  private isShortCircuit(e: Node): boolean {
+    const op = e.type === 'binary_expression' ? e.childForFieldName('operator')?.type : undefined;
+    return op === '&&' || op === '||';
+  }
+
+  /** Where an unsafe &&, || or ?: can be lowered to statements: whole conditions and values. */
+  private lowerable(e: Node): boolean {
+    let n = e;
+    while (n.parent?.type === 'parenthesized_expression') n = n.parent;
+    const p = n.parent;
+    if (!p) return false;
+    if (p.type === 'condition_clause') return true;
+    if (LOOPS.has(p.type) && p.childForFieldName('condition')?.id === n.id) return true;
+    if (p.type === 'init_declarator' && p.childForFieldName('value')?.id === n.id) return p.parent?.type === 'declaration' && p.parent.childrenForFieldName('declarator').length === 1;
+    if (p.type === 'assignment_expression' && p.childForFieldName('right')?.id === n.id) return p.parent?.type === 'expression_statement';
+    // An operand of a lowerable && / || chain.
+    if (this.isShortCircuit(p) || (p.type === 'unary_expression' && p.child(0)?.type === '!')) return this.lowerable(p);
+    return false;
+  }
+
+  /** Branch-free forms for safe operands; errors for unsafe ones that cannot be lowered. */
+  private lowerExpressions(): void {
+    for (const e of descendantsOf(this.body, ['binary_expression', 'conditional_expression'])) {
+      const ternary = e.type === 'conditional_expression';
+      if (!ternary && !this.isShortCircuit(e)) continue;
+      const cond = ternary ? e.childForFieldName('condition')! : e;
+      if (this.uni.isUniform(cond)) continue;
+      if (this.safe(e)) {
+        if (ternary) {
+          const [c, a, b] = ['condition', 'consequence', 'alternative'].map((f) => e.childForFieldName(f)!);
+          this.edits.replace(e, (print) => `hip2vx_select(!!(${print(c)}), ${print(a)}, ${print(b)})`);
+        } else {
+          const op = e.childForFieldName('operator')!.type === '&&' ? '&' : '|';
+          const [l, r] = [e.childForFieldName('left')!, e.childForFieldName('right')!];
+          this.edits.replace(e, (print) => `(!!(${print(l)}) ${op} !!(${print(r)}))`);
+        }
+      } else if (!this.lowerable(e)) {
+        this.report(e, 'error', 'divergence-expression',
+          `'${ternary ? '?:' : e.childForFieldName('operator')!.type}' on per-thread values with side effects or memory loads inside an expression cannot be bracketed for divergence; assign it to a variable first`);
+      }
+    }
+  }
+
+  /** Statements computing `cond` into a fresh 0/1 int; short-circuit operands become split regions. */
+  private lowerCond(e: Node, print: Printer): { pre: string; value: string } {
+    if (e.type === 'parenthesized_expression' || e.type === 'condition_clause') {
+      const inner = e.namedChildren.find((c) => c && c.type !== 'comment');
+      if (inner && e.namedChildren.length === 1) return this.lowerCond(inner, print);
+    }
+    if (this.isShortCircuit(e) && !this.edits.has(e)) {
+      const and = e.childForFieldName('operator')!.type === '&&';
+      const l = this.lowerCond(e.childForFieldName('left')!, print);
+      const r = this.lowerCond(e.childForFieldName('right')!, print);
+      const c = this.fresh('c');
+      const guard = and ? c : `!${c}`;
+      const rest = `{ ${r.pre}${c} = ${r.value}; }`;
+      const pre = `${l.pre}int ${c} = ${l.value}; ` + (this.uni.isUniform(e.childForFieldName('left')) ? `if (${guard}) ${rest} ` : this.splitRegion(guard, rest));
+      return { pre, value: c };
+    }
+    if (e.type === 'unary_expression' && e.child(0)?.type === '!' && this.isShortCircuit(unparen(e.childForFieldName('argument')!))) {
+      const inner = this.lowerCond(e.childForFieldName('argument')!, print);
+      return { pre: inner.pre, value: `!${inner.value}` };
+    }
+    return { pre: '', value: `!!(${print(e)})` };
+  }
+
+  /** `{ int g = <guard>; int t = hip2vx_split(g); if (g) <body> hip2vx_join(t); }` */
+  private splitRegion(guard: string, body: string, orElse?: string): string {
+    const g = this.fresh('g');
+    const t = this.fresh('t');
+    return `{ int ${g} = ${guard}; int ${t} = hip2vx_split(${g}); if (${g}) ${body}${orElse ? ` else ${orElse}` : ''} hip2vx_join(${t}); } `;
+  }
+
+  // ---- statements ----------------------------------------------------------------------------
+
+  private lowerStatements(): void {
+    for (const n of descendantsOf(this.body, ['if_statement', 'switch_statement', ...LOOPS])) {
+      if (!this.divergent(n)) continue;
+      if (this.barrierInside(n)) this.report(n, 'warning', 'divergent-barrier', '__syncthreads() inside a region whose condition is not provably uniform: it hangs on Vortex if the threads of a block disagree');
+      if (n.type === 'if_statement') this.edits.replace(n, (print) => this.ifText(n, print));
+      else if (n.type === 'switch_statement') this.lowerSwitch(n);
+      else if (n.type === 'for_range_loop') this.report(n, 'error', 'divergence-unsupported', 'a range-based for loop with a per-thread trip count cannot be bracketed for divergence; write it as an indexed loop');
+      else this.edits.replace(n, (print) => this.loopText(n, print));
+    }
+    for (const [id, flag] of this.converted) {
+      const jump = findById(this.body, id)!;
+      const value = jump.type === 'return_statement' ? jump.namedChildren.find((c) => c && c.type !== 'comment') : undefined;
+      this.edits.replace(jump, (print) => (value ? `{ __hv_rv = ${print(value)}; ${flag} = 1; }` : `${flag} = 1;`));
+    }
+    for (const e of descendantsOf(this.body, ['declaration', 'expression_statement'])) this.lowerValueStatement(e);
+    this.guardLists();
+  }
+
+  private barrierInside(n: Node): boolean {
+    return descendantsOf(n, ['call_expression']).some((c) => c.childForFieldName('function')?.text === '__syncthreads');
+  }
+
+  private ifText(n: Node, print: Printer): string {
+    const cond = this.lowerCond(n.childForFieldName('condition')!, print);
+    const then = braced(n.childForFieldName('consequence')!, print);
+    const alt = n.childForFieldName('alternative');
+    const elseStmt = alt ? alt.namedChildren.find((c) => c && c.type !== 'comment') : undefined;
+    return `{ ${cond.pre}${this.splitRegion(cond.value, then, elseStmt ? braced(elseStmt, print) : undefined)}}`;
+  }
+
+  private loopText(n: Node, print: Printer): string {
+    const flags = this.loopFlags.get(n.id) ?? {};
+    const exits = [flags.brk, this.retFlag].filter((f): f is string => !!f);
+    const m = this.fresh('m');
+    const go = this.fresh('go');
+    const end = this.fresh('end');
+    const condNode = n.childForFieldName('condition');
+    const guarded = (body: string) => (exits.length ? this.splitRegion(`!(${exits.join(' | ')})`, `{ ${body} }`) : body);
+    const evalCond = () => {
+      if (!condNode) return `${go} = 1; `;
+      const c = this.lowerCond(condNode, print);
+      return exits.length ? `${go} = 0; ${guarded(`${c.pre}${go} = ${c.value};`)}` : `${c.pre}${go} = ${c.value}; `;
+    };
+    let init = '';
+    let update = '';
+    if (n.type === 'for_statement') {
+      const i = n.childForFieldName('initializer');
+      init = i ? (i.type === 'declaration' ? print(i) : `${print(i)};`) + ' ' : '';
+      const u = n.childForFieldName('update');
+      update = u ? guarded(`${print(u)};`) : '';
+    }
+    const decls = [flags.brk ? `int ${flags.brk} = 0;` : ''].join('');
+    const contInit = flags.cont ? `int ${flags.cont} = 0; ` : '';
+    const body = print(n.childForFieldName('body')!);
+    const head = n.type === 'do_statement' ? `int ${go} = 1; ` : `int ${go}; `;
+    const top = n.type === 'do_statement' ? '' : evalCond();
+    const bottom = n.type === 'do_statement' ? evalCond() : update;
+    return `{ ${init}${decls}int ${m} = hip2vx_active_threads(); ${head}for (;;) { ${top}HIP2VX_PRED_EXIT(${go}, ${m}, ${end}); ${contInit}${body} ${bottom}} ${end}: hip2vx_tmc(${m}); }`;
+  }
+
+  private lowerSwitch(n: Node): void {
+    const cases = (n.childForFieldName('body')?.namedChildren ?? []).filter((c): c is Node => c?.type === 'case_statement');
+    for (const c of cases) {
+      for (const b of descendantsOf(c, ['break_statement', 'continue_statement'])) {
+        const direct = b.parent?.id === c.id && b.type === 'break_statement';
+        if (!direct && this.target(b)?.id === n.id) this.report(b, 'error', 'divergence-unsupported', "a 'break' nested inside a case of a switch on per-thread data cannot be bracketed for divergence");
+      }
+    }
+    this.edits.replace(n, (print) => {
+      const v = this.fresh('v');
+      const fall = this.fresh('f');
+      const labels = cases.map((c) => c.childForFieldName('value'));
+      let out = `{ int ${v} = (${print(n.childForFieldName('condition')!)}); int ${fall} = 0; `;
+      cases.forEach((c, i) => {
+        const label = labels[i];
+        const hit = label ? `(${v} == (${print(label)}))` : `!(${labels.filter((l): l is Node => !!l).map((l) => `(${v} == (${print(l)}))`).join(' | ') || '0'})`;
+        const stmts = c.namedChildren.filter((s): s is Node => !!s && s.id !== label?.id && s.type !== 'comment');
+        const last = stmts[stmts.length - 1];
+        const ends = !!last && (last.type === 'break_statement' || (last.type === 'return_statement' && !this.converted.has(last.id)));
+        const body = stmts.filter((s) => !(s.type === 'break_statement' && s.parent?.id === c.id)).map(print).join(' ');
+        const g = this.fresh('g');
+        const t = this.fresh('t');
+        out += `{ int ${g} = ${hit} | ${fall}; int ${t} = hip2vx_split(${g}); if (${g}) { ${body} } hip2vx_join(${t}); ${fall} = ${ends ? '0' : g}; } `;
+      });
+      return out + '}';
+    });
+  }
+
+  /** `T x = c ? a : b;`, `x = A && B;` and the like, with per-thread unsafe operands. */
+  private lowerValueStatement(s: Node): void {
+    const value = s.type === 'declaration' ? s.childrenForFieldName('declarator')[0]?.childForFieldName('value') : s.namedChildren[0]?.childForFieldName('right');
+    if (!value || this.edits.has(s)) return;
+    const e = unparen(value);
+    const ternary = e.type === 'conditional_expression';
+    if (!(ternary || this.isShortCircuit(e)) || this.edits.has(e)) return;
+    if (this.uni.isUniform(ternary ? e.childForFieldName('condition') : e)) return;
+    this.edits.replace(s, (print) => {
+      let target: string;
+      let op = '=';
+      let prefix = '';
+      if (s.type === 'declaration') {
+        const d = s.childrenForFieldName('declarator')[0]!;
+        target = print(declaredNameNode(d.childForFieldName('declarator')!));
+        const type = s.childForFieldName('type')!;
+        const typeText = type.text === 'auto' ? `decltype(${print(value)})` : print(type).replace(/^const\s+/, '');
+        prefix = `${typeText} ${print(d.childForFieldName('declarator')!)}; `;
+        for (const q of s.namedChildren) if (q?.type === 'type_qualifier' && q.text !== 'const') prefix = `${q.text} ${prefix}`;
+      } else {
+        const a = s.namedChildren[0]!;
+        target = print(a.childForFieldName('left')!);
+        op = a.childForFieldName('operator')!.type;
+      }
+      if (!ternary) {
+        const c = this.lowerCond(e, print);
+        return `${prefix}{ ${c.pre}${target} ${op} ${c.value}; }`;
+      }
+      const c = this.lowerCond(e.childForFieldName('condition')!, print);
+      const a = print(e.childForFieldName('consequence')!);
+      const b = print(e.childForFieldName('alternative')!);
+      return `${prefix}{ ${c.pre}${this.splitRegion(c.value, `{ ${target} ${op} ${a}; }`, `{ ${target} ${op} ${b}; }`)}}`;
+    });
+  }
+
+  /** After a statement that may set a flag, the rest of its list runs only where no flag is set. */
+  private guardLists(): void {
+    const needsFlags = (stmt: Node, loop: Node | undefined): string[] => {
+      const flags = new Set<string>();
+      for (const j of descendantsOf(stmt, ['return_statement', 'break_statement', 'continue_statement'], true)) {
+        const flag = this.converted.get(j.id);
+        if (!flag) continue;
+        if (j.type === 'return_statement' || this.target(j)?.id === loop?.id) flags.add(flag);
+      }
+      return [...flags];
+    };
+    const blocks = [this.body, ...descendantsOf(this.body, ['compound_statement'])];
+    for (const block of blocks) {
+      const loop = enclosingLoop(block, this.body);
+      const stmts = block.namedChildren.filter((s): s is Node => !!s && s.type !== 'comment');
+      const cut = stmts.findIndex((s, i) => i < stmts.length - 1 && needsFlags(s, loop).length > 0);
+      const isBody = block.id === this.body.id;
+      if (cut < 0 && !(isBody && this.retFlag)) continue;
+      const wrapper = (print: Printer): string => {
+        const text = (s: Node) => print(s);
+        let out = '';
+        if (cut < 0) out = stmts.map(text).join('\n');
+        else {
+          const head = stmts.slice(0, cut + 1).map(text).join('\n');
+          const flags = needsFlags(stmts[cut], loop);
+          const rest = stmts.slice(cut + 1);
+          // Re-run the guard on the remainder: it may set flags again further down.
+          out = `${head}\n${this.splitRegion(`!(${flags.join(' | ')})`, `{ ${guardedRest(rest, print)} }`)}`;
+        }
+        if (!isBody) return `{ ${out} }`;
+        const rv = this.returnType !== 'void' && this.retFlag ? `${this.returnType} __hv_rv{}; ` : '';
+        const ret = this.retFlag ? `int ${this.retFlag} = 0; ` : '';
+        return `{ ${ret}${rv}${out}${rv ? ' return __hv_rv;' : ''} }`;
+      };
+      const guardedRest = (rest: Node[], print: Printer): string => {
+        const i = rest.findIndex((s, k) => k < rest.length - 1 && needsFlags(s, loop).length > 0);
+        if (i < 0) return rest.map(print).join('\n');
+        const flags = needsFlags(rest[i], loop);
+        return `${rest.slice(0, i + 1).map(print).join('\n')}\n${this.splitRegion(`!(${flags.join(' | ')})`, `{ ${guardedRest(rest.slice(i + 1), print)} }`)}`;
+      };
+      if (this.edits.has(block)) continue;
+      this.edits.replace(block, wrapper);
+    }
+  }
+}
+
+function unparen(e: Node): Node {
+  while (e.type === 'parenthesized_expression' && e.namedChildren.length === 1) e = e.namedChildren[0]!;
+  return e;
+}
+
+function braced(stmt: Node, print: Printer): string {
+  return stmt.type === 'compound_statement' ? print(stmt) : `{ ${print(stmt)} }`;
+}
+
+function declaredNameNode(d: Node): Node {
+  let n = d;
+  while (n.childForFieldName('declarator')) n = n.childForFieldName('declarator')!;
+  return n;
+}
+
+function enclosingLoop(n: Node, body: Node): Node | undefined {
+  for (let p = n.parent; p && p.id !== body.id; p = p.parent) if (LOOPS.has(p.type)) return p;
+  return undefined;
+}
+
+function findById(root: Node, id: number): Node | undefined {
+  if (root.id === id) return root;
+  for (const c of root.namedChildren) {
+    const f = c && findById(c, id);
+    if (f) return f;
+  }
+  return undefined;
+}
+
+/** Descendants of the given types, not entering lambdas (whose returns are their own). */
+function descendantsOf(root: Node, types: readonly string[], includeRoot = false): Node[] {
+  const out: Node[] = [];
+  const visit = (n: Node) => {
+    if (types.includes(n.type)) out.push(n);
+    for (const c of n.namedChildren) if (c && c.type !== 'lambda_expression') visit(c);
+  };
+  if (includeRoot) visit(root);
+  else for (const c of root.namedChildren) if (c) visit(c);
+  return out;
+}

@@ -1,0 +1,127 @@
+// Host-side edits of the input: CUDA names and headers to HIP through the rule tables, kernel
+// definitions to launch stubs, launches (`<<<...>>>`, hipLaunchKernelGGL) to stub calls, device
+// functions out (they live in the device source), device globals registered with the runtime.
+// Everything else stays byte for byte.
+import type { Node } from '../parse/parser.js';
+import type { FunctionInfo, Launch, Program } from '../analyse/program.js';
+import type { KernelInstance } from '../analyse/instances.js';
+import { instanceId } from '../analyse/instances.js';
+import type { RuleSet } from '../rules/index.js';
+import type { EditSet } from './edits.js';
+import type { Reporter } from './reporter.js';
+import { launchStub, stubName } from '../emit/launch-stub.js';
+import type { Abi } from '../layout/index.js';
+import { walk } from '../analyse/syntax.js';
+
+const NAME_NODES = new Set(['identifier', 'type_identifier', 'namespace_identifier']);
+
+export interface HostContext {
+  program: Program;
+  instances: KernelInstance[];
+  edits: EditSet;
+  rules: RuleSet;
+  report: Reporter;
+  programName: string;
+  deviceAbi: Abi;
+  deviceFile: string;
+  nl: string;
+}
+
+export function rewriteHost(ctx: HostContext): void {
+  const { program, edits } = ctx;
+  const removed = new Set<number>();
+  const stubsPlaced = new Set<string>();
+  for (const fn of program.functions) {
+    if (fn.kind === 'kernel') {
+      removed.add(fn.outer.id);
+      edits.replace(fn.outer, kernelReplacement(ctx, fn, stubsPlaced));
+    } else if (fn.kind === 'device') {
+      removed.add(fn.outer.id);
+      edits.replace(fn.outer, `/* hip2vortex: __device__ function '${fn.name}' is in ${ctx.deviceFile} */`);
+    }
+  }
+  for (const g of program.globals) {
+    const decl = g.declaration;
+    const isExtern = decl.children.some((c) => c?.type === 'storage_class_specifier' && c.text === 'extern');
+    if (!isExtern && !edits.has(decl)) {
+      const names = program.globals.filter((o) => o.declaration.id === decl.id).map((o) => ` HIP2VX_REGISTER_VAR(${o.name});`);
+      edits.wrap(decl, '', names.join(''));
+    }
+  }
+  const launches = new Map(program.launches.map((l) => [l.call.id, l] as const));
+  walk(program.root, (n) => {
+    if (removed.has(n.id)) return false;
+    const launch = launches.get(n.id);
+    if (launch) rewriteLaunch(ctx, launch);
+    else if (n.type === 'preproc_include') include(ctx, n);
+    else if (NAME_NODES.has(n.type)) rename(ctx, n);
+    else if (n.type === 'preproc_arg') macroBody(ctx, n);
+    else if (n.type === 'string_literal' || n.type === 'raw_string_literal' || n.type === 'char_literal' || n.type === 'comment') return false;
+  });
+}
+
+function kernelReplacement(ctx: HostContext, fn: FunctionInfo, placed: Set<string>): string {
+  if (placed.has(fn.name)) return `/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile} */`;
+  placed.add(fn.name);
+  const instances = ctx.instances.filter((i) => i.kernel.name === fn.name);
+  const stubs = instances.map((i) => launchStub(i, ctx.programName, ctx.deviceAbi, ctx.nl));
+  return [`/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile}; its launch stub${stubs.length === 1 ? '' : 's'}: */`, ...stubs].join(ctx.nl);
+}
+
+function rewriteLaunch(ctx: HostContext, launch: Launch): void {
+  const kernel = ctx.program.kernels.find((k) => k.name === launch.kernel);
+  if (!kernel) {
+    ctx.report.at(launch.call, 'error', 'kernel-not-found', `kernel '${launch.kernel}' is launched here but not defined in this file; translate the file that defines it together with its launches`);
+    return;
+  }
+  const args = (launch.templateArgs ?? []).map((a) => a.text.replace(/\s+/g, ' ').replace(/\s*([<>,*&])\s*/g, '$1').trim());
+  const id = instanceId(kernel.name, kernel.templateParams.length ? args : []);
+  if (!ctx.instances.some((i) => i.id === id)) return; // reported by instance collection
+  const [grid, block, shared, stream] = launch.config;
+  ctx.edits.replace(launch.call, (print) => {
+    const parts = [print(grid), print(block), shared ? print(shared) : '0', stream ? print(stream) : '0', ...launch.args.map(print)];
+    return `${stubName(id)}(${parts.join(', ')})`;
+  });
+}
+
+function include(ctx: HostContext, n: Node): void {
+  const pathNode = n.childForFieldName('path');
+  if (!pathNode || pathNode.type === 'identifier') return;
+  const written = pathNode.text;
+  const rule = ctx.rules.lookupHeader(written.slice(1, -1));
+  if (!rule) return;
+  if (rule.report) ctx.report.rule(pathNode, rule.report);
+  if (rule.to === undefined || rule.to === written.slice(1, -1)) return;
+  const to = rule.to;
+  ctx.edits.replace(n, to === null ? '' : n.text.replace(written, `${written[0]}${to}${written[0] === '<' ? '>' : '"'}`));
+  ctx.report.convertedRef('headers', pathNode, to ?? '(removed)', rule.category);
+}
+
+function rename(ctx: HostContext, n: Node): void {
+  const rule = ctx.rules.hostNames.get(n.text);
+  if (rule) {
+    if (rule.report) ctx.report.rule(n, rule.report);
+    if (rule.to && rule.to !== n.text && !ctx.edits.has(n)) {
+      ctx.edits.replace(n, rule.to);
+      ctx.report.convertedRef('hostNames', n, rule.to, rule.category);
+    }
+    return;
+  }
+  const construct = ctx.rules.constructForName(n.text, 'host');
+  if (construct) ctx.report.construct(n, construct.id);
+}
+
+/** Macro bodies are not parsed: rename identifiers token by token outside string literals. */
+function macroBody(ctx: HostContext, n: Node): void {
+  const text = n.text;
+  let changed = false;
+  const out = text.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|[A-Za-z_][A-Za-z0-9_]*/g, (tok) => {
+    if (!/^[A-Za-z_]/.test(tok)) return tok;
+    const rule = ctx.rules.hostNames.get(tok);
+    if (!rule?.to || rule.to === tok) return tok;
+    changed = true;
+    ctx.report.convertedRef('hostNames', n, rule.to, rule.category, tok);
+    return rule.to;
+  });
+  if (changed) ctx.edits.replace(n, out);
+}

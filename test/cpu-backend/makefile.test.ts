@@ -1,0 +1,64 @@
+// runtime/hip2vx.mk: a program built and run with `make run-cpu`, and the Vortex commands.
+// The runtime is a copy without runtime/src, so the test depends on this part only.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { fixtures, runtime } from './build.js';
+
+describe('hip2vx.mk', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hip2vx-mk-'));
+  const rt = join(dir, 'runtime');
+  const prog = join(dir, 'prog');
+  const make = (...args: string[]) => {
+    const r = spawnSync('make', ['--no-print-directory', ...args], { cwd: prog, encoding: 'utf8', timeout: 300_000 });
+    return { status: r.status, out: `${r.stdout}${r.stderr}` };
+  };
+
+  beforeAll(() => {
+    for (const part of ['cpu', 'vortex-decls', 'hip2vx.mk']) cpSync(join(runtime, part), join(rt, part), { recursive: true });
+    mkdirSync(join(rt, 'src'));
+    mkdirSync(prog);
+    for (const f of ['kernels.device.cpp', 'embed.host.cpp', 'embed.register.cpp']) cpSync(join(fixtures, f), join(prog, f));
+    writeFileSync(join(prog, 'Makefile'), [
+      'PROGRAM := embed', 'KERNELS := vecadd print', 'DEVICE_SRC := kernels.device.cpp',
+      'HOST_SRC := embed.host.cpp', 'REG_SRC := embed.register.cpp', `HIP2VX_RUNTIME ?= ${rt}`,
+      'HIP2VX_TRANSLATED_XLEN := 32', 'include $(HIP2VX_RUNTIME)/hip2vx.mk', ''].join('\n'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('builds with the system compiler into build/cpu and runs (parallel make)', () => {
+    const r = make('-j4', 'run-cpu', 'ARGS=one two');
+    expect(r.out).toMatch(/hello from block 0 thread 1/);
+    expect(r.out).toMatch(/embedded kernels ran, 2 program arguments/);
+    expect(r.status).toBe(0);
+    expect(make('-q', 'cpu').status).toBe(0);  // up to date
+    writeFileSync(join(prog, 'kernels.device.cpp'), '\n', { flag: 'a' });
+    const rebuild = make('-n', 'cpu');
+    expect(rebuild.out).toMatch(/-DHIP2VX_ENTRY_vecadd .*-shared/);
+    expect(rebuild.out).toMatch(/-DHIP2VX_BIN_DIR='"build\/cpu"'/);  // the .incbin'ing source too
+  });
+
+  it('prints the Vortex build and run commands', () => {
+    const r = make('-n', 'run', 'VORTEX_HOME=/x');
+    expect(r.status).toBe(0);
+    expect(r.out).toMatch(/\/opt\/llvm-vortex\/bin\/clang\+\+ -march=rv32imaf -mabi=ilp32f .*-I\/x\/kernel\/include -I\/x\/build\/hw .*-DHIP2VX_XLEN=32 .*-DHIP2VX_ENTRY_vecadd kernels\.device\.cpp .*-T,\/x\/kernel\/scripts\/link32\.ld,--defsym=STARTUP_ADDR=0x80000000 .*-L\/x\/build\/kernel -lvortex .*-o build\/vx\/embed\.vecadd\.elf/);
+    expect(r.out).toMatch(/OBJCOPY=\/opt\/llvm-vortex\/bin\/llvm-objcopy python3 \/x\/kernel\/scripts\/vxbin\.py build\/vx\/embed\.vecadd\.elf build\/vx\/embed\.vecadd\.bin/);
+    expect(r.out).toMatch(/-DHIP2VX_XLEN=32 .*-I\/x\/runtime\/include .*-DHIP2VX_BIN_DIR='"build\/vx"' -c embed\.register\.cpp/);
+    expect(r.out).toMatch(/-L\/x\/build\/runtime -lvortex/);
+    expect(r.out).toMatch(/LD_LIBRARY_PATH=\/x\/build\/runtime.*\n\s*VORTEX_DRIVER=simx build\/vx\/embed/);
+    const r64 = make('-n', 'vortex', 'VORTEX_HOME=/x', 'XLEN=64', 'VORTEX_RT_PATH=/rt');
+    expect(r64.out).toMatch(/-march=rv64imafd -mabi=lp64d .*link64\.ld,--defsym=STARTUP_ADDR=0x180000000/);
+    expect(r64.out).toMatch(/-L\/rt -lvortex/);
+  });
+
+  it('requires VORTEX_HOME for Vortex targets and cleans', () => {
+    const r = make('-n', 'run');
+    expect(r.status).not.toBe(0);
+    expect(r.out).toMatch(/set VORTEX_HOME/);
+    expect(make('clean').status).toBe(0);
+    expect(make('-q', 'cpu').status).not.toBe(0);
+  });
+});

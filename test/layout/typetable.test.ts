@@ -1,0 +1,130 @@
+// TypeTable: real source snippets, resolved, then the same text compiled with the engine's
+// layouts appended as static_asserts (a round trip through the compilers), plus the errors.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ABIS, renderTypeId, type CType } from '../../src/layout/index.js';
+import { isTypeError, TypeTable, type TypeError } from '../../src/analyse/types.js';
+import { initParser, parse, type Node } from '../../src/parse/parser.js';
+import { PRELUDE, argsAsserts, typeAsserts } from './asserts.js';
+import { compileAll } from './compilers.js';
+
+const SNIPPET = `
+#define TILE (4 * 2)
+#define __global__
+constexpr int ROWS = TILE / 2 + 1;
+const unsigned COLS = sizeof(double) << 1;
+enum Mode { Fast, Slow = 7, Wide = ROWS };
+enum class Tiny : unsigned char { A, B };
+enum Big { Huge = 0x80000000 };
+typedef struct { float x; char tag; } Sample, *SamplePtr;
+using Index = const volatile unsigned long long int;
+typedef Index Index2;
+namespace geo {
+  struct alignas(16) Point { float x, y; Mode m; };
+  namespace deep { struct Box { Point lo, hi; short id[Wide][2]; }; }
+}
+struct Node { int value; Node* next; struct Meta { char c; double w; } meta; union { int i; float f; }; static int count; void touch() {} };
+struct __attribute__((packed)) Packed { char c; int i; long long l; };
+struct __attribute__((packed, aligned(8))) PackedArgs { char c; int i __attribute__((aligned(4))); };
+struct Grid { float cells[ROWS][COLS]; Tiny t; Big b; };
+template <typename T, int N = 2> struct Vec { T v[N]; };
+template <typename T> struct Pair { T a; char c; T b; };
+struct UsesTemplates { Vec<short, 3> v; Pair<double> p; Pair<Vec<char>> q; };
+typedef int Callback(int, float);
+__global__ void vecadd(float* a, const float* __restrict__ b, float* c, uint32_t n) {}
+__global__ void mixed(Sample s, SamplePtr sp, Index i, Index2 i2, geo::Point p, geo::deep::Box box, Node node, Packed pk, PackedArgs pa,
+                      Grid g, Vec<float> v, Vec<double, 3> v3, Pair<geo::Point> pp, UsesTemplates u, Tiny t, Mode m, Big big,
+                      int (*fp)(int), Callback* cb, Callback cb2, void* raw, int rows[ROWS], float m2[][4], struct Undeclared* opaque,
+                      long double ld, signed char sc, unsigned short us, wchar_t w, char16_t c16, char32_t c32, size_t sz,
+                      ptrdiff_t pd, bool flag, long l, unsigned long ul, int64_t i64, const int* const* pp2, float4 f4, double2 d2, uint3 u3) {}
+__global__ void errors(int& ref, struct Undeclared byValue, Unknown u, NonConst nc, int arr[n]) {}
+struct NonConst { int a[n]; };
+struct BadSize { char buf[sizeof(long)]; };
+struct BitField { int x : 3; };
+struct Derived : Node { int y; };
+struct Virtual { virtual void f(); };
+__global__ void moreErrors(BitField b, Derived d, Virtual v, BadSize bs, char buf[sizeof(long)]) {}
+`;
+
+let table: TypeTable;
+let kernels: Map<string, Node[]>;
+
+beforeAll(async () => {
+  await initParser();
+  const root = parse(SNIPPET).rootNode;
+  table = new TypeTable(root);
+  kernels = new Map(
+    root.descendantsOfType('function_declarator').map((f) => [
+      f!.childForFieldName('declarator')!.text,
+      f!.childForFieldName('parameters')!.namedChildren.filter((p): p is Node => p?.type === 'parameter_declaration'),
+    ]),
+  );
+});
+
+function resolved(kernel: string): CType[] {
+  return kernels.get(kernel)!.map((p) => {
+    const t = table.resolveParameter(p);
+    if (isTypeError(t)) throw new Error(`${p.text}: ${t.message}`);
+    return t;
+  });
+}
+
+describe('TypeTable', () => {
+  it('resolves the spec example', () => {
+    expect(resolved('vecadd').map(renderTypeId)).toEqual(['float*', 'float*', 'float*', 'uint32_t']);
+  });
+
+  it('resolves names, typedef chains, enums, templates and decay', () => {
+    const types = new Map(kernels.get('mixed')!.map((p, i) => [p.descendantsOfType('identifier')[0]!.text, resolved('mixed')[i]]));
+    expect(renderTypeId(types.get('i')!)).toBe('unsigned long long');
+    expect(renderTypeId(types.get('i2')!)).toBe('unsigned long long');
+    expect(types.get('sp')).toEqual({ kind: 'pointer', to: types.get('s') });
+    expect(types.get('t')).toMatchObject({ kind: 'enum', name: 'Tiny', underlying: { name: 'unsigned char' } });
+    expect(types.get('big')).toMatchObject({ kind: 'enum', underlying: { name: 'unsigned int' } });
+    expect(types.get('v')).toMatchObject({ kind: 'record', name: 'Vec<float, 2>' });
+    expect(types.get('rows')).toEqual({ kind: 'pointer', to: { kind: 'scalar', name: 'int' } });
+    expect(renderTypeId(types.get('m2')!)).toBe('float (*)[4]');
+    expect(renderTypeId(types.get('cb')!)).toBe('__typeof__(int(int, float))*');
+    expect(types.get('cb2')).toEqual(types.get('cb'));
+    expect(types.get('opaque')).toEqual({ kind: 'pointer', to: { kind: 'opaque', text: 'Undeclared' } });
+    expect(types.get('g')).toMatchObject({ fields: [{ type: { length: 5, of: { length: 16 } } }, {}, {}] });
+    expect(types.get('p')).toMatchObject({ name: 'geo::Point', alignas: 16 });
+    expect(table.resolveName('geo::deep::Box')).toBe(types.get('box'));
+  });
+
+  it('resolves template arguments through type descriptors and substitutions', () => {
+    const root = parse('template <typename T> __global__ void scale(T* p, Pair<T> q) {}\nvoid f() { scale<unsigned int>(0, {}); }').rootNode;
+    const local = new TypeTable(root);
+    const descriptor = root.descendantsOfType('type_descriptor').at(-1)!;
+    const t = local.resolveTypeDescriptor(descriptor) as CType;
+    expect(t).toEqual({ kind: 'scalar', name: 'unsigned int' });
+    const param = root.descendantsOfType('parameter_declaration')[0]!;
+    expect(local.resolveParameter(param, new Map([['T', t]]))).toEqual({ kind: 'pointer', to: t });
+  });
+
+  it.each([
+    ['errors', ['reference parameters cannot be passed to a kernel', "unknown or incomplete type 'Undeclared'", "unknown or incomplete type 'Unknown'", "'n' is not a known integer constant"], '& ref'],
+    ['moreErrors', ['bit-fields are not supported', 'records with base classes are not supported', 'polymorphic records (virtual functions) are not supported', 'sizeof(long) differs between the host and the device'], ': 3'],
+  ])('reports what it cannot lay out (%s), at the offending node', (kernel, messages, firstNodeText) => {
+    const results = kernels.get(kernel)!.map((p) => table.resolveParameter(p));
+    expect(results.slice(0, messages.length).map((r) => (isTypeError(r) ? r.message : renderTypeId(r)))).toEqual(messages);
+    // The decaying dimension of an array parameter does not matter.
+    expect(results.at(-1)).toMatchObject({ kind: 'pointer' });
+    const error = results[0] as TypeError;
+    expect(SNIPPET.slice(error.node.startIndex, error.node.endIndex)).toBe(firstNodeText);
+  });
+
+  it.each(ABIS)('round trip: the snippet compiled with the resolved layouts asserted (%s)', async (abi) => {
+    const params = [...resolved('vecadd'), ...resolved('mixed')];
+    const source = [
+      PRELUDE,
+      '#include <stdint.h>',
+      // The HIP vector types the snippet uses, as the HIP headers define them.
+      'struct __attribute__((aligned(16))) float4 { float x, y, z, w; }; struct __attribute__((aligned(16))) double2 { double x, y; }; struct uint3 { unsigned x, y, z; };',
+      SNIPPET.replace('__global__ void errors', '#if 0\n__global__ void errors') + '#endif',
+      ...params.map((t, i) => typeAsserts(`r${i}`, t, abi)),
+      argsAsserts('vecadd', resolved('vecadd'), abi),
+      argsAsserts('mixed', resolved('mixed'), abi),
+    ].join('\n');
+    expect((await compileAll(source, abi)).join('\n')).toBe('');
+  });
+});

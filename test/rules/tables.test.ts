@@ -1,0 +1,171 @@
+// Spot checks of the shipped tables: the mappings programs rely on, and the consistency of ids.
+import { describe, expect, it } from 'vitest';
+import { loadRules } from '../../src/rules/index.js';
+
+const rules = loadRules();
+
+describe('host names', () => {
+  it.each([
+    ['cudaMalloc', 'hipMalloc'],
+    ['cudaFree', 'hipFree'],
+    ['cudaMemcpy', 'hipMemcpy'],
+    ['cudaMemcpyHostToDevice', 'hipMemcpyHostToDevice'],
+    ['cudaMemcpyDeviceToHost', 'hipMemcpyDeviceToHost'],
+    ['cudaError_t', 'hipError_t'],
+    ['cudaSuccess', 'hipSuccess'],
+    ['cudaStream_t', 'hipStream_t'],
+    ['cudaEvent_t', 'hipEvent_t'],
+    ['cudaEventElapsedTime', 'hipEventElapsedTime'],
+    ['cudaMemcpyToSymbol', 'hipMemcpyToSymbol'],
+    ['cudaMemcpyFromSymbol', 'hipMemcpyFromSymbol'],
+    ['cudaGetErrorString', 'hipGetErrorString'],
+    ['cudaDeviceSynchronize', 'hipDeviceSynchronize'],
+    ['cudaDeviceProp', 'hipDeviceProp_t'],
+    ['cudaMallocHost', 'hipHostMalloc'],
+    ['dim3', 'dim3'],
+  ])('%s -> %s', (cuda, hip) => {
+    expect(rules.hostNames.get(cuda)).toMatchObject({ to: hip, status: 'supported', report: undefined });
+  });
+
+  it('translates deprecated names with a note', () => {
+    expect(rules.hostNames.get('cudaThreadSynchronize')).toMatchObject({
+      to: 'hipDeviceSynchronize', status: 'deprecated', category: 'Thread Management', report: { rule: 'deprecated-api', severity: 'note' },
+    });
+  });
+
+  it('reports names HIP lacks', () => {
+    expect(rules.hostNames.get('cudaDeviceFlushGPUDirectRDMAWrites')).toMatchObject({ status: 'unsupported', to: undefined, report: { rule: 'no-hip-equivalent' } });
+  });
+
+  it('applies Vortex policy to both spellings (longest prefix wins)', () => {
+    expect(rules.hostNames.get('cudaGraphLaunch')?.report?.rule).toBe('cuda-graphs');
+    expect(rules.hostNames.get('cudaGraphicsMapResources')?.report?.rule).toBe('graphics-interop');
+    expect(rules.hostNames.get('cuLaunchKernel')?.report?.rule).toBe('module-loading'); // -> hipModuleLaunchKernel
+    expect(rules.constructForName('hipMallocManaged', 'host')?.id).toBe('managed-memory');
+    expect(rules.constructForName('hipMalloc', 'host')).toBeUndefined();
+    expect(rules.constructForName('cudaGraphLaunch', 'device')).toBeUndefined();
+  });
+
+  it('keeps only runtime and driver API names', () => {
+    expect(new Set([...rules.hostNames.values()].map((r) => r.api))).toEqual(new Set(['runtime', 'driver']));
+    expect(rules.hostNames.has('__shfl_sync')).toBe(false);
+  });
+});
+
+describe('headers', () => {
+  it.each([
+    ['cuda_runtime.h', 'hip/hip_runtime.h'],
+    ['cuda.h', 'hip/hip_runtime.h'],
+    ['cuda_runtime_api.h', 'hip/hip_runtime.h'],
+    ['hip/hip_runtime.h', 'hip/hip_runtime.h'],
+    ['device_launch_parameters.h', null],
+  ])('%s -> %s', (header, to) => {
+    expect(rules.lookupHeader(header)).toMatchObject({ to, status: 'supported' });
+  });
+
+  it.each([
+    ['cooperative_groups.h', 'warning', 'cooperative-groups'],
+    ['thrust/device_vector.h', 'unsupported', 'cuda-library'],
+    ['cub/cub.cuh', 'unsupported', 'cuda-library'],
+    ['cublas_v2.h', 'unsupported', 'cuda-library'],
+    ['curand_kernel.h', 'unsupported', 'cuda-library'],
+    ['cuda_texture_types.h', 'unsupported', 'texture'],
+    ['texture_fetch_functions.h', 'unsupported', 'texture'],
+    ['cuda_gl_interop.h', 'unsupported', 'graphics-interop'],
+  ])('%s is %s [%s]', (header, status, rule) => {
+    expect(rules.lookupHeader(header)).toMatchObject({ status, report: { rule } });
+  });
+
+  it('leaves other headers alone', () => {
+    expect(rules.lookupHeader('stdio.h')).toBeUndefined();
+    expect(rules.lookupHeader('thrust')).toBeUndefined();
+  });
+});
+
+describe('device builtins', () => {
+  it.each([
+    ['printf', 'vx_printf'],
+    ['__syncthreads', 'hip2vx_syncthreads'],
+    ['__threadfence', 'hip2vx_threadfence'],
+    ['__threadfence_block', 'hip2vx_threadfence'],
+    ['hipThreadIdx_x', 'threadIdx.x'],
+    ['hipBlockDim_y', 'blockDim.y'],
+    ['hipGridDim_z', 'gridDim.z'],
+    ['__expf', 'expf'],
+    ['__powf', 'powf'],
+    ['clock64', 'hip2vx_clock64'],
+  ])('%s -> %s', (name, to) => {
+    expect(rules.deviceBuiltins.get(name)?.action).toEqual({ kind: 'rename', to });
+  });
+
+  it.each(['atomicAdd', 'atomicMax', 'rsqrtf', '__fdividef', 'min', 'umax', 'fminf', '__popc', '__ldg', 'warpSize'])('%s is provided', (name) => {
+    expect(rules.deviceBuiltins.get(name)).toMatchObject({ action: { kind: 'provided' }, status: 'supported' });
+  });
+
+  it.each([
+    ['__shfl_down_sync', 'warp-shuffle'],
+    ['__ballot_sync', 'warp-vote'],
+    ['__activemask', 'warp-vote'],
+    ['__reduce_add_sync', 'warp-vote'],
+    ['tex2D', 'texture'],
+    ['cudaTextureObject_t', 'texture'],
+    ['surf2Dwrite', 'surface'],
+    ['__nanosleep', 'device-sleep'],
+    ['__trap', 'device-trap'],
+    ['cudaGetParameterBuffer', 'dynamic-parallelism'],
+    ['malloc', 'device-heap'],
+    ['this_grid', 'grid-sync'],
+  ])('%s is unsupported [%s]', (name, rule) => {
+    expect(rules.deviceBuiltins.get(name)).toMatchObject({ action: { kind: 'unsupported' }, status: 'unsupported', report: { rule, severity: 'error' } });
+  });
+
+  it('warns about atomicCAS and assert', () => {
+    expect(rules.deviceBuiltins.get('atomicCAS')?.report).toMatchObject({ rule: 'lr-sc-atomic', severity: 'warning' });
+    expect(rules.deviceBuiltins.get('assert')).toMatchObject({ action: { kind: 'rename', to: 'hip2vx_assert' }, report: { rule: 'device-assert' } });
+  });
+});
+
+describe('constructs and diagnostics', () => {
+  const KNOWN_IDS = [
+    'input-binary', 'input-encoding', 'input-unreadable', 'syntax-error', 'unterminated-comment', 'unterminated-string',
+    'template-deduction', 'divergent-barrier', 'divergence-expression', 'kernel-reference-param', 'unknown-type',
+    'already-translated', 'include-cycle', 'output-in-input', 'stale-translation',
+    'inline-asm', 'dynamic-parallelism', 'grid-sync', 'managed-memory', 'cuda-graphs', 'texture-reference', 'surface-reference',
+    'device-virtual', 'device-exceptions', 'device-recursion', 'float-atomic', 'double-on-rv32', 'variadic-device-function',
+  ];
+
+  it.each(KNOWN_IDS)('%s is documented', (id) => {
+    const doc = rules.diagnostics.get(id);
+    expect(doc?.meaning).toMatch(/\S/);
+    expect(doc?.fix).toMatch(/\S/);
+  });
+
+  it('every construct has what, reason and fix, and a documentation entry', () => {
+    for (const c of rules.constructs.values()) {
+      expect([c.what, c.reason, c.fix].every((t) => t.trim().length > 0), c.id).toBe(true);
+      expect(rules.diagnostics.get(c.id)?.what).toBe(c.what);
+    }
+  });
+
+  it('every reported entry resolves to a documented rule', () => {
+    const entries = [...rules.hostNames.values(), ...rules.headers.values(), ...rules.deviceBuiltins.values()];
+    for (const e of entries) {
+      expect(e.report === undefined, `${e.name}`).toBe(e.status === 'supported');
+      if (e.report) expect(rules.diagnostics.has(e.report.rule), `${e.name}: ${e.report.rule}`).toBe(true);
+    }
+  });
+
+  it('prints the table sizes', () => {
+    const by = <T>(items: Iterable<T>, key: (t: T) => string) => {
+      const counts: Record<string, number> = {};
+      for (const t of items) counts[key(t)] = (counts[key(t)] ?? 0) + 1;
+      return counts;
+    };
+    console.log('hostNames by status', by(rules.hostNames.values(), (r) => r.status));
+    console.log('headers by status', by(rules.headers.values(), (r) => r.status));
+    console.log('deviceBuiltins by action', by(rules.deviceBuiltins.values(), (r) => r.action.kind));
+    console.log('constructs by status', by(rules.constructs.values(), (r) => r.status));
+    console.log('diagnostics by severity', by(rules.diagnostics.values(), (r) => r.severity));
+    expect(rules.hostNames.size).toBeGreaterThan(3000);
+  });
+});

@@ -1,0 +1,213 @@
+// Every bad call returns its error, is remembered for hipGetLastError, and the runtime keeps
+// working afterwards.
+#include <cstring>
+#include <string>
+
+#include "check.h"
+
+static void* handle_registered;
+static void* handle_unregistered;
+static const unsigned char not_a_binary[16] = {1, 2, 3};
+
+static void deviceManagement() {
+  EXPECT_BAD(hipInit(1), hipErrorInvalidValue);
+  EXPECT_OK(hipInit(0));
+  EXPECT_BAD(hipGetDeviceCount(nullptr), hipErrorInvalidValue);
+  int count = 0;
+  EXPECT_OK(hipGetDeviceCount(&count));
+  EXPECT(count == 1);
+  EXPECT_BAD(hipSetDevice(1), hipErrorInvalidDevice);
+  EXPECT_BAD(hipSetDevice(-1), hipErrorInvalidDevice);
+  EXPECT_OK(hipSetDevice(0));
+  EXPECT_BAD(hipGetDevice(nullptr), hipErrorInvalidValue);
+  hipDeviceProp_t prop;
+  EXPECT_BAD(hipGetDeviceProperties(nullptr, 0), hipErrorInvalidValue);
+  EXPECT_BAD(hipGetDeviceProperties(&prop, 2), hipErrorInvalidDevice);
+  int value = 0;
+  EXPECT_BAD(hipDeviceGetAttribute(&value, (hipDeviceAttribute_t)12345, 0), hipErrorInvalidValue);
+  EXPECT_BAD(hipDeviceGetAttribute(&value, hipDeviceAttributeWarpSize, 1), hipErrorInvalidDevice);
+  EXPECT_BAD(hipDriverGetVersion(nullptr), hipErrorInvalidValue);
+  EXPECT_BAD(hipRuntimeGetVersion(nullptr), hipErrorInvalidValue);
+}
+
+static void memory() {
+  EXPECT_BAD(hipMalloc(nullptr, 16), hipErrorInvalidValue);
+  void* p = (void*)1;
+  EXPECT_OK(hipMalloc(&p, 0));  // HIP: success with a null pointer
+  EXPECT(p == nullptr);
+  EXPECT_BAD(hipMalloc(&p, size_t(1) << 50), hipErrorOutOfMemory);
+  EXPECT(p == nullptr);
+
+  int host[8] = {0};
+  int* dev = nullptr;
+  EXPECT_OK(hipMalloc(&dev, sizeof host));
+  EXPECT_BAD(hipFree(host), hipErrorInvalidValue);
+  EXPECT_BAD(hipFree(dev + 1), hipErrorInvalidValue);  // not the start of an allocation
+  EXPECT_OK(hipFree(nullptr));
+  EXPECT_BAD(hipHostFree(host), hipErrorInvalidValue);
+  EXPECT_BAD(hipHostMalloc(nullptr, 4), hipErrorInvalidValue);
+  EXPECT_BAD(hipHostMalloc(&p, 4, hipHostMallocMapped), hipErrorNotSupported);
+
+  EXPECT_BAD(hipMemcpy(dev, host, 4, (hipMemcpyKind)7), hipErrorInvalidMemcpyDirection);
+  EXPECT_BAD(hipMemcpy(dev, host, 4, (hipMemcpyKind)-1), hipErrorInvalidMemcpyDirection);
+  EXPECT_BAD(hipMemcpy(nullptr, host, 4, hipMemcpyHostToDevice), hipErrorInvalidValue);
+  EXPECT_BAD(hipMemcpy(dev, nullptr, 4, hipMemcpyHostToDevice), hipErrorInvalidValue);
+  EXPECT_BAD(hipMemcpy(host + 1, host, 4, hipMemcpyHostToDevice), hipErrorInvalidDevicePointer);
+  EXPECT_BAD(hipMemcpy(host, host + 1, 4, hipMemcpyDeviceToHost), hipErrorInvalidDevicePointer);
+  EXPECT_BAD(hipMemcpy(dev, host, sizeof host + 1, hipMemcpyHostToDevice), hipErrorInvalidValue);
+  EXPECT_BAD(hipMemcpy(host, dev + 7, 8, hipMemcpyDeviceToHost), hipErrorInvalidValue);
+  EXPECT_BAD(hipMemcpy(dev + 4, dev, 20, hipMemcpyDeviceToDevice), hipErrorInvalidValue);
+  EXPECT_BAD(hipMemcpy(dev + 8, host, 4, hipMemcpyHostToDevice), hipErrorInvalidDevicePointer);
+  EXPECT_OK(hipMemcpy(nullptr, nullptr, 0, hipMemcpyHostToDevice));  // empty copy: a no-op
+  EXPECT_BAD(hipMemset(host, 0, 4), hipErrorInvalidDevicePointer);
+  EXPECT_BAD(hipMemset(nullptr, 0, 4), hipErrorInvalidValue);
+  EXPECT_BAD(hipMemset(dev + 6, 0, 12), hipErrorInvalidValue);
+  EXPECT_BAD(hipMemGetInfo(nullptr, nullptr), hipErrorInvalidValue);
+
+  EXPECT_OK(hipFree(dev));
+  EXPECT_BAD(hipFree(dev), hipErrorInvalidValue);  // double free
+  EXPECT_BAD(hipMemcpy(host, dev, 4, hipMemcpyDeviceToHost), hipErrorInvalidDevicePointer);
+}
+
+static void symbols() {
+  static int unregistered = 0;
+  int value = 0;
+  void* address = nullptr;
+  size_t size = 0;
+  EXPECT_BAD(hipMemcpyToSymbol(unregistered, &value, sizeof value), hipErrorInvalidSymbol);
+  EXPECT_BAD(hipMemcpyFromSymbol(&value, unregistered, sizeof value), hipErrorInvalidSymbol);
+  EXPECT_BAD(hipGetSymbolAddress(&address, unregistered), hipErrorInvalidSymbol);
+  EXPECT_BAD(hipGetSymbolSize(&size, unregistered), hipErrorInvalidSymbol);
+  EXPECT_BAD(__hipRegisterVar(nullptr, "x", 4), hipErrorInvalidValue);
+  EXPECT_BAD(__hipRegisterVar(&unregistered, "unregistered", 0), hipErrorInvalidValue);
+}
+
+static void streamsAndEvents() {
+  hipStream_t stream = nullptr;
+  hipEvent_t start = nullptr, stop = nullptr;
+  EXPECT_BAD(hipStreamCreate(nullptr), hipErrorInvalidValue);
+  EXPECT_BAD(hipStreamCreateWithFlags(&stream, 0x80), hipErrorInvalidValue);
+  EXPECT_OK(hipStreamCreate(&stream));
+  EXPECT_OK(hipStreamDestroy(stream));
+  EXPECT_BAD(hipStreamDestroy(stream), hipErrorInvalidHandle);
+  EXPECT_BAD(hipStreamSynchronize(stream), hipErrorInvalidHandle);
+  EXPECT_BAD(hipStreamQuery(stream), hipErrorInvalidHandle);
+  int host = 0;
+  EXPECT_BAD(hipMemcpyAsync(&host, &host, 4, hipMemcpyHostToHost, stream), hipErrorInvalidHandle);
+
+  EXPECT_BAD(hipEventCreate(nullptr), hipErrorInvalidValue);
+  EXPECT_BAD(hipEventCreateWithFlags(&start, 0x100), hipErrorInvalidValue);
+  EXPECT_BAD(hipEventCreateWithFlags(&start, hipEventInterprocess | hipEventDisableTiming),
+             hipErrorNotSupported);
+  EXPECT_OK(hipEventCreate(&start));
+  EXPECT_OK(hipEventCreateWithFlags(&stop, hipEventDisableTiming));
+  float ms = 0;
+  EXPECT_BAD(hipEventElapsedTime(&ms, start, start), hipErrorInvalidHandle);  // never recorded
+  EXPECT_OK(hipEventRecord(start));
+  EXPECT_OK(hipEventRecord(stop));
+  EXPECT_BAD(hipEventElapsedTime(&ms, start, stop), hipErrorInvalidHandle);  // timing disabled
+  EXPECT_BAD(hipEventElapsedTime(nullptr, start, start), hipErrorInvalidValue);
+  EXPECT_BAD(hipEventRecord(start, stream), hipErrorInvalidHandle);  // destroyed stream
+  EXPECT_BAD(hipStreamWaitEvent(nullptr, start, 3), hipErrorInvalidValue);
+  EXPECT_OK(hipEventDestroy(stop));
+  EXPECT_BAD(hipEventDestroy(stop), hipErrorInvalidHandle);
+  EXPECT_BAD(hipEventSynchronize(stop), hipErrorInvalidHandle);
+  EXPECT_BAD(hipEventQuery(stop), hipErrorInvalidHandle);
+  EXPECT_BAD(hipStreamWaitEvent(nullptr, stop, 0), hipErrorInvalidHandle);
+  EXPECT_OK(hipEventDestroy(start));
+}
+
+static void launches() {
+  const hipKernelArgumentMetadata args[] = {{0, 4, 4, 1}, {4, 4, 4, 0}};
+  const hipKernelArgumentMetadata misaligned[] = {{2, 4, 4, 0}};
+  const hipKernelArgumentMetadata overlapping[] = {{0, 8, 8, 0}, {4, 4, 4, 0}};
+  const hipKernelArgumentMetadata oddPointer[] = {{0, 2, 2, 1}};
+  EXPECT_BAD(__hipRegisterFunctionWithMetadata(nullptr, "k", not_a_binary, 16, 2, args), hipErrorInvalidValue);
+  EXPECT_BAD(__hipRegisterFunctionWithMetadata(&handle_registered, "k", nullptr, 16, 2, args), hipErrorInvalidValue);
+  EXPECT_BAD(__hipRegisterFunctionWithMetadata(&handle_registered, "k", not_a_binary, 0, 2, args), hipErrorInvalidValue);
+  EXPECT_BAD(__hipRegisterFunctionWithMetadata(&handle_registered, "k", not_a_binary, 16, 2, nullptr), hipErrorInvalidValue);
+  EXPECT_BAD(__hipRegisterFunctionWithMetadata(&handle_registered, "k", not_a_binary, 16, 1, misaligned), hipErrorInvalidValue);
+  EXPECT_BAD(__hipRegisterFunctionWithMetadata(&handle_registered, "k", not_a_binary, 16, 2, overlapping), hipErrorInvalidValue);
+  EXPECT_BAD(__hipRegisterFunctionWithMetadata(&handle_registered, "k", not_a_binary, 16, 1, oddPointer), hipErrorInvalidValue);
+  EXPECT_OK(__hipRegisterFunctionWithMetadata(&handle_registered, "k", not_a_binary, 16, 2, args));
+  EXPECT_BAD(__hip2vxSetKernelStaticShared(&handle_unregistered, 16), hipErrorInvalidDeviceFunction);
+
+  hipDeviceProp_t prop;
+  EXPECT_OK(hipGetDeviceProperties(&prop, 0));
+  void* dev = nullptr;
+  unsigned n = 4;
+  void* params[] = {&dev, &n};
+  void* missing[] = {&dev, nullptr};
+  void* farAway = (void*)(uintptr_t(1) << 40);  // cannot be a 4-byte device address
+  void* farParams[] = {&farAway, &n};
+  const void* k = &handle_registered;
+  hipStream_t destroyed = nullptr;
+  EXPECT_OK(hipStreamCreate(&destroyed));
+  EXPECT_OK(hipStreamDestroy(destroyed));
+  EXPECT_BAD(hipLaunchKernel(&handle_unregistered, 1, 1, params, 0, nullptr), hipErrorInvalidDeviceFunction);
+  EXPECT_BAD(hipLaunchKernel(k, 1, 1, params, 0, destroyed), hipErrorInvalidHandle);
+  EXPECT_BAD(hipLaunchKernel(k, 0, 1, params, 0, nullptr), hipErrorInvalidConfiguration);
+  EXPECT_BAD(hipLaunchKernel(k, 1, dim3(1, 0, 1), params, 0, nullptr), hipErrorInvalidConfiguration);
+  EXPECT_BAD(hipLaunchKernel(k, 1, prop.maxThreadsPerBlock + 1, params, 0, nullptr), hipErrorInvalidConfiguration);
+  EXPECT_BAD(hipLaunchKernel(k, 1, dim3(prop.maxThreadsPerBlock, 2), params, 0, nullptr), hipErrorInvalidConfiguration);
+  EXPECT_BAD(hipLaunchKernel(k, dim3(65536, 65536, 2), 1, params, 0, nullptr), hipErrorInvalidConfiguration);
+  EXPECT_BAD(hipLaunchKernel(k, 1, 1, params, prop.sharedMemPerBlock + 1, nullptr), hipErrorLaunchOutOfResources);
+  // A full-core block may use all local memory, static bytes (rounded up to 16) included.
+  EXPECT_OK(__hip2vxSetKernelStaticShared(&handle_registered, 1));
+  const dim3 fullCore(prop.maxThreadsPerBlock);
+  EXPECT_BAD(hipLaunchKernel(k, 1, fullCore, params, prop.sharedMemPerBlock - 15, nullptr), hipErrorLaunchOutOfResources);
+  EXPECT_BAD(hipLaunchKernel(k, 1, 1, nullptr, 0, nullptr), hipErrorInvalidValue);
+  EXPECT_BAD(hipLaunchKernel(k, 1, 1, missing, 0, nullptr), hipErrorInvalidValue);
+  EXPECT_BAD(hipLaunchKernel(k, 1, 1, farParams, 0, nullptr), hipErrorInvalidDevicePointer);
+}
+
+static void unsupported() {
+  void* p = nullptr;
+  size_t pitch = 0;
+  EXPECT_BAD(hipMallocManaged(&p, 16), hipErrorNotSupported);
+  EXPECT_BAD(hipMemPrefetchAsync(p, 16, 0), hipErrorNotSupported);
+  EXPECT_BAD(hipHostRegister(&p, sizeof p, 0), hipErrorNotSupported);
+  EXPECT_BAD(hipHostUnregister(&p), hipErrorNotSupported);
+  EXPECT_BAD(hipHostGetDevicePointer(&p, &p, 0), hipErrorNotSupported);
+  EXPECT_BAD(hipMallocPitch(&p, &pitch, 16, 16), hipErrorNotSupported);
+  EXPECT_BAD(hipMemcpy2D(&p, 8, &p, 8, 8, 1, hipMemcpyHostToHost), hipErrorNotSupported);
+  EXPECT_BAD(hipDeviceEnablePeerAccess(1, 0), hipErrorNotSupported);
+  EXPECT_BAD(hipMemcpyPeer(&p, 0, &p, 0, 8), hipErrorNotSupported);
+}
+
+static void names() {
+  EXPECT(std::string(hipGetErrorName(hipSuccess)) == "hipSuccess");
+  EXPECT(std::string(hipGetErrorName(hipErrorInvalidValue)) == "hipErrorInvalidValue");
+  EXPECT(std::string(hipGetErrorName(hipErrorMemoryAllocation)) == "hipErrorOutOfMemory");
+  EXPECT(std::string(hipGetErrorName(hipErrorInvalidResourceHandle)) == "hipErrorInvalidHandle");
+  EXPECT(std::string(hipGetErrorName((hipError_t)4242)) == "hipErrorUnknown");
+  EXPECT(std::string(hipGetErrorString(hipErrorInvalidSymbol)) == "invalid device symbol");
+  EXPECT(std::strlen(hipGetErrorString((hipError_t)4242)) > 0);
+}
+
+// The runtime still works after all the failures above.
+static void stillWorks() {
+  const int in[4] = {1, 2, 3, 4};
+  int out[4] = {0};
+  int* dev = nullptr;
+  EXPECT_OK(hipMalloc(&dev, sizeof in));
+  EXPECT_OK(hipMemcpy(dev, in, sizeof in, hipMemcpyHostToDevice));
+  EXPECT_OK(hipMemcpy(out, dev, sizeof out, hipMemcpyDeviceToHost));
+  EXPECT(std::memcmp(in, out, sizeof in) == 0);
+  EXPECT_OK(hipFree(dev));
+  EXPECT_OK(hipDeviceSynchronize());
+  EXPECT_ERR(hipGetLastError(), hipSuccess);
+}
+
+int main() {
+  EXPECT_ERR(hipGetLastError(), hipSuccess);
+  deviceManagement();
+  memory();
+  symbols();
+  streamsAndEvents();
+  launches();
+  unsupported();
+  names();
+  stillWorks();
+  return report();
+}

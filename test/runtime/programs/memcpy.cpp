@@ -1,0 +1,132 @@
+// Copies in every direction (explicit kinds and hipMemcpyDefault), at offsets inside
+// allocations, memsets, host allocations and memory info.
+#include <cstring>
+#include <vector>
+
+#include "check.h"
+
+static std::vector<int> iota(int n, int from) {
+  std::vector<int> v(n);
+  for (int i = 0; i < n; ++i) v[i] = from + i;
+  return v;
+}
+
+static std::vector<int> download(const int* dev, int n) {
+  std::vector<int> out(n, -1);
+  EXPECT_OK(hipMemcpy(out.data(), dev, n * sizeof(int), hipMemcpyDeviceToHost));
+  return out;
+}
+
+static void directions(hipMemcpyKind toDev, hipMemcpyKind toHost, hipMemcpyKind devToDev,
+                       hipMemcpyKind hostToHost) {
+  const int n = 64;
+  const std::vector<int> in = iota(n, 100);
+  int *a = nullptr, *b = nullptr;
+  EXPECT_OK(hipMalloc(&a, n * sizeof(int)));
+  EXPECT_OK(hipMalloc(&b, n * sizeof(int)));
+  EXPECT_OK(hipMemcpy(a, in.data(), n * sizeof(int), toDev));
+  EXPECT(download(a, n) == in);
+  EXPECT_OK(hipMemcpy(b, a, n * sizeof(int), devToDev));
+  std::vector<int> out(n, 0);
+  EXPECT_OK(hipMemcpy(out.data(), b, n * sizeof(int), toHost));
+  EXPECT(out == in);
+  std::vector<int> copy(n, 0);
+  EXPECT_OK(hipMemcpy(copy.data(), out.data(), n * sizeof(int), hostToHost));
+  EXPECT(copy == in);
+  EXPECT_OK(hipFree(a));
+  EXPECT_OK(hipFree(b));
+}
+
+static void offsets() {
+  const int n = 32;
+  int *a = nullptr, *b = nullptr;
+  EXPECT_OK(hipMalloc(&a, n * sizeof(int)));
+  EXPECT_OK(hipMalloc(&b, n * sizeof(int)));
+  EXPECT_OK(hipMemset(a, 0, n * sizeof(int)));
+  EXPECT_OK(hipMemset(b, 0, n * sizeof(int)));
+  const std::vector<int> part = iota(8, 1);
+  // Into the middle of `a`, and the last bytes of it.
+  EXPECT_OK(hipMemcpy(a + 10, part.data(), 8 * sizeof(int), hipMemcpyHostToDevice));
+  EXPECT_OK(hipMemcpy(a + n - 1, part.data(), sizeof(int), hipMemcpyDefault));
+  std::vector<int> expected(n, 0);
+  std::copy(part.begin(), part.end(), expected.begin() + 10);
+  expected[n - 1] = 1;
+  EXPECT(download(a, n) == expected);
+  // Out of the middle of `a`.
+  std::vector<int> out(4, 0);
+  EXPECT_OK(hipMemcpy(out.data(), a + 12, 4 * sizeof(int), hipMemcpyDeviceToHost));
+  EXPECT(out == std::vector<int>({3, 4, 5, 6}));
+  // Device to device between offsets, and inside one allocation.
+  EXPECT_OK(hipMemcpy(b + 3, a + 11, 5 * sizeof(int), hipMemcpyDeviceToDevice));
+  EXPECT_OK(hipMemcpy(b + 20, b + 3, 2 * sizeof(int), hipMemcpyDefault));
+  std::vector<int> expectedB(n, 0);
+  for (int i = 0; i < 5; ++i) expectedB[3 + i] = 2 + i;
+  expectedB[20] = 2;
+  expectedB[21] = 3;
+  EXPECT(download(b, n) == expectedB);
+  // Byte-granular memset at an offset.
+  EXPECT_OK(hipMemset(reinterpret_cast<char*>(b) + 1, 0xff, 2));
+  EXPECT(download(b, 1)[0] == 0x00ffff00);
+  EXPECT_OK(hipFree(a));
+  EXPECT_OK(hipFree(b));
+}
+
+static void hostMemory() {
+  int* pinned = nullptr;
+  EXPECT_OK(hipHostMalloc(&pinned, 16 * sizeof(int)));
+  EXPECT(pinned != nullptr);
+  for (int i = 0; i < 16; ++i) pinned[i] = i * i;
+  int* dev = nullptr;
+  EXPECT_OK(hipMalloc(&dev, 16 * sizeof(int)));
+  EXPECT_OK(hipMemcpy(dev, pinned, 16 * sizeof(int), hipMemcpyDefault));
+  EXPECT(download(dev, 16)[15] == 225);
+  EXPECT_OK(hipFree(dev));
+  EXPECT_OK(hipHostFree(pinned));
+  void* empty = (void*)1;
+  EXPECT_OK(hipHostMalloc(&empty, 0));
+  EXPECT(empty == nullptr);
+}
+
+static void asyncOnStream() {
+  hipStream_t stream = nullptr;
+  EXPECT_OK(hipStreamCreateWithFlags(&stream, hipStreamNonBlocking));
+  int* dev = nullptr;
+  const std::vector<int> in = iota(16, 7);
+  std::vector<int> out(16, 0);
+  EXPECT_OK(hipMalloc(&dev, 16 * sizeof(int)));
+  EXPECT_OK(hipMemsetAsync(dev, 0, 16 * sizeof(int), stream));
+  EXPECT_OK(hipMemcpyAsync(dev + 8, in.data(), 8 * sizeof(int), hipMemcpyHostToDevice, stream));
+  EXPECT_OK(hipMemcpyAsync(out.data(), dev, 16 * sizeof(int), hipMemcpyDeviceToHost, stream));
+  EXPECT_OK(hipStreamSynchronize(stream));
+  EXPECT(out[0] == 0 && out[7] == 0 && out[8] == 7 && out[15] == 14);
+  EXPECT_OK(hipFree(dev));
+  EXPECT_OK(hipStreamDestroy(stream));
+}
+
+static void memoryInfo() {
+  size_t freeBefore = 0, total = 0, freeAfter = 0;
+  EXPECT_OK(hipMemGetInfo(&freeBefore, &total));
+  EXPECT(total > 0 && freeBefore <= total);
+  void* big = nullptr;
+  EXPECT_OK(hipMalloc(&big, 1 << 16));
+  EXPECT_OK(hipMemGetInfo(&freeAfter, &total));
+  EXPECT(freeAfter < freeBefore);
+  EXPECT_OK(hipFree(big));
+  hipDeviceProp_t prop;
+  EXPECT_OK(hipGetDeviceProperties(&prop, 0));
+  EXPECT(prop.totalGlobalMem == total);
+  EXPECT(prop.maxThreadsPerBlock == prop.warpSize * (prop.maxThreadsPerBlock / prop.warpSize));
+  int warp = 0;
+  EXPECT_OK(hipDeviceGetAttribute(&warp, hipDeviceAttributeWarpSize, 0));
+  EXPECT(warp == prop.warpSize && warp > 0);
+}
+
+int main() {
+  directions(hipMemcpyHostToDevice, hipMemcpyDeviceToHost, hipMemcpyDeviceToDevice, hipMemcpyHostToHost);
+  directions(hipMemcpyDefault, hipMemcpyDefault, hipMemcpyDefault, hipMemcpyDefault);
+  offsets();
+  hostMemory();
+  asyncOnStream();
+  memoryInfo();
+  return report();
+}

@@ -1,0 +1,84 @@
+// External tools for the sample tests: a process pool (so a concurrent suite does not start more
+// compilers than there are cores), the compile command lines of the contract, and disassembly.
+import { execFile } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { RUNTIME_DIR } from './translate-sample.js';
+
+export const REQUIRED_TOOLS = ['clang-19', 'llvm-objdump-19', 'g++', 'make'];
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+const slots = availableParallelism();
+let busy = 0;
+const waiting: Array<() => void> = [];
+
+async function withSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (busy < slots) busy++;
+  else await new Promise<void>((resolve) => waiting.push(resolve)); // the slot is handed over
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else busy--;
+  }
+}
+
+/** Runs a command in the pool; a non-zero exit is a result, a missing tool an error saying so. */
+export function run(command: string, args: string[], options: { cwd?: string; timeoutMs?: number } = {}): Promise<RunResult> {
+  return withSlot(
+    () =>
+      new Promise((resolve, reject) => {
+        execFile(command, args, { cwd: options.cwd, timeout: options.timeoutMs, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
+          const err = error as { code?: number | string; signal?: string; message: string } | null;
+          if (err?.code === 'ENOENT') {
+            reject(new Error(`${command} is not installed; the sample tests need ${REQUIRED_TOOLS.join(', ')} (CI installs them)`));
+          } else if (err && typeof err.code !== 'number') {
+            reject(new Error(`${command} ${args.join(' ')}: ${err.message} (signal ${err.signal ?? 'none'})\n${stdout}${stderr}`));
+          } else {
+            resolve({ code: typeof err?.code === 'number' ? err.code : 0, stdout, stderr });
+          }
+        });
+      }),
+  );
+}
+
+/** Runs and throws with the command line and its output unless it exits 0. */
+export async function runOk(command: string, args: string[], options: { cwd?: string; timeoutMs?: number } = {}): Promise<RunResult> {
+  const result = await run(command, args, options);
+  if (result.code !== 0) {
+    throw new Error(`exit ${result.code}: ${command} ${args.join(' ')}\n${result.stdout}${result.stderr}`);
+  }
+  return result;
+}
+
+const TARGETS = {
+  32: ['--target=riscv32-unknown-elf', '-march=rv32imaf', '-mabi=ilp32f'],
+  64: ['--target=riscv64-unknown-elf', '-march=rv64imafd', '-mabi=lp64d'],
+} as const;
+
+/** clang-19 arguments for a device source: the Vortex declarations, picolibc and the entry macro. */
+export function deviceArgs(xlen: 32 | 64, entryId: string): string[] {
+  return [
+    '-std=c++17', '-x', 'c++', ...TARGETS[xlen],
+    '-I', join(RUNTIME_DIR, 'vortex-decls'), '-I', join(RUNTIME_DIR, 'include'),
+    '-isystem', '/usr/lib/picolibc/riscv64-unknown-elf/include',
+    `-DHIP2VX_XLEN=${xlen}`, `-DHIP2VX_ENTRY_${entryId}`,
+  ];
+}
+
+/** What Vortex's own kernel builds use on top of the target flags. */
+export const DEVICE_CODEGEN_ARGS = ['-O3', '-mcmodel=medany', '-fno-rtti', '-fno-exceptions', '-ffunction-sections', '-fdata-sections'];
+
+/** g++ arguments for the host and registration sources (HIP2VX_BIN_DIR is only needed to link). */
+export const HOST_SYNTAX_ARGS = ['-fsyntax-only', '-std=c++17', '-I', join(RUNTIME_DIR, 'include'), '-DHIP2VX_XLEN=32'];
+
+/** The disassembly of a RISC-V object, for checks on the shape of the compiled kernels. */
+export async function disassemble(objPath: string): Promise<string> {
+  return (await runOk('llvm-objdump-19', ['-d', '--no-show-raw-insn', objPath])).stdout;
+}
