@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stddef.h>
 #include <string.h>
+#include <math.h>
 #include <vx_spawn.h>
 #include <vx_print.h>
 
@@ -87,6 +88,37 @@ HIP2VX_INLINE void hip2vx_tmc(int m) { vx_tmc(m); }
 #define hip2vx_syncthreads() \
   do { __asm__ volatile("" ::: "memory"); vx_barrier(__local_group_id, __warps_per_group); __asm__ volatile("" ::: "memory"); } while (0)
 #define hip2vx_threadfence() vx_fence()
+// The threads of a Vortex warp run in lockstep: __syncwarp only orders memory.
+#define hip2vx_syncwarp(...) __asm__ volatile("" ::: "memory")
+
+HIP2VX_INLINE long long hip2vx_clock64() {
+#if defined(__riscv) && __riscv_xlen == 32 && !defined(HIP2VX_CPU_BACKEND)
+  uint32_t hi, lo;
+  do {  // uniform: every thread reads its own core's counter the same way
+    hi = (uint32_t)csr_read(VX_CSR_MCYCLE_H);
+    lo = (uint32_t)csr_read(VX_CSR_MCYCLE);
+  } while (hi != (uint32_t)csr_read(VX_CSR_MCYCLE_H));
+  return (long long)(((uint64_t)hi << 32) | lo);
+#else
+  return (long long)csr_read(VX_CSR_MCYCLE);
+#endif
+}
+HIP2VX_INLINE int hip2vx_clock() { return (int)hip2vx_clock64(); }
+
+/** assert() prints the failure (it cannot stop the kernel on Vortex). */
+#define hip2vx_assert(cond) \
+  ((void)((cond) || vx_printf("%s:%d: device assertion '%s' failed\n", __FILE__, __LINE__, #cond)))
+
+// Cooperative groups: the block-level subset.
+namespace cooperative_groups {
+struct thread_block {
+  void sync() const { hip2vx_syncthreads(); }
+  unsigned int size() const { return blockDim.x * blockDim.y * blockDim.z; }
+  unsigned int thread_rank() const { return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x; }
+};
+HIP2VX_INLINE thread_block this_thread_block() { return thread_block(); }
+HIP2VX_INLINE void sync(const thread_block& b) { b.sync(); }
+}  // namespace cooperative_groups
 
 // ---- branch-free selection ----------------------------------------------------------------
 template <int Bytes> struct hip2vx_bits;
@@ -187,14 +219,14 @@ HIP2VX_INLINE int atomicSub(int* p, int v) { return atomicAdd(p, -v); }
 HIP2VX_INLINE unsigned int atomicSub(unsigned int* p, unsigned int v) { return atomicAdd(p, 0u - v); }
 
 /** Lock words for read-modify-writes with no AMO (CAS, Inc, Dec, float add), hashed by address. */
-static uint32_t hip2vx_locks[64];
+static unsigned int hip2vx_locks[64];
 
 /** Runs `f(old) -> new` under an amoswap lock, in a pred loop: each round one thread per lock
     wins (split region), the others retry; only AMOs and verified idioms, no LR/SC. */
 template <typename F>
-HIP2VX_INLINE uint32_t hip2vx_rmw(uint32_t* p, F f) {
-  uint32_t* lock = &hip2vx_locks[((uintptr_t)p >> 2) & 63];
-  uint32_t old = 0;
+HIP2VX_INLINE unsigned int hip2vx_rmw(unsigned int* p, F f) {
+  unsigned int* lock = &hip2vx_locks[((uintptr_t)p >> 2) & 63];
+  unsigned int old = 0;
   int pending = 1;
   int m = hip2vx_active_threads();
   for (;;) {
@@ -202,8 +234,8 @@ HIP2VX_INLINE uint32_t hip2vx_rmw(uint32_t* p, F f) {
     int got = atomicExch(lock, 1u) == 0u;
     int t = hip2vx_split(got);
     if (got) {
-      old = *(volatile uint32_t*)p;
-      *(volatile uint32_t*)p = f(old);
+      old = *(volatile unsigned int*)p;
+      *(volatile unsigned int*)p = f(old);
       vx_fence();
       atomicExch(lock, 0u);
     }
@@ -215,12 +247,12 @@ done:
   return old;
 }
 HIP2VX_INLINE unsigned int atomicCAS(unsigned int* p, unsigned int cmp, unsigned int v) {
-  return hip2vx_rmw(p, [=](uint32_t old) { return hip2vx_select(old == cmp, v, old); });
+  return hip2vx_rmw(p, [=](unsigned int old) { return hip2vx_select(old == cmp, v, old); });
 }
 HIP2VX_INLINE int atomicCAS(int* p, int cmp, int v) { return (int)atomicCAS((unsigned int*)p, (unsigned int)cmp, (unsigned int)v); }
 #endif
 HIP2VX_INLINE float atomicAdd(float* p, float v) {
-  uint32_t old = hip2vx_rmw((uint32_t*)p, [=](uint32_t bits) {
+  unsigned int old = hip2vx_rmw((unsigned int*)p, [=](unsigned int bits) {
     float f;
     memcpy(&f, &bits, 4);
     f += v;
@@ -232,11 +264,29 @@ HIP2VX_INLINE float atomicAdd(float* p, float v) {
   return f;
 }
 HIP2VX_INLINE unsigned int atomicInc(unsigned int* p, unsigned int limit) {
-  return hip2vx_rmw(p, [=](uint32_t old) { return hip2vx_select(old >= limit, 0u, old + 1u); });
+  return hip2vx_rmw(p, [=](unsigned int old) { return hip2vx_select(old >= limit, 0u, old + 1u); });
 }
 HIP2VX_INLINE unsigned int atomicDec(unsigned int* p, unsigned int limit) {
-  return hip2vx_rmw(p, [=](uint32_t old) { return hip2vx_select((old == 0u) | (old > limit), limit, old - 1u); });
+  return hip2vx_rmw(p, [=](unsigned int old) { return hip2vx_select((old == 0u) | (old > limit), limit, old - 1u); });
 }
+#if __SIZEOF_LONG__ == 4
+// uint32_t/int32_t are (unsigned) long with some RISC-V C libraries: same width, same atomics.
+#define HIP2VX_LONG_ATOMIC(name)                                                                                   \
+  HIP2VX_INLINE long name(long* p, long v) { return (long)name((int*)p, (int)v); }                                 \
+  HIP2VX_INLINE unsigned long name(unsigned long* p, unsigned long v) { return name((unsigned int*)p, (unsigned int)v); }
+HIP2VX_LONG_ATOMIC(atomicAdd)
+HIP2VX_LONG_ATOMIC(atomicSub)
+HIP2VX_LONG_ATOMIC(atomicAnd)
+HIP2VX_LONG_ATOMIC(atomicOr)
+HIP2VX_LONG_ATOMIC(atomicXor)
+HIP2VX_LONG_ATOMIC(atomicExch)
+HIP2VX_LONG_ATOMIC(atomicMin)
+HIP2VX_LONG_ATOMIC(atomicMax)
+#undef HIP2VX_LONG_ATOMIC
+HIP2VX_INLINE unsigned long atomicInc(unsigned long* p, unsigned long l) { return atomicInc((unsigned int*)p, (unsigned int)l); }
+HIP2VX_INLINE unsigned long atomicDec(unsigned long* p, unsigned long l) { return atomicDec((unsigned int*)p, (unsigned int)l); }
+HIP2VX_INLINE unsigned long atomicCAS(unsigned long* p, unsigned long c, unsigned long v) { return atomicCAS((unsigned int*)p, (unsigned int)c, (unsigned int)v); }
+#endif
 
 // ---- single-precision math without data-dependent branches --------------------------------
 // Library routines branch on their argument (special cases, range reduction), which diverges

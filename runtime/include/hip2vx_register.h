@@ -30,9 +30,9 @@ struct __hip2vx_var_registrar {
   }
 };
 
-#define HIP2VX_REGISTER_VAR(name)                                                   \
-  static const __hip2vx_var_registrar __hip2vx_registered_var_##name((void*)&(name), #name, \
-                                                                     sizeof(name))
+#define HIP2VX_REGISTER_VAR(name)                                  \
+  static const __hip2vx_var_registrar __hip2vx_registered_var_##name( \
+      (void*)&(name), #name, sizeof(name))
 
 /* `file` is a string literal relative to HIP2VX_BIN_DIR (a string literal set by the build). */
 #define HIP2VX_EMBED_KERNEL(sym, file)                          \

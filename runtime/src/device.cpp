@@ -1,4 +1,6 @@
 // The single Vortex device: lazy open, capabilities, and the device-management API.
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include "hip2vx_internal.h"
@@ -8,6 +10,7 @@ namespace hip2vx {
 namespace {
 vx_device_h openedDevice = nullptr;
 DeviceCaps deviceCaps;
+bool exitHookInstalled = false;
 
 bool readCaps(vx_device_h device, DeviceCaps& caps) {
   return vx_dev_caps(device, VX_CAPS_NUM_THREADS, &caps.numThreads) == 0 &&
@@ -18,6 +21,12 @@ bool readCaps(vx_device_h device, DeviceCaps& caps) {
 }
 
 hipError_t checkDeviceId(int id) { return id == 0 ? hipSuccess : hipErrorInvalidDevice; }
+
+// A kernel still running when the program ends would race with the process teardown.
+void finishAtExit() {
+  std::lock_guard<std::recursive_mutex> lock(runtimeMutex());
+  waitIdle();
+}
 
 int clampToInt(uint64_t value) { return value > INT32_MAX ? INT32_MAX : static_cast<int>(value); }
 
@@ -52,6 +61,7 @@ hipError_t openDevice(vx_device_h* device, const DeviceCaps** caps) {
       return hipErrorNoDevice;
     }
     openedDevice = candidate;
+    if (!exitHookInstalled) exitHookInstalled = std::atexit(finishAtExit) == 0;
   }
   if (device) *device = openedDevice;
   if (caps) *caps = &deviceCaps;
@@ -130,6 +140,29 @@ hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attr, int devi
     return hipSuccess;
   });
 }
+
+hipError_t hipDeviceGetName(char* name, int length, int device) {
+  return api([&] {
+    if (!name || length <= 0) return hipErrorInvalidValue;
+    hipDeviceProp_t prop;
+    hipError_t error = hipGetDeviceProperties(&prop, device);
+    if (error != hipSuccess) return error;
+    std::snprintf(name, static_cast<size_t>(length), "%s", prop.name);
+    return hipSuccess;
+  });
+}
+
+// Scheduling and cache preferences are hints; Vortex has nothing to configure.
+hipError_t hipSetDeviceFlags(unsigned int flags) {
+  constexpr unsigned int known = hipDeviceScheduleSpin | hipDeviceScheduleYield |
+                                 hipDeviceScheduleBlockingSync | hipDeviceMapHost;
+  return api([&] {
+    if (flags & ~known) return hipErrorInvalidValue;
+    return flags & hipDeviceMapHost ? hipErrorNotSupported : hipSuccess;
+  });
+}
+
+hipError_t hipDeviceSetCacheConfig(hipFuncCache_t) { return hipSuccess; }
 
 hipError_t hipDeviceSynchronize() { return api([] { return hip2vx::waitIdle(); }); }
 

@@ -1,9 +1,8 @@
-// Device and host allocations, copies and memsets. hipMalloc returns the device address itself
+// Device allocations, copies and memsets. hipMalloc returns the device address itself
 // as the pointer value; the table maps it back to the Vortex buffer (and to the offset inside it,
 // so copies may start anywhere within an allocation).
 #include <cstring>
 #include <map>
-#include <set>
 #include <vector>
 
 #include "hip2vx_internal.h"
@@ -19,11 +18,6 @@ struct Allocation {
 // Function-local tables: user static constructors may allocate before this file's globals exist.
 std::map<uint64_t, Allocation>& deviceAllocations() {  // by device base address
   static std::map<uint64_t, Allocation> table;
-  return table;
-}
-
-std::set<void*>& hostAllocations() {
-  static std::set<void*> table;
   return table;
 }
 
@@ -56,7 +50,8 @@ hipError_t checkRange(const DeviceRange& range) {
 
 bool isDevicePointer(const void* ptr) { return findDeviceRange(ptr, 0).buffer != nullptr; }
 
-bool validKind(hipMemcpyKind kind) { return kind >= hipMemcpyHostToHost && kind <= hipMemcpyDefault; }
+// Compared as an integer: the value may be any cast number.
+bool validKind(hipMemcpyKind kind) { return static_cast<unsigned>(kind) <= hipMemcpyDefault; }
 
 // The explicit kind is trusted for host pointers (as CUDA does): a host address may coincide
 // with a device address range, so host pointers are never looked up.
@@ -80,12 +75,11 @@ hipError_t copyChecked(void* dst, const void* src, size_t size, hipMemcpyKind ki
   const bool dstOnDevice = kind == hipMemcpyHostToDevice || kind == hipMemcpyDeviceToDevice;
   const DeviceRange srcRange = srcOnDevice ? findDeviceRange(src, size) : DeviceRange{};
   const DeviceRange dstRange = dstOnDevice ? findDeviceRange(dst, size) : DeviceRange{};
-  if (srcOnDevice && checkRange(srcRange) != hipSuccess) return checkRange(srcRange);
-  if (dstOnDevice && checkRange(dstRange) != hipSuccess) return checkRange(dstRange);
-  if (srcOnDevice || dstOnDevice) {
-    hipError_t error = waitIdle();  // the kernel in flight may read or write these buffers
-    if (error != hipSuccess) return error;
-  }
+  hipError_t error = srcOnDevice ? checkRange(srcRange) : hipSuccess;
+  if (error == hipSuccess && dstOnDevice) error = checkRange(dstRange);
+  // The kernel in flight may read or write these buffers.
+  if (error == hipSuccess && (srcOnDevice || dstOnDevice)) error = waitIdle();
+  if (error != hipSuccess) return error;
   switch (kind) {
     case hipMemcpyHostToHost:
       std::memmove(dst, src, size);
@@ -97,13 +91,13 @@ hipError_t copyChecked(void* dst, const void* src, size_t size, hipMemcpyKind ki
     default: {
       // Vortex has no device-side copy: bounce through the host.
       std::vector<unsigned char> bounce(size);
-      hipError_t error = fromDevice(bounce.data(), srcRange, size);
+      error = fromDevice(bounce.data(), srcRange, size);
       return error != hipSuccess ? error : toDevice(dstRange, bounce.data(), size);
     }
   }
 }
 
-hipError_t setDevice(void* dst, int value, size_t size) {
+hipError_t fillDevice(void* dst, int value, size_t size) {
   if (size == 0) return hipSuccess;
   if (!dst) return hipErrorInvalidValue;
   const DeviceRange range = findDeviceRange(dst, size);
@@ -166,29 +160,6 @@ hipError_t hipFree(void* ptr) {
   });
 }
 
-hipError_t hipHostMalloc(void** ptr, size_t size, unsigned int flags) {
-  return api([&] {
-    if (!ptr) return hipErrorInvalidValue;
-    *ptr = nullptr;
-    if (flags & hipHostMallocMapped) return hipErrorNotSupported;  // the device cannot see host memory
-    if (size == 0) return hipSuccess;
-    void* memory = std::malloc(size);
-    if (!memory) return hipErrorOutOfMemory;
-    hip2vx::hostAllocations().insert(memory);
-    *ptr = memory;
-    return hipSuccess;
-  });
-}
-
-hipError_t hipHostFree(void* ptr) {
-  return api([&] {
-    if (!ptr) return hipSuccess;
-    if (hip2vx::hostAllocations().erase(ptr) == 0) return hipErrorInvalidValue;
-    std::free(ptr);
-    return hipSuccess;
-  });
-}
-
 hipError_t hipMemcpy(void* dst, const void* src, size_t size, hipMemcpyKind kind) {
   return api([&] { return hip2vx::copyMemory(dst, src, size, kind); });
 }
@@ -201,12 +172,12 @@ hipError_t hipMemcpyAsync(void* dst, const void* src, size_t size, hipMemcpyKind
 }
 
 hipError_t hipMemset(void* dst, int value, size_t size) {
-  return api([&] { return hip2vx::setDevice(dst, value, size); });
+  return api([&] { return hip2vx::fillDevice(dst, value, size); });
 }
 
 hipError_t hipMemsetAsync(void* dst, int value, size_t size, hipStream_t stream) {
   return api([&] {
-    return hip2vx::onStream(stream, [&] { return hip2vx::setDevice(dst, value, size); });
+    return hip2vx::onStream(stream, [&] { return hip2vx::fillDevice(dst, value, size); });
   });
 }
 

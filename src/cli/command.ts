@@ -1,28 +1,27 @@
-// What every file-processing command does around its own step: start the session from the
-// flags, then build, print and return the report.
+// What every file-processing command does around its own step: run the session from the flags
+// with the command's consumer, then build, print and return the report.
 import { hasErrors, type Diagnostic } from '../report/diagnostic.js';
-import type { OutputState, RunReport } from '../report/run.js';
+import type { RunReport } from '../report/run.js';
+import { formatStats } from '../report/stats.js';
 import { EXIT } from './exit.js';
 import { sessionOptions, type CommonFlags, type OutputUse } from './options.js';
 import { printReport } from './output.js';
 import { buildReport } from './report.js';
-import { formatStats } from '../report/stats.js';
 import { loadHelp } from './rule-help.js';
-import { runSession, type RunContext, type Session } from './session.js';
+import { runSession, type Consumer, type RunContext, type Session } from './session.js';
 
-export function startSession(paths: string[], flags: CommonFlags, context: RunContext, use: OutputUse): Promise<Session> {
-  return runSession(sessionOptions(paths, flags, use), context);
+export function startSession(paths: string[], flags: CommonFlags, context: RunContext, use: OutputUse, consume?: Consumer): Promise<Session> {
+  return runSession(sessionOptions(paths, flags, use), context, consume);
 }
 
 export async function finish(
   command: RunReport['command'],
   session: Session,
-  states: OutputState[],
   flags: CommonFlags,
   extra: Diagnostic[],
   decide: (report: Omit<RunReport, 'exitCode'>) => number,
 ): Promise<RunReport> {
-  const report = buildReport(command, session, states, {
+  const report = buildReport(command, session, {
     passthrough: !flags.skipNonGpu,
     withStats: flags.printStats ?? false,
     extra,

@@ -2,9 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { createTwoFilesPatch } from 'diff';
 import { exitOnFailure, finish, startSession } from './command.js';
-import type { RunContext } from './session.js';
 import type { CommonFlags } from './options.js';
 import { compareWithDisk, type PlannedFile } from './plan.js';
+import type { RunContext } from './session.js';
 
 const COLOURS: [RegExp, string][] = [
   [/^(\+\+\+|---)/, '\x1b[1m'],
@@ -30,16 +30,16 @@ function patchFor(write: PlannedFile, isNew: boolean): string {
 }
 
 export async function diffCommand(paths: string[], flags: CommonFlags, context: RunContext): Promise<number> {
-  const session = await startSession(paths, flags, context, 'compare');
-  const states = session.writes.map(compareWithDisk);
-  if (flags.format === 'text') {
-    const colour = process.stdout.isTTY === true && !process.env.NO_COLOR;
-    session.writes.forEach((w, i) => {
-      if (states[i] === 'unchanged') return;
-      const patch = patchFor(w, states[i] === 'missing');
+  const colour = process.stdout.isTTY === true && !process.env.NO_COLOR;
+  const show = (w: PlannedFile) => {
+    const state = compareWithDisk(w);
+    if (state !== 'unchanged' && flags.format === 'text') {
+      const patch = patchFor(w, state === 'missing');
       process.stdout.write(colour ? colourise(patch) : patch);
-    });
-  }
-  const report = await finish('diff', session, states, flags, [], exitOnFailure);
+    }
+    return state;
+  };
+  const session = await startSession(paths, flags, context, 'compare', (writes) => writes.map(show));
+  const report = await finish('diff', session, flags, [], exitOnFailure);
   return report.exitCode;
 }

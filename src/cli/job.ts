@@ -2,11 +2,11 @@
 // main thread or in a worker; everything it returns is structured-cloneable.
 import { readFileSync } from 'node:fs';
 import { decodeSource } from '../parse/source.js';
-import type { Diagnostic } from '../report/diagnostic.js';
-import { lineChanges, type ChangeStats } from '../report/changes.js';
+import { fileDiagnostic, type Diagnostic } from '../report/diagnostic.js';
+import type { ChangeStats } from '../report/changes.js';
 import type { FileStatus } from '../report/run.js';
 import type { OutputFile, TranslationResult, TranslationStats } from '../translate.js';
-import type { Translator } from './translator.js';
+import { loadTranslator, type Translator, type TranslatorSettings } from './translator.js';
 
 export interface Job {
   index: number;
@@ -20,51 +20,69 @@ export interface JobOptions {
   measureChanges: boolean;
 }
 
+/** What a thread needs to run jobs; cloneable, so it can be a worker's workerData. */
+export interface JobConfig {
+  translatorModule: string;
+  settings: TranslatorSettings;
+  jobOptions: JobOptions;
+}
+
+type Measure = (before: string, after: string) => ChangeStats;
+
+/** Builds this thread's translator once; the line differ is loaded only when statistics need it. */
+export async function jobRunner(config: JobConfig): Promise<(job: Job) => FileOutcome> {
+  const translator = await loadTranslator(config.translatorModule, config.settings);
+  const measure = config.jobOptions.measureChanges ? (await import('../report/changes.js')).lineChanges : undefined;
+  return (job) => runJob(job, translator, config.jobOptions.maxFileBytes, measure);
+}
 
 export interface FileOutcome {
   index: number;
   status: FileStatus;
-  bytes: number;
   diagnostics: Diagnostic[];
   /** Contents as they go to disk (BOM restored on C++ outputs). */
   outputs: OutputFile[];
   stats?: TranslationStats;
-  program?: TranslationResult['program'];
   changes?: ChangeStats;
 }
 
 const BOM = '\ufeff';
 
-function failed(job: Job, bytes: number, message: string, ruleId: string): FileOutcome {
-  const diagnostic: Diagnostic = { file: job.path, line: 1, col: 1, severity: 'error', message, ruleId };
-  return { index: job.index, status: 'failed', bytes, diagnostics: [diagnostic], outputs: [] };
+export function failedOutcome(job: Job, diagnostic: Diagnostic): FileOutcome {
+  return { index: job.index, status: 'failed', diagnostics: [diagnostic], outputs: [] };
 }
 
-export function runJob(job: Job, translator: Translator, options: JobOptions): FileOutcome {
+/** The translator threw, or its worker died (the parser aborting on a pathological input). */
+export function crashedOutcome(job: Job, e: unknown): FileOutcome {
+  return failedOutcome(job, fileDiagnostic(job.path, 'error', `internal error while translating: ${(e as Error).message}`, 'internal-error'));
+}
+
+function runJob(job: Job, translator: Translator, maxFileBytes: number, measure?: Measure): FileOutcome {
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(job.path);
   } catch (e) {
-    return failed(job, 0, `cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`, 'input-unreadable');
+    return failedOutcome(job, fileDiagnostic(job.path, 'error', `cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`, 'input-unreadable'));
   }
   const read = decodeSource(job.path, bytes);
-  if (!read.ok) return { index: job.index, status: 'failed', bytes: bytes.length, diagnostics: [read.diagnostic], outputs: [] };
+  if (!read.ok) return failedOutcome(job, read.diagnostic);
   const source = read.file;
-  const plain: FileOutcome = { index: job.index, status: 'plain', bytes: bytes.length, diagnostics: [], outputs: [] };
+  const plain: FileOutcome = { index: job.index, status: 'plain', diagnostics: [], outputs: [] };
   if (source.text.length === 0) {
-    plain.diagnostics.push({ file: job.path, line: 1, col: 1, severity: 'note', message: 'empty file; nothing to translate', ruleId: 'input-empty' });
+    plain.diagnostics.push(fileDiagnostic(job.path, 'note', 'empty file; nothing to translate', 'input-empty'));
     return plain;
   }
   if (!translator.looksLikeGpuSource(source.text)) return plain;
-  if (bytes.length > options.maxFileBytes) {
+  if (bytes.length > maxFileBytes) {
     const mb = (n: number) => (n / 2 ** 20).toFixed(1);
-    return failed(job, bytes.length, `file too large to translate (${mb(bytes.length)} MiB; the limit is ${mb(options.maxFileBytes)} MiB, see --max-file-size)`, 'input-too-large');
+    const message = `file too large to translate (${mb(bytes.length)} MiB; the limit is ${mb(maxFileBytes)} MiB, see --max-file-size)`;
+    return failedOutcome(job, fileDiagnostic(job.path, 'error', message, 'input-too-large'));
   }
   let result: TranslationResult;
   try {
     result = translator.translate(source);
   } catch (e) {
-    return failed(job, bytes.length, `internal error while translating: ${(e as Error).message}`, 'internal-error');
+    return crashedOutcome(job, e);
   }
   const status: FileStatus = result.alreadyTranslated
     ? 'refused'
@@ -81,11 +99,9 @@ export function runJob(job: Job, translator: Translator, options: JobOptions): F
   return {
     index: job.index,
     status,
-    bytes: bytes.length,
     diagnostics: result.diagnostics,
     outputs,
     stats: result.stats,
-    program: result.program,
-    changes: options.measureChanges && host ? lineChanges(source.text, host.content) : undefined,
+    changes: measure && host ? measure(source.text, host.content) : undefined,
   };
 }

@@ -1,18 +1,21 @@
 // The hip2vortex command line: declares the commands and maps every outcome to an exit code.
 import { Command, CommanderError } from 'commander';
 import { TOOL } from '../report/tool.js';
-import { checkCommand } from './check.js';
-import { diffCommand } from './diff.js';
 import { EXIT, Interrupted, UsageError } from './exit.js';
-import { explainCommand } from './explain.js';
 import { addCommonOptions, collect, type CommonFlags } from './options.js';
 import { printDiagnostics } from './output.js';
 import { InputError, type RunContext } from './session.js';
-import { statsCommand } from './stats.js';
-import { translateCommand } from './translate.js';
 import { DEFAULT_TRANSLATOR_MODULE } from './translator.js';
 
 type FileCommand = (paths: string[], flags: CommonFlags, context: RunContext) => Promise<number>;
+
+// Each command's module (and what only it needs, such as the differ) loads when it runs.
+const commands = {
+  translate: async () => (await import('./translate.js')).translateCommand,
+  diff: async () => (await import('./diff.js')).diffCommand,
+  check: async () => (await import('./check.js')).checkCommand,
+  stats: async () => (await import('./stats.js')).statsCommand,
+} satisfies Record<string, () => Promise<FileCommand>>;
 
 /** Runs the command line `argv` (as in process.argv) and returns the exit code. */
 export async function main(argv: string[], translatorModule = DEFAULT_TRANSLATOR_MODULE): Promise<number> {
@@ -21,7 +24,8 @@ export async function main(argv: string[], translatorModule = DEFAULT_TRANSLATOR
   const onInterrupt = () => controller.abort();
   process.once('SIGINT', onInterrupt);
   let exitCode: number = EXIT.ok;
-  const action = (run: FileCommand) => async (paths: string[], flags: CommonFlags) => {
+  const action = (name: keyof typeof commands) => async (paths: string[], flags: CommonFlags) => {
+    const run = await commands[name]();
     exitCode = await run(paths, flags, { signal: controller.signal, translatorModule });
   };
 
@@ -33,21 +37,21 @@ export async function main(argv: string[], translatorModule = DEFAULT_TRANSLATOR
   addCommonOptions(program.command('translate').description('translate files and directory trees'))
     .option('--in-place', 'rewrite sources where they are (other outputs beside them)')
     .option('--print-stats', 'print conversion statistics per file and in total')
-    .action(action(translateCommand));
+    .action(action('translate'));
   addCommonOptions(program.command('diff').description('show what translate would write or change; writes nothing'))
     .option('--in-place', 'compare with the sources, as translate --in-place would change them')
-    .action(action(diffCommand));
+    .action(action('diff'));
   addCommonOptions(program.command('check').description('exit 0 if the translations on disk are up to date, 1 if not, 2 on errors in sources'))
-    .action(action(checkCommand));
+    .action(action('check'));
   addCommonOptions(program.command('stats').description('conversion statistics per file and in total; writes nothing'))
-    .action(action(statsCommand));
+    .action(action('stats'));
   program
     .command('explain')
     .description('what a diagnostic id means and how to fix it')
     .argument('<id>', 'diagnostic id, as printed in [brackets]')
     .option('--rules <file>', 'extra rule file (repeatable)', collect, [])
     .action(async (id: string, flags: { rules: string[] }) => {
-      exitCode = await explainCommand(id, flags);
+      exitCode = await (await import('./explain.js')).explainCommand(id, flags);
     });
 
   try {

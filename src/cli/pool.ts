@@ -2,16 +2,8 @@
 // caller sees the same sorted list whatever the number of workers and the order they finish in.
 import { Worker } from 'node:worker_threads';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
-import { runJob, type FileOutcome, type Job, type JobOptions } from './job.js';
+import { crashedOutcome, jobRunner, type FileOutcome, type Job, type JobConfig } from './job.js';
 import { Interrupted, UsageError } from './exit.js';
-import { loadTranslator, type TranslatorSettings } from './translator.js';
-
-export interface PoolConfig {
-  translatorModule: string;
-  settings: TranslatorSettings;
-  jobOptions: JobOptions;
-}
-
 
 export interface RunOptions {
   workers: number;
@@ -26,7 +18,7 @@ export function defaultWorkers(files: number, cores: number): number {
   return Math.max(1, Math.min(cores, Math.floor(files / FILES_PER_WORKER)));
 }
 
-export async function runJobs(jobs: Job[], config: PoolConfig, options: RunOptions): Promise<FileOutcome[]> {
+export async function runJobs(jobs: Job[], config: JobConfig, options: RunOptions): Promise<FileOutcome[]> {
   const outcomes = new Array<FileOutcome>(jobs.length);
   const done = (o: FileOutcome) => {
     outcomes[o.index] = o;
@@ -38,10 +30,10 @@ export async function runJobs(jobs: Job[], config: PoolConfig, options: RunOptio
   return outcomes;
 }
 
-async function runHere(jobs: Job[], config: PoolConfig, signal: AbortSignal, done: (o: FileOutcome) => void) {
-  let translator;
+async function runHere(jobs: Job[], config: JobConfig, signal: AbortSignal, done: (o: FileOutcome) => void) {
+  let run;
   try {
-    translator = await loadTranslator(config.translatorModule, config.settings);
+    run = await jobRunner(config);
   } catch (e) {
     // A translator that cannot start (a malformed rule file, ...) is a usage error.
     throw new UsageError((e as Error).message);
@@ -50,15 +42,18 @@ async function runHere(jobs: Job[], config: PoolConfig, signal: AbortSignal, don
     // Translation is synchronous: yield between files so that Ctrl-C is noticed.
     await yieldToEvents();
     if (signal.aborted) throw new Interrupted();
-    done(runJob(job, translator, config.jobOptions));
+    done(run(job));
   }
 }
 
 type Message = { ready: true } | { initError: string } | { outcome: FileOutcome };
 
-function runInWorkers(jobs: Job[], config: PoolConfig, count: number, signal: AbortSignal, done: (o: FileOutcome) => void) {
+/** Jobs sent ahead to each worker, so it never waits while the main thread writes. */
+const IN_FLIGHT = 2;
+
+function runInWorkers(jobs: Job[], config: JobConfig, count: number, signal: AbortSignal, done: (o: FileOutcome) => void) {
   return new Promise<void>((resolve, reject) => {
-    let next = 0;
+    const queue = [...jobs].reverse();
     let finished = 0;
     const all: Worker[] = [];
     const stop = (error?: Error) => {
@@ -69,30 +64,37 @@ function runInWorkers(jobs: Job[], config: PoolConfig, count: number, signal: Ab
     };
     const onAbort = () => stop(new Interrupted());
     signal.addEventListener('abort', onAbort);
+    const complete = (outcome: FileOutcome) => {
+      done(outcome);
+      if (++finished === jobs.length) stop();
+    };
 
     const start = () => {
       const worker = new Worker(new URL('./worker.js', import.meta.url), { workerData: config });
       all.push(worker);
-      let current: Job | undefined;
+      const sent: Job[] = [];
       const feed = () => {
-        current = jobs[next++];
-        if (current) worker.postMessage(current);
+        while (sent.length < IN_FLIGHT && queue.length > 0) {
+          const job = queue.pop()!;
+          sent.push(job);
+          worker.postMessage(job);
+        }
       };
       worker.on('message', (m: Message) => {
         if ('initError' in m) return stop(new UsageError(m.initError));
-        if ('outcome' in m) {
-          done(m.outcome);
-          if (++finished === jobs.length) return stop();
-        }
+        if ('ready' in m) return feed();
+        sent.shift();
         feed();
+        complete(m.outcome);
       });
-      // A worker that dies (the parser aborting on a pathological input) fails its file only.
+      // A worker that dies (the parser aborting on a pathological input) fails the job it was
+      // on; the ones sent after it go to a new worker.
       worker.on('error', (e) => {
-        if (!current) return stop(new UsageError(e.message));
-        const d = { file: current.path, line: 1, col: 1, severity: 'error' as const, message: `internal error while translating: ${e.message}`, ruleId: 'internal-error' };
-        done({ index: current.index, status: 'failed', bytes: 0, diagnostics: [d], outputs: [] });
-        if (++finished === jobs.length) return stop();
+        const [crashed, ...rest] = sent;
+        if (!crashed) return stop(new UsageError(e.message));
+        queue.push(...rest.reverse());
         start();
+        complete(crashedOutcome(crashed, e));
       });
     };
     for (let i = 0; i < count; i++) start();

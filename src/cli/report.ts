@@ -1,15 +1,13 @@
-// Turning a session and the state of each output into the run report every format prints.
+// Turning a session into the run report every format prints.
 import { fileStats, totalStats } from '../report/stats.js';
 import { sortDiagnostics, type Diagnostic } from '../report/diagnostic.js';
-import type { FileReport, OutputState, RunReport } from '../report/run.js';
+import type { FileReport, RunReport } from '../report/run.js';
 import { summarize } from '../report/summary.js';
 import type { Session } from './session.js';
 
-/** `states[i]` is the state of `session.writes[i]`. */
 export function buildReport(
   command: RunReport['command'],
   session: Session,
-  states: OutputState[],
   options: { passthrough: boolean; withStats: boolean; extra?: Diagnostic[]; exitCode: (report: Omit<RunReport, 'exitCode'>) => number },
 ): RunReport {
   const files: FileReport[] = session.files.map((f, i) => {
@@ -17,9 +15,7 @@ export function buildReport(
     const counted = o.status === 'translated' ? o.stats : undefined;
     return { path: f.path, status: o.status, kernels: counted?.kernels ?? 0, launches: counted?.launches ?? 0, outputs: [] };
   });
-  session.writes.forEach((w, i) => {
-    if (w.from >= 0) files[w.from].outputs.push({ path: w.path, state: states[i] });
-  });
+  for (const { path, from, state } of session.outputs) if (from >= 0) files[from].outputs.push({ path, state });
   const diagnostics = sortDiagnostics([...session.diagnostics, ...(options.extra ?? [])]);
   const rewritten = session.outcomes.reduce((n, o) => n + (o.status === 'translated' ? (o.stats?.converted.length ?? 0) : 0), 0);
   let totals;

@@ -1,10 +1,12 @@
 // The part every command shares: find the inputs, translate them (in workers when it pays),
-// and plan the files a translate run would write.
+// and hand the files a translate run would write to the command, input by input in sorted order
+// as soon as the earlier inputs are done: writing overlaps translating, and contents are freed.
 import { availableParallelism } from 'node:os';
 import { sortDiagnostics, type Diagnostic } from '../report/diagnostic.js';
+import type { OutputState } from '../report/run.js';
 import { UsageError } from './exit.js';
 import type { FileOutcome } from './job.js';
-import { planWrites, type PlannedFile, type Target } from './plan.js';
+import { OutputPlanner, type PlannedFile, type Target } from './plan.js';
 import { defaultWorkers, runJobs } from './pool.js';
 import { progressBar } from './progress.js';
 import type { TranslatorSettings } from './translator.js';
@@ -32,17 +34,22 @@ export interface RunContext {
   translatorModule: string;
 }
 
+/** Writes or compares the planned files of one input (or the Makefiles); returns their states. */
+export type Consumer = (writes: PlannedFile[]) => OutputState[];
+
 export interface Session {
   files: InputFile[];
+  /** Their contents freed once consumed. */
   outcomes: FileOutcome[];
-  writes: PlannedFile[];
-  /** Every diagnostic of the run, sorted. */
+  outputs: { path: string; from: number; state: OutputState }[];
+  /** Every diagnostic of the walk, the translations and the planning, sorted. */
   diagnostics: Diagnostic[];
 }
 
-export async function runSession(options: SessionOptions, context: RunContext): Promise<Session> {
+/** Without a consumer nothing is planned (stats). */
+export async function runSession(options: SessionOptions, context: RunContext, consume?: Consumer): Promise<Session> {
   const { outdir } = options.target;
-  const walked = walkInputs(options.inputs, {
+  const walked = await walkInputs(options.inputs, {
     include: options.include,
     exclude: options.exclude,
     gitignore: options.gitignore,
@@ -53,7 +60,27 @@ export async function runSession(options: SessionOptions, context: RunContext): 
     throw new InputError(sortDiagnostics(walked.diagnostics));
   }
   const { files } = walked;
+  const planner = new OutputPlanner(options.target);
+  const outputs: Session['outputs'] = [];
+  const arrived: FileOutcome[] = [];
+  const take = (writes: PlannedFile[]) => {
+    if (!consume) return;
+    consume(writes).forEach((state, i) => {
+      const { path, from } = writes[i];
+      outputs.push({ path, from, state });
+      if (state === 'failed' && from >= 0) arrived[from].status = 'failed';
+    });
+  };
+  let next = 0;
   const progress = progressBar(files.length, options.progress);
+  const onOutcome = (outcome: FileOutcome) => {
+    progress.tick();
+    arrived[outcome.index] = outcome;
+    for (; next < files.length && arrived[next]; next++) {
+      take(planner.plan(files[next], next, arrived[next]));
+      arrived[next].outputs = [];
+    }
+  };
   const outcomes = await runJobs(
     files.map((f, index) => ({ index, path: f.path })),
     {
@@ -64,12 +91,12 @@ export async function runSession(options: SessionOptions, context: RunContext): 
     {
       workers: options.jobs ?? defaultWorkers(files.length, availableParallelism()),
       signal: context.signal,
-      onOutcome: () => progress.tick(),
+      onOutcome,
     },
   ).finally(() => progress.done());
-  const plan = planWrites(files, outcomes, options.target);
-  const diagnostics = sortDiagnostics([...walked.diagnostics, ...outcomes.flatMap((o) => o.diagnostics), ...plan.diagnostics]);
-  return { files, outcomes, writes: plan.writes, diagnostics };
+  take(planner.makefiles());
+  const diagnostics = sortDiagnostics([...walked.diagnostics, ...outcomes.flatMap((o) => o.diagnostics), ...planner.diagnostics]);
+  return { files, outcomes, outputs, diagnostics };
 }
 
 /** Inputs that cannot be read at all (a missing path): reported before anything is translated. */

@@ -1,5 +1,6 @@
 // The translator as the CLI drives it. Built from plain, cloneable settings so every worker
 // thread can build its own: parsers and rule sets do not cross thread boundaries.
+import { setFlagsFromString } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import type { SourceFile } from '../parse/source.js';
 import type { TranslationResult } from '../translate.js';
@@ -23,6 +24,11 @@ export const DEFAULT_TRANSLATOR_MODULE = new URL('./real-translator.js', import.
 export type CreateTranslator = (settings: TranslatorSettings) => Promise<Translator>;
 
 export async function loadTranslator(moduleUrl: string, settings: TranslatorSettings): Promise<Translator> {
+  // Measured (docs/cli.md, Performance): optimising the 4 MB grammar wasm with TurboFan costs more
+  // CPU than it saves even on a few hundred files, and the process waits for those compile jobs
+  // before it can exit (+1.3 s on a one-file check). The baseline compiler alone is faster.
+  // V8 flags are process-wide; this runs before the parser's wasm is compiled.
+  setFlagsFromString('--liftoff-only');
   const module = (await import(moduleUrl)) as { createTranslator: CreateTranslator };
   return module.createTranslator(settings);
 }

@@ -2,9 +2,8 @@
 // followed once) and single files, each with the relative path its outputs are mirrored under.
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
-import ignore, { type Ignore } from 'ignore';
-import picomatch from 'picomatch';
-import type { Diagnostic } from '../report/diagnostic.js';
+import type { Ignore } from 'ignore';
+import { fileDiagnostic, type Diagnostic, type Severity } from '../report/diagnostic.js';
 
 export const DEFAULT_EXTENSIONS = ['.hip', '.cpp', '.cu', '.cuh', '.h', '.hpp', '.cc', '.cxx'];
 
@@ -32,16 +31,16 @@ export interface WalkResult {
 
 type Matcher = (rel: string) => boolean;
 
-function globMatcher(globs: string[]): Matcher | undefined {
+// picomatch and ignore are imported only when needed: a check of one file starts faster.
+async function globMatcher(globs: string[]): Promise<Matcher | undefined> {
   if (globs.length === 0) return undefined;
+  const { default: picomatch } = await import('picomatch');
   // Patterns without a slash match the base name anywhere, as in .gitignore.
   const matchers = globs.map((g) => picomatch(g, { dot: true, basename: !g.includes('/') }));
   return (rel) => matchers.some((m) => m(rel));
 }
 
-function note(file: string, message: string, ruleId: string, severity: Diagnostic['severity'] = 'note'): Diagnostic {
-  return { file, line: 1, col: 1, severity, message, ruleId };
-}
+const note = (file: string, message: string, ruleId: string, severity: Severity = 'note') => fileDiagnostic(file, severity, message, ruleId);
 
 /** Real path, or the resolved path when it does not exist yet (an output directory). */
 export function realOrResolved(path: string): string {
@@ -58,11 +57,11 @@ export function isInside(child: string, parent: string): boolean {
 }
 
 /** Walks every input; the file list is sorted by display path so results never depend on readdir order. */
-export function walkInputs(inputs: string[], options: WalkOptions): WalkResult {
+export async function walkInputs(inputs: string[], options: WalkOptions): Promise<WalkResult> {
   const files: InputFile[] = [];
   const diagnostics: Diagnostic[] = [];
-  const included = globMatcher(options.include);
-  const excluded = globMatcher(options.exclude);
+  const included = await globMatcher(options.include);
+  const excluded = await globMatcher(options.exclude);
   const wanted = (rel: string) =>
     !excluded?.(rel) && (included ? included(rel) : DEFAULT_EXTENSIONS.some((e) => rel.toLowerCase().endsWith(e)));
 
@@ -84,25 +83,31 @@ export function walkInputs(inputs: string[], options: WalkOptions): WalkResult {
       files.push({ path: input, rel: mirror ?? basename(input) });
       continue;
     }
-    walkTree(input, mirror ?? '', options, wanted, excluded, files, diagnostics);
+    const newIgnore = options.gitignore ? (await import('ignore')).default : undefined;
+    walkTree(input, { mirror: mirror ?? '', skipDir: options.skipDir, newIgnore, wanted, excluded }, files, diagnostics);
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, diagnostics };
 }
 
-function walkTree(
-  root: string,
-  mirror: string,
-  options: WalkOptions,
-  wanted: Matcher,
-  excluded: Matcher | undefined,
-  files: InputFile[],
-  diagnostics: Diagnostic[],
-): void {
+type Ignores = { base: string; ig: Ignore }[];
+
+interface TreeOptions {
+  /** Prefix of the mirrored paths ('' when mirroring relative to the tree itself). */
+  mirror: string;
+  skipDir?: string;
+  /** Present when .gitignore files are honoured. */
+  newIgnore?: () => Ignore;
+  wanted: Matcher;
+  excluded?: Matcher;
+}
+
+function walkTree(root: string, options: TreeOptions, files: InputFile[], diagnostics: Diagnostic[]): void {
+  const { mirror, skipDir, newIgnore, wanted, excluded } = options;
   const visited = new Set<string>();
-  const visit = (dir: string, rel: string, ignores: { base: string; ig: Ignore }[], ancestors: string[]) => {
+  const visit = (dir: string, rel: string, ignores: Ignores, ancestors: string[]) => {
     const real = realpathSync(dir);
-    if (options.skipDir && real === options.skipDir) {
+    if (skipDir && real === skipDir) {
       diagnostics.push(note(dir, 'output directory is inside the input tree; not read as input', 'output-in-input'));
       return;
     }
@@ -112,12 +117,13 @@ function walkTree(
       return;
     }
     visited.add(real);
-    const here = options.gitignore ? withGitignore(dir, rel, ignores) : ignores;
+    const here = newIgnore ? withGitignore(dir, rel, ignores, newIgnore) : ignores;
     let entries: string[];
     try {
       entries = readdirSync(dir).sort();
     } catch (e) {
-      diagnostics.push(note(dir, `cannot read directory (${(e as NodeJS.ErrnoException).code})`, 'input-unreadable', 'error'));
+      // Only a missing input stops the run; an unreadable directory inside a tree is left out.
+      diagnostics.push(note(dir, `cannot read directory (${(e as NodeJS.ErrnoException).code}); left out`, 'input-unreadable', 'warning'));
       return;
     }
     for (const name of entries) {
@@ -146,12 +152,12 @@ function relFrom(base: string, rel: string): string {
   return base ? rel.slice(base.length + 1) : rel;
 }
 
-function withGitignore(dir: string, rel: string, ignores: { base: string; ig: Ignore }[]) {
+function withGitignore(dir: string, rel: string, ignores: Ignores, newIgnore: () => Ignore): Ignores {
   let text: string;
   try {
     text = readFileSync(join(dir, '.gitignore'), 'utf8');
   } catch {
     return ignores;
   }
-  return [...ignores, { base: rel, ig: ignore().add(text) }];
+  return [...ignores, { base: rel, ig: newIgnore().add(text) }];
 }

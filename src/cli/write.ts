@@ -5,10 +5,15 @@ import { chmodSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } fro
 import { basename, dirname, join } from 'node:path';
 
 let counter = 0;
+/** Directories known to exist: one mkdir per directory, not per file. */
+const made = new Set<string>();
 
 export function writeAtomic(path: string, content: string | Uint8Array): void {
   const dir = dirname(path);
-  mkdirSync(dir, { recursive: true });
+  if (!made.has(dir)) {
+    mkdirSync(dir, { recursive: true });
+    made.add(dir);
+  }
   const temp = join(dir, `.${basename(path)}.hip2vortex-${process.pid}-${counter++}.tmp`);
   try {
     writeFileSync(temp, content);

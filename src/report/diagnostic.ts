@@ -26,3 +26,8 @@ export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
     (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col || a.ruleId.localeCompare(b.ruleId),
   );
 }
+
+/** A diagnostic about a whole file (or directory), placed at 1:1. */
+export function fileDiagnostic(file: string, severity: Severity, message: string, ruleId: string): Diagnostic {
+  return { file, line: 1, col: 1, severity, message, ruleId };
+}

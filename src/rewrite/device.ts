@@ -17,7 +17,7 @@ export interface DeviceOptions {
 }
 
 /** C headers the RISC-V C library provides; everything else is host-only. */
-const DEVICE_HEADERS = new Set(['stdint.h', 'stddef.h', 'stdbool.h', 'math.h', 'string.h', 'float.h', 'limits.h', 'cstdint', 'cstddef', 'cmath', 'cfloat', 'climits']);
+const DEVICE_HEADERS = new Set(['stdint.h', 'stddef.h', 'stdbool.h', 'math.h', 'string.h', 'float.h', 'limits.h']);
 const TYPE_ITEMS = new Set(['struct_specifier', 'class_specifier', 'union_specifier', 'enum_specifier', 'type_definition', 'alias_declaration']);
 const KEEP_ALWAYS = new Set(['preproc_def', 'preproc_function_def', 'preproc_call', 'comment']);
 

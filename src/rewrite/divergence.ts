@@ -245,7 +245,8 @@ export class DivergenceLowering {
 
   private loopText(n: Node, print: Printer): string {
     const flags = this.loopFlags.get(n.id) ?? {};
-    const exits = [flags.brk, this.retFlag].filter((f): f is string => !!f);
+    const returns = descendantsOf(n, ['return_statement']).some((r) => this.converted.has(r.id));
+    const exits = [flags.brk, returns ? this.retFlag : undefined].filter((f): f is string => !!f);
     const m = this.fresh('m');
     const go = this.fresh('go');
     const end = this.fresh('end');
@@ -275,10 +276,13 @@ export class DivergenceLowering {
 
   private lowerSwitch(n: Node): void {
     const cases = (n.childForFieldName('body')?.namedChildren ?? []).filter((c): c is Node => c?.type === 'case_statement');
+    const statements = (c: Node) => c.namedChildren.filter((s): s is Node => !!s && s.id !== c.childForFieldName('value')?.id && s.type !== 'comment');
+    const ending = new Map<number, Node | undefined>(cases.map((c) => [c.id, trailingBreak(statements(c))]));
     for (const c of cases) {
-      for (const b of descendantsOf(c, ['break_statement', 'continue_statement'])) {
-        const direct = b.parent?.id === c.id && b.type === 'break_statement';
-        if (!direct && this.target(b)?.id === n.id) this.report(b, 'error', 'divergence-unsupported', "a 'break' nested inside a case of a switch on per-thread data cannot be bracketed for divergence");
+      const end = ending.get(c.id);
+      if (end) this.edits.replace(end, '');
+      for (const b of descendantsOf(c, ['break_statement'])) {
+        if (b.id !== end?.id && this.target(b)?.id === n.id) this.report(b, 'error', 'divergence-unsupported', "a 'break' inside a case of a switch on per-thread data must be the case's last statement to be bracketed for divergence");
       }
     }
     this.edits.replace(n, (print) => {
@@ -289,13 +293,12 @@ export class DivergenceLowering {
       cases.forEach((c, i) => {
         const label = labels[i];
         const hit = label ? `(${v} == (${print(label)}))` : `!(${labels.filter((l): l is Node => !!l).map((l) => `(${v} == (${print(l)}))`).join(' | ') || '0'})`;
-        const stmts = c.namedChildren.filter((s): s is Node => !!s && s.id !== label?.id && s.type !== 'comment');
+        const stmts = statements(c);
         const last = stmts[stmts.length - 1];
-        const ends = !!last && (last.type === 'break_statement' || (last.type === 'return_statement' && !this.converted.has(last.id)));
-        const body = stmts.filter((s) => !(s.type === 'break_statement' && s.parent?.id === c.id)).map(print).join(' ');
+        const ends = !!ending.get(c.id) || (last?.type === 'return_statement' && !this.converted.has(last.id));
         const g = this.fresh('g');
         const t = this.fresh('t');
-        out += `{ int ${g} = ${hit} | ${fall}; int ${t} = hip2vx_split(${g}); if (${g}) { ${body} } hip2vx_join(${t}); ${fall} = ${ends ? '0' : g}; } `;
+        out += `{ int ${g} = ${hit} | ${fall}; int ${t} = hip2vx_split(${g}); if (${g}) { ${stmts.map(print).join(' ')} } hip2vx_join(${t}); ${fall} = ${ends ? '0' : g}; } `;
       });
       return out + '}';
     });
@@ -380,6 +383,14 @@ export class DivergenceLowering {
       this.edits.replace(block, wrapper);
     }
   }
+}
+
+/** The `break` that ends a case: its last statement, or the last one of a trailing block. */
+function trailingBreak(stmts: Node[]): Node | undefined {
+  const last = stmts[stmts.length - 1];
+  if (last?.type === 'break_statement') return last;
+  if (last?.type === 'compound_statement') return trailingBreak(last.namedChildren.filter((s): s is Node => !!s && s.type !== 'comment'));
+  return undefined;
 }
 
 function unparen(e: Node): Node {

@@ -3,26 +3,28 @@
 
 export class NameIndex<T> {
   private readonly exact = new Map<string, T>();
-  private readonly prefixes = new Map<string, T>();
-  /** Distinct prefix lengths, longest first: a lookup tries one slice per length. */
-  private readonly lengths: number[];
+  /** Prefix patterns bucketed by their first `keyLength` characters, longest first in a bucket. */
+  private readonly buckets = new Map<string, [prefix: string, value: T][]>();
+  private readonly keyLength: number;
 
   constructor(patterns: Iterable<readonly [pattern: string, value: T]>) {
+    const prefixes: [string, T][] = [];
     for (const [pattern, value] of patterns) {
-      if (pattern.endsWith('*')) this.prefixes.set(pattern.slice(0, -1), value);
+      if (pattern.endsWith('*')) prefixes.push([pattern.slice(0, -1), value]);
       else this.exact.set(pattern, value);
     }
-    this.lengths = [...new Set([...this.prefixes.keys()].map((p) => p.length))].sort((a, b) => b - a);
+    this.keyLength = Math.min(...prefixes.map(([p]) => p.length));
+    for (const entry of prefixes.sort((a, b) => b[0].length - a[0].length)) {
+      const key = entry[0].slice(0, this.keyLength);
+      const bucket = this.buckets.get(key);
+      if (bucket) bucket.push(entry);
+      else this.buckets.set(key, [entry]);
+    }
   }
 
   get(name: string): T | undefined {
     const exact = this.exact.get(name);
-    if (exact !== undefined) return exact;
-    for (const length of this.lengths) {
-      if (length > name.length) continue;
-      const value = this.prefixes.get(name.slice(0, length));
-      if (value !== undefined) return value;
-    }
-    return undefined;
+    if (exact !== undefined || this.buckets.size === 0) return exact;
+    return this.buckets.get(name.slice(0, this.keyLength))?.find(([prefix]) => name.startsWith(prefix))?.[1];
   }
 }

@@ -75,7 +75,7 @@ describe('check', () => {
     const validate = validator(schema('./fixtures/sarif-2.1.0-subset.schema.json'));
     expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
     const run = log.runs[0];
-    expect(run.tool.driver.rules.map((x: { id: string }) => x.id)).toEqual(['input-binary', 'input-empty']);
+    expect(run.tool.driver.rules.map((x: { id: string }) => x.id)).toEqual(['input-binary', 'input-empty', 'stale-translation']);
     expect(run.results[0]).toMatchObject({
       ruleId: 'input-binary',
       ruleIndex: 0,

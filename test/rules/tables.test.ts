@@ -91,14 +91,17 @@ describe('device builtins', () => {
     ['hipThreadIdx_x', 'threadIdx.x'],
     ['hipBlockDim_y', 'blockDim.y'],
     ['hipGridDim_z', 'gridDim.z'],
-    ['__expf', 'expf'],
-    ['__powf', 'powf'],
+    ['__expf', 'hip2vx_expf'],
+    ['__powf', 'hip2vx_powf'],
+    ['rsqrtf', 'hip2vx_rsqrtf'],
+    ['__fdividef', 'hip2vx_fdividef'],
+    ['sinf', 'hip2vx_sinf'],
     ['clock64', 'hip2vx_clock64'],
   ])('%s -> %s', (name, to) => {
     expect(rules.deviceBuiltins.get(name)?.action).toEqual({ kind: 'rename', to });
   });
 
-  it.each(['atomicAdd', 'atomicMax', 'rsqrtf', '__fdividef', 'min', 'umax', 'fminf', '__popc', '__ldg', 'warpSize'])('%s is provided', (name) => {
+  it.each(['atomicAdd', 'atomicMax', 'atomicCAS', 'atomicInc', 'min', 'umax', 'fminf', '__popc', '__ldg', 'warpSize'])('%s is provided', (name) => {
     expect(rules.deviceBuiltins.get(name)).toMatchObject({ action: { kind: 'provided' }, status: 'supported' });
   });
 
@@ -119,8 +122,8 @@ describe('device builtins', () => {
     expect(rules.deviceBuiltins.get(name)).toMatchObject({ action: { kind: 'unsupported' }, status: 'unsupported', report: { rule, severity: 'error' } });
   });
 
-  it('warns about atomicCAS and assert', () => {
-    expect(rules.deviceBuiltins.get('atomicCAS')?.report).toMatchObject({ rule: 'lr-sc-atomic', severity: 'warning' });
+  it('warns about branching library math and assert', () => {
+    expect(rules.deviceBuiltins.get('atan2f')?.report).toMatchObject({ rule: 'branching-math', severity: 'warning' });
     expect(rules.deviceBuiltins.get('assert')).toMatchObject({ action: { kind: 'rename', to: 'hip2vx_assert' }, report: { rule: 'device-assert' } });
   });
 });
@@ -131,7 +134,7 @@ describe('constructs and diagnostics', () => {
     'template-deduction', 'divergent-barrier', 'divergence-expression', 'kernel-reference-param', 'unknown-type',
     'already-translated', 'include-cycle', 'output-in-input', 'stale-translation',
     'inline-asm', 'dynamic-parallelism', 'grid-sync', 'managed-memory', 'cuda-graphs', 'texture-reference', 'surface-reference',
-    'device-virtual', 'device-exceptions', 'device-recursion', 'float-atomic', 'double-on-rv32', 'variadic-device-function',
+    'device-virtual', 'device-exceptions', 'device-recursion', 'branching-math', 'double-on-rv32', 'variadic-device-function',
   ];
 
   it.each(KNOWN_IDS)('%s is documented', (id) => {

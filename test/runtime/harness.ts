@@ -1,10 +1,11 @@
 // Builds C++ test programs against the HIP runtime (runtime/src) and the CPU backend
 // (runtime/cpu: vortex.h implemented natively, kernels as shared objects) in a temporary
 // directory, and runs them.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 
 import { expect } from 'vitest';
 
@@ -16,13 +17,15 @@ const backendDevice = join(repo, 'runtime/cpu/device');
 const kernels = join(import.meta.dirname, 'kernels/kernels.cpp');
 
 const cxx = process.env.CXX ?? 'g++';
-const cxxFlags = ['-std=c++17', '-O1', '-g', '-Wall', '-Wextra', '-Werror', '-pthread'];
+const cxxFlags = ['-std=c++17', '-O1', '-Wall', '-Wextra', '-Werror', '-pthread'];
 
 function cppFiles(dir: string): string[] {
   return readdirSync(dir).filter((f) => f.endsWith('.cpp')).map((f) => join(dir, f));
 }
 
 export const includeFlags = ['-I', join(repo, 'runtime/include'), '-I', join(repo, 'runtime/cpu/include')];
+
+const execFileAsync = promisify(execFile);
 
 function compile(args: string[]): void {
   execFileSync(cxx, [...cxxFlags, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -34,13 +37,12 @@ export class Build {
   readonly dir = mkdtempSync(join(tmpdir(), 'hip2vx-runtime-'));
   private objects: string[] = [];
 
-  /** Compiles the runtime and the backend once for this build directory. */
-  prepare(): this {
-    this.objects = [...cppFiles(runtimeSrc), ...cppFiles(backendSrc)].map((src, i) => {
-      const obj = join(this.dir, `${i}-${basename(src, '.cpp')}.o`);
-      compile([...includeFlags, '-c', src, '-o', obj]);
-      return obj;
-    });
+  /** Compiles the runtime and the backend (in parallel) once for this build directory. */
+  async prepare(): Promise<this> {
+    const sources = [...cppFiles(runtimeSrc), ...cppFiles(backendSrc)];
+    this.objects = sources.map((src, i) => join(this.dir, `${i}-${basename(src, '.cpp')}.o`));
+    await Promise.all(sources.map((src, i) =>
+      execFileAsync(cxx, [...cxxFlags, ...includeFlags, '-c', src, '-o', this.objects[i]])));
     return this;
   }
 

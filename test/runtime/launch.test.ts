@@ -5,8 +5,8 @@ import { Build, expectAllOk } from './harness.js';
 
 describe('HIP runtime (launches)', () => {
   let build: Build;
-  beforeAll(() => {
-    build = new Build().prepare();
+  beforeAll(async () => {
+    build = await new Build().prepare();
     for (const id of ['record_args', 'scale_span', 'add_slow', 'fail']) build.kernel(id);
   });
   afterAll(() => build?.dispose());

@@ -40,15 +40,17 @@ export interface TranslatedSample {
   entryIds: string[];
 }
 
-let rules: Promise<Awaited<ReturnType<typeof loadRules>>> | undefined;
+// One initialisation for all callers: concurrent initParser() calls would each re-initialise
+// the wasm module under parsers already in use.
+let ready: Promise<Awaited<ReturnType<typeof loadRules>>> | undefined;
 
 /** Translates `sample` for `xlen` into `outDir`; throws with the diagnostics if it produced errors. */
 export async function translateSample(sample: Sample, xlen: 32 | 64, outDir: string): Promise<TranslatedSample> {
-  await initParser();
-  rules ??= Promise.resolve(loadRules([]));
+  ready ??= initParser().then(() => loadRules([]));
+  const rules = await ready;
   const read = readSource(sample.source);
   if (!read.ok) throw new Error(formatDiagnostic(read.diagnostic));
-  const result = translateSource(read.file, { xlen, divergence: 'explicit', rules: await rules, runtimeDir: RUNTIME_DIR });
+  const result = translateSource(read.file, { xlen, divergence: 'explicit', rules, runtimeDir: RUNTIME_DIR });
   if (result.outputs.length === 0) {
     throw new Error(`${sample.name}: no outputs (xlen ${xlen})\n${result.diagnostics.map(formatDiagnostic).join('\n')}`);
   }

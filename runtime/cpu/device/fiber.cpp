@@ -9,8 +9,8 @@
 #error "the hip2vortex CPU backend supports Linux x86-64 only"
 #endif
 
-// Frame (from the saved sp up): mxcsr + x87 control word (8 bytes), r15, r14, r13, r12,
-// rbx, rbp, return address.
+// Frame (from the saved sp up): r15, r14, r13, r12, rbx, rbp, return address. The floating-point
+// control words are not switched: a block's threads share them, and device code leaves them alone.
 asm(R"(
   .text
   .globl hip2vx_fiber_switch
@@ -24,14 +24,8 @@ hip2vx_fiber_switch:
   pushq %r13
   pushq %r14
   pushq %r15
-  subq $8, %rsp
-  stmxcsr (%rsp)
-  fnstcw 4(%rsp)
   movq %rsp, (%rdi)
   movq %rsi, %rsp
-  ldmxcsr (%rsp)
-  fldcw 4(%rsp)
-  addq $8, %rsp
   popq %r15
   popq %r14
   popq %r13
@@ -62,10 +56,6 @@ bool fiber_create(Fiber& f, size_t stack_bytes, void (*entry)()) {
   *sp = 0;
   *--sp = reinterpret_cast<uint64_t>(entry);
   for (int i = 0; i < 6; ++i) *--sp = 0;  // rbp, rbx, r12..r15
-  uint32_t mxcsr;
-  uint16_t fpucw;
-  asm volatile("stmxcsr %0\n\tfnstcw %1" : "=m"(mxcsr), "=m"(fpucw));
-  *--sp = static_cast<uint64_t>(mxcsr) | static_cast<uint64_t>(fpucw) << 32;
   f.sp = sp;
   return true;
 }

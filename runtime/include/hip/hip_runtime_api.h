@@ -2,8 +2,9 @@
  * `vortex.h` (runtime/src). One device (id 0), opened lazily on first use.
  *
  * Supported: device management (hipInit, hipGetDeviceCount, hipSetDevice, hipGetDevice,
- *   hipGetDeviceProperties, hipDeviceGetAttribute, hipDeviceSynchronize, hipDeviceReset,
- *   hipDriverGetVersion, hipRuntimeGetVersion), memory (hipMalloc, hipFree, hipHostMalloc,
+ *   hipGetDeviceProperties, hipDeviceGetAttribute, hipDeviceGetName, hipDeviceSynchronize,
+ *   hipDeviceReset, hipDriverGetVersion, hipRuntimeGetVersion; hipSetDeviceFlags and
+ *   hipDeviceSetCacheConfig accept their hints and change nothing), memory (hipMalloc, hipFree, hipHostMalloc,
  *   hipHostFree, hipMemcpy[Async], hipMemset[Async], hipMemGetInfo), device globals
  *   (hipMemcpyToSymbol[Async], hipMemcpyFromSymbol[Async], hipGetSymbolAddress,
  *   hipGetSymbolSize), launches (hipLaunchKernel), errors, streams and events.
@@ -40,18 +41,22 @@ typedef enum hipError_t {
   hipErrorNotInitialized = 3,
   hipErrorInitializationError = 3,
   hipErrorInvalidConfiguration = 9,
+  hipErrorInvalidPitchValue = 12,
   hipErrorInvalidSymbol = 13,
   hipErrorInvalidDevicePointer = 17,
   hipErrorInvalidMemcpyDirection = 21,
   hipErrorInvalidDeviceFunction = 98,
   hipErrorNoDevice = 100,
   hipErrorInvalidDevice = 101,
-  hipErrorInvalidKernelFile = 200,
+  hipErrorInvalidImage = 200,
+  hipErrorInvalidKernelFile = 218,
   hipErrorInvalidHandle = 400,
   hipErrorInvalidResourceHandle = 400,
   hipErrorNotFound = 500,
   hipErrorNotReady = 600,
+  hipErrorIllegalAddress = 700,
   hipErrorLaunchOutOfResources = 701,
+  hipErrorLaunchTimeOut = 702,
   hipErrorLaunchFailure = 719,
   hipErrorNotSupported = 801,
   hipErrorUnknown = 999
@@ -79,6 +84,13 @@ typedef enum hipDeviceAttribute_t {
   hipDeviceAttributeMaxThreadsPerMultiProcessor,
   hipDeviceAttributeTotalGlobalMem
 } hipDeviceAttribute_t;
+
+typedef enum hipFuncCache_t {
+  hipFuncCachePreferNone,
+  hipFuncCachePreferShared,
+  hipFuncCachePreferL1,
+  hipFuncCachePreferEqual
+} hipFuncCache_t;
 
 struct dim3 {
   uint32_t x, y, z;
@@ -134,6 +146,11 @@ typedef struct ihipEvent_t* hipEvent_t;
 #define hipEventBlockingSync 0x1u
 #define hipEventDisableTiming 0x2u
 #define hipEventInterprocess 0x4u
+#define hipDeviceScheduleAuto 0x0u
+#define hipDeviceScheduleSpin 0x1u
+#define hipDeviceScheduleYield 0x2u
+#define hipDeviceScheduleBlockingSync 0x4u
+#define hipDeviceMapHost 0x8u
 #define hipHostMallocDefault 0x0u
 #define hipHostMallocPortable 0x1u
 #define hipHostMallocMapped 0x2u
@@ -156,6 +173,9 @@ hipError_t hipSetDevice(int device);
 hipError_t hipGetDevice(int* device);
 hipError_t hipGetDeviceProperties(hipDeviceProp_t* prop, int device);
 hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attr, int device);
+hipError_t hipDeviceGetName(char* name, int length, int device);
+hipError_t hipSetDeviceFlags(unsigned int flags);
+hipError_t hipDeviceSetCacheConfig(hipFuncCache_t config);
 hipError_t hipDeviceSynchronize(void);
 hipError_t hipDeviceReset(void);
 hipError_t hipDriverGetVersion(int* version);

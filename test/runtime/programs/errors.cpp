@@ -26,6 +26,15 @@ static void deviceManagement() {
   int value = 0;
   EXPECT_BAD(hipDeviceGetAttribute(&value, (hipDeviceAttribute_t)12345, 0), hipErrorInvalidValue);
   EXPECT_BAD(hipDeviceGetAttribute(&value, hipDeviceAttributeWarpSize, 1), hipErrorInvalidDevice);
+  char name[8];
+  EXPECT_BAD(hipDeviceGetName(name, 0, 0), hipErrorInvalidValue);
+  EXPECT_BAD(hipDeviceGetName(name, sizeof name, 1), hipErrorInvalidDevice);
+  EXPECT_OK(hipDeviceGetName(name, sizeof name, 0));  // truncated, terminated
+  EXPECT(std::strlen(name) == sizeof name - 1);
+  EXPECT_OK(hipSetDeviceFlags(hipDeviceScheduleBlockingSync));
+  EXPECT_BAD(hipSetDeviceFlags(0x100), hipErrorInvalidValue);
+  EXPECT_BAD(hipSetDeviceFlags(hipDeviceMapHost), hipErrorNotSupported);
+  EXPECT_OK(hipDeviceSetCacheConfig(hipFuncCachePreferL1));
   EXPECT_BAD(hipDriverGetVersion(nullptr), hipErrorInvalidValue);
   EXPECT_BAD(hipRuntimeGetVersion(nullptr), hipErrorInvalidValue);
 }
@@ -49,7 +58,7 @@ static void memory() {
   EXPECT_BAD(hipHostMalloc(&p, 4, hipHostMallocMapped), hipErrorNotSupported);
 
   EXPECT_BAD(hipMemcpy(dev, host, 4, (hipMemcpyKind)7), hipErrorInvalidMemcpyDirection);
-  EXPECT_BAD(hipMemcpy(dev, host, 4, (hipMemcpyKind)-1), hipErrorInvalidMemcpyDirection);
+  EXPECT_BAD(hipMemcpy(dev, host, 4, (hipMemcpyKind)5), hipErrorInvalidMemcpyDirection);
   EXPECT_BAD(hipMemcpy(nullptr, host, 4, hipMemcpyHostToDevice), hipErrorInvalidValue);
   EXPECT_BAD(hipMemcpy(dev, nullptr, 4, hipMemcpyHostToDevice), hipErrorInvalidValue);
   EXPECT_BAD(hipMemcpy(host + 1, host, 4, hipMemcpyHostToDevice), hipErrorInvalidDevicePointer);
@@ -180,6 +189,7 @@ static void names() {
   EXPECT(std::string(hipGetErrorName(hipErrorInvalidValue)) == "hipErrorInvalidValue");
   EXPECT(std::string(hipGetErrorName(hipErrorMemoryAllocation)) == "hipErrorOutOfMemory");
   EXPECT(std::string(hipGetErrorName(hipErrorInvalidResourceHandle)) == "hipErrorInvalidHandle");
+  EXPECT(std::string(hipGetErrorName(hipErrorInvalidKernelFile)) == "hipErrorInvalidKernelFile");
   EXPECT(std::string(hipGetErrorName((hipError_t)4242)) == "hipErrorUnknown");
   EXPECT(std::string(hipGetErrorString(hipErrorInvalidSymbol)) == "invalid device symbol");
   EXPECT(std::strlen(hipGetErrorString((hipError_t)4242)) > 0);

@@ -1,0 +1,87 @@
+// `npm run bench`: throughput, peak memory and cold start of the built CLI on generated corpora.
+// Usage: node dist/bench/bench.js [--quick] [--dir <parent>]
+//   --quick  a small corpus, to try the script out
+//   --dir    where the corpus and outputs go (default: the system temp directory); on a VM disk
+//            creating files costs ~0.7 ms each, so /dev/shm shows what the tool itself costs
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateCorpus, type Corpus, type CorpusOptions } from './corpus.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CLI = join(ROOT, 'bin/hip2vortex.js');
+const MEASURE = fileURLToPath(new URL('./measure.js', import.meta.url));
+const quick = process.argv.includes('--quick');
+const dirFlag = process.argv.indexOf('--dir');
+const parent = dirFlag >= 0 ? process.argv[dirFlag + 1] : tmpdir();
+const MB = 1e6;
+
+const MIXED: CorpusOptions = { bytes: quick ? 2 * MB : 20 * MB, files: quick ? 200 : 2000, mix: { kernel: 0.3, host: 0.2, plain: 0.5 } };
+const KERNEL_ONLY: CorpusOptions = { bytes: quick ? 0.3 * MB : 2 * MB, files: quick ? 20 : 200, mix: { kernel: 1, host: 0, plain: 0 } };
+const COLD_RUNS = 9;
+
+interface Row {
+  name: string;
+  corpus: Corpus;
+  seconds: number;
+  maxRssKiB: number;
+}
+
+function timed(args: string[]): { seconds: number; status: number | null } {
+  const start = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}:\n${r.stderr}`);
+  return { seconds, status: r.status };
+}
+
+function translateRun(name: string, corpus: Corpus, jobs: number, work: string): Row {
+  const out = join(work, `out-${name.replace(/\W+/g, '-')}`);
+  const result = join(work, 'measure.json');
+  const { seconds } = timed([MEASURE, result, 'translate', corpus.dir, '-o', out, '--jobs', String(jobs), '--quiet']);
+  const { maxRssKiB } = JSON.parse(readFileSync(result, 'utf8')) as { maxRssKiB: number };
+  rmSync(out, { recursive: true, force: true });
+  return { name, corpus, seconds, maxRssKiB };
+}
+
+function coldCheck(work: string): number[] {
+  const dir = join(work, 'small');
+  const source = join(work, 'small.hip');
+  writeFileSync(source, readFileSync(join(ROOT, 'samples/vector_add/vector_add.hip')));
+  timed([CLI, 'translate', source, '-o', dir, '--quiet']);
+  return Array.from({ length: COLD_RUNS }, () => timed([CLI, 'check', source, '-o', dir, '--quiet']).seconds * 1000).sort((a, b) => a - b);
+}
+
+const fmt = (n: number, digits = 2) => n.toFixed(digits);
+
+function describe(c: Corpus): string {
+  const k = c.byKind;
+  return `${fmt(c.bytes / MB, 1)} MB in ${c.files} files (kernel ${k.kernel.files} files/${fmt(k.kernel.bytes / MB, 1)} MB, host-only ${k.host.files}/${fmt(k.host.bytes / MB, 1)} MB, no GPU code ${k.plain.files}/${fmt(k.plain.bytes / MB, 1)} MB)`;
+}
+
+const work = mkdtempSync(join(parent, 'hip2vx-bench-'));
+try {
+  const mixed = generateCorpus(join(work, 'mixed'), MIXED, 1);
+  const kernels = generateCorpus(join(work, 'kernels'), KERNEL_ONLY, 2);
+  console.log(`machine: ${availableParallelism()} cores, load average ${loadavg().map((l) => fmt(l, 1)).join(' ')}; files in ${parent}`);
+  console.log(`mixed corpus: ${describe(mixed)}`);
+  console.log(`kernel-only corpus: ${describe(kernels)}\n`);
+  const rows = [
+    translateRun('mixed, 1 worker', mixed, 1, work),
+    translateRun('mixed, 2 workers', mixed, 2, work),
+    translateRun('kernel-only, 1 worker', kernels, 1, work),
+    translateRun('kernel-only, 2 workers', kernels, 2, work),
+  ];
+  console.log('| run | seconds | MB/s | files/s | peak RSS (MiB) |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const r of rows) {
+    console.log(`| ${r.name} | ${fmt(r.seconds)} | ${fmt(r.corpus.bytes / MB / r.seconds)} | ${fmt(r.corpus.files / r.seconds, 0)} | ${fmt(r.maxRssKiB / 1024, 0)} |`);
+  }
+  console.log(`\nspeed-up with 2 workers: mixed ${fmt(rows[0].seconds / rows[1].seconds)}x, kernel-only ${fmt(rows[2].seconds / rows[3].seconds)}x`);
+  const cold = coldCheck(work);
+  console.log(`check cold start (one small file, ${COLD_RUNS} runs): median ${fmt(cold[COLD_RUNS >> 1], 0)} ms (min ${fmt(cold[0], 0)}, max ${fmt(cold[COLD_RUNS - 1], 0)})`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
