@@ -8,6 +8,7 @@ import { analyseProgram, type Program } from './analyse/program.js';
 import { TypeTable } from './analyse/types.js';
 import { collectInstances, type KernelInstance } from './analyse/instances.js';
 import { SharedLayout } from './analyse/shared-memory.js';
+import { findConstructs } from './analyse/constructs.js';
 import type { Abi } from './layout/index.js';
 import type { RuleSet } from './rules/index.js';
 import { EditSet } from './rewrite/edits.js';
@@ -112,27 +113,34 @@ function translateTree(root: Node, file: SourceFile, options: TranslateOptions, 
 
   const hostEdits = new EditSet(file.text);
   rewriteHost({ program, instances, edits: hostEdits, rules: options.rules, report, programName: result.program.name, deviceAbi, deviceFile: files.device, nl });
+  const deviceEdits = new EditSet(file.text);
+  if (hasDevice) {
+    report.side = 'device';
+    findConstructs(program, (node, id) => report.construct(node, id));
+    new DeviceRewriter(program, deviceEdits, options.rules, report, shared, { divergence: options.divergence, xlen: options.xlen }).run();
+    shared.problems.forEach((p) => report.at(p.node, 'error', 'unknown-type', p.message));
+  }
+  if (options.annotate) {
+    for (const a of report.annotations) (a.side === 'host' ? hostEdits : deviceEdits).wrap(a.node, `/* hip2vortex: ${a.ruleId} */ `, '');
+  }
+
   const outputs: OutputFile[] = [
     { name: files.host, role: 'host', content: header(file, 'host code', nl) + '#include <hip2vx_host.h>' + nl + hostEdits.printFile(root) },
   ];
-
+  const kernels = hasDevice ? registered(program, instances, shared, deviceAbi) : [];
   if (hasDevice) {
-    const deviceEdits = new EditSet(file.text);
-    new DeviceRewriter(program, deviceEdits, options.rules, report, shared, { divergence: options.divergence, xlen: options.xlen }).run();
-    shared.problems.forEach((p) => report.at(p.node, 'error', 'unknown-type', p.message));
-    const kernels = registered(program, instances, shared, deviceAbi);
     const entries = kernels.map((k) => deviceEntry({ ...k.entry, deviceAbi }, nl)).join(nl);
     outputs.push({ name: files.device, role: 'device', content: header(file, 'device code for Vortex', nl) + devicePrelude(options.xlen, nl) + deviceEdits.printFile(root) + nl + entries });
-    if (kernels.length) {
-      outputs.push({ name: files.registration, role: 'registration', content: registrationSource(result.program.name, basename(file.path), options.xlen, kernels.map((k) => k.registration), nl) });
-      if (program.hasMain) {
-        outputs.push({
-          name: files.build,
-          role: 'build',
-          content: makefileFragment({ program: result.program.name, kernels: kernels.map((k) => k.registration.id), device: files.device, host: files.host, registration: files.registration, xlen: options.xlen, runtimeDir: options.runtimeDir, source: basename(file.path) }),
-        });
-      }
-    }
+  }
+  if (kernels.length) {
+    outputs.push({ name: files.registration, role: 'registration', content: registrationSource(result.program.name, basename(file.path), options.xlen, kernels.map((k) => k.registration), nl) });
+  }
+  if (kernels.length && program.hasMain) {
+    outputs.push({
+      name: files.build,
+      role: 'build',
+      content: makefileFragment({ program: result.program.name, kernels: kernels.map((k) => k.registration.id), device: files.device, host: files.host, registration: files.registration, xlen: options.xlen, runtimeDir: options.runtimeDir, source: basename(file.path) }),
+    });
   }
 
   const diagnostics = sortDiagnostics(report.diagnostics);

@@ -34,7 +34,11 @@ struct __hip2vx_var_registrar {
   static const __hip2vx_var_registrar __hip2vx_registered_var_##name( \
       (void*)&(name), #name, sizeof(name))
 
-/* `file` is a string literal relative to HIP2VX_BIN_DIR (a string literal set by the build). */
+/* `file` is a string literal relative to HIP2VX_BIN_DIR (a string literal set by the build;
+   the default serves compile-only checks). */
+#ifndef HIP2VX_BIN_DIR
+#define HIP2VX_BIN_DIR "."
+#endif
 #define HIP2VX_EMBED_KERNEL(sym, file)                          \
   extern "C" const unsigned char sym[];                         \
   extern "C" const unsigned char sym##_end[];                   \

@@ -55,8 +55,10 @@ function runInWorkers(jobs: Job[], config: JobConfig, count: number, signal: Abo
   return new Promise<void>((resolve, reject) => {
     const queue = [...jobs].reverse();
     let finished = 0;
+    let stopped = false;
     const all: Worker[] = [];
     const stop = (error?: Error) => {
+      stopped = true;
       signal.removeEventListener('abort', onAbort);
       for (const w of all) void w.terminate();
       if (error) reject(error);
@@ -73,6 +75,7 @@ function runInWorkers(jobs: Job[], config: JobConfig, count: number, signal: Abo
       const worker = new Worker(new URL('./worker.js', import.meta.url), { workerData: config });
       all.push(worker);
       const sent: Job[] = [];
+      let failure: Error | undefined;
       const feed = () => {
         while (sent.length < IN_FLIGHT && queue.length > 0) {
           const job = queue.pop()!;
@@ -87,14 +90,16 @@ function runInWorkers(jobs: Job[], config: JobConfig, count: number, signal: Abo
         feed();
         complete(m.outcome);
       });
+      worker.on('error', (e) => (failure = e));
       // A worker that dies (the parser aborting on a pathological input) fails the job it was
       // on; the ones sent after it go to a new worker.
-      worker.on('error', (e) => {
+      worker.on('exit', (code) => {
+        if (stopped) return;
         const [crashed, ...rest] = sent;
-        if (!crashed) return stop(new UsageError(e.message));
+        if (!crashed) return stop(new UsageError(`a worker thread ended (${failure?.message ?? `exit code ${code}`})`));
         queue.push(...rest.reverse());
         start();
-        complete(crashedOutcome(crashed, e));
+        complete(crashedOutcome(crashed, failure ?? new Error(`worker thread ended with exit code ${code}`)));
       });
     };
     for (let i = 0; i < count; i++) start();

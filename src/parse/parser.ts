@@ -7,14 +7,18 @@ export type { Node, Tree };
 
 const require = createRequire(import.meta.url);
 let parser: Parser | undefined;
+let loading: Promise<void> | undefined;
 
-/** Loads the grammar once per process (or worker); later calls are free. */
-export async function initParser(): Promise<void> {
-  if (parser) return;
-  await Parser.init();
-  const language = await Language.load(require.resolve('tree-sitter-cuda/tree-sitter-cuda.wasm'));
-  parser = new Parser();
-  parser.setLanguage(language);
+/** Loads the grammar once per process (or worker); concurrent and later calls share that load. */
+export function initParser(): Promise<void> {
+  loading ??= (async () => {
+    await Parser.init();
+    const language = await Language.load(require.resolve('tree-sitter-cuda/tree-sitter-cuda.wasm'));
+    const p = new Parser();
+    p.setLanguage(language);
+    parser = p;
+  })();
+  return loading;
 }
 
 /** Parses a whole translation unit. `initParser()` must have completed. */

@@ -136,6 +136,7 @@ export class DeviceRewriter {
   private body(fn: FunctionInfo): void {
     if (!fn.body) return;
     const sharedNames = new Set(this.shared.varsOf(fn).map((v) => v.name));
+    fn.params.forEach((p) => walk(p, (n) => this.deviceNode(n, fn)));
     walk(fn.body, (n) => this.deviceNode(n, fn));
     this.sharedDeclarations(fn);
     if (this.options.divergence === 'explicit') {
@@ -152,6 +153,9 @@ export class DeviceRewriter {
   /** Builtins, unsupported constructs and device-global references inside device code. */
   private deviceNode(n: Node, fn: FunctionInfo): boolean | void {
     switch (n.type) {
+      case 'type_identifier':
+        this.builtin(n);
+        return;
       case 'identifier': {
         const g = this.globals.get(n.text);
         if (g && !this.isShadowed(n, fn)) {

@@ -25,6 +25,10 @@ export class Reporter {
   readonly diagnostics: Diagnostic[] = [];
   readonly converted: RuleUse[] = [];
   readonly unconverted: Unconverted[] = [];
+  /** Warnings by the side whose output shows the spot (for --annotate). */
+  readonly annotations: { node: Node; ruleId: string; side: 'host' | 'device' }[] = [];
+  /** Which output the rewrite in progress produces. */
+  side: 'host' | 'device' = 'host';
   private readonly seen = new Set<string>();
 
   constructor(private readonly file: string, private readonly rules: RuleSet) {}
@@ -37,6 +41,7 @@ export class Reporter {
     this.seen.add(key);
     this.diagnostics.push({ file: this.file, line, col, severity, message, ruleId });
     if (severity === 'error') this.unconverted.push({ name: node.text.slice(0, 60), ruleId, line, col });
+    else this.annotations.push({ node, ruleId, side: this.side });
   }
 
   /** An entry of a mapping table whose status is not `supported`. */

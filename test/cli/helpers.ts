@@ -7,8 +7,10 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** HIP2VX_TEST_FAKE=1 runs the CLI with the fake translator in fixtures/ (the CLI on its own). */
-const ENTRY = process.env.HIP2VX_TEST_FAKE ? join(ROOT, 'test/cli/fixtures/fake-cli.mjs') : join(ROOT, 'bin/hip2vortex.js');
+/** The command line with the fake translator of fixtures/: the CLI on its own. */
+export const FAKE = join(ROOT, 'test/cli/fixtures/fake-cli.mjs');
+/** HIP2VX_TEST_FAKE=1 runs every test with the fake translator. */
+const ENTRY = process.env.HIP2VX_TEST_FAKE ? FAKE : join(ROOT, 'bin/hip2vortex.js');
 
 export interface Run {
   status: number | null;
@@ -16,8 +18,8 @@ export interface Run {
   stderr: string;
 }
 
-export function cli(args: string[], cwd: string, env: Record<string, string> = {}): Run {
-  const r = spawnSync(process.execPath, [ENTRY, ...args], { cwd, encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 1 << 28 });
+export function cli(args: string[], cwd: string, entry = ENTRY): Run {
+  const r = spawnSync(process.execPath, [entry, ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 28 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, HOST_ONLY, PLAIN, snapshot, tempDir, vecadd, writeTree } from './helpers.js';
+import { cli, FAKE, HOST_ONLY, PLAIN, snapshot, tempDir, vecadd, writeTree } from './helpers.js';
 
 function project(): string {
   const dir = tempDir();
@@ -109,5 +109,19 @@ describe('translate', () => {
     expect(r.stdout).toMatch(/^src\/lib\/alloc\.cu: 0 kernel\(s\), 0 launch\(es\), [1-9]\d* reference\(s\) converted/m);
     expect(r.stdout).toMatch(/cudaMalloc -> hipMalloc/);
     expect(r.stdout).toMatch(/^total: 1 kernel\(s\), 1 launch\(es\)/m);
+  });
+});
+
+describe('a translator that crashes', () => {
+  it.each([['1'], ['2']])('fails only that file, with %s worker(s)', (jobs) => {
+    const dir = tempDir();
+    const files: Record<string, string> = { 'src/m/crash.hip': vecadd() + '// CRASH\n' };
+    for (let i = 0; i < 20; i++) files[`src/k${i}.hip`] = vecadd(`k${i}`);
+    writeTree(dir, files);
+    const r = cli(['translate', 'src', '-o', 'out', '--jobs', jobs], dir, FAKE);
+    expect(r.stderr).toMatch(/^src\/m\/crash\.hip:1:1: error: internal error while translating: .* \[internal-error\]$/m);
+    expect(r.stderr).toMatch(/21 file\(s\) read: 20 translated .* 1 failed/);
+    expect(r.status).toBe(1);
+    expect(existsSync(join(dir, 'out/m'))).toBe(false);
   });
 });

@@ -1,0 +1,91 @@
+// Every unsupported construct gets its exact diagnostic and no output; malformed input likewise.
+// The expected lines were reviewed by hand against rules/constructs.json.
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { formatted, translateText } from './translate-helpers.js';
+
+const CASES: [name: string, source: string, expected: string[]][] = [
+  ['texture', 'texture<float, 1, cudaReadModeElementType> tex;\n__global__ void k(float* o) { o[0] = tex1Dfetch(tex, 0); }\n', [
+    'texture.cu:1:1: error: texture references (texture<...> declarations) is not supported on Vortex v2.2 [texture-reference]',
+    'texture.cu:2:38: error: textures is not supported on Vortex v2.2 [texture]',
+  ]],
+  ['texture-object', '__global__ void k(cudaTextureObject_t t, float* o) { o[0] = 1.0f; }\n', [
+    'texture-object.cu:1:19: error: textures is not supported on Vortex v2.2 [texture]',
+    "texture-object.cu:1:19: error: unknown or incomplete type 'cudaTextureObject_t' [unknown-type]",
+  ]],
+  ['surface', '__global__ void k(float* o) { surf2Dwrite(1.0f, s, 0, 0); }\n', [
+    'surface.cu:1:31: error: surfaces is not supported on Vortex v2.2 [surface]',
+  ]],
+  ['dynamic-parallelism', '__global__ void child(int* p) { p[0] = 1; }\n__global__ void parent(int* p) { child<<<1, 1>>>(p); }\n', [
+    'dynamic-parallelism.cu:2:34: error: launching kernels from device code (dynamic parallelism) is not supported on Vortex v2.2 [dynamic-parallelism]',
+  ]],
+  ['grid-sync', '#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\n__global__ void k(int* p) { cg::grid_group g = cg::this_grid(); g.sync(); }\n', [
+    'grid-sync.cu:3:33: error: grid-wide synchronisation (cooperative launch, grid_group::sync) is not supported on Vortex v2.2 [grid-sync]',
+    'grid-sync.cu:3:52: error: grid-wide synchronisation (cooperative launch, grid_group::sync) is not supported on Vortex v2.2 [grid-sync]',
+  ]],
+  ['shuffle', '__global__ void k(int* p) { p[threadIdx.x] = __shfl_down_sync(0xffffffff, p[threadIdx.x], 1); }\n', [
+    'shuffle.cu:1:46: error: warp shuffle intrinsics (__shfl*) is not supported on Vortex v2.2 [warp-shuffle]',
+  ]],
+  ['ballot', '__global__ void k(int* p) { p[0] = __ballot_sync(0xffffffff, p[threadIdx.x] > 0); }\n', [
+    'ballot.cu:1:36: error: warp vote, ballot, match and reduce intrinsics is not supported on Vortex v2.2 [warp-vote]',
+  ]],
+  ['inline-asm', '__global__ void k(int* p) { asm volatile("nop"); p[0] = 1; }\n', [
+    'inline-asm.cu:1:29: error: inline assembly in device code is not supported on Vortex v2.2 [inline-asm]',
+  ]],
+  ['graphs', 'int main() { cudaGraph_t g; cudaGraphCreate(&g, 0); }\n', [
+    'graphs.cu:1:14: error: CUDA/HIP graphs and stream capture is not supported on Vortex v2.2 [cuda-graphs]',
+    'graphs.cu:1:29: error: CUDA/HIP graphs and stream capture is not supported on Vortex v2.2 [cuda-graphs]',
+  ]],
+  ['managed-variable', '__managed__ int counter;\n__global__ void k() { counter++; }\n', [
+    'managed-variable.cu:1:17: error: managed (unified) memory is not supported on Vortex v2.2 [managed-memory]',
+  ]],
+  ['managed-alloc', 'int main() { float* p; cudaMallocManaged(&p, 64); }\n', [
+    'managed-alloc.cu:1:24: error: managed (unified) memory is not supported on Vortex v2.2 [managed-memory]',
+  ]],
+  ['reference-param', '__global__ void k(int& x) { x = 1; }\n', [
+    "reference-param.cu:1:19: error: kernel parameter 'int& x' is a reference; kernels take parameters by value [kernel-reference-param]",
+  ]],
+  ['template-deduction', 'template <typename T> __global__ void k(T* p) { p[0] = 1; }\nint main() { float* p; k<<<1, 1>>>(p); }\n', [
+    "template-deduction.cu:2:24: error: template kernel 'k' is launched without explicit template arguments; write k<...> at the launch [template-deduction]",
+  ]],
+  ['divergent-expression', '__global__ void k(int* p, int n) { foo(threadIdx.x < n ? p[threadIdx.x] : 0); }\n', [
+    "divergent-expression.cu:1:40: error: '?:' on per-thread values with side effects or memory loads inside an expression cannot be bracketed for divergence; assign it to a variable first [divergence-expression]",
+  ]],
+  ['kernel-not-found', 'int main() { float* p; elsewhere<<<1, 1>>>(p); }\n', [
+    "kernel-not-found.cu:1:24: error: kernel 'elsewhere' is launched here but not defined in this file; translate the file that defines it together with its launches [kernel-not-found]",
+  ]],
+  ['syntax', '__global__ void k(int* p) { p[0] = ; }\n', ["syntax.cu:1:34: error: syntax error near '=' [syntax-error]"]],
+  ['comment', '/* never closed\n__global__ void k() {}\n', ['comment.cu:1:1: error: unterminated /* comment [unterminated-comment]']],
+  ['string', '__global__ void k() { printf("oops); }\n', ['string.cu:1:30: error: unterminated string literal [unterminated-string]']],
+];
+
+describe('unsupported constructs and malformed input', () => {
+  it.each(CASES)('%s', async (name, source, expected) => {
+    const result = await translateText(`${name}.cu`, source);
+    expect(formatted(result).filter((d) => d.includes(': error: '))).toEqual(expected);
+    expect(result.outputs).toEqual([]);
+  });
+
+  it('the CLI writes nothing for any of them and exits non-zero', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hip2vx-diag-'));
+    const src = join(dir, 'src');
+    const out = join(dir, 'out');
+    spawnSync('mkdir', ['-p', src, out]);
+    for (const [name, source] of CASES) writeFileSync(join(src, `${name}.cu`), source);
+    const run = spawnSync(process.execPath, ['bin/hip2vortex.js', 'translate', src, '-o', out, '--skip-non-gpu'], { encoding: 'utf8' });
+    expect(run.status).not.toBe(0);
+    for (const [, , expected] of CASES) for (const line of expected) expect(run.stderr + run.stdout).toContain(line.split(': ').slice(1).join(': '));
+    expect(readdirSync(out)).toEqual([]);
+  });
+
+  it('double arithmetic on rv32 is a warning and the file still translates', async () => {
+    const result = await translateText('d.cu', '__global__ void k(double* p) { p[threadIdx.x] *= 2.0; }\nint main() { double* p; k<<<1, 1>>>(p); }\n');
+    expect(formatted(result)[0]).toMatch(/^d\.cu:1:19: warning: double-precision arithmetic on a 32-bit device: .* \[double-on-rv32\]$/);
+    expect(result.outputs.map((o) => o.role)).toEqual(['host', 'device', 'registration', 'build']);
+    const rv64 = await translateText('d.cu', '__global__ void k(double* p) { p[threadIdx.x] *= 2.0; }\n', { xlen: 64 });
+    expect(rv64.diagnostics).toEqual([]);
+  });
+});
