@@ -5,7 +5,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { RUNTIME_DIR } from './translate-sample.js';
 
-export const REQUIRED_TOOLS = ['clang-19', 'llvm-objdump-19', 'g++', 'make'];
+export const REQUIRED_TOOLS = ['clang-19', 'riscv64-unknown-elf-g++', 'llvm-objdump-19', 'g++', 'make'];
 
 export interface RunResult {
   code: number;
@@ -70,6 +70,11 @@ export function deviceArgs(xlen: 32 | 64, entryId: string): string[] {
     '-isystem', '/usr/lib/picolibc/riscv64-unknown-elf/include',
     `-DHIP2VX_XLEN=${xlen}`, `-DHIP2VX_ENTRY_${entryId}`,
   ];
+}
+
+/** The same device source for rv32 with the second compiler, RISC-V gcc (it takes no --target). */
+export function gccDeviceArgs(entryId: string): string[] {
+  return deviceArgs(32, entryId).filter((a) => !a.startsWith('--target='));
 }
 
 /** What Vortex's own kernel builds use on top of the target flags. */
