@@ -240,7 +240,8 @@ export class DivergenceLowering {
     const then = braced(n.childForFieldName('consequence')!, print);
     const alt = n.childForFieldName('alternative');
     const elseStmt = alt ? alt.namedChildren.find((c) => c && c.type !== 'comment') : undefined;
-    return `{ ${cond.pre}${this.splitRegion(cond.value, then, elseStmt ? braced(elseStmt, print) : undefined)}}`;
+    const region = this.splitRegion(cond.value, then, elseStmt ? braced(elseStmt, print) : undefined);
+    return cond.pre ? `{ ${cond.pre}${region}}` : region.trimEnd();
   }
 
   private loopText(n: Node, print: Printer): string {
