@@ -3,7 +3,7 @@
 //   --quick  a small corpus, to try the script out
 //   --dir    where the corpus and outputs go (default: the system temp directory); on a VM disk
 //            creating files costs ~0.7 ms each, so /dev/shm shows what the tool itself costs
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,6 +56,21 @@ function coldCheck(work: string): number[] {
 
 const fmt = (n: number, digits = 2) => n.toFixed(digits);
 
+const BUSY = 'let x = 0; for (let i = 0; i < 3e8; i++) x += i % 7;';
+
+/** Wall time of `n` CPU-bound processes run together. */
+async function busy(n: number): Promise<number> {
+  const start = process.hrtime.bigint();
+  await Promise.all(Array.from({ length: n }, () => new Promise((done) => spawn(process.execPath, ['-e', BUSY]).on('exit', done))));
+  return Number(process.hrtime.bigint() - start) / 1e9;
+}
+
+/** The speed-up two processes can get right now: the machine is shared, so 2 cores may not be free. */
+async function availableSpeedup(): Promise<number> {
+  const one = await busy(1);
+  return (2 * one) / (await busy(2));
+}
+
 function describe(c: Corpus): string {
   const k = c.byKind;
   return `${fmt(c.bytes / MB, 1)} MB in ${c.files} files (kernel ${k.kernel.files} files/${fmt(k.kernel.bytes / MB, 1)} MB, host-only ${k.host.files}/${fmt(k.host.bytes / MB, 1)} MB, no GPU code ${k.plain.files}/${fmt(k.plain.bytes / MB, 1)} MB)`;
@@ -80,6 +95,7 @@ try {
     console.log(`| ${r.name} | ${fmt(r.seconds)} | ${fmt(r.corpus.bytes / MB / r.seconds)} | ${fmt(r.corpus.files / r.seconds, 0)} | ${fmt(r.maxRssKiB / 1024, 0)} |`);
   }
   console.log(`\nspeed-up with 2 workers: mixed ${fmt(rows[0].seconds / rows[1].seconds)}x, kernel-only ${fmt(rows[2].seconds / rows[3].seconds)}x`);
+  console.log(`speed-up two CPU-bound processes got on this machine just now: ${fmt(await availableSpeedup())}x`);
   const cold = coldCheck(work);
   console.log(`check cold start (one small file, ${COLD_RUNS} runs): median ${fmt(cold[COLD_RUNS >> 1], 0)} ms (min ${fmt(cold[0], 0)}, max ${fmt(cold[COLD_RUNS - 1], 0)})`);
 } finally {

@@ -9,6 +9,8 @@ import { TypeTable } from './analyse/types.js';
 import { collectInstances, type KernelInstance } from './analyse/instances.js';
 import { SharedLayout } from './analyse/shared-memory.js';
 import { findConstructs } from './analyse/constructs.js';
+import { includedHeaders, isHeader, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
+import { launchStub } from './emit/launch-stub.js';
 import type { Abi } from './layout/index.js';
 import type { RuleSet } from './rules/index.js';
 import { EditSet } from './rewrite/edits.js';
@@ -29,6 +31,8 @@ export interface TranslateOptions {
   rules: RuleSet;
   annotate?: boolean;
   runtimeDir: string;
+  /** Where `#include "..."` files are looked for after the including file's directory. */
+  includeDirs?: readonly string[];
 }
 
 export interface OutputFile {
@@ -97,60 +101,100 @@ export function translateSource(file: SourceFile, options: TranslateOptions): Tr
   }
 }
 
+/** A file's own program or a GPU header it includes: where kernels come from. */
+interface Unit {
+  program: Program;
+  types: TypeTable;
+  shared: SharedLayout;
+  instances: KernelInstance[];
+  header?: IncludedHeader;
+}
+
 function translateTree(root: Node, file: SourceFile, options: TranslateOptions, result: TranslationResult): TranslationResult {
   const nl = file.crlf ? '\r\n' : '\n';
   const deviceAbi: Abi = options.xlen === 32 ? 'rv32' : 'rv64';
+  const headerMode = isHeader(file.path);
   const report = new Reporter(file.path, options.rules);
   const program = analyseProgram(root);
-  const types = new TypeTable(root);
-  const { instances, problems } = collectInstances(program, types);
-  problems.forEach((p) => report.at(p.node, 'error', p.ruleId, p.message));
-  const shared = new SharedLayout(program, types, deviceAbi);
+  const headers = includedHeaders(root, file.path, options.includeDirs ?? [], looksLikeGpuSource, (directive, included) =>
+    report.at(directive, 'warning', 'include-cycle', `'${basename(included)}' is already being included here (an include cycle): not followed`),
+  );
+  try {
+    const unit = (p: Program, types: TypeTable, header?: IncludedHeader): Unit => {
+      const { instances, problems } = collectInstances({ ...p, launches: program.launches }, types);
+      problems.forEach((pr) => report.at(header?.directive ?? pr.node, 'error', pr.ruleId, header ? `${basename(header.written)}: ${pr.message}` : pr.message));
+      return { program: p, types, shared: new SharedLayout(p, types, deviceAbi), instances, header };
+    };
+    const own = unit(program, new TypeTable(root));
+    const units = [own, ...headers.map((h) => unit(h.program, h.types, h))];
+    const instances = units.flatMap((u) => u.instances);
 
-  const stem = stemOf(file.path);
-  const files = { host: `${stem}.host.cpp`, device: `${stem}.device.cpp`, registration: `${stem}.register.cpp`, build: `${stem}.mk` };
-  const hasDevice = program.kernels.length > 0 || program.deviceFunctions.length > 0 || program.globals.length > 0;
+    const ext = extname(file.path);
+    const stem = stemOf(file.path);
+    const files = headerMode
+      ? { host: `${stem}.host${ext}`, device: `${stem}.device${ext}`, registration: '', build: '' }
+      : { host: `${stem}.host.cpp`, device: `${stem}.device.cpp`, registration: `${stem}.register.cpp`, build: `${stem}.mk` };
+    const hasDevice = program.kernels.length > 0 || program.deviceFunctions.length > 0 || program.globals.length > 0 || instances.length > 0;
 
-  const hostEdits = new EditSet(file.text);
-  rewriteHost({ program, instances, edits: hostEdits, rules: options.rules, report, programName: result.program.name, deviceAbi, deviceFile: files.device, nl });
-  const deviceEdits = new EditSet(file.text);
-  if (hasDevice) {
-    report.side = 'device';
-    findConstructs(program, (node, id) => report.construct(node, id));
-    new DeviceRewriter(program, deviceEdits, options.rules, report, shared, { divergence: options.divergence, xlen: options.xlen }).run();
-    shared.problems.forEach((p) => report.at(p.node, 'error', 'unknown-type', p.message));
-  }
-  if (options.annotate) {
-    for (const a of report.annotations) (a.side === 'host' ? hostEdits : deviceEdits).wrap(a.node, `/* hip2vortex: ${a.ruleId} */ `, '');
-  }
+    const hostEdits = new EditSet(file.text);
+    const kernels = units.flatMap((u) => u.program.kernels);
+    rewriteHost({ program, kernels, instances: own.instances, edits: hostEdits, rules: options.rules, report, programName: result.program.name, deviceAbi, deviceFile: files.device, headerMode, nl });
+    const deviceEdits = new EditSet(file.text);
+    if (hasDevice) {
+      report.side = 'device';
+      findConstructs(program, (node, id) => report.construct(node, id));
+      new DeviceRewriter(program, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen }).run();
+      own.shared.problems.forEach((p) => report.at(p.node, 'error', 'unknown-type', p.message));
+    }
+    includeTranslatedHeaders(units, hostEdits, deviceEdits, result.program.name, deviceAbi, nl);
+    if (options.annotate) {
+      for (const a of report.annotations) (a.side === 'host' ? hostEdits : deviceEdits).wrap(a.node, `/* hip2vortex: ${a.ruleId} */ `, '');
+    }
 
-  const outputs: OutputFile[] = [
-    { name: files.host, role: 'host', content: header(file, 'host code', nl) + '#include <hip2vx_host.h>' + nl + hostEdits.printFile(root) },
-  ];
-  const kernels = hasDevice ? registered(program, instances, shared, deviceAbi) : [];
-  if (hasDevice) {
-    const entries = kernels.map((k) => deviceEntry({ ...k.entry, deviceAbi }, nl)).join(nl);
-    outputs.push({ name: files.device, role: 'device', content: header(file, 'device code for Vortex', nl) + devicePrelude(options.xlen, nl) + deviceEdits.printFile(root) + nl + entries });
-  }
-  if (kernels.length) {
-    outputs.push({ name: files.registration, role: 'registration', content: registrationSource(result.program.name, basename(file.path), options.xlen, kernels.map((k) => k.registration), nl) });
-  }
-  if (kernels.length && program.hasMain) {
-    outputs.push({
-      name: files.build,
-      role: 'build',
-      content: makefileFragment({ program: result.program.name, kernels: kernels.map((k) => k.registration.id), device: files.device, host: files.host, registration: files.registration, xlen: options.xlen, runtimeDir: options.runtimeDir, source: basename(file.path) }),
-    });
-  }
+    const outputs: OutputFile[] = [
+      { name: files.host, role: 'host', content: header(file, 'host code', nl) + '#include <hip2vx_host.h>' + nl + hostEdits.printFile(root) },
+    ];
+    const entries = hasDevice && !headerMode ? units.flatMap((u) => registered(u, deviceAbi)) : [];
+    if (hasDevice) {
+      const code = entries.map((k) => deviceEntry({ ...k.entry, deviceAbi }, nl)).join(nl);
+      outputs.push({ name: files.device, role: 'device', content: header(file, 'device code for Vortex', nl) + devicePrelude(options.xlen, nl) + deviceEdits.printFile(root) + nl + code });
+    }
+    if (entries.length) {
+      outputs.push({ name: files.registration, role: 'registration', content: registrationSource(result.program.name, basename(file.path), options.xlen, entries.map((k) => k.registration), nl) });
+    }
+    if (entries.length && program.hasMain) {
+      outputs.push({
+        name: files.build,
+        role: 'build',
+        content: makefileFragment({ program: result.program.name, kernels: entries.map((k) => k.registration.id), device: files.device, host: files.host, registration: files.registration, xlen: options.xlen, runtimeDir: options.runtimeDir, source: basename(file.path) }),
+      });
+    }
 
-  const diagnostics = sortDiagnostics(report.diagnostics);
-  return {
-    ...result,
-    outputs: hasErrors(diagnostics) ? [] : outputs,
-    diagnostics,
-    stats: { kernels: program.kernels.length, kernelInstances: instances.length, launches: program.launches.length, converted: report.converted, unconverted: report.unconverted },
-    program: { name: result.program.name, kernels: instances.map((i) => i.id), hasMain: program.hasMain },
-  };
+    const diagnostics = sortDiagnostics(report.diagnostics);
+    return {
+      ...result,
+      outputs: hasErrors(diagnostics) ? [] : outputs,
+      diagnostics,
+      stats: { kernels: program.kernels.length, kernelInstances: instances.length, launches: program.launches.length, converted: report.converted, unconverted: report.unconverted },
+      program: { name: result.program.name, kernels: instances.map((i) => i.id), hasMain: program.hasMain },
+    };
+  } finally {
+    headers.forEach((h) => h.tree.delete());
+  }
+}
+
+/** Directly included GPU headers become their translations; stubs of their launched kernels follow. */
+function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits: EditSet, programName: string, deviceAbi: Abi, nl: string): void {
+  const byDirective = new Map<number, Unit[]>();
+  for (const u of units) if (u.header) byDirective.set(u.header.directive.id, [...(byDirective.get(u.header.directive.id) ?? []), u]);
+  for (const group of byDirective.values()) {
+    const direct = group.find((u) => !u.header!.nested)!.header!;
+    const pathNode = direct.directive.childForFieldName('path')!;
+    hostEdits.replace(pathNode, `"${translatedHeaderPath(direct.written, 'host')}"`);
+    deviceEdits.replace(pathNode, `"${translatedHeaderPath(direct.written, 'device')}"`);
+    const stubs = group.flatMap((u) => u.instances.map((i) => launchStub(i, programName, deviceAbi, nl)));
+    if (stubs.length) hostEdits.wrap(direct.directive, '', `/* hip2vortex: launch stubs of the kernels of ${direct.written} launched here: */${nl}${stubs.join(nl)}${nl}`);
+  }
 }
 
 function header(file: SourceFile, what: string, nl: string): string {
@@ -173,13 +217,13 @@ function qualifiedName(program: Program, instance: KernelInstance): string {
   return [...namespaces, instance.kernel.name].join('::');
 }
 
-function registered(program: Program, instances: KernelInstance[], shared: SharedLayout, deviceAbi: Abi) {
-  return instances.flatMap((instance) => {
-    const staticShared = shared.staticBytes(instance.kernel, instance.subst);
+function registered(unit: Unit, deviceAbi: Abi) {
+  return unit.instances.flatMap((instance) => {
+    const staticShared = unit.shared.staticBytes(instance.kernel, instance.subst);
     if (!staticShared) return [];
     const args = kernelArgs(instance, deviceAbi);
     const display = instance.templateArgs.length ? `${instance.kernel.name}<${instance.templateArgs.join(', ')}>` : instance.kernel.name;
     const registration: RegisteredKernel = { id: instance.id, displayName: display, args, staticShared };
-    return [{ registration, entry: { instance, qualifiedName: qualifiedName(program, instance), args, staticShared } }];
+    return [{ registration, entry: { instance, qualifiedName: qualifiedName(unit.program, instance), args, staticShared } }];
   });
 }

@@ -17,6 +17,10 @@ const NAME_NODES = new Set(['identifier', 'type_identifier', 'namespace_identifi
 
 export interface HostContext {
   program: Program;
+  /** Kernels launchable here: this file's and those of the GPU headers it includes. */
+  kernels: FunctionInfo[];
+  /** Translating a header: its kernels' stubs go into the files that launch them. */
+  headerMode: boolean;
   instances: KernelInstance[];
   edits: EditSet;
   rules: RuleSet;
@@ -63,20 +67,21 @@ export function rewriteHost(ctx: HostContext): void {
 function kernelReplacement(ctx: HostContext, fn: FunctionInfo, placed: Set<string>): string {
   if (placed.has(fn.name)) return `/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile} */`;
   placed.add(fn.name);
+  if (ctx.headerMode) return `/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile}; its launch stubs are in the files that launch it */`;
   const instances = ctx.instances.filter((i) => i.kernel.name === fn.name);
   const stubs = instances.map((i) => launchStub(i, ctx.programName, ctx.deviceAbi, ctx.nl));
   return [`/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile}; its launch stub${stubs.length === 1 ? '' : 's'}: */`, ...stubs].join(ctx.nl);
 }
 
 function rewriteLaunch(ctx: HostContext, launch: Launch): void {
-  const kernel = ctx.program.kernels.find((k) => k.name === launch.kernel);
+  const kernel = ctx.kernels.find((k) => k.name === launch.kernel);
   if (!kernel) {
     ctx.report.at(launch.call, 'error', 'kernel-not-found', `kernel '${launch.kernel}' is launched here but not defined in this file; translate the file that defines it together with its launches`);
     return;
   }
   const args = (launch.templateArgs ?? []).map((a) => a.text.replace(/\s+/g, ' ').replace(/\s*([<>,*&])\s*/g, '$1').trim());
   const id = instanceId(kernel.name, kernel.templateParams.length ? args : []);
-  if (!ctx.instances.some((i) => i.id === id)) return; // reported by instance collection
+  if (!ctx.instances.some((i) => i.id === id) && ctx.program.kernels.includes(kernel)) return; // reported by instance collection
   const [grid, block, shared, stream] = launch.config;
   ctx.edits.replace(launch.call, (print) => {
     const parts = [print(grid), print(block), shared ? print(shared) : '0', stream ? print(stream) : '0', ...launch.args.map(print)];

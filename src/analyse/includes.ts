@@ -1,0 +1,68 @@
+// Kernels split over several files: the GPU headers a source includes (`#include "k.cuh"`,
+// resolved next to the including file, then in the -I directories) are analysed with it, so
+// launches of kernels defined in a header get their instances, entries and stubs in the
+// including file's outputs. The header itself is translated on its own (header mode), and the
+// including file's outputs include its translations (`k.device.cuh`, `k.host.cuh`).
+import { existsSync } from 'node:fs';
+import { dirname, extname, resolve } from 'node:path';
+import { parse, type Node, type Tree } from '../parse/parser.js';
+import { readSource } from '../parse/source.js';
+import { analyseProgram, type Program } from './program.js';
+import { TypeTable } from './types.js';
+
+export interface IncludedHeader {
+  /** The #include directive in the including file. */
+  directive: Node;
+  /** The path as written between the quotes. */
+  written: string;
+  /** Included by another header rather than directly (its directive is the outer one's). */
+  nested: boolean;
+  program: Program;
+  types: TypeTable;
+  tree: Tree;
+}
+
+const HEADER_EXTENSIONS = new Set(['.cuh', '.h', '.hpp', '.hh', '.hxx', '.inl']);
+
+export const isHeader = (path: string) => HEADER_EXTENSIONS.has(extname(path).toLowerCase());
+
+/** `k.cuh` -> `k.device.cuh` (the written path keeps its directories). */
+export function translatedHeaderPath(written: string, side: 'device' | 'host'): string {
+  const ext = extname(written);
+  return `${written.slice(0, written.length - ext.length)}.${side}${ext}`;
+}
+
+/**
+ * Quoted includes of `root` (a file at `path`) that resolve to headers defining GPU code.
+ * `looksLikeGpu` is the cheap pre-filter; cycles are not followed (reported through `cycle`).
+ */
+export function includedHeaders(
+  root: Node,
+  path: string,
+  includeDirs: readonly string[],
+  looksLikeGpu: (text: string) => boolean,
+  cycle: (directive: Node, file: string) => void,
+  visiting: readonly string[] = [resolve(path)],
+): IncludedHeader[] {
+  const found: IncludedHeader[] = [];
+  for (const directive of root.namedChildren) {
+    if (directive?.type !== 'preproc_include') continue;
+    const pathNode = directive.childForFieldName('path');
+    if (pathNode?.type !== 'string_literal') continue;
+    const written = pathNode.text.slice(1, -1);
+    const file = [dirname(path), ...includeDirs].map((d) => resolve(d, written)).find((p) => existsSync(p));
+    if (!file) continue;
+    if (visiting.includes(file)) {
+      cycle(directive, file);
+      continue;
+    }
+    const read = readSource(file);
+    if (!read.ok || !looksLikeGpu(read.file.text)) continue;
+    const tree = parse(read.file.text);
+    const program = analyseProgram(tree.rootNode);
+    found.push({ directive, written, nested: false, program, types: new TypeTable(tree.rootNode), tree });
+    found.push(...includedHeaders(tree.rootNode, file, includeDirs, looksLikeGpu, cycle, [...visiting, file]).map((h) => ({ ...h, directive, nested: true })));
+  }
+  return found;
+}
+
