@@ -272,7 +272,7 @@ export class DivergenceLowering {
     const head = n.type === 'do_statement' ? `int ${go} = 1; ` : `int ${go}; `;
     const top = n.type === 'do_statement' ? '' : evalCond();
     const bottom = n.type === 'do_statement' ? evalCond() : update;
-    return `{ ${init}${decls}int ${m} = hip2vx_active_threads(); ${head}for (;;) { ${top}HIP2VX_PRED_EXIT(${go}, ${m}, ${end}); ${contInit}${body} ${bottom}} ${end}: hip2vx_tmc(${m}); }`;
+    return `{ ${init}${decls}int ${m} = hip2vx_active_threads(); ${head}for (;;) { ${top}HIP2VX_PRED_EXIT(${go}, ${m}, ${end}); ${contInit}${body} ${bottom.trimEnd()} } ${end}: hip2vx_tmc(${m}); }`;
   }
 
   private lowerSwitch(n: Node): void {
@@ -336,7 +336,8 @@ export class DivergenceLowering {
       const c = this.lowerCond(e.childForFieldName('condition')!, print);
       const a = print(e.childForFieldName('consequence')!);
       const b = print(e.childForFieldName('alternative')!);
-      return `${prefix}{ ${c.pre}${this.splitRegion(c.value, `{ ${target} ${op} ${a}; }`, `{ ${target} ${op} ${b}; }`)}}`;
+      const region = this.splitRegion(c.value, `{ ${target} ${op} ${a}; }`, `{ ${target} ${op} ${b}; }`).trimEnd();
+      return `${prefix}${c.pre ? `{ ${c.pre}${region} }` : region}`;
     });
   }
 

@@ -1,0 +1,94 @@
+// --divergence explicit: which constructs get split/join or pred brackets, and in what shape.
+// (That the bracketed kernels still compute the right results is shown by the samples, which run
+// on the CPU backend; that they compile for RISC-V, by the sample compile checks.)
+import { describe, expect, it } from 'vitest';
+import { output, translateText } from './translate-helpers.js';
+
+async function kernelText(body: string, params = 'int* p, int n', divergence: 'explicit' | 'compiler' = 'explicit'): Promise<string> {
+  const result = await translateText('k.cu', `__global__ void k(${params}) {\n${body}\n}\n`, { divergence });
+  expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  const device = output(result, 'device');
+  return device.slice(device.indexOf('__global__ void k('), device.indexOf('// ---- hip2vortex: kernel'));
+}
+
+const count = (text: string, what: string) => text.split(what).length - 1;
+
+describe('divergence brackets', () => {
+  it('leave conditions on parameters, blockIdx, blockDim, gridDim and constants alone', async () => {
+    const text = await kernelText(
+      'int b = blockIdx.x * blockDim.x;\nif (b < n && gridDim.x > 2) p[b] = 1;\nfor (int s = blockDim.x / 2; s > 0; s >>= 1) p[s] += 1;\nwhile (n > 100) n -= 10;',
+    );
+    expect(text).not.toContain('hip2vx_split');
+    expect(text).not.toContain('HIP2VX_PRED_EXIT');
+  });
+
+  it('split a per-thread if/else with an opaque predicate', async () => {
+    const text = await kernelText('int i = threadIdx.x;\nif (i < n) p[i] = 1; else p[i] = 2;');
+    expect(text).toMatch(/\{ int (__hv_g\d+) = !!\(i < n\); int (__hv_t\d+) = hip2vx_split\(\1\); if \(\1\) \{ p\[i\] = 1; \} else \{ p\[i\] = 2; \} hip2vx_join\(\2\); \}/);
+  });
+
+  it('taint flows through locals and memory loads', async () => {
+    const text = await kernelText('int i = threadIdx.x;\nint j = i * 2;\nint v = p[0];\nif (j > 3) p[1] = 0;\nif (v) p[2] = 0;');
+    expect(count(text, 'hip2vx_split(')).toBe(2);
+  });
+
+  it('put a per-thread loop bound in a pred loop whose only exit is the asm goto', async () => {
+    const text = await kernelText('for (int k = 0; k < p[threadIdx.x]; ++k) p[k] += 1;');
+    expect(text).toMatch(/int k = 0; int (__hv_m\d+) = hip2vx_active_threads\(\); int (__hv_go\d+); for \(;;\) \{ \2 = !!\(k < p\[threadIdx\.x\]\); HIP2VX_PRED_EXIT\(\2, \1, (__hv_end\d+)\);/);
+    expect(text).toMatch(/\+\+k; \} (__hv_end\d+): hip2vx_tmc\(__hv_m\d+\); \}/);
+  });
+
+  it('turn a break out of a per-thread loop into a flag folded into the predicate', async () => {
+    const text = await kernelText('int x = threadIdx.x;\nwhile (x != 1) { x = x / 2; if (x == 7) break; }');
+    expect(text).toMatch(/int (__hv_brk\d+) = 0;/);
+    expect(text).toMatch(/!\((__hv_brk\d+)\)/);
+    expect(text).not.toMatch(/\bbreak;/);
+  });
+
+  it('turn an early return into a flag and guard the rest of the body', async () => {
+    const text = await kernelText('int i = threadIdx.x;\nif (i >= n) return;\np[i] = 1;');
+    expect(text).toMatch(/int (__hv_ret\d+) = 0;/);
+    expect(text).not.toMatch(/\breturn;/);
+    expect(text).toMatch(/int (__hv_g\d+) = !\(__hv_ret\d+\); int (__hv_t\d+) = hip2vx_split\(\1\); if \(\1\) \{ p\[i\] = 1; \} hip2vx_join\(\2\);/);
+  });
+
+  it('bracket each case of a switch on per-thread data, ORing fallthrough', async () => {
+    const text = await kernelText('switch (p[threadIdx.x]) {\ncase 0:\ncase 1: p[0] = 1; break;\ndefault: p[0] = 2;\n}');
+    expect(count(text, 'hip2vx_split(')).toBe(3);
+    expect(text).not.toContain('switch');
+  });
+
+  it('make side-effect-free ?:, && and || on per-thread values branch-free', async () => {
+    const text = await kernelText('int i = threadIdx.x;\nint a = i < n ? i : n;\nbool b = i > 2 && i < 9;\np[0] = a + b;');
+    expect(text).toContain('hip2vx_select(!!(i < n), i, n)');
+    expect(text).toContain('(!!(i > 2) & !!(i < 9))');
+  });
+
+  it('lower a ?: with a memory load at statement level into a split if/else', async () => {
+    const text = await kernelText('int i = threadIdx.x;\nint v = (i < n) ? p[i] : 0;\np[0] = v;');
+    expect(text).toMatch(/int v; \{ int (__hv_g\d+) = !!\(i < n\); int (__hv_t\d+) = hip2vx_split\(\1\); if \(\1\) \{ v = p\[i\]; \} else \{ v = 0; \} hip2vx_join\(\2\); \}/);
+  });
+
+  it('short-circuit with a load: the load only runs where the first operand holds', async () => {
+    const text = await kernelText('int i = threadIdx.x;\nif (i < n && p[i] > 0) p[i] = 0;');
+    expect(text).toMatch(/int (__hv_c\d+) = !!\(i < n\); \{ int (__hv_g\d+) = \1; int (__hv_t\d+) = hip2vx_split\(\2\); if \(\2\) \{ \1 = !!\(p\[i\] > 0\); \}/);
+  });
+
+  it('warn about __syncthreads inside a per-thread region', async () => {
+    const result = await translateText('k.cu', '__global__ void k(int* p) {\nif (threadIdx.x < 4) __syncthreads();\n}\n');
+    expect(result.diagnostics.map((d) => `${d.line}:${d.col} ${d.severity} ${d.ruleId}`)).toEqual(['2:1 warning divergent-barrier']);
+  });
+
+  it('--divergence compiler leaves control flow to Vortex\'s LLVM', async () => {
+    const text = await kernelText('int i = threadIdx.x;\nif (i < n) p[i] = i < 3 ? 1 : 2;', 'int* p, int n', 'compiler');
+    expect(text).not.toContain('hip2vx_split');
+    expect(text).not.toContain('hip2vx_select');
+  });
+
+  it('device functions treat their parameters as per-thread', async () => {
+    const result = await translateText('k.cu', '__device__ int f(int x) { if (x > 0) return 1; return 2; }\n');
+    const device = output(result, 'device');
+    expect(device).toContain('hip2vx_split');
+    expect(device).toMatch(/int __hv_rv\{\};.*return __hv_rv; \}/s);
+  });
+});
