@@ -224,6 +224,7 @@ function registered(unit: Unit, deviceAbi: Abi) {
     const args = kernelArgs(instance, deviceAbi);
     const display = instance.templateArgs.length ? `${instance.kernel.name}<${instance.templateArgs.join(', ')}>` : instance.kernel.name;
     const registration: RegisteredKernel = { id: instance.id, displayName: display, args, staticShared };
-    return [{ registration, entry: { instance, qualifiedName: qualifiedName(unit.program, instance), args, staticShared } }];
+    const sharedChecks = unit.shared.sizeChecks(instance.kernel, instance.subst, instance.templateArgs);
+    return [{ registration, entry: { instance, qualifiedName: qualifiedName(unit.program, instance), args, staticShared, sharedChecks } }];
   });
 }

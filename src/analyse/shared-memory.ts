@@ -83,6 +83,15 @@ export class SharedLayout {
     return { device: layoutOf(record, this.deviceAbi).size, host: layoutOf(record, 'host').size };
   }
 
+  /** static_asserts that the compiler's sizeof of the shared structs matches the offsets used here. */
+  sizeChecks(kernel: FunctionInfo, subst: Subst, templateArgs: readonly string[]): string[] {
+    const fns = this.program.deviceFunctions.filter((f) => this.fnOffsets.has(f));
+    const own = this.names.has(kernel) ? [{ type: `${this.structName(kernel)}${templateArgs.length ? `<${templateArgs.join(', ')}>` : ''}`, size: this.structSize(kernel, subst) }] : [];
+    return [...fns.map((f) => ({ type: this.structName(f), size: this.structSize(f, new Map()) })), ...own].flatMap(({ type, size }) =>
+      size ? [`static_assert(sizeof(${type}) == HIP2VX_ABI(${size.device}, ${size.host}), "${type}: size differs from the shared-memory layout");`] : [],
+    );
+  }
+
   /** Static shared bytes of a kernel instance: device-function regions, then its own struct. */
   staticBytes(kernel: FunctionInfo, subst: Subst): AbiPair | undefined {
     if (!this.names.has(kernel)) return { ...this.kernelBase };

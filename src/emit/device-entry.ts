@@ -13,12 +13,14 @@ export interface EntryInput {
   qualifiedName: string;
   args: ArgsLayout;
   staticShared: AbiPair;
+  /** static_asserts on the shared-memory structs this instance uses. */
+  sharedChecks: string[];
   deviceAbi: Abi;
 }
 
 export const argsStructName = (id: string) => `${id}_KernelArgs`;
 
-export function deviceEntry({ instance, qualifiedName, args, staticShared, deviceAbi }: EntryInput, nl: string): string {
+export function deviceEntry({ instance, qualifiedName, args, staticShared, sharedChecks, deviceAbi }: EntryInput, nl: string): string {
   const id = instance.id;
   const struct = argsStructName(id);
   const members = paddedMembers(args, (f) => renderDeclaration(f.type, f.name));
@@ -26,6 +28,7 @@ export function deviceEntry({ instance, qualifiedName, args, staticShared, devic
     `static_assert(sizeof(${struct}) == ${abiPair(args.size.device, args.size.host)}, "${struct}: size differs from the metadata table");`,
     ...args.fields.map((f) => `static_assert(__builtin_offsetof(${struct}, ${f.name}) == 32 + ${abiPair(f.device.offset, f.host.offset)}, "${struct}.${f.name}: offset differs from the metadata table");`),
     ...recordAsserts(instance.params.map((p) => p.type), deviceAbi),
+    ...sharedChecks,
   ];
   const templateArgs = instance.templateArgs.length ? `<${instance.templateArgs.join(', ')}>` : '';
   const call = `${qualifiedName}${templateArgs}(${instance.params.map((p) => `args->${p.name}`).join(', ')})`;

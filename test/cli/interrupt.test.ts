@@ -8,15 +8,15 @@ import { cli, cliAsync, snapshot, tempDir, vecadd, writeTree } from './helpers.j
 it.each([['1'], ['2']])('SIGINT with %s worker(s): exit 130, no temporary or partial files', async (jobs) => {
   const dir = tempDir();
   const files: Record<string, string> = {};
-  for (let i = 0; i < 400; i++) files[`src/k${String(i).padStart(3, '0')}.hip`] = vecadd(`k${i}`);
+  for (let i = 0; i < 1000; i++) files[`src/k${String(i).padStart(4, '0')}.hip`] = vecadd(`k${i}`);
   writeTree(dir, files);
   const before = snapshot(join(dir, 'src'));
   const child = cliAsync(['translate', 'src', '-o', 'out', '--jobs', jobs], dir);
   let stderr = '';
   child.stderr.on('data', (b) => (stderr += b));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  // Outputs are written after translation; interrupt during it, once the workers are busy.
-  await sleep(1500);
+  // Interrupt once outputs are being written (they are written while later files translate).
+  while (!existsSync(join(dir, 'out')) || readdirSync(join(dir, 'out')).length === 0) await sleep(20);
   child.kill('SIGINT');
   const code = await exited;
   expect(code, stderr).toBe(130);

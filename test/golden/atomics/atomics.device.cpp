@@ -31,7 +31,7 @@ __global__ void atomic_ops(const int* values, int* counters, int* exch_old, int*
                            int* block_sums, int n)
 {
     const int i = blockIdx.x * blockDim.x + threadIdx.x;
-    { { int __hv_g1 = !!(i < n); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) {
+    { int __hv_g1 = !!(i < n); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) {
         const int v = values[i];
         unsigned int* ucounters = (unsigned int*)counters;
 
@@ -47,22 +47,22 @@ __global__ void atomic_ops(const int* values, int* counters, int* exch_old, int*
 
         // CLAIMERS consecutive threads race for one slot; exactly one compare-and-swap wins.
         won[i] = atomicCAS(&slots[i / CLAIMERS], EMPTY, i) == EMPTY;
-    } hip2vx_join(__hv_t2); } }
+    } hip2vx_join(__hv_t2); }
 
     // Last-block-done: thread 0 publishes the block's sum, fences, then takes a ticket.
-    { { int __hv_g11 = !!(threadIdx.x == 0); int __hv_t12 = hip2vx_split(__hv_g11); if (__hv_g11) {
+    { int __hv_g11 = !!(threadIdx.x == 0); int __hv_t12 = hip2vx_split(__hv_g11); if (__hv_g11) {
         int sum = 0;
-        { int k = blockIdx.x * blockDim.x; int __hv_m3 = hip2vx_active_threads(); int __hv_go4; for (;;) { __hv_go4 = !!((!!(k < n) & !!(k < (int)((blockIdx.x + 1) * blockDim.x)))); HIP2VX_PRED_EXIT(__hv_go4, __hv_m3, __hv_end5); sum += values[k]; ++k;} __hv_end5: hip2vx_tmc(__hv_m3); }
+        { int k = blockIdx.x * blockDim.x; int __hv_m3 = hip2vx_active_threads(); int __hv_go4; for (;;) { __hv_go4 = !!((!!(k < n) & !!(k < (int)((blockIdx.x + 1) * blockDim.x)))); HIP2VX_PRED_EXIT(__hv_go4, __hv_m3, __hv_end5); sum += values[k]; ++k; } __hv_end5: hip2vx_tmc(__hv_m3); }
         block_sums[blockIdx.x] = sum;
         hip2vx_threadfence();  // the sum must be visible before the ticket is
         // Wraps to 0 after the last block, leaving the counter ready for another launch.
         unsigned int ticket = atomicInc((unsigned int*)&counters[C_DONE_BLOCKS], gridDim.x - 1);
-        { { int __hv_g9 = !!(ticket == gridDim.x - 1); int __hv_t10 = hip2vx_split(__hv_g9); if (__hv_g9) {
+        { int __hv_g9 = !!(ticket == gridDim.x - 1); int __hv_t10 = hip2vx_split(__hv_g9); if (__hv_g9) {
             int total = 0;
-            { unsigned int b = 0; int __hv_m6 = hip2vx_active_threads(); int __hv_go7; for (;;) { __hv_go7 = !!(b < gridDim.x); HIP2VX_PRED_EXIT(__hv_go7, __hv_m6, __hv_end8); total += atomicAdd(&block_sums[b], 0); ++b;} __hv_end8: hip2vx_tmc(__hv_m6); }
+            { unsigned int b = 0; int __hv_m6 = hip2vx_active_threads(); int __hv_go7; for (;;) { __hv_go7 = !!(b < gridDim.x); HIP2VX_PRED_EXIT(__hv_go7, __hv_m6, __hv_end8); total += atomicAdd(&block_sums[b], 0); ++b; } __hv_end8: hip2vx_tmc(__hv_m6); }
             counters[C_GRAND_TOTAL] = total;
-        } hip2vx_join(__hv_t10); } }
-    } hip2vx_join(__hv_t12); } }
+        } hip2vx_join(__hv_t10); }
+    } hip2vx_join(__hv_t12); }
 }
 
 

@@ -29,21 +29,21 @@ __global__ void stencil_1d(const float *in, float *out, int n)
     int g = blockIdx.x * blockDim.x + threadIdx.x;
     int l = threadIdx.x + RADIUS;
 
-    { { int __hv_g1 = !!(g < n); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) { tile[l] = in[g]; } else { tile[l] = 0.0f; } hip2vx_join(__hv_t2); } }
-    { { int __hv_g7 = !!(threadIdx.x < RADIUS); int __hv_t8 = hip2vx_split(__hv_g7); if (__hv_g7) {
+    { int __hv_g1 = !!(g < n); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) { tile[l] = in[g]; } else { tile[l] = 0.0f; } hip2vx_join(__hv_t2); }
+    { int __hv_g7 = !!(threadIdx.x < RADIUS); int __hv_t8 = hip2vx_split(__hv_g7); if (__hv_g7) {
         // The first RADIUS threads also load the halo on both sides.
         int left = g - RADIUS;
         int right = g + BLOCK;
-        { { int __hv_g3 = !!((!!(left >= 0) & !!(left < n))); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) { tile[l - RADIUS] = in[left]; } else { tile[l - RADIUS] = 0.0f; } hip2vx_join(__hv_t4); } }
-        { { int __hv_g5 = !!(right < n); int __hv_t6 = hip2vx_split(__hv_g5); if (__hv_g5) { tile[l + BLOCK] = in[right]; } else { tile[l + BLOCK] = 0.0f; } hip2vx_join(__hv_t6); } }
-    } hip2vx_join(__hv_t8); } }
+        { int __hv_g3 = !!((!!(left >= 0) & !!(left < n))); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) { tile[l - RADIUS] = in[left]; } else { tile[l - RADIUS] = 0.0f; } hip2vx_join(__hv_t4); }
+        { int __hv_g5 = !!(right < n); int __hv_t6 = hip2vx_split(__hv_g5); if (__hv_g5) { tile[l + BLOCK] = in[right]; } else { tile[l + BLOCK] = 0.0f; } hip2vx_join(__hv_t6); }
+    } hip2vx_join(__hv_t8); }
     hip2vx_syncthreads();
 
-    { { int __hv_g12 = !!(g < n); int __hv_t13 = hip2vx_split(__hv_g12); if (__hv_g12) {
+    { int __hv_g12 = !!(g < n); int __hv_t13 = hip2vx_split(__hv_g12); if (__hv_g12) {
         float sum = 0.0f;
-        { int off = -RADIUS; int __hv_m9 = hip2vx_active_threads(); int __hv_go10; for (;;) { __hv_go10 = !!(off <= RADIUS); HIP2VX_PRED_EXIT(__hv_go10, __hv_m9, __hv_end11); sum += tile[l + off]; ++off;} __hv_end11: hip2vx_tmc(__hv_m9); }
+        { int off = -RADIUS; int __hv_m9 = hip2vx_active_threads(); int __hv_go10; for (;;) { __hv_go10 = !!(off <= RADIUS); HIP2VX_PRED_EXIT(__hv_go10, __hv_m9, __hv_end11); sum += tile[l + off]; ++off; } __hv_end11: hip2vx_tmc(__hv_m9); }
         out[g] = sum;
-    } hip2vx_join(__hv_t13); } }
+    } hip2vx_join(__hv_t13); }
 }
 
 
@@ -63,6 +63,7 @@ static_assert(sizeof(stencil_1d_KernelArgs) == HIP2VX_ABI(48, 56), "stencil_1d_K
 static_assert(__builtin_offsetof(stencil_1d_KernelArgs, in) == 32 + HIP2VX_ABI(0, 0), "stencil_1d_KernelArgs.in: offset differs from the metadata table");
 static_assert(__builtin_offsetof(stencil_1d_KernelArgs, out) == 32 + HIP2VX_ABI(4, 8), "stencil_1d_KernelArgs.out: offset differs from the metadata table");
 static_assert(__builtin_offsetof(stencil_1d_KernelArgs, n) == 32 + HIP2VX_ABI(8, 16), "stencil_1d_KernelArgs.n: offset differs from the metadata table");
+static_assert(sizeof(stencil_1d_SharedMem) == HIP2VX_ABI(1048, 1048), "stencil_1d_SharedMem: size differs from the shared-memory layout");
 
 static void stencil_1d_kernel_body(stencil_1d_KernelArgs* args) {
   stencil_1d(args->in, args->out, args->n);

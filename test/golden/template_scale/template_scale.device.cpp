@@ -25,7 +25,7 @@ template <typename T>
 __global__ void scale_offset(T* data, T factor, T offset, T limit, int n)
 {
     const int i = blockIdx.x * blockDim.x + threadIdx.x;
-    { { int __hv_g1 = !!(i < n); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) { data[i] = clamp_to<T>(data[i] * factor + offset, -limit, limit); } hip2vx_join(__hv_t2); } }
+    { int __hv_g1 = !!(i < n); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) { data[i] = clamp_to<T>(data[i] * factor + offset, -limit, limit); } hip2vx_join(__hv_t2); }
 }
 
 

@@ -28,13 +28,13 @@ __device__ void transpose_tile(const float* in, float* out, int rows, int cols)
 
     int x = blockIdx.x * TILE + threadIdx.x;  // column in `in`
     int y = blockIdx.y * TILE + threadIdx.y;  // row in `in`
-    { { int __hv_g1 = !!((!!(x < cols) & !!(y < rows))); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) { tile[threadIdx.y][threadIdx.x] = in[y * cols + x]; } hip2vx_join(__hv_t2); } }
+    { int __hv_g1 = !!((!!(x < cols) & !!(y < rows))); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) { tile[threadIdx.y][threadIdx.x] = in[y * cols + x]; } hip2vx_join(__hv_t2); }
     hip2vx_syncthreads();
 
     // Write the tile to the mirrored block position, reading it column-wise.
     x = blockIdx.y * TILE + threadIdx.x;  // column in `out` (a row of `in`)
     y = blockIdx.x * TILE + threadIdx.y;  // row in `out`
-    { { int __hv_g3 = !!((!!(x < rows) & !!(y < cols))); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) { out[y * rows + x] = tile[threadIdx.x][threadIdx.y]; } hip2vx_join(__hv_t4); } }
+    { int __hv_g3 = !!((!!(x < rows) & !!(y < cols))); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) { out[y * rows + x] = tile[threadIdx.x][threadIdx.y]; } hip2vx_join(__hv_t4); }
 }
 
 __global__ void transpose(const float* in, float* out, int rows, int cols)
@@ -60,6 +60,7 @@ static_assert(__builtin_offsetof(transpose_KernelArgs, in) == 32 + HIP2VX_ABI(0,
 static_assert(__builtin_offsetof(transpose_KernelArgs, out) == 32 + HIP2VX_ABI(4, 8), "transpose_KernelArgs.out: offset differs from the metadata table");
 static_assert(__builtin_offsetof(transpose_KernelArgs, rows) == 32 + HIP2VX_ABI(8, 16), "transpose_KernelArgs.rows: offset differs from the metadata table");
 static_assert(__builtin_offsetof(transpose_KernelArgs, cols) == 32 + HIP2VX_ABI(12, 20), "transpose_KernelArgs.cols: offset differs from the metadata table");
+static_assert(sizeof(transpose_tile_SharedMem) == HIP2VX_ABI(1088, 1088), "transpose_tile_SharedMem: size differs from the shared-memory layout");
 
 static void transpose_kernel_body(transpose_KernelArgs* args) {
   transpose(args->in, args->out, args->rows, args->cols);
