@@ -115,7 +115,7 @@ function translateTree(root: Node, file: SourceFile, options: TranslateOptions, 
   const deviceAbi: Abi = options.xlen === 32 ? 'rv32' : 'rv64';
   const headerMode = isHeader(file.path);
   const report = new Reporter(file.path, options.rules);
-  const program = analyseProgram(root);
+  const program = analyseProgram(root, file.text);
   const headers = includedHeaders(root, file.path, options.includeDirs ?? [], looksLikeGpuSource, (directive, included) =>
     report.at(directive, 'warning', 'include-cycle', `'${basename(included)}' is already being included here (an include cycle): not followed`),
   );
@@ -156,7 +156,8 @@ function translateTree(root: Node, file: SourceFile, options: TranslateOptions, 
     ];
     const entries = hasDevice && !headerMode ? units.flatMap((u) => registered(u, deviceAbi)) : [];
     if (hasDevice) {
-      const code = entries.map((k) => deviceEntry({ ...k.entry, deviceAbi }, nl)).join(nl);
+      const checks = entries.length ? units.flatMap((u) => u.shared.functionSizeChecks()) : [];
+      const code = [...checks, ...entries.map((k) => deviceEntry({ ...k.entry, deviceAbi }, nl))].join(nl);
       outputs.push({ name: files.device, role: 'device', content: header(file, 'device code for Vortex', nl) + devicePrelude(options.xlen, nl) + deviceEdits.printFile(root) + nl + code });
     }
     if (entries.length) {
@@ -212,7 +213,7 @@ function devicePrelude(xlen: 32 | 64, nl: string): string {
 }
 
 function qualifiedName(program: Program, instance: KernelInstance): string {
-  const item = program.items.find((i) => i.node.id === instance.kernel.outer.id);
+  const item = program.itemOf(instance.kernel.outer);
   const namespaces = (item?.scopes ?? []).filter((s) => s.type === 'namespace_definition').map((s) => s.childForFieldName('name')?.text).filter(Boolean);
   return [...namespaces, instance.kernel.name].join('::');
 }

@@ -59,7 +59,7 @@ export function includedHeaders(
     const read = readSource(file);
     if (!read.ok || !looksLikeGpu(read.file.text)) continue;
     const tree = parse(read.file.text);
-    const program = analyseProgram(tree.rootNode);
+    const program = analyseProgram(tree.rootNode, read.file.text);
     found.push({ directive, written, nested: false, program, types: new TypeTable(tree.rootNode), tree });
     found.push(...includedHeaders(tree.rootNode, file, includeDirs, looksLikeGpu, cycle, [...visiting, file]).map((h) => ({ ...h, directive, nested: true })));
   }

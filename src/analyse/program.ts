@@ -1,7 +1,7 @@
 // Finds what a translation unit declares for the GPU: kernels, device functions, device globals,
 // static/dynamic shared variables and launch sites. Pure analysis: no text is changed here.
 import type { Node } from '../parse/parser.js';
-import { argumentsOf, declaredName, descendants, functionDeclarator, qualifiersOf, walk } from './syntax.js';
+import { argumentsOf, declaredName, descendants, functionDeclarator, qualifiersOf, scan, spanHas } from './syntax.js';
 
 export interface FunctionInfo {
   /** function_definition, or declaration for a prototype */
@@ -51,6 +51,8 @@ export interface TopItem {
 
 export interface Program {
   root: Node;
+  /** The source text the tree was parsed from. */
+  text: string;
   items: TopItem[];
   functions: FunctionInfo[];
   kernels: FunctionInfo[];
@@ -59,6 +61,10 @@ export interface Program {
   shared: SharedVar[];
   launches: Launch[];
   hasMain: boolean;
+  /** The item (and its enclosing scopes) a node at namespace scope is. */
+  itemOf(node: Node): TopItem | undefined;
+  /** The function a node at namespace scope defines or declares. */
+  functionOf(node: Node): FunctionInfo | undefined;
 }
 
 const PREPROC_BLOCKS = new Set(['preproc_if', 'preproc_ifdef', 'preproc_else', 'preproc_elif', 'preproc_elifdef']);
@@ -116,16 +122,21 @@ function globalsOf(item: Node): GlobalVar[] {
   });
 }
 
-function sharedOf(fn: FunctionInfo): SharedVar[] {
+const DECLARATION = new Set(['declaration']);
+const CALL = new Set(['call_expression']);
+
+function sharedOf(fn: FunctionInfo, text: string): SharedVar[] {
   if (!fn.body) return [];
-  return descendants(fn.body, 'declaration').flatMap((decl) => {
+  const found: SharedVar[] = [];
+  scan(fn.body, DECLARATION, (decl) => {
     const q = qualifiersOf(decl);
-    if (!q.has('__shared__')) return [];
-    return decl.childrenForFieldName('declarator').flatMap((d) => {
+    if (!q.has('__shared__')) return;
+    for (const d of decl.childrenForFieldName('declarator')) {
       const name = d && declaredName(d);
-      return d && name ? [{ declaration: decl, declarator: d, name: name.text, dynamic: q.has('extern'), owner: fn }] : [];
-    });
-  });
+      if (d && name) found.push({ declaration: decl, declarator: d, name: name.text, dynamic: q.has('extern'), owner: fn });
+    }
+  }, (_, start, end) => spanHas(text, '__shared__', start, end));
+  return found;
 }
 
 /** Name and explicit template arguments of a launched kernel expression (`k`, `k<T>`, `ns::k`). */
@@ -144,10 +155,11 @@ export function kernelRef(expr: Node): { name: string; templateArgs?: Node[] } |
   return undefined;
 }
 
-function launchesIn(root: Node, kernels: ReadonlySet<string>): Launch[] {
+function launchesIn(root: Node, kernels: ReadonlySet<string>, text: string): Launch[] {
   const out: Launch[] = [];
-  walk(root, (n) => {
-    if (n.type !== 'call_expression') return;
+  // Only calls that can be launches are materialised: `<<<` or hipLaunchKernelGGL in the span.
+  const want = (_: string, start: number, end: number) => spanHas(text, '<<<', start, end) || spanHas(text, 'hipLaunchKernelGGL', start, end);
+  scan(root, CALL, (n) => {
     const fn = n.childForFieldName('function');
     const chevrons = n.namedChildren.find((c) => c?.type === 'kernel_call_syntax');
     const args = argumentsOf(n.childForFieldName('arguments'));
@@ -158,26 +170,31 @@ function launchesIn(root: Node, kernels: ReadonlySet<string>): Launch[] {
       const ref = kernelRef(args[0]);
       if (ref && kernels.has(ref.name)) out.push({ call: n, form: 'ggl', kernel: ref.name, templateArgs: ref.templateArgs, config: args.slice(1, 5), args: args.slice(5) });
     }
-  });
+  }, want);
   return out;
 }
 
-export function analyseProgram(root: Node): Program {
+export function analyseProgram(root: Node, text: string): Program {
   const items: TopItem[] = [];
   collectItems(root, [], items);
   const functions = items.flatMap((i) => functionOf(i.node) ?? []);
   const kernels = functions.filter((f) => f.kind === 'kernel' && f.body);
   const deviceFunctions = functions.filter((f) => (f.kind === 'device' || f.kind === 'host-device') && f.body);
   const kernelNames = new Set(functions.filter((f) => f.kind === 'kernel').map((f) => f.name));
+  const itemById = new Map(items.map((i) => [i.node.id, i]));
+  const functionById = new Map(functions.map((f) => [f.outer.id, f]));
   return {
+    itemOf: (node) => itemById.get(node.id),
+    functionOf: (node) => functionById.get(node.id),
     root,
     items,
     functions,
     kernels,
     deviceFunctions,
     globals: items.flatMap((i) => globalsOf(i.node)),
-    shared: [...kernels, ...deviceFunctions].flatMap(sharedOf),
-    launches: launchesIn(root, kernelNames),
+    shared: [...kernels, ...deviceFunctions].flatMap((f) => sharedOf(f, text)),
+    launches: launchesIn(root, kernelNames, text),
+    text,
     hasMain: functions.some((f) => f.name === 'main' && f.body),
   };
 }

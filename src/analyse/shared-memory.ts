@@ -4,7 +4,7 @@
 // (docs/vortex.md: the verified placement). Sizes come from the layout engine for the device ABI
 // and the host (CPU backend) and are checked by static_asserts in the generated source.
 import type { Abi, CType, Field } from '../layout/index.js';
-import { layoutOf, roundUp } from '../layout/index.js';
+import { layoutOf, renderTypeId, roundUp } from '../layout/index.js';
 import type { FunctionInfo, Program, SharedVar } from './program.js';
 import { isTypeError, type Subst, type TypeTable } from './types.js';
 import type { Node } from '../parse/parser.js';
@@ -22,8 +22,11 @@ export class SharedLayout {
   /** Bytes of all device-function regions, where kernel regions start. */
   readonly kernelBase: AbiPair = { device: 0, host: 0 };
   readonly problems: SharedProblem[] = [];
+  private readonly byOwner = new Map<FunctionInfo, SharedVar[]>();
+  private readonly sizes = new Map<string, AbiPair | undefined>();
 
-  constructor(private readonly program: Program, private readonly types: TypeTable, private readonly deviceAbi: Abi) {
+  constructor(program: Program, private readonly types: TypeTable, private readonly deviceAbi: Abi) {
+    for (const v of program.shared) this.byOwner.set(v.owner, [...(this.byOwner.get(v.owner) ?? []), v]);
     const taken = new Map<string, number>();
     for (const f of [...program.deviceFunctions, ...program.kernels]) {
       if (this.staticVars(f).length === 0) continue;
@@ -46,7 +49,7 @@ export class SharedLayout {
   }
 
   varsOf(f: FunctionInfo): SharedVar[] {
-    return this.program.shared.filter((v) => v.owner === f);
+    return this.byOwner.get(f) ?? [];
   }
 
   staticVars(f: FunctionInfo): SharedVar[] {
@@ -68,8 +71,15 @@ export class SharedLayout {
     return `HIP2VX_ABI(${o.device}, ${o.host})`;
   }
 
-  /** sizeof(<fn>_SharedMem) per ABI, or undefined (after reporting) when a type is unknown. */
+  /** sizeof(<fn>_SharedMem) per ABI (once per function and template arguments). */
   structSize(f: FunctionInfo, subst: Subst): AbiPair | undefined {
+    const key = `${this.structName(f)}<${[...subst.values()].map((v) => (typeof v === 'number' ? v : renderTypeId(v))).join(',')}>`;
+    if (!this.sizes.has(key)) this.sizes.set(key, this.measure(f, subst));
+    return this.sizes.get(key);
+  }
+
+  /** Undefined (after reporting) when a type is unknown. */
+  private measure(f: FunctionInfo, subst: Subst): AbiPair | undefined {
     const fields: Field[] = [];
     for (const v of this.staticVars(f)) {
       const t = this.types.resolveDeclarator(v.declaration, v.declarator, subst);
@@ -85,11 +95,13 @@ export class SharedLayout {
 
   /** static_asserts that the compiler's sizeof of the shared structs matches the offsets used here. */
   sizeChecks(kernel: FunctionInfo, subst: Subst, templateArgs: readonly string[]): string[] {
-    const fns = this.program.deviceFunctions.filter((f) => this.fnOffsets.has(f));
-    const own = this.names.has(kernel) ? [{ type: `${this.structName(kernel)}${templateArgs.length ? `<${templateArgs.join(', ')}>` : ''}`, size: this.structSize(kernel, subst) }] : [];
-    return [...fns.map((f) => ({ type: this.structName(f), size: this.structSize(f, new Map()) })), ...own].flatMap(({ type, size }) =>
-      size ? [`static_assert(sizeof(${type}) == HIP2VX_ABI(${size.device}, ${size.host}), "${type}: size differs from the shared-memory layout");`] : [],
-    );
+    if (!this.names.has(kernel)) return [];
+    return sizeCheck(`${this.structName(kernel)}${templateArgs.length ? `<${templateArgs.join(', ')}>` : ''}`, this.structSize(kernel, subst));
+  }
+
+  /** The same for the device functions' structs (once per file). */
+  functionSizeChecks(): string[] {
+    return [...this.fnOffsets.keys()].flatMap((f) => sizeCheck(this.structName(f), this.structSize(f, new Map())));
   }
 
   /** Static shared bytes of a kernel instance: device-function regions, then its own struct. */
@@ -98,4 +110,8 @@ export class SharedLayout {
     const own = this.structSize(kernel, subst);
     return own && { device: this.kernelBase.device + own.device, host: this.kernelBase.host + own.host };
   }
+}
+
+function sizeCheck(type: string, size: AbiPair | undefined): string[] {
+  return size ? [`static_assert(sizeof(${type}) == HIP2VX_ABI(${size.device}, ${size.host}), "${type}: size differs from the shared-memory layout");`] : [];
 }

@@ -62,3 +62,64 @@ export function position(node: Node): { line: number; col: number } {
 export function argumentsOf(list: Node | null): Node[] {
   return list ? list.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment') : [];
 }
+
+/**
+ * Visits the descendants of `root` whose type is in `types`, in source order, through a tree
+ * cursor: only matching nodes are materialised (walking Node objects of a large file costs far
+ * more than the parse). `visit` returns false to skip the matched node's subtree.
+ */
+export function scan(
+  root: Node,
+  types: ReadonlySet<string>,
+  visit: (n: Node) => boolean | void,
+  /** A cheaper test on the span, before the node is materialised. */
+  want?: (type: string, start: number, end: number) => boolean,
+): void {
+  const cursor = root.walk();
+  const at = (): boolean => {
+    const type = cursor.nodeType;
+    if (!cursor.nodeIsNamed || !types.has(type) || (want && !want(type, cursor.startIndex, cursor.endIndex))) return false;
+    return visit(cursor.currentNode) === false;
+  };
+  try {
+    let skip = false;
+    for (;;) {
+      if (!skip && cursor.gotoFirstChild()) {
+        skip = at();
+        continue;
+      }
+      skip = false;
+      while (!cursor.gotoNextSibling()) {
+        if (!cursor.gotoParent() || cursor.nodeId === root.id) return;
+      }
+      skip = at();
+    }
+  } finally {
+    cursor.delete();
+  }
+}
+
+/** Like scan, passing only the type and text span of each match (nothing is materialised). */
+export function scanSpans(root: Node, types: ReadonlySet<string>, visit: (type: string, start: number, end: number) => void): void {
+  const cursor = root.walk();
+  try {
+    for (;;) {
+      if (cursor.gotoFirstChild()) {
+        if (types.has(cursor.nodeType)) visit(cursor.nodeType, cursor.startIndex, cursor.endIndex);
+        continue;
+      }
+      while (!cursor.gotoNextSibling()) {
+        if (!cursor.gotoParent() || cursor.nodeId === root.id) return;
+      }
+      if (types.has(cursor.nodeType)) visit(cursor.nodeType, cursor.startIndex, cursor.endIndex);
+    }
+  } finally {
+    cursor.delete();
+  }
+}
+
+/** `what` occurs in text[start, end). */
+export function spanHas(text: string, what: string, start: number, end: number): boolean {
+  // Bounded by the span (an unbounded indexOf would scan to the next occurrence, file-wide).
+  return text.slice(start, end).includes(what);
+}

@@ -64,6 +64,7 @@ export class TypeTable {
   /** Records whose fields are being resolved: using one by value means it is incomplete. */
   private readonly building = new Set<CType>();
   private readonly resolving = new Set<object>();
+  private readonly constants = new Map<ValueDecl, bigint>();
 
   constructor(private readonly root: Node) {
     this.collect(root, []);
@@ -510,7 +511,10 @@ export class TypeTable {
     if (typeof bound === 'bigint') return bound;
     const decl = this.lookup(this.values, name, env.scope);
     if (!decl) throw new Fail(`'${name}' is not a known integer constant`, node);
-    return this.once(decl, node, `'${name}' refers to itself`, () => {
+    // A named constant's value does not depend on where it is used: evaluate it once.
+    const known = this.constants.get(decl);
+    if (known !== undefined) return known;
+    const value = this.once(decl, node, `'${name}' refers to itself`, () => {
       switch (decl.kind) {
         case 'constant':
           return this.constant(decl.value, this.env(decl.scope));
@@ -518,17 +522,21 @@ export class TypeTable {
           return this.enumeratorValues(decl.enumNode, this.env(decl.scope))[decl.index];
         case 'macro': {
           const tree = parse(`int __hip2vx_value = ${decl.text};`);
-          const value = tree.rootNode.descendantsOfType('init_declarator')[0]?.childForFieldName('value');
-          if (!value) throw new Fail(`macro '${name}' is not an integer constant`, node);
           try {
+            const value = tree.rootNode.descendantsOfType('init_declarator')[0]?.childForFieldName('value');
+            if (!value) throw new Fail(`macro '${name}' is not an integer constant`, node);
             return this.constant(value, this.env([]));
           } catch (e) {
             // Report at the use: the macro's own parse tree is not part of the file.
             throw e instanceof Fail ? new Fail(`macro '${name}': ${e.message}`, node) : e;
+          } finally {
+            tree.delete();
           }
         }
       }
     });
+    this.constants.set(decl, value);
+    return value;
   }
 
   /** sizeof/alignof, only when the answer is the same on every ABI (a CType has fixed lengths). */

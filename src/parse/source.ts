@@ -15,7 +15,8 @@ export interface SourceFile {
 
 export type ReadResult = { ok: true; file: SourceFile } | { ok: false; diagnostic: Diagnostic };
 
-const decoder = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM: keep the BOM in the decoded text, so it can be noted and written back.
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 function fail(path: string, message: string, ruleId: string, line = 1, col = 1): ReadResult {
   return { ok: false, diagnostic: { file: path, line, col, severity: 'error', message, ruleId } };

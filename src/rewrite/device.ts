@@ -4,7 +4,7 @@
 import type { Node } from '../parse/parser.js';
 import type { FunctionInfo, GlobalVar, Program, SharedVar, TopItem } from '../analyse/program.js';
 import { Uniformity } from '../analyse/uniformity.js';
-import { declaredName, qualifiersOf, walk } from '../analyse/syntax.js';
+import { declaredName, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
 import type { RuleSet } from '../rules/index.js';
 import { DivergenceLowering } from './divergence.js';
 import type { EditSet } from './edits.js';
@@ -20,6 +20,8 @@ export interface DeviceOptions {
 const DEVICE_HEADERS = new Set(['stdint.h', 'stddef.h', 'stdbool.h', 'math.h', 'string.h', 'float.h', 'limits.h']);
 const TYPE_ITEMS = new Set(['struct_specifier', 'class_specifier', 'union_specifier', 'enum_specifier', 'type_definition', 'alias_declaration']);
 const KEEP_ALWAYS = new Set(['preproc_def', 'preproc_function_def', 'preproc_call', 'comment']);
+const NAMES = new Set(['identifier', 'type_identifier', 'namespace_identifier']);
+const DEVICE_NODES = new Set([...NAMES, 'gnu_asm_expression', 'new_expression', 'delete_expression', 'primitive_type', 'call_expression']);
 
 export const symbolPointer = (name: string) => `__hip2vx_sym_${name}`;
 
@@ -48,22 +50,19 @@ export class DeviceRewriter {
   /** Identifiers that device code refers to, closed over the type and constant items it keeps. */
   private namesUsedByDevice(fns: FunctionInfo[]): Set<string> {
     const used = new Set<string>();
-    const addFrom = (n: Node) =>
-      walk(n, (c) => {
-        if (c.type === 'identifier' || c.type === 'type_identifier' || c.type === 'namespace_identifier') used.add(c.text);
-      });
+    const text = this.program.text;
+    const addFrom = (n: Node) => scanSpans(n, NAMES, (_, start, end) => used.add(text.slice(start, end)));
     fns.forEach((f) => addFrom(f.outer));
     this.program.globals.forEach((g) => addFrom(g.declaration));
-    const candidates = this.program.items.filter((i) => this.isTypeOrConstant(i.node));
+    const candidates = this.program.items.filter((i) => this.isTypeOrConstant(i.node)).map((i) => ({ node: i.node, names: this.declaredNames(i.node), kept: false }));
     for (let grew = true; grew; ) {
       grew = false;
-      for (const i of candidates) {
-        const names = this.declaredNames(i.node);
-        if (names.some((n) => used.has(n)) && !names.every((n) => used.has(`#kept:${n}`))) {
-          names.forEach((n) => used.add(`#kept:${n}`));
-          addFrom(i.node);
-          grew = true;
-        }
+      for (const c of candidates) {
+        if (c.kept || !c.names.some((n) => used.has(n))) continue;
+        c.kept = true;
+        c.names.forEach((n) => used.add(`#kept:${n}`));
+        addFrom(c.node);
+        grew = true;
       }
     }
     return used;
@@ -100,7 +99,7 @@ export class DeviceRewriter {
   }
 
   private item({ node }: TopItem, used: Set<string>): void {
-    const fn = this.program.functions.find((f) => f.outer.id === node.id);
+    const fn = this.program.functionOf(node);
     if (fn) {
       if (fn.kind === 'host') this.edits.replace(node, '');
       else this.sharedStruct(fn);
@@ -136,8 +135,15 @@ export class DeviceRewriter {
   private body(fn: FunctionInfo): void {
     if (!fn.body) return;
     const sharedNames = new Set(this.shared.varsOf(fn).map((v) => v.name));
-    fn.params.forEach((p) => walk(p, (n) => this.deviceNode(n, fn)));
-    walk(fn.body, (n) => this.deviceNode(n, fn));
+    const text = this.program.text;
+    const want = (type: string, start: number, end: number) => {
+      if (type === 'primitive_type') return this.options.xlen === 32 && text.startsWith('double', start);
+      if (type === 'call_expression') return spanHas(text, '<<<', start, end);
+      if (!NAMES.has(type)) return true;
+      const name = text.slice(start, end);
+      return this.globals.has(name) || this.rules.deviceBuiltins.has(name) || !!this.rules.constructForName(name, 'device');
+    };
+    for (const root of [...fn.params, fn.body]) scan(root, DEVICE_NODES, (n) => this.deviceNode(n, fn), want);
     this.sharedDeclarations(fn);
     if (this.options.divergence === 'explicit') {
       const uniformity = new Uniformity(fn.body, {

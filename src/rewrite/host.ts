@@ -11,9 +11,10 @@ import type { EditSet } from './edits.js';
 import type { Reporter } from './reporter.js';
 import { launchStub, stubName } from '../emit/launch-stub.js';
 import type { Abi } from '../layout/index.js';
-import { walk } from '../analyse/syntax.js';
+import { scan } from '../analyse/syntax.js';
 
 const NAME_NODES = new Set(['identifier', 'type_identifier', 'namespace_identifier']);
+const HOST_NODES = new Set([...NAME_NODES, 'call_expression', 'preproc_include', 'preproc_arg']);
 
 export interface HostContext {
   program: Program;
@@ -33,14 +34,11 @@ export interface HostContext {
 
 export function rewriteHost(ctx: HostContext): void {
   const { program, edits } = ctx;
-  const removed = new Set<number>();
   const stubsPlaced = new Set<string>();
   for (const fn of program.functions) {
     if (fn.kind === 'kernel') {
-      removed.add(fn.outer.id);
       edits.replace(fn.outer, kernelReplacement(ctx, fn, stubsPlaced));
     } else if (fn.kind === 'device') {
-      removed.add(fn.outer.id);
       edits.replace(fn.outer, `/* hip2vortex: __device__ function '${fn.name}' is in ${ctx.deviceFile} */`);
     }
   }
@@ -53,15 +51,34 @@ export function rewriteHost(ctx: HostContext): void {
     }
   }
   const launches = new Map(program.launches.map((l) => [l.call.id, l] as const));
-  walk(program.root, (n) => {
-    if (removed.has(n.id)) return false;
+  const removed = program.functions.filter((f) => f.kind === 'kernel' || f.kind === 'device').map((f) => f.outer);
+  const inRemoved = (at: number) => {
+    // The removed items are in source order: binary search for the last one starting at or before.
+    let lo = 0;
+    let hi = removed.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (removed[mid].startIndex <= at) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return hi >= 0 && at < removed[hi].endIndex;
+  };
+  const text = program.text;
+  // Materialise only what a rule or the rewrite cares about; most identifiers are neither.
+  const want = (type: string, start: number, end: number) => {
+    if (inRemoved(start)) return false;
+    if (!NAME_NODES.has(type)) return type !== 'call_expression' || launchStarts.has(start);
+    const name = text.slice(start, end);
+    return ctx.rules.hostNames.has(name) || !!ctx.rules.constructForName(name, 'host');
+  };
+  const launchStarts = new Set(program.launches.map((l) => l.call.startIndex));
+  scan(program.root, HOST_NODES, (n) => {
     const launch = launches.get(n.id);
     if (launch) rewriteLaunch(ctx, launch);
     else if (n.type === 'preproc_include') include(ctx, n);
     else if (NAME_NODES.has(n.type)) rename(ctx, n);
     else if (n.type === 'preproc_arg') macroBody(ctx, n);
-    else if (n.type === 'string_literal' || n.type === 'raw_string_literal' || n.type === 'char_literal' || n.type === 'comment') return false;
-  });
+  }, want);
 }
 
 function kernelReplacement(ctx: HostContext, fn: FunctionInfo, placed: Set<string>): string {
