@@ -5,7 +5,9 @@ import type { Node } from '../parse/parser.js';
 import { isTypeError, type Subst, type TypeTable } from './types.js';
 import type { CType } from '../layout/index.js';
 import type { FunctionInfo, GlobalVar, Launch, Program } from './program.js';
-import { declaredName, descendants, walk } from './syntax.js';
+import { declaredName, descendants, scanSpans, walk } from './syntax.js';
+
+const IDENTIFIER = new Set(['identifier']);
 
 export interface ParamInfo {
   name: string;
@@ -63,11 +65,11 @@ function reachableGlobals(kernel: FunctionInfo, program: Program): GlobalVar[] {
   const visit = (f: FunctionInfo) => {
     if (seen.has(f) || !f.body) return;
     seen.add(f);
-    walk(f.body, (n) => {
-      if (n.type !== 'identifier') return;
-      const g = globals.get(n.text);
+    scanSpans(f.body, IDENTIFIER, (_, start, end) => {
+      const name = program.text.slice(start, end);
+      const g = globals.get(name);
       if (g) used.add(g);
-      const callee = byName.get(n.text);
+      const callee = byName.get(name);
       if (callee) visit(callee);
     });
   };

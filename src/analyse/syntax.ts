@@ -64,58 +64,143 @@ export function argumentsOf(list: Node | null): Node[] {
 }
 
 /**
- * Visits the descendants of `root` whose type is in `types`, in source order, through a tree
- * cursor: only matching nodes are materialised (walking Node objects of a large file costs far
- * more than the parse). `visit` returns false to skip the matched node's subtree.
+ * Every named node of a tree as (type, start, end), in source order, from one cursor pass. Walking
+ * Node objects (or a cursor, per query) crosses into wasm for every step; the scans below read
+ * these arrays instead and materialise only the nodes they match.
+ */
+class SpanIndex {
+  readonly types: Uint16Array;
+  readonly starts: Uint32Array;
+  readonly ends: Uint32Array;
+  readonly count: number;
+
+  constructor(readonly root: Node) {
+    let capacity = 1024;
+    let types = new Uint16Array(capacity);
+    let starts = new Uint32Array(capacity);
+    let ends = new Uint32Array(capacity);
+    let n = 0;
+    const cursor = root.walk();
+    try {
+      for (let more = true; more; ) {
+        if (cursor.nodeIsNamed) {
+          if (n === capacity) {
+            capacity *= 2;
+            const grow = <T extends Uint16Array | Uint32Array>(a: T, b: T) => (b.set(a), b);
+            types = grow(types, new Uint16Array(capacity));
+            starts = grow(starts, new Uint32Array(capacity));
+            ends = grow(ends, new Uint32Array(capacity));
+          }
+          types[n] = cursor.nodeTypeId;
+          starts[n] = cursor.startIndex;
+          ends[n] = cursor.endIndex;
+          n++;
+        }
+        if (cursor.gotoFirstChild()) continue;
+        while (!cursor.gotoNextSibling()) {
+          if (!cursor.gotoParent()) {
+            more = false;
+            break;
+          }
+        }
+      }
+    } finally {
+      cursor.delete();
+    }
+    this.types = types;
+    this.starts = starts;
+    this.ends = ends;
+    this.count = n;
+  }
+
+  /** First entry whose start is at or after `at`. */
+  firstAt(at: number): number {
+    let lo = 0;
+    let hi = this.count;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.starts[mid] < at) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+}
+
+const indexes = new WeakMap<object, SpanIndex>();
+
+function indexOf(node: Node): SpanIndex {
+  let index = indexes.get(node.tree);
+  if (!index) {
+    index = new SpanIndex(node.tree.rootNode);
+    indexes.set(node.tree, index);
+  }
+  return index;
+}
+
+const idCache = new WeakMap<ReadonlySet<string>, Map<number, string>>();
+
+/** Grammar symbol ids of the named node types in `types` (several ids may share a name). */
+function typeIds(root: Node, types: ReadonlySet<string>): Map<number, string> {
+  let ids = idCache.get(types);
+  if (!ids) {
+    ids = new Map();
+    const language = root.tree.language;
+    for (let id = 0; id < language.nodeTypeCount; id++) {
+      const name = language.nodeTypeForId(id);
+      if (name && types.has(name) && language.nodeTypeIsNamed(id)) ids.set(id, name);
+    }
+    idCache.set(types, ids);
+  }
+  return ids;
+}
+
+/** The node of `type` spanning exactly [start, end). */
+function materialise(root: Node, type: string, start: number, end: number): Node | undefined {
+  for (let n: Node | null = root.descendantForIndex(start, end); n && n.startIndex === start && n.endIndex === end; n = n.parent) {
+    if (n.type === type) return n;
+  }
+  return undefined;
+}
+
+/**
+ * Visits the named descendants of `root` whose type is in `types`, in source order.
+ * `want` is a cheap test on the span before the node is materialised; `visit` returns false to
+ * skip the matched node's subtree.
  */
 export function scan(
   root: Node,
   types: ReadonlySet<string>,
   visit: (n: Node) => boolean | void,
-  /** A cheaper test on the span, before the node is materialised. */
   want?: (type: string, start: number, end: number) => boolean,
 ): void {
-  const cursor = root.walk();
-  const at = (): boolean => {
-    const type = cursor.nodeType;
-    if (!cursor.nodeIsNamed || !types.has(type) || (want && !want(type, cursor.startIndex, cursor.endIndex))) return false;
-    return visit(cursor.currentNode) === false;
-  };
-  try {
-    let skip = false;
-    for (;;) {
-      if (!skip && cursor.gotoFirstChild()) {
-        skip = at();
-        continue;
-      }
-      skip = false;
-      while (!cursor.gotoNextSibling()) {
-        if (!cursor.gotoParent() || cursor.nodeId === root.id) return;
-      }
-      skip = at();
-    }
-  } finally {
-    cursor.delete();
+  const index = indexOf(root);
+  const wanted = typeIds(root, types);
+  const rootStart = root.startIndex;
+  const rootEnd = root.endIndex;
+  let skipUntil = -1;
+  let previous = -1;
+  for (let i = index.firstAt(rootStart); i < index.count && index.starts[i] < rootEnd; i++) {
+    const type = wanted.get(index.types[i]);
+    if (type === undefined || index.starts[i] < skipUntil) continue;
+    const start = index.starts[i];
+    const end = index.ends[i];
+    if (end > rootEnd || (start === rootStart && end === rootEnd && type === root.type)) continue;
+    if (want && !want(type, start, end)) continue;
+    const node = materialise(index.root, type, start, end);
+    // Nested nodes of one type and one span resolve to the same node: visit it once.
+    if (!node || node.id === previous) continue;
+    previous = node.id;
+    if (visit(node) === false) skipUntil = end;
   }
 }
 
 /** Like scan, passing only the type and text span of each match (nothing is materialised). */
 export function scanSpans(root: Node, types: ReadonlySet<string>, visit: (type: string, start: number, end: number) => void): void {
-  const cursor = root.walk();
-  try {
-    for (;;) {
-      if (cursor.gotoFirstChild()) {
-        if (types.has(cursor.nodeType)) visit(cursor.nodeType, cursor.startIndex, cursor.endIndex);
-        continue;
-      }
-      while (!cursor.gotoNextSibling()) {
-        if (!cursor.gotoParent() || cursor.nodeId === root.id) return;
-      }
-      if (types.has(cursor.nodeType)) visit(cursor.nodeType, cursor.startIndex, cursor.endIndex);
-    }
-  } finally {
-    cursor.delete();
-  }
+  scan(root, types, () => undefined, (type, start, end) => {
+    visit(type, start, end);
+    return false;
+  });
 }
 
 /** `what` occurs in text[start, end). */

@@ -3,7 +3,7 @@
 // and needs no divergence bracket; everything else (threadIdx, memory loads, atomics, calls to
 // user functions) is assumed to differ between threads.
 import type { Node } from '../parse/parser.js';
-import { declaredName, walk } from './syntax.js';
+import { declaredName, scan } from './syntax.js';
 
 const PER_THREAD_BUILTINS = new Set(['threadIdx']);
 /** Calls whose result is uniform when their arguments are. */
@@ -13,6 +13,7 @@ const PURE_CALLS = new Set([
   '__fdividef', '__saturatef', '__float2int_rn', '__int_as_float', '__float_as_int', '__popc', '__clz',
   '__ffs', '__mul24', '__umul24', 'dim3', 'static_cast', 'reinterpret_cast', 'const_cast',
 ]);
+const WRITERS = new Set(['declaration', 'assignment_expression', 'update_expression', 'pointer_expression', 'for_range_loop']);
 const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement', 'for_range_loop']);
 const BRANCHES = new Set(['if_statement', 'switch_statement', ...LOOPS]);
 
@@ -31,10 +32,13 @@ export class Uniformity {
   /** Extra constructs made divergent by the caller (loops left early by some threads). */
   private readonly forcedDivergent = new Set<number>();
   private readonly localArrays = new Set<string>();
+  /** The nodes that write variables, found once; the fixpoint re-reads only these. */
+  private readonly writers: Node[] = [];
 
   constructor(private readonly body: Node, private readonly ctx: UniformityContext) {
     for (const p of ctx.varyingParams) this.varying.add(p);
-    walk(body, (n) => {
+    scan(body, WRITERS, (n) => {
+      this.writers.push(n);
       if (n.type !== 'declaration') return;
       for (const d of n.childrenForFieldName('declarator')) {
         const arr = d?.type === 'init_declarator' ? d.childForFieldName('declarator') : d;
@@ -118,11 +122,11 @@ export class Uniformity {
           changed = true;
         }
       };
-      walk(this.body, (n) => {
+      for (const n of this.writers) {
         for (const [target, value] of this.writes(n)) {
           if (!this.isUniform(value) || this.underDivergence(n)) mark(target);
         }
-      });
+      }
     }
   }
 

@@ -10,6 +10,7 @@
 import type { Node } from '../parse/parser.js';
 import type { Uniformity } from '../analyse/uniformity.js';
 import type { EditSet, Printer } from './edits.js';
+import { scan } from '../analyse/syntax.js';
 
 export type Report = (node: Node, severity: 'error' | 'warning', ruleId: string, message: string) => void;
 
@@ -426,12 +427,20 @@ function findById(root: Node, id: number): Node | undefined {
 
 /** Descendants of the given types, not entering lambdas (whose returns are their own). */
 function descendantsOf(root: Node, types: readonly string[], includeRoot = false): Node[] {
-  const out: Node[] = [];
-  const visit = (n: Node) => {
-    if (types.includes(n.type)) out.push(n);
-    for (const c of n.namedChildren) if (c && c.type !== 'lambda_expression') visit(c);
-  };
-  if (includeRoot) visit(root);
-  else for (const c of root.namedChildren) if (c) visit(c);
+  const out: Node[] = includeRoot && types.includes(root.type) ? [root] : [];
+  scan(root, typeSet(types), (n) => {
+    if (n.type === 'lambda_expression') return false;
+    out.push(n);
+  });
   return out;
+}
+
+const typeSets = new Map<string, ReadonlySet<string>>();
+
+/** One Set object per list of types, so scans can cache what they derive from it. */
+function typeSet(types: readonly string[]): ReadonlySet<string> {
+  const key = types.join(',');
+  let set = typeSets.get(key);
+  if (!set) typeSets.set(key, (set = new Set([...types, 'lambda_expression'])));
+  return set;
 }
