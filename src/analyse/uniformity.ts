@@ -34,6 +34,7 @@ export class Uniformity {
   private readonly localArrays = new Set<string>();
   /** The nodes that write variables, found once; the fixpoint re-reads only these. */
   private readonly writers: Node[] = [];
+  private readonly controllers = new Map<number, Node[]>();
 
   constructor(private readonly body: Node, private readonly ctx: UniformityContext) {
     for (const p of ctx.varyingParams) this.varying.add(p);
@@ -152,10 +153,18 @@ export class Uniformity {
   }
 
   private underDivergence(n: Node): boolean {
-    for (let p = n.parent; p && p.id !== this.body.id; p = p.parent) {
-      if (BRANCHES.has(p.type) && this.isDivergent(p) && !isConditionOf(n, p)) return true;
+    return this.controlling(n).some((p) => this.isDivergent(p));
+  }
+
+  /** The branches and loops whose outcome decides whether `n` runs (found once: .parent is costly). */
+  private controlling(n: Node): Node[] {
+    let found = this.controllers.get(n.id);
+    if (!found) {
+      found = [];
+      for (let p = n.parent; p && p.id !== this.body.id; p = p.parent) if (BRANCHES.has(p.type) && !isConditionOf(n, p)) found.push(p);
+      this.controllers.set(n.id, found);
     }
-    return false;
+    return found;
   }
 }
 
