@@ -9,6 +9,7 @@ import { TypeTable } from './analyse/types.js';
 import { collectInstances, type KernelInstance } from './analyse/instances.js';
 import { SharedLayout } from './analyse/shared-memory.js';
 import { findConstructs } from './analyse/constructs.js';
+import { namespacesOf } from './analyse/syntax.js';
 import { includedHeaders, isHeader, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
 import { launchStub } from './emit/launch-stub.js';
 import type { Abi } from './layout/index.js';
@@ -212,12 +213,6 @@ function devicePrelude(xlen: 32 | 64, nl: string): string {
   ].join(nl);
 }
 
-function qualifiedName(program: Program, instance: KernelInstance): string {
-  const item = program.itemOf(instance.kernel.outer);
-  const namespaces = (item?.scopes ?? []).filter((s) => s.type === 'namespace_definition').map((s) => s.childForFieldName('name')?.text).filter(Boolean);
-  return [...namespaces, instance.kernel.name].join('::');
-}
-
 function registered(unit: Unit, deviceAbi: Abi) {
   return unit.instances.flatMap((instance) => {
     const staticShared = unit.shared.staticBytes(instance.kernel, instance.subst);
@@ -226,6 +221,6 @@ function registered(unit: Unit, deviceAbi: Abi) {
     const display = instance.templateArgs.length ? `${instance.kernel.name}<${instance.templateArgs.join(', ')}>` : instance.kernel.name;
     const registration: RegisteredKernel = { id: instance.id, displayName: display, args, staticShared };
     const sharedChecks = unit.shared.sizeChecks(instance.kernel, instance.subst, instance.templateArgs);
-    return [{ registration, entry: { instance, qualifiedName: qualifiedName(unit.program, instance), args, staticShared, sharedChecks } }];
+    return [{ registration, entry: { instance, qualifiedName: [...namespacesOf(instance.kernel.outer), instance.kernel.name].join('::'), args, staticShared, sharedChecks } }];
   });
 }

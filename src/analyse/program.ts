@@ -61,8 +61,6 @@ export interface Program {
   shared: SharedVar[];
   launches: Launch[];
   hasMain: boolean;
-  /** The item (and its enclosing scopes) a node at namespace scope is. */
-  itemOf(node: Node): TopItem | undefined;
   /** The function a node at namespace scope defines or declares. */
   functionOf(node: Node): FunctionInfo | undefined;
 }
@@ -181,10 +179,8 @@ export function analyseProgram(root: Node, text: string): Program {
   const kernels = functions.filter((f) => f.kind === 'kernel' && f.body);
   const deviceFunctions = functions.filter((f) => (f.kind === 'device' || f.kind === 'host-device') && f.body);
   const kernelNames = new Set(functions.filter((f) => f.kind === 'kernel').map((f) => f.name));
-  const itemById = new Map(items.map((i) => [i.node.id, i]));
   const functionById = new Map(functions.map((f) => [f.outer.id, f]));
   return {
-    itemOf: (node) => itemById.get(node.id),
     functionOf: (node) => functionById.get(node.id),
     root,
     items,

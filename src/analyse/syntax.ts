@@ -54,6 +54,15 @@ export function functionDeclarator(node: Node): Node | undefined {
   return undefined;
 }
 
+/** The namespaces enclosing `node`, outermost first (`a::b::`-style prefix when joined). */
+export function namespacesOf(node: Node): string[] {
+  const names: string[] = [];
+  for (let p = node.parent; p; p = p.parent) {
+    if (p.type === 'namespace_definition') names.unshift(p.childForFieldName('name')?.text ?? '');
+  }
+  return names.filter(Boolean);
+}
+
 export function position(node: Node): { line: number; col: number } {
   return { line: node.startPosition.row + 1, col: node.startPosition.column + 1 };
 }

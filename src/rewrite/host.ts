@@ -11,7 +11,7 @@ import type { EditSet } from './edits.js';
 import type { Reporter } from './reporter.js';
 import { launchStub, stubName } from '../emit/launch-stub.js';
 import type { Abi } from '../layout/index.js';
-import { scan } from '../analyse/syntax.js';
+import { namespacesOf, scan } from '../analyse/syntax.js';
 
 const NAME_NODES = new Set(['identifier', 'type_identifier', 'namespace_identifier']);
 const HOST_NODES = new Set([...NAME_NODES, 'call_expression', 'preproc_include', 'preproc_arg']);
@@ -102,7 +102,7 @@ function rewriteLaunch(ctx: HostContext, launch: Launch): void {
   const [grid, block, shared, stream] = launch.config;
   ctx.edits.replace(launch.call, (print) => {
     const parts = [print(grid), print(block), shared ? print(shared) : '0', stream ? print(stream) : '0', ...launch.args.map(print)];
-    return `${stubName(id)}(${parts.join(', ')})`;
+    return `${[...namespacesOf(kernel.outer), stubName(id)].join('::')}(${parts.join(', ')})`;
   });
 }
 

@@ -1,0 +1,28 @@
+// Translations of less common shapes compile: the device source with clang-19 for rv32 (so the
+// layout static_asserts are evaluated), the host and registration sources with g++.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { translateText } from './translate-helpers.js';
+
+const RUNTIME = resolve('runtime');
+const DEVICE = ['-fsyntax-only', '-std=c++17', '-x', 'c++', '--target=riscv32-unknown-elf', '-march=rv32imaf', '-mabi=ilp32f',
+  '-I', join(RUNTIME, 'vortex-decls'), '-I', join(RUNTIME, 'include'), '-isystem', '/usr/lib/picolibc/riscv64-unknown-elf/include'];
+const HOST = ['-fsyntax-only', '-std=c++17', '-I', join(RUNTIME, 'include'), '-DHIP2VX_XLEN=32'];
+
+describe('translation shapes compile', () => {
+  it('kernels in namespaces, a prototype before the launch, struct parameters', async () => {
+    const source = readFileSync('test/fixtures/shapes/namespaces.cu', 'utf8');
+    const result = await translateText('namespaces.cu', source);
+    expect(result.diagnostics).toEqual([]);
+    const dir = mkdtempSync(join(tmpdir(), 'hip2vx-shapes-'));
+    for (const o of result.outputs) writeFileSync(join(dir, o.name), o.content);
+    for (const id of result.program.kernels) execFileSync('clang-19', [...DEVICE, `-DHIP2VX_ENTRY_${id}`, join(dir, 'namespaces.device.cpp')]);
+    for (const file of ['namespaces.host.cpp', 'namespaces.register.cpp']) execFileSync('g++', [...HOST, join(dir, file)]);
+    const host = result.outputs.find((o) => o.role === 'host')!.content;
+    expect(host).toContain('physics::__hip2vx_launch_step(dim3(1), dim3(4), 0, 0, p);');
+    expect(host).toContain('__hip2vx_launch_later(1, 1, 0, 0, d);');
+  });
+});
