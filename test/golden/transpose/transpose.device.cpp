@@ -44,6 +44,7 @@ __global__ void transpose(const float* in, float* out, int rows, int cols)
 
 
 
+static_assert(sizeof(transpose_tile_SharedMem) == HIP2VX_ABI(1088, 1088), "transpose_tile_SharedMem: size differs from the shared-memory layout");
 
 // ---- hip2vortex: kernel transpose ----
 typedef struct __attribute__((packed, aligned(8))) transpose_KernelArgs {
@@ -60,7 +61,6 @@ static_assert(__builtin_offsetof(transpose_KernelArgs, in) == 32 + HIP2VX_ABI(0,
 static_assert(__builtin_offsetof(transpose_KernelArgs, out) == 32 + HIP2VX_ABI(4, 8), "transpose_KernelArgs.out: offset differs from the metadata table");
 static_assert(__builtin_offsetof(transpose_KernelArgs, rows) == 32 + HIP2VX_ABI(8, 16), "transpose_KernelArgs.rows: offset differs from the metadata table");
 static_assert(__builtin_offsetof(transpose_KernelArgs, cols) == 32 + HIP2VX_ABI(12, 20), "transpose_KernelArgs.cols: offset differs from the metadata table");
-static_assert(sizeof(transpose_tile_SharedMem) == HIP2VX_ABI(1088, 1088), "transpose_tile_SharedMem: size differs from the shared-memory layout");
 
 static void transpose_kernel_body(transpose_KernelArgs* args) {
   transpose(args->in, args->out, args->rows, args->cols);
