@@ -92,3 +92,13 @@ describe('divergence brackets', () => {
     expect(device).toMatch(/int __hv_rv\{\};.*return __hv_rv; \}/s);
   });
 });
+
+describe('--annotate', () => {
+  it('leaves the rule id as a comment where a warning points', async () => {
+    const source = '__global__ void k(int* p) {\nif (threadIdx.x < 4) __syncthreads();\n}\n';
+    const plain = await translateText('k.cu', source);
+    const annotated = await translateText('k.cu', source, { annotate: true });
+    expect(output(plain, 'device')).not.toContain('/* hip2vortex: divergent-barrier */');
+    expect(output(annotated, 'device')).toContain('/* hip2vortex: divergent-barrier */ { int __hv_g');
+  });
+});
