@@ -138,7 +138,7 @@ function sharedOf(fn: FunctionInfo, text: string): SharedVar[] {
 }
 
 /** Name and explicit template arguments of a launched kernel expression (`k`, `k<T>`, `ns::k`). */
-export function kernelRef(expr: Node): { name: string; templateArgs?: Node[] } | undefined {
+function kernelRef(expr: Node): { name: string; templateArgs?: Node[] } | undefined {
   let e: Node | null = expr;
   while (e && (e.type === 'parenthesized_expression' || (e.type === 'call_expression' && e.childForFieldName('function')?.text === 'HIP_KERNEL_NAME'))) {
     e = e.type === 'parenthesized_expression' ? e.namedChildren[0] : argumentsOf(e.childForFieldName('arguments'))[0] ?? null;

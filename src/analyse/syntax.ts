@@ -2,7 +2,7 @@
 import type { Node } from '../parse/parser.js';
 
 /** CUDA/HIP execution-space and storage keywords, as they appear on declarations. */
-export const SPACE_WORDS = new Set([
+const SPACE_WORDS = new Set([
   '__global__', '__device__', '__host__', '__constant__', '__shared__', '__managed__',
   '__forceinline__', '__noinline__', 'static', 'extern', 'inline', 'constexpr',
 ]);

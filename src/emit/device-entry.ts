@@ -18,7 +18,7 @@ export interface EntryInput {
   deviceAbi: Abi;
 }
 
-export const argsStructName = (id: string) => `${id}_KernelArgs`;
+const argsStructName = (id: string) => `${id}_KernelArgs`;
 
 export function deviceEntry({ instance, qualifiedName, args, staticShared, sharedChecks, deviceAbi }: EntryInput, nl: string): string {
   const id = instance.id;

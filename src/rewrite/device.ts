@@ -78,25 +78,24 @@ export class DeviceRewriter {
     return q.has('constexpr') || inner.namedChildren.some((c) => c?.type === 'type_qualifier' && c.text === 'const');
   }
 
+  /** Names a type or constant item declares: the type, typedef/variable names, enumerators. */
   private declaredNames(n: Node): string[] {
     const names: string[] = [];
     walk(n, (c) => {
-      if (c.type === 'compound_statement' || c.type === 'field_declaration_list') {
-        if (c.type === 'field_declaration_list') return false;
-      }
       const name = c.childForFieldName('name');
-      if (name && TYPE_ITEMS.has(c.type)) names.push(name.text);
+      if (name && (TYPE_ITEMS.has(c.type) || c.type === 'enumerator')) names.push(name.text);
       if (c.type === 'type_definition' || c.type === 'declaration') {
         for (const d of c.childrenForFieldName('declarator')) {
           const id = d && declaredName(d);
           if (id) names.push(id.text);
         }
       }
-      if (c.type === 'enumerator') names.push(c.childForFieldName('name')!.text);
-      return c.type !== 'compound_statement';
+      // Members and function bodies declare nothing at this scope.
+      return c.type !== 'field_declaration_list' && c.type !== 'compound_statement';
     });
     return names;
   }
+
 
   private item({ node }: TopItem, used: Set<string>): void {
     const fn = this.program.functionOf(node);
