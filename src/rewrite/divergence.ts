@@ -232,8 +232,8 @@ export class DivergenceLowering {
     this.guardLists();
   }
 
-  private barrierInside(n: Node): boolean {
-    return descendantsOf(n, ['call_expression']).some((c) => c.childForFieldName('function')?.text === '__syncthreads');
+  private barrierInside(n: Node, includeSelf = false): boolean {
+    return descendantsOf(n, ['call_expression'], includeSelf).some((c) => c.childForFieldName('function')?.text === '__syncthreads');
   }
 
   private ifText(n: Node, print: Printer): string {
@@ -360,6 +360,9 @@ export class DivergenceLowering {
       const cut = stmts.findIndex((s, i) => i < stmts.length - 1 && needsFlags(s, loop).length > 0);
       const isBody = block.id === this.body.id;
       if (cut < 0 && !(isBody && this.retFlag)) continue;
+      if (cut >= 0 && stmts.slice(cut + 1).some((s) => this.barrierInside(s, true))) {
+        this.report(stmts[cut], 'warning', 'divergent-barrier', '__syncthreads() after a return, break or continue taken by some threads only: it runs in a split region and hangs on Vortex if the threads of a block disagree');
+      }
       const wrapper = (print: Printer): string => {
         const text = (s: Node) => print(s);
         let out = '';

@@ -102,3 +102,10 @@ describe('--annotate', () => {
     expect(output(annotated, 'device')).toContain('/* hip2vortex: divergent-barrier */ { int __hv_g');
   });
 });
+
+describe('barriers after an early exit', () => {
+  it('warn: the rest of the body runs in a split region', async () => {
+    const result = await translateText('k.cu', '__global__ void k(int* p, int n) {\nif (threadIdx.x >= n) return;\n__syncthreads();\np[threadIdx.x] = 1;\n}\n');
+    expect(result.diagnostics.map((d) => `${d.line}:${d.col} ${d.severity} ${d.ruleId}`)).toEqual(['2:1 warning divergent-barrier']);
+  });
+});
