@@ -25,13 +25,15 @@ export interface JobConfig {
   translatorModule: string;
   settings: TranslatorSettings;
   jobOptions: JobOptions;
+  /** Small runs start faster with the wasm on V8's baseline compiler only (see session.ts). */
+  baselineOnly: boolean;
 }
 
 type Measure = (before: string, after: string) => ChangeStats;
 
 /** Builds this thread's translator once; the line differ is loaded only when statistics need it. */
 export async function jobRunner(config: JobConfig): Promise<(job: Job) => FileOutcome> {
-  const translator = await loadTranslator(config.translatorModule, config.settings);
+  const translator = await loadTranslator(config.translatorModule, config.settings, config.baselineOnly);
   const measure = config.jobOptions.measureChanges ? (await import('../report/changes.js')).lineChanges : undefined;
   return (job) => runJob(job, translator, config.jobOptions.maxFileBytes, measure);
 }

@@ -23,12 +23,10 @@ export const DEFAULT_TRANSLATOR_MODULE = new URL('./real-translator.js', import.
 
 export type CreateTranslator = (settings: TranslatorSettings) => Promise<Translator>;
 
-export async function loadTranslator(moduleUrl: string, settings: TranslatorSettings): Promise<Translator> {
-  // Measured (docs/cli.md, Performance): optimising the 4 MB grammar wasm with TurboFan costs more
-  // CPU than it saves even on a few hundred files, and the process waits for those compile jobs
-  // before it can exit (+1.3 s on a one-file check). The baseline compiler alone is faster.
-  // V8 flags are process-wide; this runs before the parser's wasm is compiled.
-  setFlagsFromString('--liftoff-only');
+export async function loadTranslator(moduleUrl: string, settings: TranslatorSettings, baselineOnly: boolean): Promise<Translator> {
+  // V8 flags are process-wide; this runs before the parser's wasm is compiled (session.ts says
+  // when the baseline compiler alone is faster).
+  if (baselineOnly) setFlagsFromString('--liftoff-only');
   const module = (await import(moduleUrl)) as { createTranslator: CreateTranslator };
   return module.createTranslator(settings);
 }

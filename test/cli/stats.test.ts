@@ -29,7 +29,7 @@ describe('explain', () => {
   it('explains a command-line id', () => {
     const r = cli(['explain', 'input-symlink-loop'], tempDir());
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/^input-symlink-loop \(input and output\)\n\nA symbolic link .*\n\nFix: /);
+    expect(r.stdout).toMatch(/^input-symlink-loop \(input\)\n\na symbolic link .*\n\nFix: /);
   });
 
   it('an unknown id is a usage error', () => {
