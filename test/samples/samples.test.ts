@@ -8,6 +8,7 @@ import { afterAll, describe, test } from 'vitest';
 import { goldenPath, goldenText, readGolden, UPDATE_GOLDEN, UPDATE_HINT, writeGolden } from './golden.js';
 import { DEVICE_CODEGEN_ARGS, deviceArgs, disassemble, gccDeviceArgs, HOST_SYNTAX_ARGS, REQUIRED_TOOLS, run, runOk } from './toolchain.js';
 import { listSamples, translateSample, type Sample, type TranslatedSample } from './translate-sample.js';
+import { checkDivergenceShapes } from './shape.js';
 
 const samples = listSamples();
 const buildRoot = mkdtempSync(join(tmpdir(), 'hip2vx-samples-'));
@@ -89,7 +90,12 @@ describe.concurrent.each(samples)('sample $name', (sample) => {
       entryIds.map(async (id) => {
         const obj = join(checkDir, `${id}.rv32.o`);
         await runOk('clang-19', ['-c', ...deviceArgs(32, id), ...DEVICE_CODEGEN_ARGS, paths.device, '-o', obj]);
-        await runOk('riscv64-unknown-elf-g++', ['-c', ...gccDeviceArgs(id), ...DEVICE_CODEGEN_ARGS, paths.device, '-o', join(checkDir, `${id}.rv32.gcc.o`)]);
+        const gccObj = join(checkDir, `${id}.rv32.gcc.o`);
+        await runOk('riscv64-unknown-elf-g++', ['-c', ...gccDeviceArgs(id), ...DEVICE_CODEGEN_ARGS, paths.device, '-o', gccObj]);
+        for (const [compiler, object] of [['clang-19', obj], ['riscv64-unknown-elf-g++', gccObj]]) {
+          const shapes = checkDivergenceShapes(await disassemble(object));
+          expect(shapes.problems, `${id} (${compiler}): divergence idioms out of shape`).toEqual([]);
+        }
         const listing = await disassemble(obj);
         writeFileSync(join(checkDir, `${id}.rv32.dis`), listing);
         expect(listing, `${id}: the entry builds main()`).toMatch(/^[0-9a-f]+ <main>:/m);

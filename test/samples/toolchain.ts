@@ -78,12 +78,13 @@ export function gccDeviceArgs(entryId: string): string[] {
 }
 
 /** What Vortex's own kernel builds use on top of the target flags. */
-export const DEVICE_CODEGEN_ARGS = ['-O3', '-mcmodel=medany', '-fno-rtti', '-fno-exceptions', '-ffunction-sections', '-fdata-sections'];
+// -mno-relax: local branch targets are resolved in the object, so the shape check can follow jumps.
+export const DEVICE_CODEGEN_ARGS = ['-O3', '-mcmodel=medany', '-mno-relax', '-fno-rtti', '-fno-exceptions', '-ffunction-sections', '-fdata-sections'];
 
 /** g++ arguments for the host and registration sources (HIP2VX_BIN_DIR is only needed to link). */
 export const HOST_SYNTAX_ARGS = ['-fsyntax-only', '-std=c++17', '-I', join(RUNTIME_DIR, 'include'), '-DHIP2VX_XLEN=32'];
 
 /** The disassembly of a RISC-V object, for checks on the shape of the compiled kernels. */
 export async function disassemble(objPath: string): Promise<string> {
-  return (await runOk('llvm-objdump-19', ['-d', '--no-show-raw-insn', objPath])).stdout;
+  return (await runOk('llvm-objdump-19', ['-d', objPath])).stdout;
 }
