@@ -121,8 +121,10 @@ function translateTree(root: Node, file: SourceFile, options: TranslateOptions, 
     report.at(directive, 'warning', 'include-cycle', `'${basename(included)}' is already being included here (an include cycle): not followed`),
   );
   try {
+    const launchInstance = new Map<number, string>();
     const unit = (p: Program, types: TypeTable, header?: IncludedHeader): Unit => {
-      const { instances, problems } = collectInstances({ ...p, launches: program.launches }, types);
+      const { instances, problems, launchIds } = collectInstances({ ...p, launches: program.launches }, types);
+      launchIds.forEach((id, call) => launchInstance.set(call, id));
       problems.forEach((pr) => report.at(header?.directive ?? pr.node, 'error', pr.ruleId, header ? `${basename(header.written)}: ${pr.message}` : pr.message));
       return { program: p, types, shared: new SharedLayout(p, types, deviceAbi), instances, header };
     };
@@ -139,7 +141,7 @@ function translateTree(root: Node, file: SourceFile, options: TranslateOptions, 
 
     const hostEdits = new EditSet(file.text);
     const kernels = units.flatMap((u) => u.program.kernels);
-    rewriteHost({ program, kernels, instances: own.instances, edits: hostEdits, rules: options.rules, report, programName: result.program.name, deviceAbi, deviceFile: files.device, headerMode, nl });
+    rewriteHost({ program, kernels, launchInstance, instances: own.instances, edits: hostEdits, rules: options.rules, report, programName: result.program.name, deviceAbi, deviceFile: files.device, headerMode, nl });
     const deviceEdits = new EditSet(file.text);
     if (hasDevice) {
       report.side = 'device';

@@ -3,9 +3,9 @@
 // device globals it reaches (passed as hidden pointer parameters), from which layouts follow.
 import type { Node } from '../parse/parser.js';
 import { isTypeError, type Subst, type TypeTable } from './types.js';
-import type { CType } from '../layout/index.js';
+import { renderTypeId, type CType } from '../layout/index.js';
 import type { FunctionInfo, GlobalVar, Launch, Program } from './program.js';
-import { declaredName, descendants, scanSpans, walk } from './syntax.js';
+import { declaredName, descendants, functionDeclarator, scan, scanSpans, spanHas, walk } from './syntax.js';
 
 const IDENTIFIER = new Set(['identifier']);
 
@@ -77,49 +77,136 @@ function reachableGlobals(kernel: FunctionInfo, program: Program): GlobalVar[] {
   return program.globals.filter((g) => used.has(g));
 }
 
-export function collectInstances(program: Program, types: TypeTable): { instances: KernelInstance[]; problems: InstanceProblem[] } {
+interface Resolved {
+  /** The template arguments as text (normalised), in parameter order. */
+  texts: string[];
+  subst: Map<string, CType | number>;
+}
+
+type Fail = (node: Node, message: string) => undefined;
+
+/** `k<float, 4>`: each argument resolved as a type or an integer literal. */
+function explicitArgs(kernel: FunctionInfo, args: Node[], types: TypeTable, fail: Fail): Resolved | undefined {
+  const subst = new Map<string, CType | number>();
+  for (const [i, a] of args.entries()) {
+    if (a.type !== 'type_descriptor') {
+      const value = Number(a.text);
+      if (!Number.isInteger(value)) return fail(a, `template argument '${a.text}' is not an integer literal`);
+      subst.set(kernel.templateParams[i], value);
+      continue;
+    }
+    const t = types.resolveTypeDescriptor(a);
+    if (isTypeError(t)) return fail(a, t.message);
+    subst.set(kernel.templateParams[i], t);
+  }
+  return { texts: args.map((a) => normalise(a.text)), subst };
+}
+
+/**
+ * `k<<<g, b>>>(d_x, n)` for `template <typename T> k(T* x, int n)`: T from the declared type of
+ * each argument passed to a parameter spelled `T`, `T*`, `const T*`... (a variable, `&variable`,
+ * a cast or a literal), as the compiler would deduce it.
+ */
+function deducedArgs(kernel: FunctionInfo, launch: Launch, program: Program, types: TypeTable): Resolved | undefined {
+  const subst = new Map<string, CType | number>();
+  kernel.params.forEach((param, i) => {
+    const typeNode = param.childForFieldName('type');
+    const name = typeNode?.type === 'type_identifier' ? typeNode.text : undefined;
+    const arg = launch.args[i];
+    if (!name || !kernel.templateParams.includes(name) || !arg) return;
+    let depth = 0;
+    for (let d = param.childForFieldName('declarator'); d; d = d.childForFieldName('declarator')) if (d.type === 'pointer_declarator') depth++;
+    let t = argumentType(arg, launch, program, types);
+    for (let k = 0; k < depth && t; k++) t = t.kind === 'pointer' ? t.to : t.kind === 'array' ? t.of : undefined;
+    if (!t || t.kind === 'opaque') return;
+    const known = subst.get(name);
+    if (known === undefined) subst.set(name, t);
+    else if (typeof known === 'number' || renderTypeId(known) !== renderTypeId(t)) subst.set(name, NaN);
+  });
+  const values = kernel.templateParams.map((p) => subst.get(p));
+  if (values.some((v) => v === undefined || typeof v === 'number')) return undefined;
+  return { texts: values.map((v) => normalise(renderTypeId(v as CType))), subst };
+}
+
+const LITERAL_TYPES: [RegExp, CType][] = [
+  [/^[0-9.]+(e[+-]?\d+)?f$/i, { kind: 'scalar', name: 'float' }],
+  [/^([0-9]*\.[0-9]*|[0-9]+e[+-]?\d+)$/i, { kind: 'scalar', name: 'double' }],
+  [/^(0x[0-9a-f]+|\d+)u$/i, { kind: 'scalar', name: 'unsigned int' }],
+  [/^(0x[0-9a-f]+|\d+)$/i, { kind: 'scalar', name: 'int' }],
+];
+
+/** The static type of a launch argument, where it can be read off the source. */
+function argumentType(arg: Node, launch: Launch, program: Program, types: TypeTable): CType | undefined {
+  let e = arg;
+  while (e.type === 'parenthesized_expression' && e.namedChildren[0]) e = e.namedChildren[0];
+  if (e.type === 'number_literal') return LITERAL_TYPES.find(([re]) => re.test(e.text))?.[1];
+  if (e.type === 'cast_expression') {
+    const t = types.resolveTypeDescriptor(e.childForFieldName('type')!);
+    return isTypeError(t) ? undefined : t;
+  }
+  if (e.type === 'pointer_expression' && e.child(0)?.type === '&') {
+    const inner = argumentType(e.childForFieldName('argument')!, launch, program, types);
+    return inner && { kind: 'pointer', to: inner };
+  }
+  if (e.type !== 'identifier') return undefined;
+  let fn: Node | null = launch.call.parent;
+  while (fn && fn.type !== 'function_definition') fn = fn.parent;
+  if (!fn) return undefined;
+  let found: CType | undefined;
+  for (const p of functionDeclarator(fn)?.childForFieldName('parameters')?.namedChildren ?? []) {
+    if (p?.type === 'parameter_declaration' && declaredName(p.childForFieldName('declarator'))?.text === e.text) {
+      const t = types.resolveParameter(p);
+      if (!isTypeError(t)) found = t;
+    }
+  }
+  scan(fn.childForFieldName('body')!, DECLARATIONS, (decl) => {
+    if (decl.startIndex > launch.call.startIndex) return false;
+    for (const d of decl.childrenForFieldName('declarator')) {
+      if (d && declaredName(d)?.text === e.text) {
+        const t = types.resolveDeclarator(decl, d);
+        if (!isTypeError(t)) found = t;
+      }
+    }
+  }, (_, start, end) => spanHas(program.text, e.text, start, end));
+  return found;
+}
+
+const DECLARATIONS = new Set(['declaration']);
+
+export function collectInstances(program: Program, types: TypeTable): { instances: KernelInstance[]; problems: InstanceProblem[]; launchIds: Map<number, string> } {
   const problems: InstanceProblem[] = [];
   const instances: KernelInstance[] = [];
+  const launchIds = new Map<number, string>();
+  const fail: Fail = (node, message) => {
+    problems.push({ node, ruleId: 'unknown-type', message });
+    return undefined;
+  };
   for (const kernel of program.kernels) {
     const launches = program.launches.filter((l) => l.kernel === kernel.name);
-    const argLists = new Map<string, { args: Node[]; launches: Launch[] }>();
-    if (kernel.templateParams.length === 0) argLists.set('', { args: [], launches });
+    const argLists = new Map<string, Resolved & { launches: Launch[] }>();
+    if (kernel.templateParams.length === 0) argLists.set('', { texts: [], subst: new Map(), launches });
     else {
       for (const l of launches) {
-        if (!l.templateArgs || l.templateArgs.length !== kernel.templateParams.length) {
-          problems.push({
-            node: l.call,
-            ruleId: 'template-deduction',
-            message: `template kernel '${kernel.name}' is launched without explicit template arguments; write ${kernel.name}<...> at the launch`,
-          });
+        const explicit = l.templateArgs && l.templateArgs.length === kernel.templateParams.length;
+        const resolved = explicit ? explicitArgs(kernel, l.templateArgs!, types, fail) : deducedArgs(kernel, l, program, types);
+        if (!resolved) {
+          if (!explicit) {
+            problems.push({
+              node: l.call,
+              ruleId: 'template-deduction',
+              message: `cannot deduce the template arguments of kernel '${kernel.name}' from this launch; write ${kernel.name}<...> at the launch`,
+            });
+          }
           continue;
         }
-        const key = l.templateArgs.map((a) => normalise(a.text)).join(',');
-        const entry = argLists.get(key) ?? { args: l.templateArgs, launches: [] };
+        const key = resolved.texts.join(',');
+        const entry = argLists.get(key) ?? { ...resolved, launches: [] };
         entry.launches.push(l);
         argLists.set(key, entry);
       }
     }
     const globals = reachableGlobals(kernel, program);
-    for (const [key, { args, launches: ls }] of argLists) {
-      const subst = new Map<string, CType | number>();
-      let ok = true;
-      args.forEach((a, i) => {
-        const fail = (message: string) => {
-          problems.push({ node: a, ruleId: 'unknown-type', message });
-          ok = false;
-        };
-        if (a.type !== 'type_descriptor') {
-          const value = Number(a.text);
-          if (Number.isInteger(value)) subst.set(kernel.templateParams[i], value);
-          else fail(`template argument '${a.text}' is not an integer literal`);
-          return;
-        }
-        const t = types.resolveTypeDescriptor(a);
-        if (isTypeError(t)) fail(t.message);
-        else subst.set(kernel.templateParams[i], t);
-      });
-      if (!ok) continue;
+    for (const { texts, subst, launches: ls } of argLists.values()) {
       const params: ParamInfo[] = [];
       kernel.params.forEach((p, i) => {
         if (descendants(p, 'reference_declarator').length > 0) {
@@ -130,14 +217,15 @@ export function collectInstances(program: Program, types: TypeTable): { instance
         if (isTypeError(t)) problems.push({ node: t.node, ruleId: 'unknown-type', message: t.message });
         else {
           const name = declaredName(p.childForFieldName('declarator'))?.text;
-          const text = substitute(p, kernel.templateParams, args.map((a) => normalise(a.text)));
+          const text = substitute(p, kernel.templateParams, texts);
           params.push({ name: name ?? `__hv_param${i}`, node: p, type: t, text: name ? text : `${text} __hv_param${i}` });
         }
       });
       if (params.length !== kernel.params.length) continue;
-      const templateArgs = key === '' ? [] : args.map((a) => normalise(a.text));
-      instances.push({ kernel, id: instanceId(kernel.name, templateArgs), templateArgs, subst, params, globals, launches: ls });
+      const id = instanceId(kernel.name, texts);
+      ls.forEach((l) => launchIds.set(l.call.id, id));
+      instances.push({ kernel, id, templateArgs: texts, subst, params, globals, launches: ls });
     }
   }
-  return { instances, problems };
+  return { instances, problems, launchIds };
 }

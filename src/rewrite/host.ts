@@ -5,7 +5,6 @@
 import type { Node } from '../parse/parser.js';
 import type { FunctionInfo, Launch, Program } from '../analyse/program.js';
 import type { KernelInstance } from '../analyse/instances.js';
-import { instanceId } from '../analyse/instances.js';
 import type { RuleSet } from '../rules/index.js';
 import type { EditSet } from './edits.js';
 import type { Reporter } from './reporter.js';
@@ -22,6 +21,8 @@ export interface HostContext {
   kernels: FunctionInfo[];
   /** Translating a header: its kernels' stubs go into the files that launch them. */
   headerMode: boolean;
+  /** The kernel instance each launch (call node id) starts. */
+  launchInstance: ReadonlyMap<number, string>;
   instances: KernelInstance[];
   edits: EditSet;
   rules: RuleSet;
@@ -96,9 +97,8 @@ function rewriteLaunch(ctx: HostContext, launch: Launch): void {
     ctx.report.at(launch.call, 'error', 'kernel-not-found', `kernel '${launch.kernel}' is launched here but not defined in this file; translate the file that defines it together with its launches`);
     return;
   }
-  const args = (launch.templateArgs ?? []).map((a) => a.text.replace(/\s+/g, ' ').replace(/\s*([<>,*&])\s*/g, '$1').trim());
-  const id = instanceId(kernel.name, kernel.templateParams.length ? args : []);
-  if (!ctx.instances.some((i) => i.id === id) && ctx.program.kernels.includes(kernel)) return; // reported by instance collection
+  const id = ctx.launchInstance.get(launch.call.id);
+  if (!id) return; // its template arguments are unknown: reported by instance collection
   const [grid, block, shared, stream] = launch.config;
   ctx.edits.replace(launch.call, (print) => {
     const parts = [print(grid), print(block), shared ? print(shared) : '0', stream ? print(stream) : '0', ...launch.args.map(print)];

@@ -25,4 +25,18 @@ describe('translation shapes compile', () => {
     expect(host).toContain('physics::__hip2vx_launch_step(dim3(1), dim3(4), 0, 0, p);');
     expect(host).toContain('__hip2vx_launch_later(1, 1, 0, 0, d);');
   });
+
+  it('template arguments deduced from the launch arguments, as the compiler would', async () => {
+    const result = await translateText('deduction.cu', readFileSync('test/fixtures/shapes/deduction.cu', 'utf8'));
+    expect(result.diagnostics).toEqual([]);
+    expect(result.program.kernels).toEqual(['axpy__float', 'axpy__int']);
+    const host = result.outputs.find((o) => o.role === 'host')!.content;
+    expect(host).toContain('__hip2vx_launch_axpy__float(4, 256, 0, 0, 2.0f, dx, dy, n);');
+    expect(host).toContain('__hip2vx_launch_axpy__float(4, 256, 0, 0, 1.5f, (const float*)dx, dy, n);');
+    expect(host).toContain('__hip2vx_launch_axpy__int(4, 256, 0, 0, 3, ix, iy, n);');
+    const dir = mkdtempSync(join(tmpdir(), 'hip2vx-deduce-'));
+    for (const o of result.outputs) writeFileSync(join(dir, o.name), o.content);
+    for (const id of result.program.kernels) execFileSync('clang-19', [...DEVICE, `-DHIP2VX_ENTRY_${id}`, join(dir, 'deduction.device.cpp')]);
+    execFileSync('g++', [...HOST, join(dir, 'deduction.host.cpp')]);
+  });
 });

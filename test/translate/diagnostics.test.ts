@@ -48,8 +48,8 @@ const CASES: [name: string, source: string, expected: string[]][] = [
   ['reference-param', '__global__ void k(int& x) { x = 1; }\n', [
     "reference-param.cu:1:19: error: kernel parameter 'int& x' is a reference; kernels take parameters by value [kernel-reference-param]",
   ]],
-  ['template-deduction', 'template <typename T> __global__ void k(T* p) { p[0] = 1; }\nint main() { float* p; k<<<1, 1>>>(p); }\n', [
-    "template-deduction.cu:2:24: error: template kernel 'k' is launched without explicit template arguments; write k<...> at the launch [template-deduction]",
+  ['template-deduction', 'template <typename T> __global__ void k(T* p) { p[0] = 1; }\nint main() { k<<<1, 1>>>(make_buffer()); }\n', [
+    "template-deduction.cu:2:14: error: cannot deduce the template arguments of kernel 'k' from this launch; write k<...> at the launch [template-deduction]",
   ]],
   ['divergent-expression', '__global__ void k(int* p, int n) { foo(threadIdx.x < n ? p[threadIdx.x] : 0); }\n', [
     "divergent-expression.cu:1:40: error: '?:' on per-thread values with side effects or memory loads inside an expression cannot be bracketed for divergence; assign it to a variable first [divergence-expression]",
