@@ -219,7 +219,8 @@ HIP2VX_INLINE int atomicSub(int* p, int v) { return atomicAdd(p, -v); }
 HIP2VX_INLINE unsigned int atomicSub(unsigned int* p, unsigned int v) { return atomicAdd(p, 0u - v); }
 
 /** Lock words for read-modify-writes with no AMO (CAS, Inc, Dec, float add), hashed by address. */
-static unsigned int hip2vx_locks[64];
+// In .data, not .bss: the words are zero in the kernel image itself, whatever clears memory.
+static unsigned int hip2vx_locks[64] __attribute__((section(".data")));
 
 /** Runs `f(old) -> new` under an amoswap lock, in a pred loop: each round one thread per lock
     wins (split region), the others retry; only AMOs and verified idioms, no LR/SC. */
@@ -234,8 +235,9 @@ HIP2VX_INLINE unsigned int hip2vx_rmw(unsigned int* p, F f) {
     int got = atomicExch(lock, 1u) == 0u;
     int t = hip2vx_split(got);
     if (got) {
-      old = *(volatile unsigned int*)p;
-      *(volatile unsigned int*)p = f(old);
+      // The word itself is read and written with AMOs too, so no core works on a stale cached copy.
+      old = atomicOr(p, 0u);
+      atomicExch(p, f(old));
       vx_fence();
       atomicExch(lock, 0u);
     }
