@@ -13,6 +13,7 @@
 #include <math.h>
 #include <vx_spawn.h>
 #include <vx_print.h>
+#include "hip2vx_vector_types.h"
 
 #if defined(HIP2VX_CPU_BACKEND)
 #define HIP2VX_ABI(device, host) (host)

@@ -39,4 +39,15 @@ describe('translation shapes compile', () => {
     for (const id of result.program.kernels) execFileSync('clang-19', [...DEVICE, `-DHIP2VX_ENTRY_${id}`, join(dir, 'deduction.device.cpp')]);
     execFileSync('g++', [...HOST, join(dir, 'deduction.host.cpp')]);
   });
+
+  it('HIP vector types: a float4 parameter (16-byte aligned) and make_float4, built and run', { timeout: 300_000 }, async () => {
+    const result = await translateText('vectors.cu', readFileSync('test/fixtures/shapes/vectors.cu', 'utf8'));
+    expect(result.diagnostics).toEqual([]);
+    const dir = mkdtempSync(join(tmpdir(), 'hip2vx-vectors-'));
+    for (const o of result.outputs) writeFileSync(join(dir, o.name), o.content);
+    execFileSync('clang-19', [...DEVICE, '-DHIP2VX_ENTRY_scale4', join(dir, 'vectors.device.cpp')]);
+    writeFileSync(join(dir, 'Makefile'), 'include vectors.mk\n');
+    const run = execFileSync('make', ['-C', dir, '-s', 'run-cpu'], { encoding: 'utf8' });
+    expect(run).toMatch(/^PASSED$/m);
+  });
 });

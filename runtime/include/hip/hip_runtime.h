@@ -13,6 +13,7 @@
 
 #include "hip_runtime_api.h"
 #include "../hip2vx_register.h"
+#include "../hip2vx_vector_types.h"
 
 #define __host__
 #define __device__
