@@ -35,6 +35,8 @@ export class Uniformity {
   /** The nodes that write variables, found once; the fixpoint re-reads only these. */
   private readonly writers: Node[] = [];
   private readonly controllers = new Map<number, Node[]>();
+  /** Where each local is declared (start offsets), to tell writes to outer variables apart. */
+  private readonly declarations = new Map<string, number[]>();
 
   constructor(private readonly body: Node, private readonly ctx: UniformityContext) {
     for (const p of ctx.varyingParams) this.varying.add(p);
@@ -44,6 +46,8 @@ export class Uniformity {
       for (const d of n.childrenForFieldName('declarator')) {
         const arr = d?.type === 'init_declarator' ? d.childForFieldName('declarator') : d;
         if (arr?.type === 'array_declarator') this.localArrays.add(declaredName(arr)!.text);
+        const name = d && declaredName(d)?.text;
+        if (name) this.declarations.set(name, [...(this.declarations.get(name) ?? []), n.startIndex]);
       }
     });
     this.solve();
@@ -125,7 +129,7 @@ export class Uniformity {
       };
       for (const n of this.writers) {
         for (const [target, value] of this.writes(n)) {
-          if (!this.isUniform(value) || this.underDivergence(n)) mark(target);
+          if (!this.isUniform(value) || (target && this.divergentForOuter(n, target))) mark(target);
         }
       }
     }
@@ -138,7 +142,6 @@ export class Uniformity {
         if (!d) continue;
         const name = declaredName(d)?.text;
         if (d.type === 'init_declarator') yield [name, d.childForFieldName('value')];
-        else if (this.underDivergence(n)) yield [name, null];
       }
     } else if (n.type === 'assignment_expression' || n.type === 'update_expression') {
       const target = rootVariable(n.childForFieldName(n.type === 'update_expression' ? 'argument' : 'left'));
@@ -152,8 +155,14 @@ export class Uniformity {
     }
   }
 
-  private underDivergence(n: Node): boolean {
-    return this.controlling(n).some((p) => this.isDivergent(p));
+  /**
+   * A write that only some threads make, to a variable that outlives the divergent construct.
+   * Variables declared inside the construct are uniform among the threads that run it, which is
+   * what the divergence check is about.
+   */
+  private divergentForOuter(n: Node, name: string): boolean {
+    const declared = (this.declarations.get(name) ?? []).filter((at) => at <= n.startIndex).pop() ?? -1;
+    return this.controlling(n).some((p) => this.isDivergent(p) && declared < p.startIndex);
   }
 
   /** The branches and loops whose outcome decides whether `n` runs (found once: .parent is costly). */

@@ -221,7 +221,13 @@ export class DivergenceLowering {
       if (n.type === 'if_statement') this.edits.replace(n, (print) => this.ifText(n, print));
       else if (n.type === 'switch_statement') this.lowerSwitch(n);
       else if (n.type === 'for_range_loop') this.report(n, 'error', 'divergence-unsupported', 'a range-based for loop with a per-thread trip count cannot be bracketed for divergence; write it as an indexed loop');
-      else this.edits.replace(n, (print) => this.loopText(n, print));
+      else {
+        this.edits.replace(n, (print) => this.loopText(n, print));
+        const pragma = n.previousNamedSibling;
+        if (pragma?.type === 'preproc_call' && /^#\s*pragma\s+(GCC\s+)?(no)?unroll\b/.test(pragma.text)) {
+          this.edits.replace(pragma, `// hip2vortex: '${pragma.text.trim()}' dropped: the loop below is bracketed for divergence\n`);
+        }
+      }
     }
     for (const [id, flag] of this.converted) {
       const jump = findById(this.body, id)!;
@@ -278,8 +284,8 @@ export class DivergenceLowering {
 
   private lowerSwitch(n: Node): void {
     const cases = (n.childForFieldName('body')?.namedChildren ?? []).filter((c): c is Node => c?.type === 'case_statement');
-    const statements = (c: Node) => c.namedChildren.filter((s): s is Node => !!s && s.id !== c.childForFieldName('value')?.id && s.type !== 'comment');
-    const ending = new Map<number, Node | undefined>(cases.map((c) => [c.id, trailingBreak(statements(c))]));
+    const caseStatements = (c: Node) => c.namedChildren.filter((s): s is Node => !!s && s.id !== c.childForFieldName('value')?.id && s.type !== 'comment');
+    const ending = new Map<number, Node | undefined>(cases.map((c) => [c.id, trailingBreak(caseStatements(c))]));
     for (const c of cases) {
       const end = ending.get(c.id);
       if (end) this.edits.replace(end, '');
@@ -295,12 +301,12 @@ export class DivergenceLowering {
       cases.forEach((c, i) => {
         const label = labels[i];
         const hit = label ? `(${v} == (${print(label)}))` : `!(${labels.filter((l): l is Node => !!l).map((l) => `(${v} == (${print(l)}))`).join(' | ') || '0'})`;
-        const stmts = statements(c);
+        const stmts = caseStatements(c);
         const last = stmts[stmts.length - 1];
         const ends = !!ending.get(c.id) || (last?.type === 'return_statement' && !this.converted.has(last.id));
         const g = this.fresh('g');
         const t = this.fresh('t');
-        out += `{ int ${g} = ${hit} | ${fall}; int ${t} = hip2vx_split(${g}); if (${g}) { ${stmts.map(print).join(' ')} } hip2vx_join(${t}); ${fall} = ${ends ? '0' : g}; } `;
+        out += `{ int ${g} = ${hit} | ${fall}; int ${t} = hip2vx_split(${g}); if (${g}) { ${statements(stmts, print)} } hip2vx_join(${t}); ${fall} = ${ends ? '0' : g}; } `;
       });
       return out + '}';
     });
@@ -364,11 +370,10 @@ export class DivergenceLowering {
         this.report(stmts[cut], 'warning', 'divergent-barrier', '__syncthreads() after a return, break or continue taken by some threads only: it runs in a split region and hangs on Vortex if the threads of a block disagree');
       }
       const wrapper = (print: Printer): string => {
-        const text = (s: Node) => print(s);
         let out = '';
-        if (cut < 0) out = stmts.map(text).join('\n');
+        if (cut < 0) out = statements(stmts, print);
         else {
-          const head = stmts.slice(0, cut + 1).map(text).join('\n');
+          const head = statements(stmts.slice(0, cut + 1), print);
           const flags = needsFlags(stmts[cut], loop);
           const rest = stmts.slice(cut + 1);
           // Re-run the guard on the remainder: it may set flags again further down.
@@ -381,9 +386,9 @@ export class DivergenceLowering {
       };
       const guardedRest = (rest: Node[], print: Printer): string => {
         const i = rest.findIndex((s, k) => k < rest.length - 1 && needsFlags(s, loop).length > 0);
-        if (i < 0) return rest.map(print).join('\n');
+        if (i < 0) return statements(rest, print);
         const flags = needsFlags(rest[i], loop);
-        return `${rest.slice(0, i + 1).map(print).join('\n')}\n${this.splitRegion(`!(${flags.join(' | ')})`, `{ ${guardedRest(rest.slice(i + 1), print)} }`)}`;
+        return `${statements(rest.slice(0, i + 1), print)}\n${this.splitRegion(`!(${flags.join(' | ')})`, `{ ${guardedRest(rest.slice(i + 1), print)} }`)}`;
       };
       if (this.edits.has(block)) continue;
       this.edits.replace(block, wrapper);
@@ -397,6 +402,11 @@ function trailingBreak(stmts: Node[]): Node | undefined {
   if (last?.type === 'break_statement') return last;
   if (last?.type === 'compound_statement') return trailingBreak(last.namedChildren.filter((s): s is Node => !!s && s.type !== 'comment'));
   return undefined;
+}
+
+/** Statements printed one after another; preprocessor lines (#pragma) on lines of their own. */
+function statements(stmts: Node[], print: Printer): string {
+  return stmts.map((s) => (s.type.startsWith('preproc') ? `\n${print(s).trimEnd()}\n` : print(s))).join('\n');
 }
 
 function unparen(e: Node): Node {

@@ -109,3 +109,21 @@ describe('barriers after an early exit', () => {
     expect(result.diagnostics.map((d) => `${d.line}:${d.col} ${d.severity} ${d.ruleId}`)).toEqual(['2:1 warning divergent-barrier']);
   });
 });
+
+describe('values computed inside a per-thread region', () => {
+  it('a loop with a uniform bound inside a per-thread if stays a plain loop', async () => {
+    const text = await kernelText('int i = threadIdx.x;\nif (i < n) {\n  for (int k = 0; k < n; ++k) p[i] += k;\n}');
+    expect(count(text, 'hip2vx_split(')).toBe(1);
+    expect(text).not.toContain('HIP2VX_PRED_EXIT');
+  });
+
+  it('a variable declared outside and written inside varies afterwards', async () => {
+    const text = await kernelText('int i = threadIdx.x;\nint m = 0;\nif (i < n) m = 4;\nfor (int k = 0; k < m; ++k) p[k] = 0;');
+    expect(text).toContain('HIP2VX_PRED_EXIT');
+  });
+
+  it('an unroll pragma before a per-thread loop is dropped with a comment', async () => {
+    const text = await kernelText('#pragma unroll 4\nfor (int k = 0; k < p[threadIdx.x]; ++k) p[k] = 0;');
+    expect(text).toContain("// hip2vortex: '#pragma unroll 4' dropped: the loop below is bracketed for divergence");
+  });
+});

@@ -50,19 +50,20 @@ __global__ void atomic_ops(const int* values, int* counters, int* exch_old, int*
     } hip2vx_join(__hv_t2); }
 
     // Last-block-done: thread 0 publishes the block's sum, fences, then takes a ticket.
-    { int __hv_g11 = !!(threadIdx.x == 0); int __hv_t12 = hip2vx_split(__hv_g11); if (__hv_g11) {
+    { int __hv_g5 = !!(threadIdx.x == 0); int __hv_t6 = hip2vx_split(__hv_g5); if (__hv_g5) {
         int sum = 0;
-        { int k = blockIdx.x * blockDim.x; int __hv_m3 = hip2vx_active_threads(); int __hv_go4; for (;;) { __hv_go4 = !!((!!(k < n) & !!(k < (int)((blockIdx.x + 1) * blockDim.x)))); HIP2VX_PRED_EXIT(__hv_go4, __hv_m3, __hv_end5); sum += values[k]; ++k; } __hv_end5: hip2vx_tmc(__hv_m3); }
+        for (int k = blockIdx.x * blockDim.x; k < n && k < (int)((blockIdx.x + 1) * blockDim.x); ++k)
+            sum += values[k];
         block_sums[blockIdx.x] = sum;
         hip2vx_threadfence();  // the sum must be visible before the ticket is
         // Wraps to 0 after the last block, leaving the counter ready for another launch.
         unsigned int ticket = atomicInc((unsigned int*)&counters[C_DONE_BLOCKS], gridDim.x - 1);
-        { int __hv_g9 = !!(ticket == gridDim.x - 1); int __hv_t10 = hip2vx_split(__hv_g9); if (__hv_g9) {
+        { int __hv_g3 = !!(ticket == gridDim.x - 1); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) {
             int total = 0;
-            { unsigned int b = 0; int __hv_m6 = hip2vx_active_threads(); int __hv_go7; for (;;) { __hv_go7 = !!(b < gridDim.x); HIP2VX_PRED_EXIT(__hv_go7, __hv_m6, __hv_end8); total += atomicAdd(&block_sums[b], 0); ++b; } __hv_end8: hip2vx_tmc(__hv_m6); }
+            for (unsigned int b = 0; b < gridDim.x; ++b) total += atomicAdd(&block_sums[b], 0);
             counters[C_GRAND_TOTAL] = total;
-        } hip2vx_join(__hv_t10); }
-    } hip2vx_join(__hv_t12); }
+        } hip2vx_join(__hv_t4); }
+    } hip2vx_join(__hv_t6); }
 }
 
 

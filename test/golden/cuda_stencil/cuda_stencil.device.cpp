@@ -39,11 +39,12 @@ __global__ void stencil_1d(const float *in, float *out, int n)
     } hip2vx_join(__hv_t8); }
     hip2vx_syncthreads();
 
-    { int __hv_g12 = !!(g < n); int __hv_t13 = hip2vx_split(__hv_g12); if (__hv_g12) {
+    { int __hv_g9 = !!(g < n); int __hv_t10 = hip2vx_split(__hv_g9); if (__hv_g9) {
         float sum = 0.0f;
-        { int off = -RADIUS; int __hv_m9 = hip2vx_active_threads(); int __hv_go10; for (;;) { __hv_go10 = !!(off <= RADIUS); HIP2VX_PRED_EXIT(__hv_go10, __hv_m9, __hv_end11); sum += tile[l + off]; ++off; } __hv_end11: hip2vx_tmc(__hv_m9); }
+        for (int off = -RADIUS; off <= RADIUS; ++off)
+            sum += tile[l + off];
         out[g] = sum;
-    } hip2vx_join(__hv_t13); }
+    } hip2vx_join(__hv_t10); }
 }
 
 

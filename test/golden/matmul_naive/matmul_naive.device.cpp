@@ -20,11 +20,12 @@ __global__ void matmul(const float* A, const float* B, float* C, int M, int N, i
 {
     int row = blockIdx.y * blockDim.y + threadIdx.y;
     int col = blockIdx.x * blockDim.x + threadIdx.x;
-    { int __hv_g4 = !!((!!(row < M) & !!(col < N))); int __hv_t5 = hip2vx_split(__hv_g4); if (__hv_g4) {
+    { int __hv_g1 = !!((!!(row < M) & !!(col < N))); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) {
         float acc = 0.0f;
-        { int k = 0; int __hv_m1 = hip2vx_active_threads(); int __hv_go2; for (;;) { __hv_go2 = !!(k < K); HIP2VX_PRED_EXIT(__hv_go2, __hv_m1, __hv_end3); acc += A[row * K + k] * B[k * N + col]; ++k; } __hv_end3: hip2vx_tmc(__hv_m1); }
+        for (int k = 0; k < K; ++k)
+            acc += A[row * K + k] * B[k * N + col];
         C[row * N + col] = acc;
-    } hip2vx_join(__hv_t5); }
+    } hip2vx_join(__hv_t2); }
 }
 
 
