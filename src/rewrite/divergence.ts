@@ -154,8 +154,9 @@ export class DivergenceLowering {
     if (LOOPS.has(p.type) && p.childForFieldName('condition')?.id === n.id) return true;
     if (p.type === 'init_declarator' && p.childForFieldName('value')?.id === n.id) return p.parent?.type === 'declaration' && p.parent.childrenForFieldName('declarator').length === 1;
     if (p.type === 'assignment_expression' && p.childForFieldName('right')?.id === n.id) return p.parent?.type === 'expression_statement';
-    // An operand of a lowerable && / || chain.
+    // An operand of a lowerable && / || chain, or the condition of a lowerable ?:.
     if (this.isShortCircuit(p) || (p.type === 'unary_expression' && p.child(0)?.type === '!')) return this.lowerable(p);
+    if (p.type === 'conditional_expression' && p.childForFieldName('condition')?.id === n.id) return this.lowerable(p);
     return false;
   }
 
@@ -236,6 +237,11 @@ export class DivergenceLowering {
     }
     for (const e of descendantsOf(this.body, ['declaration', 'expression_statement'])) this.lowerValueStatement(e);
     this.guardLists();
+    // A loop printed as a loop whose continues became a flag: the flag is reset every iteration.
+    for (const [id, flags] of this.loopFlags) {
+      const loop = findById(this.body, id)!;
+      if (flags.cont && !this.divergent(loop)) this.edits.wrap(loop.childForFieldName('body')!, `{ int ${flags.cont} = 0; `, ' }');
+    }
   }
 
   private barrierInside(n: Node, includeSelf = false): boolean {
@@ -284,8 +290,8 @@ export class DivergenceLowering {
 
   private lowerSwitch(n: Node): void {
     const cases = (n.childForFieldName('body')?.namedChildren ?? []).filter((c): c is Node => c?.type === 'case_statement');
-    const caseStatements = (c: Node) => c.namedChildren.filter((s): s is Node => !!s && s.id !== c.childForFieldName('value')?.id && s.type !== 'comment');
-    const ending = new Map<number, Node | undefined>(cases.map((c) => [c.id, trailingBreak(caseStatements(c))]));
+    const loop = enclosingLoop(n, this.body);
+    const ending = new Map<number, Node | undefined>(cases.map((c) => [c.id, trailingBreak(caseBody(c))]));
     for (const c of cases) {
       const end = ending.get(c.id);
       if (end) this.edits.replace(end, '');
@@ -301,12 +307,15 @@ export class DivergenceLowering {
       cases.forEach((c, i) => {
         const label = labels[i];
         const hit = label ? `(${v} == (${print(label)}))` : `!(${labels.filter((l): l is Node => !!l).map((l) => `(${v} == (${print(l)}))`).join(' | ') || '0'})`;
-        const stmts = caseStatements(c);
+        const stmts = caseBody(c);
         const last = stmts[stmts.length - 1];
         const ends = !!ending.get(c.id) || (last?.type === 'return_statement' && !this.converted.has(last.id));
+        // Threads that returned (or left the loop) in this case do not fall into the next one.
+        const sets = [...new Set(stmts.flatMap((st) => this.flagsSetBy(st, loop)))];
         const g = this.fresh('g');
         const t = this.fresh('t');
-        out += `{ int ${g} = ${hit} | ${fall}; int ${t} = hip2vx_split(${g}); if (${g}) { ${statements(stmts, print)} } hip2vx_join(${t}); ${fall} = ${ends ? '0' : g}; } `;
+        const falls = ends ? '0' : sets.length ? `${g} & !(${sets.join(' | ')})` : g;
+        out += `{ int ${g} = ${hit} | ${fall}; int ${t} = hip2vx_split(${g}); if (${g}) { ${this.guarded(stmts, loop, print)} } hip2vx_join(${t}); ${fall} = ${falls}; } `;
       });
       return out + '}';
     });
@@ -348,52 +357,80 @@ export class DivergenceLowering {
     });
   }
 
-  /** After a statement that may set a flag, the rest of its list runs only where no flag is set. */
+  /** The flags that jumps inside `stmt` set and that matter to a list inside `loop`. */
+  private flagsSetBy(stmt: Node, loop: Node | undefined): string[] {
+    const flags = new Set<string>();
+    for (const j of descendantsOf(stmt, ['return_statement', 'break_statement', 'continue_statement'], true)) {
+      const flag = this.converted.get(j.id);
+      if (flag && (j.type === 'return_statement' || this.target(j)?.id === loop?.id)) flags.add(flag);
+    }
+    return [...flags];
+  }
+
+  /** A statement list in which, after a statement that may set a flag, the rest runs only where none is set. */
+  private guarded(stmts: Node[], loop: Node | undefined, print: Printer): string {
+    const i = stmts.findIndex((st, k) => k < stmts.length - 1 && this.flagsSetBy(st, loop).length > 0);
+    if (i < 0) return statements(stmts, print);
+    const flags = this.flagsSetBy(stmts[i], loop);
+    // The remainder may set flags again further down: guard it the same way.
+    return `${statements(stmts.slice(0, i + 1), print)}\n${this.splitRegion(`!(${flags.join(' | ')})`, `{ ${this.guarded(stmts.slice(i + 1), loop, print)} }`)}`;
+  }
+
+  /** Statements of a block or case that need guards get them; the body also declares the flags. */
   private guardLists(): void {
-    const needsFlags = (stmt: Node, loop: Node | undefined): string[] => {
-      const flags = new Set<string>();
-      for (const j of descendantsOf(stmt, ['return_statement', 'break_statement', 'continue_statement'], true)) {
-        const flag = this.converted.get(j.id);
-        if (!flag) continue;
-        if (j.type === 'return_statement' || this.target(j)?.id === loop?.id) flags.add(flag);
-      }
-      return [...flags];
-    };
-    const blocks = [this.body, ...descendantsOf(this.body, ['compound_statement'])];
+    const blocks = [this.body, ...descendantsOf(this.body, ['compound_statement']).filter((b) => b.parent?.type !== 'switch_statement')];
     for (const block of blocks) {
       const loop = enclosingLoop(block, this.body);
-      const stmts = block.namedChildren.filter((s): s is Node => !!s && s.type !== 'comment');
-      const cut = stmts.findIndex((s, i) => i < stmts.length - 1 && needsFlags(s, loop).length > 0);
+      const stmts = block.namedChildren.filter((st): st is Node => !!st && st.type !== 'comment');
+      const needsGuard = stmts.some((st, k) => k < stmts.length - 1 && this.flagsSetBy(st, loop).length > 0);
       const isBody = block.id === this.body.id;
-      if (cut < 0 && !(isBody && this.retFlag)) continue;
-      if (cut >= 0 && stmts.slice(cut + 1).some((s) => this.barrierInside(s, true))) {
-        this.report(stmts[cut], 'warning', 'divergent-barrier', '__syncthreads() after a return, break or continue taken by some threads only: it runs in a split region and hangs on Vortex if the threads of a block disagree');
-      }
-      const wrapper = (print: Printer): string => {
-        let out = '';
-        if (cut < 0) out = statements(stmts, print);
-        else {
-          const head = statements(stmts.slice(0, cut + 1), print);
-          const flags = needsFlags(stmts[cut], loop);
-          const rest = stmts.slice(cut + 1);
-          // Re-run the guard on the remainder: it may set flags again further down.
-          out = `${head}\n${this.splitRegion(`!(${flags.join(' | ')})`, `{ ${guardedRest(rest, print)} }`)}`;
-        }
+      if ((!needsGuard && !(isBody && this.retFlag)) || this.edits.has(block)) continue;
+      this.warnBarrierAfterExit(stmts, loop);
+      this.edits.replace(block, (print) => {
+        const out = this.guarded(stmts, loop, print);
         if (!isBody) return `{ ${out} }`;
         const rv = this.returnType !== 'void' && this.retFlag ? `${this.returnType} __hv_rv{}; ` : '';
         const ret = this.retFlag ? `int ${this.retFlag} = 0; ` : '';
         return `{ ${ret}${rv}${out}${rv ? ' return __hv_rv;' : ''} }`;
-      };
-      const guardedRest = (rest: Node[], print: Printer): string => {
-        const i = rest.findIndex((s, k) => k < rest.length - 1 && needsFlags(s, loop).length > 0);
-        if (i < 0) return statements(rest, print);
-        const flags = needsFlags(rest[i], loop);
-        return `${statements(rest.slice(0, i + 1), print)}\n${this.splitRegion(`!(${flags.join(' | ')})`, `{ ${guardedRest(rest.slice(i + 1), print)} }`)}`;
-      };
-      if (this.edits.has(block)) continue;
-      this.edits.replace(block, wrapper);
+      });
+    }
+    // Cases of switches printed as switches: guard within a case, and a case that earlier cases
+    // may fall into after setting a flag runs only where that flag is not set.
+    for (const sw of descendantsOf(this.body, ['switch_statement'])) {
+      if (this.edits.has(sw)) continue;
+      const loop = enclosingLoop(sw, this.body);
+      let inherited: string[] = [];
+      for (const c of sw.childForFieldName('body')?.namedChildren ?? []) {
+        if (c?.type !== 'case_statement') continue;
+        const stmts = caseBody(c);
+        const entry = inherited;
+        const sets = stmts.flatMap((st) => this.flagsSetBy(st, loop));
+        inherited = [...new Set([...inherited, ...sets])];
+        if (entry.length === 0 && !stmts.some((st, k) => k < stmts.length - 1 && this.flagsSetBy(st, loop).length > 0)) continue;
+        this.warnBarrierAfterExit(stmts, loop);
+        const label = c.childForFieldName('value');
+        this.edits.replace(c, (print) => {
+          const body = this.guarded(stmts, loop, print);
+          const head = label ? `case ${print(label)}:` : 'default:';
+          return `${head} ${entry.length ? this.splitRegion(`!(${entry.join(' | ')})`, `{ ${body} }`) : `{ ${body} }`}`;
+        });
+      }
     }
   }
+
+  private warnBarrierAfterExit(stmts: Node[], loop: Node | undefined): void {
+    const cut = stmts.findIndex((st, k) => k < stmts.length - 1 && this.flagsSetBy(st, loop).length > 0);
+    if (cut >= 0 && stmts.slice(cut + 1).some((st) => this.barrierInside(st, true))) {
+      this.report(stmts[cut], 'warning', 'divergent-barrier', '__syncthreads() after a return, break or continue taken by some threads only: it runs in a split region and hangs on Vortex if the threads of a block disagree');
+    }
+  }
+
+}
+
+/** The statements of a case, without its label. */
+function caseBody(c: Node): Node[] {
+  const label = c.childForFieldName('value');
+  return c.namedChildren.filter((st): st is Node => !!st && st.id !== label?.id && st.type !== 'comment');
 }
 
 /** The `break` that ends a case: its last statement, or the last one of a trailing block. */
