@@ -33,11 +33,21 @@ const { block } = fc.letrec<{ stmt: string; block: string; loopBlock: string }>(
       const w = `w${counter++}`;
       return `{ int ${w} = 0; while (${w} < 3 && (${c})) { ++${w}; ${b} } }`;
     }),
+    fc.tuple(cond, tie('loopBlock')).map(([c, b]) => {
+      const w = `d${counter++}`;
+      return `{ int ${w} = 0; do { ++${w}; ${b} } while (${w} < 3 && (${c})); }`;
+    }),
     fc.tuple(expr, tie('block'), tie('block')).map(([e, a, b]) => `switch ((${e}) & 3) { case 0: acc += 1; break; case 1: ${a} break; case 2: ${b} default: acc += 7; }`),
+    fc.constant('acc += pick(i, acc);'),
   ),
   block: fc.array(tie('stmt'), { maxLength: 3 }).map((s) => `{ ${s.join(' ')} }`),
   loopBlock: fc.array(fc.oneof(tie('stmt'), fc.constantFrom('break;', 'continue;', 'if (acc > 9) break;', 'if (i & 1) continue;')), { maxLength: 3 }).map((s) => `{ ${s.join(' ')} }`),
 }));
+
+// The body of pick(): statements whose returns carry values.
+const valueBlock = fc
+  .array(fc.oneof(block, fc.tuple(cond, expr).map(([c, e]) => `if (${c}) return ${e};`), fc.tuple(expr).map(([e]) => `for (int r = 0; r < 3; ++r) { if ((${e} + r) & 1) return r; }`)), { maxLength: 3 })
+  .map((s) => s.join(' ').replace(/return;/g, 'return -1;'));
 
 const HARNESS = `
 #include <hip2vx_device.h>
@@ -69,13 +79,14 @@ describe('divergence lowering preserves semantics', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hip2vx-semantics-'));
     writeFileSync(join(dir, 'main.cpp'), HARNESS);
     await fc.assert(
-      fc.asyncProperty(fc.array(block, { minLength: 1, maxLength: 3 }), async (blocks) => {
-        const source = `__device__ void body(int* p, int n, int t) { int i = t; int acc = 0; ${blocks.join(' ')} p[i & 7] += acc; }\n`;
+      fc.asyncProperty(fc.array(block, { minLength: 1, maxLength: 3 }), valueBlock, async (blocks, pickBody) => {
+        // pick: a value-returning device function with returns at any depth (its own flags).
+        const source = `__device__ int pick(int i, int acc) { int buf[8] = {1, 5, 2, 8, 3, 9, 4, 7}; int* p = buf; int n = 2; ${pickBody} return acc + 1; }\n__device__ void body(int* p, int n, int t) { int i = t; int acc = 0; ${blocks.join(' ')} p[i & 7] += acc; }\n`;
         const result = await translateText('original.cu', source);
         const device = output(result, 'device');
         expect(device, JSON.stringify(result.diagnostics)).not.toBe('');
         writeFileSync(join(dir, 'original.cu'), source);
-        writeFileSync(join(dir, 'lowered.cpp'), device.slice(device.indexOf('__device__ void body')));
+        writeFileSync(join(dir, 'lowered.cpp'), device.slice(device.indexOf('__device__ int pick')));
         const exe = join(dir, 'check');
         execFileSync('g++', ['-std=c++17', '-O0', '-w', '-DHIP2VX_CPU_BACKEND', '-I', resolve('runtime/include'), '-I', resolve('runtime/cpu/include'), '-I', dir, join(dir, 'main.cpp'), '-o', exe]);
         let failure = '';
@@ -84,7 +95,7 @@ describe('divergence lowering preserves semantics', () => {
         } catch (e) {
           failure = String((e as { stdout?: string }).stdout);
         }
-        expect(failure, `${source}\n--- lowered:\n${device.slice(device.indexOf('__device__ void body'))}`).toBe('');
+        expect(failure, `${source}\n--- lowered:\n${device.slice(device.indexOf('__device__ int pick'))}`).toBe('');
       }),
       { numRuns: Number(process.env.SEMANTICS_RUNS ?? 40) },
     );
