@@ -4,6 +4,7 @@ import { basename, extname } from 'node:path';
 import type { SourceFile } from './parse/source.js';
 import { parse, type Node } from './parse/parser.js';
 import { lexicalProblems, syntaxProblems } from './parse/checks.js';
+import { textForParser } from './parse/normalise.js';
 import { analyseProgram, type Program } from './analyse/program.js';
 import { TypeTable } from './analyse/types.js';
 import { collectInstances, type KernelInstance } from './analyse/instances.js';
@@ -92,11 +93,12 @@ export function translateSource(file: SourceFile, options: TranslateOptions): Tr
   if (!result.hasGpuCode) return result;
   const early = lexicalProblems(file.path, file.text);
   if (early.length) return { ...result, diagnostics: early };
-  const tree = parse(file.text);
+  const parsedText = textForParser(file.text);
+  const tree = parse(parsedText);
   try {
     const syntax = syntaxProblems(file.path, tree.rootNode);
     if (syntax.length) return { ...result, diagnostics: syntax };
-    return translateTree(tree.rootNode, file, options, result);
+    return translateTree(tree.rootNode, parsedText, file, options, result);
   } finally {
     tree.delete();
   }
@@ -111,12 +113,12 @@ interface Unit {
   header?: IncludedHeader;
 }
 
-function translateTree(root: Node, file: SourceFile, options: TranslateOptions, result: TranslationResult): TranslationResult {
+function translateTree(root: Node, parsedText: string, file: SourceFile, options: TranslateOptions, result: TranslationResult): TranslationResult {
   const nl = file.crlf ? '\r\n' : '\n';
   const deviceAbi: Abi = options.xlen === 32 ? 'rv32' : 'rv64';
   const headerMode = isHeader(file.path);
   const report = new Reporter(file.path, options.rules);
-  const program = analyseProgram(root, file.text);
+  const program = analyseProgram(root, parsedText);
   const headers = includedHeaders(root, file.path, options.includeDirs ?? [], looksLikeGpuSource, (directive, included) =>
     report.at(directive, 'warning', 'include-cycle', `'${basename(included)}' is already being included here (an include cycle): not followed`),
   );

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
 import { parse, type Node, type Tree } from '../parse/parser.js';
 import { readSource } from '../parse/source.js';
+import { textForParser } from '../parse/normalise.js';
 import { analyseProgram, type Program } from './program.js';
 import { TypeTable } from './types.js';
 
@@ -58,8 +59,9 @@ export function includedHeaders(
     }
     const read = readSource(file);
     if (!read.ok || !looksLikeGpu(read.file.text)) continue;
-    const tree = parse(read.file.text);
-    const program = analyseProgram(tree.rootNode, read.file.text);
+    const text = textForParser(read.file.text);
+    const tree = parse(text);
+    const program = analyseProgram(tree.rootNode, text);
     found.push({ directive, written, nested: false, program, types: new TypeTable(tree.rootNode), tree });
     found.push(...includedHeaders(tree.rootNode, file, includeDirs, looksLikeGpu, cycle, [...visiting, file]).map((h) => ({ ...h, directive, nested: true })));
   }

@@ -50,4 +50,16 @@ describe('translation shapes compile', () => {
     const run = execFileSync('make', ['-C', dir, '-s', 'run-cpu'], { encoding: 'utf8' });
     expect(run).toMatch(/^PASSED$/m);
   });
+
+  it("CUDA's __align__ (which the grammar cannot parse) on a struct parameter and a shared array", async () => {
+    const result = await translateText('align.cu', readFileSync('test/fixtures/shapes/align.cu', 'utf8'));
+    expect(result.diagnostics).toEqual([]);
+    const device = result.outputs.find((o) => o.role === 'device')!.content;
+    expect(device).toContain('struct __align__(16) Pair { float a; int b; };');
+    expect(device).toContain('static_assert(sizeof(Pair) == HIP2VX_ABI(16, 16) && alignof(Pair) == HIP2VX_ABI(16, 16)');
+    const dir = mkdtempSync(join(tmpdir(), 'hip2vx-align-'));
+    for (const o of result.outputs) writeFileSync(join(dir, o.name), o.content);
+    execFileSync('clang-19', [...DEVICE, '-DHIP2VX_ENTRY_k', join(dir, 'align.device.cpp')]);
+    execFileSync('g++', [...HOST, join(dir, 'align.host.cpp')]);
+  });
 });

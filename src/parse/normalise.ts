@@ -1,0 +1,13 @@
+// CUDA spellings the grammar cannot parse, replaced for the parser only by C++ of the same
+// length: node offsets stay those of the original text, which is what every output is printed
+// from (so the user's spelling survives; the headers define the CUDA macros).
+const SAME_LENGTH: [RegExp, string][] = [
+  [/\b__align__\b/g, 'alignas  '],
+  [/\b__builtin_align__\b/g, 'alignas          '],
+];
+
+export function textForParser(text: string): string {
+  let out = text;
+  for (const [pattern, replacement] of SAME_LENGTH) out = out.replace(pattern, replacement);
+  return out;
+}
