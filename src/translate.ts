@@ -148,7 +148,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     if (hasDevice) {
       report.side = 'device';
       findConstructs(program, (node, id) => report.construct(node, id));
-      new DeviceRewriter(program, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen }).run();
+      new DeviceRewriter(program, deviceEdits, options.rules, report, own.shared, own.types, { divergence: options.divergence, xlen: options.xlen }).run();
       own.shared.problems.forEach((p) => report.at(p.node, 'error', 'unknown-type', p.message));
     }
     includeTranslatedHeaders(units, hostEdits, deviceEdits, result.program.name, deviceAbi, nl);

@@ -5,7 +5,8 @@ import type { Node } from '../parse/parser.js';
 import { isTypeError, type Subst, type TypeTable } from './types.js';
 import { renderTypeId, type CType } from '../layout/index.js';
 import type { FunctionInfo, GlobalVar, Launch, Program } from './program.js';
-import { declaredName, descendants, functionDeclarator, scan, scanSpans, spanHas, walk } from './syntax.js';
+import { declaredName, descendants, scanSpans, walk } from './syntax.js';
+import { staticType } from './expression-type.js';
 
 const IDENTIFIER = new Set(['identifier']);
 
@@ -116,7 +117,7 @@ function deducedArgs(kernel: FunctionInfo, launch: Launch, program: Program, typ
     if (!name || !kernel.templateParams.includes(name) || !arg) return;
     let depth = 0;
     for (let d = param.childForFieldName('declarator'); d; d = d.childForFieldName('declarator')) if (d.type === 'pointer_declarator') depth++;
-    let t = argumentType(arg, launch, program, types);
+    let t = staticType(arg, program.text, types);
     for (let k = 0; k < depth && t; k++) t = t.kind === 'pointer' ? t.to : t.kind === 'array' ? t.of : undefined;
     if (!t || t.kind === 'opaque') return;
     const known = subst.get(name);
@@ -128,50 +129,6 @@ function deducedArgs(kernel: FunctionInfo, launch: Launch, program: Program, typ
   return { texts: values.map((v) => normalise(renderTypeId(v as CType))), subst };
 }
 
-const LITERAL_TYPES: [RegExp, CType][] = [
-  [/^[0-9.]+(e[+-]?\d+)?f$/i, { kind: 'scalar', name: 'float' }],
-  [/^([0-9]*\.[0-9]*|[0-9]+e[+-]?\d+)$/i, { kind: 'scalar', name: 'double' }],
-  [/^(0x[0-9a-f]+|\d+)u$/i, { kind: 'scalar', name: 'unsigned int' }],
-  [/^(0x[0-9a-f]+|\d+)$/i, { kind: 'scalar', name: 'int' }],
-];
-
-/** The static type of a launch argument, where it can be read off the source. */
-function argumentType(arg: Node, launch: Launch, program: Program, types: TypeTable): CType | undefined {
-  let e = arg;
-  while (e.type === 'parenthesized_expression' && e.namedChildren[0]) e = e.namedChildren[0];
-  if (e.type === 'number_literal') return LITERAL_TYPES.find(([re]) => re.test(e.text))?.[1];
-  if (e.type === 'cast_expression') {
-    const t = types.resolveTypeDescriptor(e.childForFieldName('type')!);
-    return isTypeError(t) ? undefined : t;
-  }
-  if (e.type === 'pointer_expression' && e.child(0)?.type === '&') {
-    const inner = argumentType(e.childForFieldName('argument')!, launch, program, types);
-    return inner && { kind: 'pointer', to: inner };
-  }
-  if (e.type !== 'identifier') return undefined;
-  let fn: Node | null = launch.call.parent;
-  while (fn && fn.type !== 'function_definition') fn = fn.parent;
-  if (!fn) return undefined;
-  let found: CType | undefined;
-  for (const p of functionDeclarator(fn)?.childForFieldName('parameters')?.namedChildren ?? []) {
-    if (p?.type === 'parameter_declaration' && declaredName(p.childForFieldName('declarator'))?.text === e.text) {
-      const t = types.resolveParameter(p);
-      if (!isTypeError(t)) found = t;
-    }
-  }
-  scan(fn.childForFieldName('body')!, DECLARATIONS, (decl) => {
-    if (decl.startIndex > launch.call.startIndex) return false;
-    for (const d of decl.childrenForFieldName('declarator')) {
-      if (d && declaredName(d)?.text === e.text) {
-        const t = types.resolveDeclarator(decl, d);
-        if (!isTypeError(t)) found = t;
-      }
-    }
-  }, (_, start, end) => spanHas(program.text, e.text, start, end));
-  return found;
-}
-
-const DECLARATIONS = new Set(['declaration']);
 
 export function collectInstances(program: Program, types: TypeTable): { instances: KernelInstance[]; problems: InstanceProblem[]; launchIds: Map<number, string> } {
   const problems: InstanceProblem[] = [];
