@@ -1,5 +1,5 @@
 // Small helpers over tree-sitter nodes shared by the analysis and rewrite stages.
-import type { Node } from '../parse/parser.js';
+import { namedSpans, type Node } from '../parse/parser.js';
 
 /** CUDA/HIP execution-space and storage keywords, as they appear on declarations. */
 const SPACE_WORDS = new Set([
@@ -84,46 +84,7 @@ class SpanIndex {
   readonly count: number;
 
   constructor(readonly root: Node) {
-    let capacity = 1024;
-    let types = new Uint16Array(capacity);
-    let starts = new Uint32Array(capacity);
-    let ends = new Uint32Array(capacity);
-    let n = 0;
-    const language = root.tree.language;
-    // Named-ness by type id, looked up in JS: one wasm call less per node.
-    const named = Array.from({ length: language.nodeTypeCount }, (_, id) => language.nodeTypeIsNamed(id));
-    const cursor = root.walk();
-    try {
-      for (let more = true; more; ) {
-        const type = cursor.nodeTypeId;
-        if (named[type]) {
-          if (n === capacity) {
-            capacity *= 2;
-            const grow = <T extends Uint16Array | Uint32Array>(a: T, b: T) => (b.set(a), b);
-            types = grow(types, new Uint16Array(capacity));
-            starts = grow(starts, new Uint32Array(capacity));
-            ends = grow(ends, new Uint32Array(capacity));
-          }
-          types[n] = type;
-          starts[n] = cursor.startIndex;
-          ends[n] = cursor.endIndex;
-          n++;
-        }
-        if (cursor.gotoFirstChild()) continue;
-        while (!cursor.gotoNextSibling()) {
-          if (!cursor.gotoParent()) {
-            more = false;
-            break;
-          }
-        }
-      }
-    } finally {
-      cursor.delete();
-    }
-    this.types = types;
-    this.starts = starts;
-    this.ends = ends;
-    this.count = n;
+    ({ types: this.types, starts: this.starts, ends: this.ends, count: this.count } = namedSpans(root.tree));
   }
 
   /** First entry whose start is at or after `at`. */
@@ -137,7 +98,6 @@ class SpanIndex {
     }
     return lo;
   }
-
 }
 
 const indexes = new WeakMap<object, SpanIndex>();
