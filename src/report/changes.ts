@@ -22,10 +22,3 @@ export function lineChanges(before: string, after: string): ChangeStats {
   }
   return stats;
 }
-
-export function addChanges(total: ChangeStats, c: ChangeStats): void {
-  total.linesRemoved += c.linesRemoved;
-  total.linesAdded += c.linesAdded;
-  total.bytesRemoved += c.bytesRemoved;
-  total.bytesAdded += c.bytesAdded;
-}

@@ -1,6 +1,7 @@
 // Conversion statistics: what the rule tables rewrote (by category and name), what could not be
 // converted, and how much of the source changed.
-import { addChanges, type ChangeStats } from './changes.js';
+// Type only: the differ behind ChangeStats loads only when statistics are asked for.
+import type { ChangeStats } from './changes.js';
 import type { TranslationStats } from '../translate.js';
 
 export interface FileStats {
@@ -77,4 +78,11 @@ export function formatStats(label: string, s: FileStats): string {
       ? []
       : ['  not converted:', ...s.unconverted.map((u) => `    ${u.file ? `${u.file}:` : ''}${u.line}:${u.col}: ${u.name} [${u.ruleId}]`)]),
   ].join('\n');
+}
+
+function addChanges(total: ChangeStats, c: ChangeStats): void {
+  total.linesRemoved += c.linesRemoved;
+  total.linesAdded += c.linesAdded;
+  total.bytesRemoved += c.bytesRemoved;
+  total.bytesAdded += c.bytesAdded;
 }
