@@ -1,16 +1,21 @@
-// One input file, start to finish short of writing: read, cheap GPU check, translate. Runs in the
-// main thread or in a worker; everything it returns is structured-cloneable.
+// One input file, start to finish short of writing: read, reuse an earlier translation or check
+// cheaply for GPU code and translate. Runs in the main thread or in a worker; everything it
+// returns is structured-cloneable.
 import { readFileSync } from 'node:fs';
 import { decodeSource } from '../parse/source.js';
 import { fileDiagnostic, type Diagnostic } from '../report/diagnostic.js';
 import type { ChangeStats } from '../report/changes.js';
 import type { FileStatus } from '../report/run.js';
 import type { OutputFile, TranslationResult, TranslationStats } from '../translate.js';
+import { cacheRecord, inputDigest, reusableOutputs, type CacheRecord, type JobCache } from './cache.js';
+import { UsageError } from './exit.js';
 import { loadTranslator, type Translator, type TranslatorSettings } from './translator.js';
 
 export interface Job {
   index: number;
   path: string;
+  /** Set when earlier translations may be reused (and this one recorded). */
+  cache?: JobCache;
 }
 
 export interface JobOptions {
@@ -31,13 +36,6 @@ export interface JobConfig {
 
 type Measure = (before: string, after: string) => ChangeStats;
 
-/** Builds this thread's translator once; the line differ is loaded only when statistics need it. */
-export async function jobRunner(config: JobConfig): Promise<(job: Job) => FileOutcome> {
-  const translator = await loadTranslator(config.translatorModule, config.settings, config.baselineOnly);
-  const measure = config.jobOptions.measureChanges ? (await import('../report/changes.js')).lineChanges : undefined;
-  return (job) => runJob(job, translator, config.jobOptions.maxFileBytes, measure);
-}
-
 export interface FileOutcome {
   index: number;
   status: FileStatus;
@@ -46,6 +44,93 @@ export interface FileOutcome {
   outputs: OutputFile[];
   stats?: TranslationStats;
   changes?: ChangeStats;
+  /** Answered from an earlier translation's outputs. */
+  reused?: boolean;
+  /** What to record for this translation, if it may be reused later. */
+  record?: CacheRecord;
+}
+
+/**
+ * Runs one thread's jobs. The translator (parser, rule tables) is built on the first job that
+ * needs it: a check whose translations can all be reused never loads it.
+ */
+export class JobRunner {
+  private tools?: Promise<{ translator: Translator; measure?: Measure }>;
+
+  constructor(private readonly config: JobConfig) {}
+
+  /** Builds the translator now; a malformed rule file and the like reject with a UsageError. */
+  ready(): Promise<{ translator: Translator; measure?: Measure }> {
+    this.tools ??= (async () => {
+      try {
+        const translator = await loadTranslator(this.config.translatorModule, this.config.settings, this.config.baselineOnly);
+        const measure = this.config.jobOptions.measureChanges ? (await import('../report/changes.js')).lineChanges : undefined;
+        return { translator, measure };
+      } catch (e) {
+        throw new UsageError((e as Error).message);
+      }
+    })();
+    return this.tools;
+  }
+
+  async run(job: Job): Promise<FileOutcome> {
+    let bytes: Uint8Array;
+    try {
+      bytes = readFileSync(job.path);
+    } catch (e) {
+      return failedOutcome(job, fileDiagnostic(job.path, 'error', `cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`, 'input-unreadable'));
+    }
+    const digest = job.cache && inputDigest(job.cache.key, job.path, bytes, this.config.settings.includeDirs);
+    const reused = digest && reusableOutputs(job.cache!, digest);
+    if (reused) return { index: job.index, status: 'translated', diagnostics: [], outputs: reused, stats: job.cache!.record!.stats, reused: true };
+    const outcome = await this.translate(job, bytes);
+    if (digest && outcome.status === 'translated' && outcome.diagnostics.length === 0) outcome.record = cacheRecord(digest, outcome.outputs, outcome.stats!);
+    return outcome;
+  }
+
+  private async translate(job: Job, bytes: Uint8Array): Promise<FileOutcome> {
+    const read = decodeSource(job.path, bytes);
+    if (!read.ok) return failedOutcome(job, read.diagnostic);
+    const source = read.file;
+    const plain: FileOutcome = { index: job.index, status: 'plain', diagnostics: [], outputs: [] };
+    if (source.text.length === 0) {
+      plain.diagnostics.push(fileDiagnostic(job.path, 'note', 'empty file; nothing to translate', 'input-empty'));
+      return plain;
+    }
+    const { translator, measure } = await this.ready();
+    if (!translator.looksLikeGpuSource(source.text)) return plain;
+    if (bytes.length > this.config.jobOptions.maxFileBytes) {
+      const mb = (n: number) => (n / 2 ** 20).toFixed(1);
+      const message = `file too large to translate (${mb(bytes.length)} MiB; the limit is ${mb(this.config.jobOptions.maxFileBytes)} MiB, see --max-file-size)`;
+      return failedOutcome(job, fileDiagnostic(job.path, 'error', message, 'input-too-large'));
+    }
+    let result: TranslationResult;
+    try {
+      result = translator.translate(source);
+    } catch (e) {
+      return crashedOutcome(job, e);
+    }
+    const status: FileStatus = result.alreadyTranslated
+      ? 'refused'
+      : !result.hasGpuCode
+        ? 'plain'
+        : result.outputs.length > 0 && !result.diagnostics.some((d) => d.severity === 'error')
+          ? 'translated'
+          : 'failed';
+    const outputs =
+      status !== 'translated'
+        ? []
+        : result.outputs.map((o) => (source.bom && o.role !== 'build' ? { ...o, content: BOM + o.content } : o));
+    const host = result.outputs.find((o) => o.role === 'host');
+    return {
+      index: job.index,
+      status,
+      diagnostics: result.diagnostics,
+      outputs,
+      stats: result.stats,
+      changes: measure && host ? measure(source.text, host.content) : undefined,
+    };
+  }
 }
 
 const BOM = '\ufeff';
@@ -57,53 +142,4 @@ export function failedOutcome(job: Job, diagnostic: Diagnostic): FileOutcome {
 /** The translator threw, or its worker died (the parser aborting on a pathological input). */
 export function crashedOutcome(job: Job, e: unknown): FileOutcome {
   return failedOutcome(job, fileDiagnostic(job.path, 'error', `internal error while translating: ${(e as Error).message}`, 'internal-error'));
-}
-
-function runJob(job: Job, translator: Translator, maxFileBytes: number, measure?: Measure): FileOutcome {
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(job.path);
-  } catch (e) {
-    return failedOutcome(job, fileDiagnostic(job.path, 'error', `cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`, 'input-unreadable'));
-  }
-  const read = decodeSource(job.path, bytes);
-  if (!read.ok) return failedOutcome(job, read.diagnostic);
-  const source = read.file;
-  const plain: FileOutcome = { index: job.index, status: 'plain', diagnostics: [], outputs: [] };
-  if (source.text.length === 0) {
-    plain.diagnostics.push(fileDiagnostic(job.path, 'note', 'empty file; nothing to translate', 'input-empty'));
-    return plain;
-  }
-  if (!translator.looksLikeGpuSource(source.text)) return plain;
-  if (bytes.length > maxFileBytes) {
-    const mb = (n: number) => (n / 2 ** 20).toFixed(1);
-    const message = `file too large to translate (${mb(bytes.length)} MiB; the limit is ${mb(maxFileBytes)} MiB, see --max-file-size)`;
-    return failedOutcome(job, fileDiagnostic(job.path, 'error', message, 'input-too-large'));
-  }
-  let result: TranslationResult;
-  try {
-    result = translator.translate(source);
-  } catch (e) {
-    return crashedOutcome(job, e);
-  }
-  const status: FileStatus = result.alreadyTranslated
-    ? 'refused'
-    : !result.hasGpuCode
-      ? 'plain'
-      : result.outputs.length > 0 && !result.diagnostics.some((d) => d.severity === 'error')
-        ? 'translated'
-        : 'failed';
-  const outputs =
-    status !== 'translated'
-      ? []
-      : result.outputs.map((o) => (source.bom && o.role !== 'build' ? { ...o, content: BOM + o.content } : o));
-  const host = result.outputs.find((o) => o.role === 'host');
-  return {
-    index: job.index,
-    status,
-    diagnostics: result.diagnostics,
-    outputs,
-    stats: result.stats,
-    changes: measure && host ? measure(source.text, host.content) : undefined,
-  };
 }

@@ -2,7 +2,7 @@
 // caller sees the same sorted list whatever the number of workers and the order they finish in.
 import { Worker } from 'node:worker_threads';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
-import { crashedOutcome, jobRunner, type FileOutcome, type Job, type JobConfig } from './job.js';
+import { crashedOutcome, JobRunner, type FileOutcome, type Job, type JobConfig } from './job.js';
 import { Interrupted, UsageError } from './exit.js';
 
 export interface RunOptions {
@@ -31,18 +31,12 @@ export async function runJobs(jobs: Job[], config: JobConfig, options: RunOption
 }
 
 async function runHere(jobs: Job[], config: JobConfig, signal: AbortSignal, done: (o: FileOutcome) => void) {
-  let run;
-  try {
-    run = await jobRunner(config);
-  } catch (e) {
-    // A translator that cannot start (a malformed rule file, ...) is a usage error.
-    throw new UsageError((e as Error).message);
-  }
+  const runner = new JobRunner(config);
   for (const job of jobs) {
     // Translation is synchronous: yield between files so that Ctrl-C is noticed.
     await yieldToEvents();
     if (signal.aborted) throw new Interrupted();
-    done(run(job));
+    done(await runner.run(job));
   }
 }
 

@@ -3,10 +3,12 @@
 // as soon as the earlier inputs are done: writing overlaps translating, and contents are freed.
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
 import { sortDiagnostics, type Diagnostic } from '../report/diagnostic.js';
 import type { OutputState } from '../report/run.js';
 import { UsageError } from './exit.js';
-import type { FileOutcome } from './job.js';
+import { readCache, runKey, type CacheRecord } from './cache.js';
+import type { FileOutcome, Job } from './job.js';
 import { OutputPlanner, type PlannedFile, type Target } from './plan.js';
 import { defaultWorkers, runJobs } from './pool.js';
 import { progressBar } from './progress.js';
@@ -45,6 +47,8 @@ export interface Session {
   outputs: { path: string; from: number; state: OutputState }[];
   /** Every diagnostic of the walk, the translations and the planning, sorted. */
   diagnostics: Diagnostic[];
+  /** The translation cache of the output directory, when the run may use it. */
+  cache?: { key: string; records: Map<string, CacheRecord> };
 }
 
 /** Without a consumer nothing is planned (stats). */
@@ -82,8 +86,13 @@ export async function runSession(options: SessionOptions, context: RunContext, c
       arrived[next].outputs = [];
     }
   };
+  const cache = openCache(options, context);
+  const jobOf = (f: InputFile, index: number): Job => {
+    if (!cache) return { index, path: f.path };
+    return { index, path: f.path, cache: { key: cache.key, outputDir: join(outdir!, dirname(f.rel)), record: cache.records.get(f.rel) } };
+  };
   const outcomes = await runJobs(
-    files.map((f, index) => ({ index, path: f.path })),
+    files.map(jobOf),
     {
       translatorModule: context.translatorModule,
       settings: options.settings,
@@ -98,7 +107,15 @@ export async function runSession(options: SessionOptions, context: RunContext, c
   ).finally(() => progress.done());
   take(planner.makefiles());
   const diagnostics = sortDiagnostics([...walked.diagnostics, ...outcomes.flatMap((o) => o.diagnostics), ...planner.diagnostics]);
-  return { files, outcomes, outputs, diagnostics };
+  return { files, outcomes, outputs, diagnostics, cache };
+}
+
+/** Earlier translations are reused with an output directory, unless statistics need the source. */
+function openCache(options: SessionOptions, context: RunContext): Session['cache'] {
+  const { outdir } = options.target;
+  if (outdir === undefined || options.measureChanges) return undefined;
+  const key = runKey(options.settings, context.translatorModule);
+  return key === undefined ? undefined : { key, records: readCache(outdir, key) };
 }
 
 /** Inputs that cannot be read at all (a missing path): reported before anything is translated. */

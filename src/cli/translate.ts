@@ -4,7 +4,8 @@ import type { OutputState } from '../report/run.js';
 import { exitOnFailure, finish, startSession } from './command.js';
 import type { CommonFlags } from './options.js';
 import { compareWithDisk, type PlannedFile } from './plan.js';
-import type { RunContext } from './session.js';
+import type { RunContext, Session } from './session.js';
+import { writeCache } from './cache.js';
 import { writeAtomic } from './write.js';
 
 export async function translateCommand(paths: string[], flags: CommonFlags, context: RunContext): Promise<number> {
@@ -21,6 +22,23 @@ export async function translateCommand(paths: string[], flags: CommonFlags, cont
     }
   };
   const session = await startSession(paths, flags, context, 'write', (writes) => writes.map(write));
+  if (session.cache && flags.output !== undefined) saveCache(flags.output, session);
   const report = await finish('translate', session, flags, failures, exitOnFailure);
   return report.exitCode;
+}
+
+/** Records this run's clean translations for the next run; keeps the other sources' records. */
+function saveCache(outdir: string, session: Session): void {
+  const { key, records } = session.cache!;
+  const next = new Map(records);
+  session.files.forEach((file, i) => {
+    const outcome = session.outcomes[i];
+    if (outcome.status === 'translated' && outcome.record) next.set(file.rel, outcome.record);
+    else if (!(outcome.status === 'translated' && outcome.reused)) next.delete(file.rel);
+  });
+  try {
+    writeCache(outdir, key, next);
+  } catch {
+    // Only a cache: the next run translates again.
+  }
 }

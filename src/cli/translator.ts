@@ -1,7 +1,8 @@
 // The translator as the CLI drives it. Built from plain, cloneable settings so every worker
 // thread can build its own: parsers and rule sets do not cross thread boundaries.
 import { setFlagsFromString } from 'node:v8';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from '../package-root.js';
 import type { SourceFile } from '../parse/source.js';
 import type { TranslationResult } from '../translate.js';
 
@@ -31,5 +32,5 @@ export async function loadTranslator(moduleUrl: string, settings: TranslatorSett
   return module.createTranslator(settings);
 }
 
-/** The package's runtime/ folder (dist/src/cli -> package root). */
-export const RUNTIME_DIR = fileURLToPath(new URL('../../../runtime', import.meta.url));
+/** The package's runtime/ folder. */
+export const RUNTIME_DIR = join(PACKAGE_ROOT, 'runtime');

@@ -40,11 +40,15 @@ export function writeTree(root: string, files: Record<string, string | Uint8Arra
   }
 }
 
-/** Relative path -> sha256 of every file below `root` (symbolic links by their target text). */
+/** The translation cache translate keeps in an output directory (cache.test.ts tests it). */
+export const CACHE_FILE = '.hip2vortex-cache.json';
+
+/** Relative path -> sha256 of every file below `root` (symbolic links by their target text), the translation cache left out. */
 export function snapshot(root: string): Record<string, string> {
   const out: Record<string, string> = {};
   const visit = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
+      if (name === CACHE_FILE) continue;
       const path = join(dir, name);
       const st = lstatSync(path);
       if (st.isSymbolicLink()) out[relative(root, path)] = 'link';

@@ -1,0 +1,146 @@
+// Reusing earlier translations. `translate -o <dir>` records in <dir>/.hip2vortex-cache.json, per
+// source, a digest of everything its translation was made from (the source, the headers it
+// includes, the settings, the rule files and the translator's own code) and a hash of each output.
+// A later run (check, diff, translate) answers a source whose digest still matches, and whose
+// outputs are still on disk byte for byte, from those outputs without parsing it: what keeps
+// `check` fast in pre-commit hooks and CI. Only translations without a single diagnostic are
+// recorded, so reuse never hides a warning.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { CODE_DIR, RULES_DIR } from '../package-root.js';
+import type { OutputFile, TranslationStats } from '../translate.js';
+import { RUNTIME_DIR, type TranslatorSettings } from './translator.js';
+import { compareWithDisk } from './plan.js';
+import { writeAtomic } from './write.js';
+
+export const CACHE_FILE = '.hip2vortex-cache.json';
+/** Bumped when the file's shape changes. */
+const FORMAT = 1;
+
+export interface CachedOutput {
+  name: string;
+  role: OutputFile['role'];
+  sha256: string;
+}
+
+export interface CacheRecord {
+  digest: string;
+  outputs: CachedOutput[];
+  stats: TranslationStats;
+}
+
+interface CacheData {
+  format: number;
+  key: string;
+  records: Record<string, CacheRecord>;
+}
+
+/** What a job needs to use the cache: the run's key, its outputs' directory, the earlier record. */
+export interface JobCache {
+  key: string;
+  outputDir: string;
+  record?: CacheRecord;
+}
+
+const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+/** Every file below `dir` with one of `extensions`, sorted (the digest must not depend on readdir order). */
+function filesBelow(dir: string, extensions: readonly string[]): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => extensions.some((e) => f.endsWith(e)) && !f.endsWith('.d.ts'))
+    .sort()
+    .map((f) => join(dir, f));
+}
+
+/**
+ * What every digest of a run starts from: the settings, the rule files and the translator's code
+ * (so a rebuilt translator never reuses its predecessor's output). Undefined when a rule file
+ * cannot be read: the translator reports that.
+ */
+export function runKey(settings: TranslatorSettings, translatorModule: string): string | undefined {
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify({ FORMAT, settings: { ...settings, includeDirs: settings.includeDirs.map((d) => resolve(d)) }, translatorModule, RUNTIME_DIR }));
+  try {
+    for (const file of [...filesBelow(CODE_DIR, ['.js', '.ts']), ...filesBelow(RULES_DIR, ['.json']), ...settings.ruleFiles]) {
+      hash.update(file).update(readFileSync(file));
+    }
+  } catch {
+    return undefined;
+  }
+  return hash.digest('hex');
+}
+
+const QUOTED_INCLUDE = /^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"/gm;
+
+/**
+ * The digest of one source's translation inputs. Headers are found the way the translator finds
+ * them (quoted includes, next to the including file, then in the -I directories), but lexically:
+ * an include inside a comment or `#if 0` is hashed too, which can only cost a reuse.
+ */
+export function inputDigest(key: string, path: string, source: Uint8Array, includeDirs: readonly string[]): string {
+  const hash = createHash('sha256').update(key).update(basename(path)).update(source);
+  const seen = new Set([resolve(path)]);
+  const visit = (file: string, text: string) => {
+    for (const [, written] of text.matchAll(QUOTED_INCLUDE)) {
+      for (const candidate of [dirname(file), ...includeDirs].map((d) => resolve(d, written))) {
+        let bytes: Buffer;
+        try {
+          bytes = readFileSync(candidate);
+        } catch {
+          continue;
+        }
+        hash.update(written).update(bytes);
+        if (!seen.has(candidate)) {
+          seen.add(candidate);
+          visit(candidate, bytes.toString('latin1'));
+        }
+        break;
+      }
+    }
+  };
+  visit(path, Buffer.from(source).toString('latin1'));
+  return hash.digest('hex');
+}
+
+/** The outputs recorded for this digest, read back from disk; undefined unless all still match. */
+export function reusableOutputs(cache: JobCache, digest: string): OutputFile[] | undefined {
+  const record = cache.record;
+  if (record?.digest !== digest) return undefined;
+  const outputs: OutputFile[] = [];
+  for (const o of record.outputs) {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(join(cache.outputDir, o.name));
+    } catch {
+      return undefined;
+    }
+    if (sha256(bytes) !== o.sha256) return undefined;
+    outputs.push({ name: o.name, role: o.role, content: bytes.toString('utf8') });
+  }
+  return outputs;
+}
+
+export function cacheRecord(digest: string, outputs: readonly OutputFile[], stats: TranslationStats): CacheRecord {
+  return { digest, outputs: outputs.map((o) => ({ name: o.name, role: o.role, sha256: sha256(o.content) })), stats };
+}
+
+/** The records of the cache in `outdir` made with `key`; none if absent, unreadable or made otherwise. */
+export function readCache(outdir: string, key: string): Map<string, CacheRecord> {
+  try {
+    const data = JSON.parse(readFileSync(join(outdir, CACHE_FILE), 'utf8')) as CacheData;
+    if (data.format === FORMAT && data.key === key && data.records && typeof data.records === 'object') return new Map(Object.entries(data.records));
+  } catch {
+    // No usable cache: everything is translated.
+  }
+  return new Map();
+}
+
+/** Writes the records (an empty cache is no file at all: a run that translated nothing leaves nothing). */
+export function writeCache(outdir: string, key: string, records: ReadonlyMap<string, CacheRecord>): void {
+  const path = join(outdir, CACHE_FILE);
+  if (records.size === 0) return rmSync(path, { force: true });
+  const sorted = Object.fromEntries([...records].sort(([a], [b]) => (a < b ? -1 : 1)));
+  const content = JSON.stringify({ format: FORMAT, key, records: sorted } satisfies CacheData) + '\n';
+  if (compareWithDisk({ path, content, from: -1, source: path }) !== 'unchanged') writeAtomic(path, content);
+}

@@ -1,0 +1,17 @@
+// Where the package's data lives (rules/, runtime/): code runs as src/ (vitest) or dist/src/ (tsc).
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The directory holding package.json above this module. */
+function packageRoot(): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) throw new Error('hip2vortex: cannot find the package root (package.json) above ' + import.meta.url);
+  }
+}
+
+export const PACKAGE_ROOT = packageRoot();
+export const RULES_DIR = join(PACKAGE_ROOT, 'rules');
+/** The directory of the translator's own code (src/ or dist/src/). */
+export const CODE_DIR = dirname(fileURLToPath(import.meta.url));
