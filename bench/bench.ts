@@ -4,10 +4,12 @@
 //   --dir    where the corpus and outputs go (default: the system temp directory); on a VM disk
 //            creating files costs ~0.7 ms each, so /dev/shm shows what the tool itself costs
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CACHE_FILE } from '../src/cli/cache.js';
+import { initParser, parse } from '../src/parse/parser.js';
 import { generateCorpus, type Corpus, type CorpusOptions } from './corpus.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -46,12 +48,37 @@ function translateRun(name: string, corpus: Corpus, jobs: number, work: string):
   return { name, corpus, seconds, maxRssKiB };
 }
 
-function coldCheck(work: string): number[] {
+/** Median of `COLD_RUNS` timed runs, in ms. */
+function median(args: string[], before?: () => void): number {
+  const ms = Array.from({ length: COLD_RUNS }, () => {
+    before?.();
+    return timed(args).seconds * 1000;
+  }).sort((a, b) => a - b);
+  return ms[COLD_RUNS >> 1];
+}
+
+/** Cold starts: `check` of one small file with its translation reused, and translated again; Node alone. */
+function coldCheck(work: string): { reused: number; translated: number; node: number } {
   const dir = join(work, 'small');
   const source = join(work, 'small.hip');
   writeFileSync(source, readFileSync(join(ROOT, 'samples/vector_add/vector_add.hip')));
   timed([CLI, 'translate', source, '-o', dir, '--quiet']);
-  return Array.from({ length: COLD_RUNS }, () => timed([CLI, 'check', source, '-o', dir, '--quiet']).seconds * 1000).sort((a, b) => a - b);
+  const check = [CLI, 'check', source, '-o', dir, '--quiet'];
+  return {
+    reused: median(check),
+    translated: median(check, () => rmSync(join(dir, CACHE_FILE), { force: true })),
+    node: median(['-e', '0']),
+  };
+}
+
+/** tree-sitter alone on the kernel-only corpus, in this process: the floor under translation. */
+async function parseOnly(corpus: Corpus): Promise<number> {
+  await initParser();
+  const texts = readdirSync(corpus.dir, { recursive: true, encoding: 'utf8' }).map((f) => join(corpus.dir, f)).filter((f) => statSync(f).isFile()).map((f) => readFileSync(f, 'utf8'));
+  parse(texts[0]).delete();
+  const start = process.hrtime.bigint();
+  for (const t of texts) parse(t).delete();
+  return corpus.bytes / MB / (Number(process.hrtime.bigint() - start) / 1e9);
 }
 
 const fmt = (n: number, digits = 2) => n.toFixed(digits);
@@ -96,8 +123,9 @@ try {
   }
   console.log(`\nspeed-up with 2 workers: mixed ${fmt(rows[0].seconds / rows[1].seconds)}x, kernel-only ${fmt(rows[2].seconds / rows[3].seconds)}x`);
   console.log(`speed-up two CPU-bound processes got on this machine just now: ${fmt(await availableSpeedup())}x`);
+  console.log(`tree-sitter parse alone, kernel-only corpus, just now: ${fmt(await parseOnly(kernels))} MB/s`);
   const cold = coldCheck(work);
-  console.log(`check cold start (one small file, ${COLD_RUNS} runs): median ${fmt(cold[COLD_RUNS >> 1], 0)} ms (min ${fmt(cold[0], 0)}, max ${fmt(cold[COLD_RUNS - 1], 0)})`);
+  console.log(`check cold start, one small file (median of ${COLD_RUNS}): ${fmt(cold.reused, 0)} ms with its translation reused, ${fmt(cold.translated, 0)} ms translating it (no cache); \`node -e 0\` alone: ${fmt(cold.node, 0)} ms`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
