@@ -8,7 +8,7 @@ import { textForParser } from './parse/normalise.js';
 import { analyseProgram, type Program } from './analyse/program.js';
 import { TypeTable } from './analyse/types.js';
 import { collectInstances, type KernelInstance } from './analyse/instances.js';
-import { SharedLayout } from './analyse/shared-memory.js';
+import { SharedLayout, type AbiPair } from './analyse/shared-memory.js';
 import { findConstructs } from './analyse/constructs.js';
 import { namespacesOf } from './analyse/syntax.js';
 import { includedHeaders, isHeader, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
@@ -133,6 +133,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     const own = unit(program, new TypeTable(root));
     const units = [own, ...headers.map((h) => unit(h.program, h.types, h))];
     const instances = units.flatMap((u) => u.instances);
+    const sharedBases = placeShared(file.path, units, headerMode, (u, message) => report.at(u.header!.directive, 'error', 'shared-header-clash', message));
 
     const ext = extname(file.path);
     const stem = stemOf(file.path);
@@ -163,7 +164,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     if (hasDevice) {
       const checks = entries.length ? units.flatMap((u) => u.shared.functionSizeChecks()) : [];
       const code = [...checks, ...entries.map((k) => deviceEntry({ ...k.entry, deviceAbi }, nl))].join(nl);
-      outputs.push({ name: files.device, role: 'device', content: header(file, 'device code for Vortex', nl) + devicePrelude(options.xlen, nl) + deviceEdits.printFile(root) + nl + code });
+      outputs.push({ name: files.device, role: 'device', content: header(file, 'device code for Vortex', nl) + devicePrelude(options.xlen, sharedBases, nl) + deviceEdits.printFile(root) + nl + code });
     }
     if (entries.length) {
       outputs.push({ name: files.registration, role: 'registration', content: registrationSource(result.program.name, basename(file.path), options.xlen, entries.map((k) => k.registration), nl) });
@@ -207,14 +208,60 @@ function header(file: SourceFile, what: string, nl: string): string {
   return `${GENERATED_MARK} from ${basename(file.path)}: ${what}. Edit the source, not this file.${nl}`;
 }
 
-function devicePrelude(xlen: 32 | 64, nl: string): string {
+function devicePrelude(xlen: 32 | 64, sharedBases: string[], nl: string): string {
   return [
     '#if defined(__riscv) && !defined(HIP2VX_CPU_BACKEND) && __riscv_xlen != ' + xlen,
     `#error "translated for XLEN ${xlen}: build with XLEN=${xlen}, or translate again with --xlen matching the build"`,
     '#endif',
     '#include <hip2vx_device.h>',
+    ...sharedBases,
     '',
   ].join(nl);
+}
+
+const KERNEL_BASE = 'HIP2VX_SHARED_KERNEL_BASE';
+const functionBaseMacro = (path: string) => `HIP2VX_SHARED_BASE_${identifier(basename(path))}`;
+
+/**
+ * Lays out the shared memory of a program spread over files: every header's device-function
+ * regions, then the source's, then the kernels'. Returns the prelude lines: in a source, the
+ * macros its headers' translations use; in a header, the check that an including file set them.
+ */
+function placeShared(path: string, units: Unit[], headerMode: boolean, clash: (u: Unit, message: string) => void): string[] {
+  const [own, ...headers] = units;
+  if (headerMode) {
+    if (!own.shared.usesShared) return [];
+    own.shared.place(functionBaseMacro(path), KERNEL_BASE);
+    return [functionBaseMacro(path), KERNEL_BASE].flatMap((m) => [
+      `#ifndef ${m}`,
+      `#error "include this file's translation from a source translated by hip2vortex: it defines ${m}"`,
+      '#endif',
+    ]);
+  }
+  // A header included twice (by two headers) is one region.
+  const placed = new Map<string, Unit>();
+  const byName = new Map<string, string>();
+  for (const u of headers) {
+    const file = u.header!.file;
+    if (placed.has(file)) continue;
+    const macro = functionBaseMacro(file);
+    const other = byName.get(macro);
+    if (other !== undefined && (u.shared.usesShared || placed.get(other)!.shared.usesShared)) {
+      clash(u, `'${u.header!.written}' has the file name of another GPU header of this program (${other}); their shared memory cannot both be placed`);
+    }
+    byName.set(macro, file);
+    placed.set(file, u);
+  }
+  let next: AbiPair = { device: 0, host: 0 };
+  const bases = new Map<Unit, AbiPair>();
+  for (const u of [...placed.values(), own]) {
+    bases.set(u, next);
+    next = { device: next.device + u.shared.functionBytes.device, host: next.host + u.shared.functionBytes.host };
+  }
+  for (const u of units) u.shared.place(bases.get(u) ?? bases.get(placed.get(u.header!.file)!)!, next);
+  if (headers.length === 0) return [];
+  const define = (macro: string, o: AbiPair) => `#define ${macro} HIP2VX_ABI(${o.device}, ${o.host})`;
+  return [...[...placed].map(([file, u]) => define(functionBaseMacro(file), bases.get(u)!)), define(KERNEL_BASE, next)];
 }
 
 function registered(unit: Unit, deviceAbi: Abi) {

@@ -16,6 +16,8 @@ export interface IncludedHeader {
   directive: Node;
   /** The path as written between the quotes. */
   written: string;
+  /** Where it was found. */
+  file: string;
   /** Included by another header rather than directly (its directive is the outer one's). */
   nested: boolean;
   program: Program;
@@ -62,7 +64,7 @@ export function includedHeaders(
     const text = textForParser(read.file.text);
     const tree = parse(text);
     const program = analyseProgram(tree.rootNode, text);
-    found.push({ directive, written, nested: false, program, types: new TypeTable(tree.rootNode), tree });
+    found.push({ directive, written, file, nested: false, program, types: new TypeTable(tree.rootNode), tree });
     found.push(...includedHeaders(tree.rootNode, file, includeDirs, looksLikeGpu, cycle, [...visiting, file]).map((h) => ({ ...h, directive, nested: true })));
   }
   return found;

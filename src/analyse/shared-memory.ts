@@ -3,6 +3,9 @@
 // kernel's own region; the dynamic array follows the static part rounded up to 16 bytes
 // (docs/vortex.md: the verified placement). Sizes come from the layout engine for the device ABI
 // and the host (CPU backend) and are checked by static_asserts in the generated source.
+// A program can span files (GPU headers): each file's functions are laid out from 0, then the
+// including file places every file's regions one after the other (`place`). A header's own
+// translation cannot know where it lands, so its offsets are macros the including file defines.
 import type { Abi, CType, Field } from '../layout/index.js';
 import { layoutOf, renderTypeId, roundUp } from '../layout/index.js';
 import type { FunctionInfo, Program, SharedVar } from './program.js';
@@ -16,11 +19,17 @@ export interface SharedProblem {
 
 export type AbiPair = { device: number; host: number };
 
+/** An offset: bytes per ABI, or the name of a macro expanding to HIP2VX_ABI(device, host). */
+export type Base = AbiPair | string;
+
 export class SharedLayout {
   private readonly names = new Map<FunctionInfo, string>();
   private readonly fnOffsets = new Map<FunctionInfo, AbiPair>();
-  /** Bytes of all device-function regions, where kernel regions start. */
-  readonly kernelBase: AbiPair = { device: 0, host: 0 };
+  /** Bytes of this file's device-function regions (laid out from 0, each 16-aligned). */
+  readonly functionBytes: AbiPair = { device: 0, host: 0 };
+  private functionBase: Base = { device: 0, host: 0 };
+  /** Where kernel regions start: after every device-function region of the program. */
+  private kernelBase: Base = this.functionBytes;
   readonly problems: SharedProblem[] = [];
   private readonly byOwner = new Map<FunctionInfo, SharedVar[]>();
   private readonly sizes = new Map<string, AbiPair | undefined>();
@@ -42,10 +51,21 @@ export class SharedLayout {
       }
       const size = this.structSize(f, new Map());
       if (!size) continue;
-      this.fnOffsets.set(f, { ...this.kernelBase });
-      this.kernelBase.device = roundUp(this.kernelBase.device + size.device, 16);
-      this.kernelBase.host = roundUp(this.kernelBase.host + size.host, 16);
+      this.fnOffsets.set(f, { ...this.functionBytes });
+      this.functionBytes.device = roundUp(this.functionBytes.device + size.device, 16);
+      this.functionBytes.host = roundUp(this.functionBytes.host + size.host, 16);
     }
+  }
+
+  /** Places this file in its program: where its function regions start and where kernels' start. */
+  place(functionBase: Base, kernelBase: Base): void {
+    this.functionBase = functionBase;
+    this.kernelBase = kernelBase;
+  }
+
+  /** Whether the offsets this file's code uses depend on its placement. */
+  get usesShared(): boolean {
+    return this.names.size > 0;
   }
 
   varsOf(f: FunctionInfo): SharedVar[] {
@@ -67,8 +87,10 @@ export class SharedLayout {
   }
 
   offsetExpr(f: FunctionInfo): string {
-    const o = f.kind === 'kernel' ? this.kernelBase : this.fnOffsets.get(f) ?? this.kernelBase;
-    return `HIP2VX_ABI(${o.device}, ${o.host})`;
+    const own = f.kind === 'kernel' ? undefined : this.fnOffsets.get(f);
+    if (!own) return abi(this.kernelBase);
+    const base = this.functionBase;
+    return typeof base === 'string' ? `${base} + ${abi(own)}` : abi({ device: base.device + own.device, host: base.host + own.host });
   }
 
   /** sizeof(<fn>_SharedMem) per ABI (once per function and template arguments). */
@@ -106,11 +128,15 @@ export class SharedLayout {
 
   /** Static shared bytes of a kernel instance: device-function regions, then its own struct. */
   staticBytes(kernel: FunctionInfo, subst: Subst): AbiPair | undefined {
-    if (!this.names.has(kernel)) return { ...this.kernelBase };
+    const base = this.kernelBase;
+    if (typeof base === 'string') throw new Error('staticBytes: the program-wide kernel base is not known in a header');
+    if (!this.names.has(kernel)) return { ...base };
     const own = this.structSize(kernel, subst);
-    return own && { device: this.kernelBase.device + own.device, host: this.kernelBase.host + own.host };
+    return own && { device: base.device + own.device, host: base.host + own.host };
   }
 }
+
+const abi = (o: Base) => (typeof o === 'string' ? o : `HIP2VX_ABI(${o.device}, ${o.host})`);
 
 function sizeCheck(type: string, size: AbiPair | undefined): string[] {
   return size ? [`static_assert(sizeof(${type}) == HIP2VX_ABI(${size.device}, ${size.host}), "${type}: size differs from the shared-memory layout");`] : [];

@@ -1,32 +1,76 @@
 // A kernel defined in a header and launched from the file that includes it: the header is
 // translated on its own, the including file gets the instance, stub, entry and registration.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import type { TranslationResult } from '../../src/translate.js';
 import { translateText, output } from './translate-helpers.js';
 
 const FIXTURE = join('test', 'fixtures', 'multifile');
+const SHARED = join('test', 'fixtures', 'shared-headers');
+const RUNTIME = resolve('runtime');
+const RV32 = ['-fsyntax-only', '-std=c++17', '-x', 'c++', '--target=riscv32-unknown-elf', '-march=rv32imaf', '-mabi=ilp32f',
+  '-I', join(RUNTIME, 'vortex-decls'), '-I', join(RUNTIME, 'include'), '-isystem', '/usr/lib/picolibc/riscv64-unknown-elf/include'];
+
+/** Translates `names` from `dir` into a fresh directory; returns it and the results by name. */
+async function translateAll(dir: string, names: string[]) {
+  const out = mkdtempSync(join(tmpdir(), 'hip2vx-multi-'));
+  const results = new Map<string, TranslationResult>();
+  for (const name of names) {
+    const result = await translateText(join(dir, name), readFileSync(join(dir, name), 'utf8'));
+    for (const o of result.outputs) writeFileSync(join(out, o.name), o.content);
+    results.set(name, result);
+  }
+  return { out, results };
+}
 
 describe('kernels split over several files', () => {
   it('builds and runs on the CPU backend', { timeout: 300_000 }, async () => {
-    const out = mkdtempSync(join(tmpdir(), 'hip2vx-multi-'));
-    for (const name of ['kernels.cuh', 'main.cu']) {
-      const result = await translateText(join(FIXTURE, name), readFileSync(join(FIXTURE, name), 'utf8'));
-      expect(result.diagnostics).toEqual([]);
-      for (const o of result.outputs) writeFileSync(join(out, o.name), o.content);
-      if (name === 'kernels.cuh') expect(result.outputs.map((o) => o.name)).toEqual(['kernels.host.cuh', 'kernels.device.cuh']);
-      if (name === 'main.cu') {
-        expect(output(result, 'host')).toContain('#include "kernels.host.cuh"');
-        expect(output(result, 'device')).toContain('#include "kernels.device.cuh"');
-        expect(output(result, 'device')).toContain('#ifdef HIP2VX_ENTRY_scale2');
-      }
-    }
+    const { out, results } = await translateAll(FIXTURE, ['kernels.cuh', 'main.cu']);
+    for (const r of results.values()) expect(r.diagnostics).toEqual([]);
+    expect(results.get('kernels.cuh')!.outputs.map((o) => o.name)).toEqual(['kernels.host.cuh', 'kernels.device.cuh']);
+    const main = results.get('main.cu')!;
+    expect(output(main, 'host')).toContain('#include "kernels.host.cuh"');
+    expect(output(main, 'device')).toContain('#include "kernels.device.cuh"');
+    expect(output(main, 'device')).toContain('#ifdef HIP2VX_ENTRY_scale2');
     writeFileSync(join(out, 'Makefile'), 'include main.mk\n');
     const run = spawnSync('make', ['-C', out, 'run-cpu', 'ARGS=1000'], { encoding: 'utf8' });
     expect(run.status, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^PASSED$/m);
+  });
+
+  it('shared memory of device functions in two headers, the source and its kernel never overlaps', { timeout: 300_000 }, async () => {
+    const { out, results } = await translateAll(SHARED, ['reduce.cuh', 'count.cuh', 'main.cu']);
+    for (const r of results.values()) expect(r.diagnostics).toEqual([]);
+    // Headers: offsets from the including file's macros (and a check that it defined them).
+    const reduce = output(results.get('reduce.cuh')!, 'device');
+    expect(reduce).toContain('HIP2VX_SHARED(block_sum_SharedMem, HIP2VX_SHARED_BASE_reduce_cuh + HIP2VX_ABI(0, 0))');
+    expect(reduce).toMatch(/#ifndef HIP2VX_SHARED_BASE_reduce_cuh\n#error/);
+    // The source: reduce (128 floats), count (64 ints), its own function, then the kernel's tile.
+    const main = output(results.get('main.cu')!, 'device');
+    expect(main).toContain('#define HIP2VX_SHARED_BASE_reduce_cuh HIP2VX_ABI(0, 0)\n#define HIP2VX_SHARED_BASE_count_cuh HIP2VX_ABI(512, 512)\n#define HIP2VX_SHARED_KERNEL_BASE HIP2VX_ABI(1024, 1024)');
+    expect(main).toContain('HIP2VX_SHARED(local_max_SharedMem, HIP2VX_ABI(768, 768))');
+    expect(main).toContain('HIP2VX_SHARED(stats_SharedMem, HIP2VX_ABI(1024, 1024))');
+    expect(output(results.get('main.cu')!, 'registration')).toContain('__hip2vxSetKernelStaticShared(&__hip2vx_kernel_main_stats, HIP2VX_ABI(1280, 1280));');
+    execFileSync('clang-19', [...RV32, '-DHIP2VX_ENTRY_stats', join(out, 'main.device.cpp')]);
+    writeFileSync(join(out, 'Makefile'), 'include main.mk\n');
+    const run = spawnSync('make', ['-C', out, 'run-cpu'], { encoding: 'utf8' });
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^PASSED$/m);
+  });
+
+  it('two GPU headers of one program with the same file name and shared memory are refused', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hip2vx-clash-'));
+    mkdirSync(join(dir, 'a'));
+    mkdirSync(join(dir, 'b'));
+    writeFileSync(join(dir, 'a', 'util.cuh'), readFileSync(join(SHARED, 'reduce.cuh')));
+    writeFileSync(join(dir, 'b', 'util.cuh'), readFileSync(join(SHARED, 'count.cuh')));
+    const main = readFileSync(join(SHARED, 'main.cu'), 'utf8').replace('"reduce.cuh"', '"a/util.cuh"').replace('"count.cuh"', '"b/util.cuh"');
+    const result = await translateText(join(dir, 'main.cu'), main);
+    expect(result.diagnostics.map((d) => `${d.line}: ${d.ruleId}`)).toEqual(['6: shared-header-clash']);
+    expect(result.outputs).toEqual([]);
   });
 
   it('a header the source cannot find leaves the launch undefined', async () => {
