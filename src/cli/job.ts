@@ -9,7 +9,7 @@ import type { FileStatus } from '../report/run.js';
 import type { OutputFile, TranslationResult, TranslationStats } from '../translate.js';
 import { cacheRecord, inputDigest, reusableOutputs, type CacheRecord, type JobCache } from './cache.js';
 import { UsageError } from './exit.js';
-import { loadTranslator, type Translator, type TranslatorSettings } from './translator.js';
+import { createTranslator, type Translator, type TranslatorModule, type TranslatorSettings } from './translator.js';
 
 export interface Job {
   index: number;
@@ -51,19 +51,28 @@ export interface FileOutcome {
 }
 
 /**
- * Runs one thread's jobs. The translator (parser, rule tables) is built on the first job that
- * needs it: a check whose translations can all be reused never loads it.
+ * Runs one thread's jobs. The translator (parser, rule tables) is built on the first file that
+ * needs it: a run whose files are all reused or without GPU code never loads it.
  */
 export class JobRunner {
+  private module?: Promise<TranslatorModule>;
   private tools?: Promise<{ translator: Translator; measure?: Measure }>;
 
   constructor(private readonly config: JobConfig) {}
 
-  /** Builds the translator now; a malformed rule file and the like reject with a UsageError. */
-  ready(): Promise<{ translator: Translator; measure?: Measure }> {
+  /** Before any work: a user's rule file is checked now (rejects with a UsageError if malformed). */
+  async start(): Promise<void> {
+    if (this.config.settings.ruleFiles.length > 0) await this.ready();
+  }
+
+  private loadModule(): Promise<TranslatorModule> {
+    return (this.module ??= import(this.config.translatorModule) as Promise<TranslatorModule>);
+  }
+
+  private ready(): Promise<{ translator: Translator; measure?: Measure }> {
     this.tools ??= (async () => {
       try {
-        const translator = await loadTranslator(this.config.translatorModule, this.config.settings, this.config.baselineOnly);
+        const translator = await createTranslator(await this.loadModule(), this.config.settings, this.config.baselineOnly);
         const measure = this.config.jobOptions.measureChanges ? (await import('../report/changes.js')).lineChanges : undefined;
         return { translator, measure };
       } catch (e) {
@@ -73,6 +82,7 @@ export class JobRunner {
     return this.tools;
   }
 
+  /** Rejects only when the translator cannot be built (a UsageError); other failures are outcomes. */
   async run(job: Job): Promise<FileOutcome> {
     let bytes: Uint8Array;
     try {
@@ -97,8 +107,8 @@ export class JobRunner {
       plain.diagnostics.push(fileDiagnostic(job.path, 'note', 'empty file; nothing to translate', 'input-empty'));
       return plain;
     }
+    if (!(await this.loadModule()).looksLikeGpuSource(source.text)) return plain;
     const { translator, measure } = await this.ready();
-    if (!translator.looksLikeGpuSource(source.text)) return plain;
     if (bytes.length > this.config.jobOptions.maxFileBytes) {
       const mb = (n: number) => (n / 2 ** 20).toFixed(1);
       const message = `file too large to translate (${mb(bytes.length)} MiB; the limit is ${mb(this.config.jobOptions.maxFileBytes)} MiB, see --max-file-size)`;

@@ -32,6 +32,7 @@ export async function runJobs(jobs: Job[], config: JobConfig, options: RunOption
 
 async function runHere(jobs: Job[], config: JobConfig, signal: AbortSignal, done: (o: FileOutcome) => void) {
   const runner = new JobRunner(config);
+  await runner.start();
   for (const job of jobs) {
     // Translation is synchronous: yield between files so that Ctrl-C is noticed.
     await yieldToEvents();

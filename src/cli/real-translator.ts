@@ -1,18 +1,19 @@
-// The production translator: the parser, the rule tables and src/translate.ts.
-import { initParser } from '../parse/parser.js';
-import { loadRules } from '../rules/index.js';
-import { looksLikeGpuSource, translateSource } from '../translate.js';
+// The production translator: the parser, the rule tables and src/translate.ts, loaded only when a
+// file has to be translated (the cheap GPU test is all a run of plain or reused files needs).
 import { RUNTIME_DIR, type Translator, type TranslatorSettings } from './translator.js';
 
+export { looksLikeGpuSource } from '../gpu-hint.js';
+
 export async function createTranslator(settings: TranslatorSettings): Promise<Translator> {
+  const [{ initParser }, { loadRules }, { translateSource }] = await Promise.all([import('../parse/parser.js'), import('../rules/index.js'), import('../translate.js')]);
   await initParser();
   const options = {
     xlen: settings.xlen,
     divergence: settings.divergence,
-    rules: await loadRules(settings.ruleFiles),
+    rules: loadRules(settings.ruleFiles),
     annotate: settings.annotate,
     includeDirs: settings.includeDirs,
     runtimeDir: RUNTIME_DIR,
   };
-  return { looksLikeGpuSource, translate: (file) => translateSource(file, options) };
+  return { translate: (file) => translateSource(file, options) };
 }

@@ -15,20 +15,25 @@ export interface TranslatorSettings {
 }
 
 export interface Translator {
-  looksLikeGpuSource(text: string): boolean;
   translate(file: SourceFile): TranslationResult;
 }
 
-/** A module exporting `createTranslator(settings)`; tests substitute a fake one. */
+/**
+ * What a translator module exports (`real-translator.ts`; tests substitute a fake one). Loading it
+ * is cheap; `createTranslator` is not (parser, rule tables), so it runs only when a file needs it.
+ */
+export interface TranslatorModule {
+  /** A cheap test (no parse) for files that may need translating. */
+  looksLikeGpuSource(text: string): boolean;
+  createTranslator(settings: TranslatorSettings): Promise<Translator>;
+}
+
 export const DEFAULT_TRANSLATOR_MODULE = new URL('./real-translator.js', import.meta.url).href;
 
-export type CreateTranslator = (settings: TranslatorSettings) => Promise<Translator>;
-
-export async function loadTranslator(moduleUrl: string, settings: TranslatorSettings, baselineOnly: boolean): Promise<Translator> {
+export async function createTranslator(module: TranslatorModule, settings: TranslatorSettings, baselineOnly: boolean): Promise<Translator> {
   // V8 flags are process-wide; this runs before the parser's wasm is compiled (session.ts says
   // when the baseline compiler alone is faster).
   if (baselineOnly) setFlagsFromString('--liftoff-only');
-  const module = (await import(moduleUrl)) as { createTranslator: CreateTranslator };
   return module.createTranslator(settings);
 }
 
