@@ -21,6 +21,8 @@ export interface CommonFlags {
   jobs?: string;
   maxFileSize: string;
   annotate?: boolean;
+  /** false with --no-cache. */
+  cache: boolean;
   format: Format;
   quiet?: boolean;
   printStats?: boolean;
@@ -46,6 +48,7 @@ export function addCommonOptions(command: Command): Command {
     .option('-j, --jobs <n>', 'worker threads (default: one per core, at most one per 8 files)')
     .option('--max-file-size <MiB>', 'refuse GPU sources larger than this', '16')
     .option('--annotate', 'leave /* hip2vortex: <id> */ comments where a person must look')
+    .option('--no-cache', 'translate every source again (do not reuse or record translations in the output directory)')
     .addOption(new Option('--format <format>', 'diagnostics format').choices(['text', 'json', 'sarif']).default('text'))
     .option('-q, --quiet', 'print only errors and warnings (no notes, progress or summary)');
 }
@@ -91,6 +94,7 @@ export function sessionOptions(paths: string[], flags: CommonFlags, use: OutputU
     jobs: flags.jobs === undefined ? undefined : positiveInt(flags.jobs, '--jobs'),
     maxFileBytes: Math.round(maxMiB * 2 ** 20),
     measureChanges: flags.printStats ?? false,
+    cache: flags.cache,
     progress: !flags.quiet,
   };
 }

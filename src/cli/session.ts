@@ -26,6 +26,8 @@ export interface SessionOptions {
   jobs?: number;
   maxFileBytes: number;
   measureChanges: boolean;
+  /** Reuse and record translations in the output directory (cache.ts). */
+  cache: boolean;
   progress: boolean;
 }
 
@@ -113,7 +115,7 @@ export async function runSession(options: SessionOptions, context: RunContext, c
 /** Earlier translations are reused with an output directory, unless statistics need the source. */
 function openCache(options: SessionOptions, context: RunContext): Session['cache'] {
   const { outdir } = options.target;
-  if (outdir === undefined || options.measureChanges) return undefined;
+  if (outdir === undefined || options.measureChanges || !options.cache) return undefined;
   const key = runKey(options.settings, context.translatorModule);
   return key === undefined ? undefined : { key, records: readCache(outdir, key) };
 }

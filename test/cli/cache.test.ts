@@ -104,6 +104,19 @@ describe('translation cache', () => {
     expect(JSON.parse(withCache.stdout)).toEqual(JSON.parse(without.stdout));
   });
 
+  it('--no-cache translates everything and neither reads nor writes the cache file', () => {
+    run(['translate', 'src', '-o', 'out']);
+    const cache = readFileSync(join(root, 'out', CACHE_FILE));
+    appendFileSync(join(root, 'src/a.hip'), '// edited\n');
+    const check = run(['check', 'src', '-o', 'out', '--no-cache']);
+    expect(check.translated).toEqual(['src/a.hip', 'src/b.cu']);
+    expect(check.status).toBe(1);
+    expect(run(['translate', 'src', '-o', 'out', '--no-cache']).translated).toEqual(['src/a.hip', 'src/b.cu']);
+    expect(readFileSync(join(root, 'out', CACHE_FILE))).toEqual(cache);
+    expect(run(['translate', 'src', '-o', 'fresh', '--no-cache']).status).toBe(0);
+    expect(existsSync(join(root, 'fresh', CACHE_FILE))).toBe(false);
+  });
+
   it('forgets sources that no longer translate cleanly', () => {
     run(['translate', 'src', '-o', 'out']);
     appendFileSync(join(root, 'src/a.hip'), 'SYNTAX_ERROR\n');
