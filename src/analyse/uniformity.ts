@@ -26,22 +26,33 @@ export interface UniformityContext {
   perThreadGlobals: ReadonlySet<string>;
 }
 
+/**
+ * What a value's uniformity depends on: null when it varies whatever the variables hold, else the
+ * variables that make it vary if they do. Computed once per expression, so the fixpoint below
+ * re-reads these lists rather than the syntax tree.
+ */
+type Summary = readonly string[] | null;
+
+const merge = (parts: Summary[]): Summary => (parts.some((p) => p === null) ? null : parts.flat() as string[]);
+
 export class Uniformity {
   /** Locals (and parameters) whose value may differ between threads. */
   private readonly varying = new Set<string>();
   /** Extra constructs made divergent by the caller (loops left early by some threads). */
   private readonly forcedDivergent = new Set<number>();
   private readonly localArrays = new Set<string>();
-  /** The nodes that write variables, found once; the fixpoint re-reads only these. */
-  private readonly writers: Node[] = [];
+  /** Per node that writes variables: (variable, what the written value depends on). */
+  private readonly writers: { node: Node; writes: [string | undefined, Summary][] }[] = [];
+  private readonly summaries = new Map<number, Summary>();
   private readonly controllers = new Map<number, Node[]>();
   /** Where each local is declared (start offsets), to tell writes to outer variables apart. */
   private readonly declarations = new Map<string, number[]>();
 
   constructor(private readonly body: Node, private readonly ctx: UniformityContext) {
     for (const p of ctx.varyingParams) this.varying.add(p);
+    const found: Node[] = [];
     scan(body, WRITERS, (n) => {
-      this.writers.push(n);
+      found.push(n);
       if (n.type !== 'declaration') return;
       for (const d of n.childrenForFieldName('declarator')) {
         const arr = d?.type === 'init_declarator' ? d.childForFieldName('declarator') : d;
@@ -50,6 +61,8 @@ export class Uniformity {
         if (name) this.declarations.set(name, [...(this.declarations.get(name) ?? []), n.startIndex]);
       }
     });
+    // Summaries read localArrays: every declaration is seen first.
+    for (const node of found) this.writers.push({ node, writes: this.writes(node) });
     this.solve();
   }
 
@@ -61,98 +74,109 @@ export class Uniformity {
   }
 
   isUniform(e: Node | null): boolean {
-    if (!e) return true;
-    switch (e.type) {
-      case 'number_literal': case 'char_literal': case 'string_literal': case 'true': case 'false': case 'null':
-      case 'nullptr': case 'sizeof_expression': case 'alignof_expression': case 'type_descriptor': case 'comment':
-        return true;
-      case 'identifier':
-        // Locals, kernel parameters, constants and unknown names (enumerators, macros) are
-        // uniform until a per-thread write is found.
-        return !PER_THREAD_BUILTINS.has(e.text) && !this.varying.has(e.text) && !this.ctx.perThreadGlobals.has(e.text);
-      case 'field_expression': {
-        const op = e.child(1)?.type;
-        return op !== '->' && this.isUniform(e.childForFieldName('argument'));
-      }
-      case 'subscript_expression': {
-        const base = e.childForFieldName('argument');
-        const uniformStorage = base?.type === 'identifier' && this.isUniform(base) && (this.ctx.constants.has(base.text) || this.isLocalArray(base.text));
-        return !!uniformStorage && this.childrenUniform(e.childForFieldName('indices'));
-      }
-      case 'call_expression': {
-        const fn = e.childForFieldName('function');
-        const name = fn?.type === 'template_function' ? fn.childForFieldName('name')?.text : fn?.text;
-        return !!name && PURE_CALLS.has(name) && this.childrenUniform(e.childForFieldName('arguments'));
-      }
-      case 'pointer_expression':
-        return e.child(0)?.type === '&' && this.isAddressOfUniform(e.childForFieldName('argument'));
-      case 'binary_expression': case 'unary_expression': case 'parenthesized_expression': case 'conditional_expression':
-      case 'cast_expression': case 'comma_expression': case 'update_expression': case 'assignment_expression':
-      case 'argument_list': case 'subscript_argument_list': case 'initializer_list': case 'template_function':
-      case 'qualified_identifier': case 'condition_clause':
-        return this.childrenUniform(e);
-      default:
-        return false;
-    }
+    return !e || this.holds(this.summary(e));
   }
 
   /** A loop or branch whose outcome may differ between threads of a warp. */
   isDivergent(construct: Node): boolean {
     if (this.forcedDivergent.has(construct.id)) return true;
     if (construct.type === 'for_range_loop') return !this.isUniform(construct.childForFieldName('right'));
-    if (construct.type === 'for_statement') return !this.isUniform(construct.childForFieldName('condition'));
     return !this.isUniform(construct.childForFieldName('condition'));
   }
 
-  /** Uniform local arrays: declared in this body and never written per thread. */
-  private isLocalArray(name: string): boolean {
-    return !this.varying.has(name) && this.localArrays.has(name);
+  private holds(s: Summary): boolean {
+    return s !== null && s.every((name) => !this.varying.has(name));
   }
 
-  private isAddressOfUniform(e: Node | null): boolean {
-    return !!e && e.type === 'identifier' && (this.ctx.constants.has(e.text) || this.ctx.perThreadGlobals.has(e.text));
+  private summary(e: Node): Summary {
+    let s = this.summaries.get(e.id);
+    if (s === undefined) {
+      s = this.summarise(e);
+      this.summaries.set(e.id, s);
+    }
+    return s;
   }
 
-  private childrenUniform(n: Node | null): boolean {
-    return !n || n.namedChildren.every((c) => !c || this.isUniform(c));
+  private summarise(e: Node): Summary {
+    switch (e.type) {
+      case 'number_literal': case 'char_literal': case 'string_literal': case 'true': case 'false': case 'null':
+      case 'nullptr': case 'sizeof_expression': case 'alignof_expression': case 'type_descriptor': case 'comment':
+        return [];
+      case 'identifier':
+        // Locals, kernel parameters, constants and unknown names (enumerators, macros) are
+        // uniform until a per-thread write is found.
+        return PER_THREAD_BUILTINS.has(e.text) || this.ctx.perThreadGlobals.has(e.text) ? null : [e.text];
+      case 'field_expression':
+        return e.child(1)?.type === '->' ? null : this.summaryOf(e.childForFieldName('argument'));
+      case 'subscript_expression': {
+        // Reads of __constant__ data or of local arrays never written per thread, at a uniform index.
+        const base = e.childForFieldName('argument');
+        const storage = base?.type === 'identifier' && (this.ctx.constants.has(base.text) || this.localArrays.has(base.text));
+        return storage ? merge([this.summary(base), this.childrenSummary(e.childForFieldName('indices'))]) : null;
+      }
+      case 'call_expression': {
+        const fn = e.childForFieldName('function');
+        const name = fn?.type === 'template_function' ? fn.childForFieldName('name')?.text : fn?.text;
+        return name && PURE_CALLS.has(name) ? this.childrenSummary(e.childForFieldName('arguments')) : null;
+      }
+      case 'pointer_expression': {
+        const target = e.childForFieldName('argument');
+        const fixedAddress = e.child(0)?.type === '&' && target?.type === 'identifier' && (this.ctx.constants.has(target.text) || this.ctx.perThreadGlobals.has(target.text));
+        return fixedAddress ? [] : null;
+      }
+      case 'binary_expression': case 'unary_expression': case 'parenthesized_expression': case 'conditional_expression':
+      case 'cast_expression': case 'comma_expression': case 'update_expression': case 'assignment_expression':
+      case 'argument_list': case 'subscript_argument_list': case 'initializer_list': case 'template_function':
+      case 'qualified_identifier': case 'condition_clause':
+        return this.childrenSummary(e);
+      default:
+        return null;
+    }
+  }
+
+  /** An absent value (no initialiser read) is uniform; unknown values are passed as null. */
+  private summaryOf(e: Node | null): Summary {
+    return e ? this.summary(e) : [];
+  }
+
+  private childrenSummary(n: Node | null): Summary {
+    return n ? merge(n.namedChildren.map((c) => this.summaryOf(c))) : [];
   }
 
   /** Fixpoint: a variable varies if any write to it is per-thread or sits in a divergent construct. */
   private solve(): void {
     for (let changed = true; changed; ) {
       changed = false;
-      const mark = (name: string | undefined) => {
-        if (name && !this.varying.has(name)) {
-          this.varying.add(name);
-          changed = true;
-        }
-      };
-      for (const n of this.writers) {
-        for (const [target, value] of this.writes(n)) {
-          if (!this.isUniform(value) || (target && this.divergentForOuter(n, target))) mark(target);
+      for (const { node, writes } of this.writers) {
+        for (const [target, value] of writes) {
+          if (!target || this.varying.has(target)) continue;
+          if (!this.holds(value) || this.divergentForOuter(node, target)) {
+            this.varying.add(target);
+            changed = true;
+          }
         }
       }
     }
   }
 
-  /** (variable, value) pairs written by `n`; a value of null means "unknown" (varies). */
-  private *writes(n: Node): Generator<[string | undefined, Node | null]> {
+  /** (variable, what the written value depends on) pairs written by `n`. */
+  private writes(n: Node): [string | undefined, Summary][] {
     if (n.type === 'declaration') {
-      for (const d of n.childrenForFieldName('declarator')) {
-        if (!d) continue;
-        const name = declaredName(d)?.text;
-        if (d.type === 'init_declarator') yield [name, d.childForFieldName('value')];
-      }
-    } else if (n.type === 'assignment_expression' || n.type === 'update_expression') {
-      const target = rootVariable(n.childForFieldName(n.type === 'update_expression' ? 'argument' : 'left'));
-      const value = n.type === 'assignment_expression' ? n.childForFieldName('right') : n.childForFieldName('argument');
-      const indexed = target?.type !== n.childForFieldName('left')?.type;
-      yield [target?.text, indexed ? (this.isUniform(n.childForFieldName('left')) ? value : null) : value];
-    } else if (n.type === 'pointer_expression' && n.child(0)?.type === '&') {
-      yield [rootVariable(n.childForFieldName('argument'))?.text, null];
-    } else if (n.type === 'for_range_loop') {
-      yield [declaredName(n.childForFieldName('declarator'))?.text, n.childForFieldName('right')];
+      return n.childrenForFieldName('declarator').flatMap((d): [string | undefined, Summary][] =>
+        d?.type === 'init_declarator' ? [[declaredName(d)?.text, this.summaryOf(d.childForFieldName('value'))]] : [],
+      );
     }
+    if (n.type === 'assignment_expression' || n.type === 'update_expression') {
+      const left = n.childForFieldName(n.type === 'update_expression' ? 'argument' : 'left');
+      const target = rootVariable(left);
+      const value = this.summaryOf(n.type === 'assignment_expression' ? n.childForFieldName('right') : n.childForFieldName('argument'));
+      // x[i] = v, x.f = v: the write varies with where it goes too.
+      const indexed = target?.type !== n.childForFieldName('left')?.type;
+      return [[target?.text, indexed ? merge([this.summaryOf(n.childForFieldName('left')), value]) : value]];
+    }
+    if (n.type === 'pointer_expression') return n.child(0)?.type === '&' ? [[rootVariable(n.childForFieldName('argument'))?.text, null]] : [];
+    if (n.type === 'for_range_loop') return [[declaredName(n.childForFieldName('declarator'))?.text, this.summaryOf(n.childForFieldName('right'))]];
+    return [];
   }
 
   /**

@@ -122,6 +122,15 @@ describe('values computed inside a per-thread region', () => {
     expect(text).toContain('HIP2VX_PRED_EXIT');
   });
 
+  it('a local array written at a per-thread index, or a local whose address escapes, varies', async () => {
+    const array = await kernelText('int a[4] = {0, 0, 0, 0};\na[threadIdx.x & 3] = 1;\nif (a[0]) p[0] = 1;');
+    expect(count(array, 'hip2vx_split(')).toBe(1);
+    const uniformIndex = await kernelText('int a[4] = {0, 0, 0, 0};\na[blockIdx.x & 3] = n;\nif (a[0]) p[0] = 1;');
+    expect(uniformIndex).not.toContain('hip2vx_split');
+    const escaped = await kernelText('int c = 0;\natomicAdd(&c, 1);\nif (c) p[0] = 1;');
+    expect(count(escaped, 'hip2vx_split(')).toBe(1);
+  });
+
   it('an unroll pragma before a per-thread loop is dropped with a comment', async () => {
     const text = await kernelText('#pragma unroll 4\nfor (int k = 0; k < p[threadIdx.x]; ++k) p[k] = 0;');
     expect(text).toContain("// hip2vortex: '#pragma unroll 4' dropped: the loop below is bracketed for divergence");
