@@ -10,7 +10,7 @@
 import type { Node } from '../parse/parser.js';
 import type { Uniformity } from '../analyse/uniformity.js';
 import type { EditSet, Printer } from './edits.js';
-import { scan } from '../analyse/syntax.js';
+import { scan, spanHas } from '../analyse/syntax.js';
 
 export type Report = (node: Node, severity: 'error' | 'warning', ruleId: string, message: string) => void;
 
@@ -162,7 +162,7 @@ export class DivergenceLowering {
 
   /** Branch-free forms for safe operands; errors for unsafe ones that cannot be lowered. */
   private lowerExpressions(): void {
-    for (const e of descendantsOf(this.body, ['binary_expression', 'conditional_expression'])) {
+    for (const e of descendantsOf(this.body, ['binary_expression', 'conditional_expression'], false, mayBranch(this.edits.text))) {
       const ternary = e.type === 'conditional_expression';
       if (!ternary && !this.isShortCircuit(e)) continue;
       const cond = ternary ? e.childForFieldName('condition')! : e;
@@ -235,7 +235,7 @@ export class DivergenceLowering {
       const value = jump.type === 'return_statement' ? jump.namedChildren.find((c) => c && c.type !== 'comment') : undefined;
       this.edits.replace(jump, (print) => (value ? `{ __hv_rv = ${print(value)}; ${flag} = 1; }` : `${flag} = 1;`));
     }
-    for (const e of descendantsOf(this.body, ['declaration', 'expression_statement'])) this.lowerValueStatement(e);
+    for (const e of descendantsOf(this.body, ['declaration', 'expression_statement'], false, mayBranch(this.edits.text))) this.lowerValueStatement(e);
     this.guardLists();
     // A loop printed as a loop whose continues became a flag: the flag is reset every iteration.
     for (const [id, flags] of this.loopFlags) {
@@ -476,14 +476,18 @@ function findById(root: Node, id: number): Node | undefined {
 }
 
 /** Descendants of the given types, not entering lambdas (whose returns are their own). */
-function descendantsOf(root: Node, types: readonly string[], includeRoot = false): Node[] {
+function descendantsOf(root: Node, types: readonly string[], includeRoot = false, want?: (type: string, start: number, end: number) => boolean): Node[] {
   const out: Node[] = includeRoot && types.includes(root.type) ? [root] : [];
   scan(root, typeSet(types), (n) => {
     if (n.type === 'lambda_expression') return false;
     out.push(n);
-  });
+  }, want);
   return out;
 }
+
+/** A span that may hold a ?:, && or || (most statements hold none, and are not materialised). */
+const mayBranch = (text: string) => (type: string, start: number, end: number) =>
+  type === 'conditional_expression' || spanHas(text, '&&', start, end) || spanHas(text, '||', start, end) || spanHas(text, '?', start, end);
 
 const typeSets = new Map<string, ReadonlySet<string>>();
 

@@ -20,7 +20,7 @@ export class EditSet {
   /** The edits by start, outer before inner; rebuilt after a change. */
   private ordered: Edit[] | undefined;
 
-  constructor(private readonly text: string) {}
+  constructor(readonly text: string) {}
 
   /** Replaces `node` with the text `with_` produces. A second replacement of one node is a bug. */
   replace(node: Node, with_: Replacement | string): void {
