@@ -17,11 +17,18 @@ export interface ConstScope {
   measure(op: 'sizeof' | 'alignof', typeNode: Node): bigint;
 }
 
-function literal(node: Node): bigint {
-  const text = node.text.replace(/'/g, '').replace(/[uUlL]+$/, '');
+/** The value of an integer literal (`256`, `0x1F`, `1'000u`...), or undefined for other text. */
+export function integerLiteral(written: string): bigint | undefined {
+  const text = written.replace(/'/g, '').replace(/[uUlL]+$/, '');
   if (/^0[0-7]+$/.test(text)) return BigInt(`0o${text.slice(1)}`);
   if (/^(0[xX][0-9a-fA-F]+|0[bB][01]+|\d+)$/.test(text)) return BigInt(text);
-  throw new Fail(`'${node.text}' is not an integer constant`, node);
+  return undefined;
+}
+
+function literal(node: Node): bigint {
+  const value = integerLiteral(node.text);
+  if (value === undefined) throw new Fail(`'${node.text}' is not an integer constant`, node);
+  return value;
 }
 
 const BINARY: Record<string, (a: bigint, b: bigint) => bigint> = {

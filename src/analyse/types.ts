@@ -17,7 +17,7 @@ import {
 } from '../layout/index.js';
 import { parse, type Node } from '../parse/parser.js';
 import { readAlignment } from './types-attributes.js';
-import { Fail, evaluate, type ConstScope } from './types-const.js';
+import { Fail, evaluate, integerLiteral, type ConstScope } from './types-const.js';
 import { scalarFromName, scalarFromSized } from './types-scalars.js';
 
 export interface TypeError {
@@ -521,6 +521,9 @@ export class TypeTable {
         case 'enumerator':
           return this.enumeratorValues(decl.enumNode, this.env(decl.scope))[decl.index];
         case 'macro': {
+          // Most macro constants are a plain literal (#define TILE 16): no parse needed.
+          const plain = integerLiteral(decl.text.trim().replace(/^\((.*)\)$/, '$1').trim());
+          if (plain !== undefined) return plain;
           const tree = parse(`int __hip2vx_value = ${decl.text};`);
           try {
             const value = tree.rootNode.descendantsOfType('init_declarator')[0]?.childForFieldName('value');

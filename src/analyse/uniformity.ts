@@ -41,6 +41,8 @@ export class Uniformity {
   /** Extra constructs made divergent by the caller (loops left early by some threads). */
   private readonly forcedDivergent = new Set<number>();
   private readonly localArrays = new Set<string>();
+  /** Writers found but not yet summarised: the work waits for the first question (many bodies ask none). */
+  private found?: Node[];
   /** Per node that writes variables: (variable, what the written value depends on). */
   private readonly writers: { node: Node; writes: [string | undefined, Summary][] }[] = [];
   private readonly summaries = new Map<number, Summary>();
@@ -61,8 +63,14 @@ export class Uniformity {
         if (name) this.declarations.set(name, [...(this.declarations.get(name) ?? []), n.startIndex]);
       }
     });
-    // Summaries read localArrays: every declaration is seen first.
-    for (const node of found) this.writers.push({ node, writes: this.writes(node) });
+    this.found = found;
+  }
+
+  private ensureSolved(): void {
+    if (!this.found) return;
+    // Summaries read localArrays: every declaration was seen first.
+    for (const node of this.found) this.writers.push({ node, writes: this.writes(node) });
+    this.found = undefined;
     this.solve();
   }
 
@@ -70,15 +78,18 @@ export class Uniformity {
   forceDivergent(node: Node): void {
     if (this.forcedDivergent.has(node.id)) return;
     this.forcedDivergent.add(node.id);
+    this.ensureSolved();
     this.solve();
   }
 
   isUniform(e: Node | null): boolean {
+    this.ensureSolved();
     return !e || this.holds(this.summary(e));
   }
 
   /** A loop or branch whose outcome may differ between threads of a warp. */
   isDivergent(construct: Node): boolean {
+    this.ensureSolved();
     if (this.forcedDivergent.has(construct.id)) return true;
     if (construct.type === 'for_range_loop') return !this.isUniform(construct.childForFieldName('right'));
     return !this.isUniform(construct.childForFieldName('condition'));
