@@ -2,11 +2,12 @@
 // entries with a `kind`), wherever they appear in the file.
 import type { Node } from '../parse/parser.js';
 import type { Program } from './program.js';
-import { functionDeclarator, scan } from './syntax.js';
+import { functionDeclarator, qualifiersOf, scan } from './syntax.js';
 
 const TEMPLATE_KINDS: Record<string, string> = { texture: 'texture-reference', surface: 'surface-reference' };
 const TEMPLATE_TYPE = new Set(['template_type']);
 const BODY_KINDS = new Set(['throw_statement', 'try_statement', 'call_expression', 'lambda_expression']);
+const MEMBERS = new Set(['field_declaration', 'function_definition']);
 
 export function findConstructs(program: Program, report: (node: Node, constructId: string) => void): void {
   scan(program.root, TEMPLATE_TYPE, (n) => {
@@ -14,6 +15,11 @@ export function findConstructs(program: Program, report: (node: Node, constructI
     if (id) report(n, id);
   }, (_, start) => /^(texture|surface)\b/.test(program.text.slice(start, start + 8)));
   for (const g of program.globals) if (g.space === 'managed') report(g.declarator, 'managed-memory');
+  // __device__ virtual members: the specifiers come first, so only a declaration's start is read.
+  scan(program.root, MEMBERS, (n) => {
+    const virtual = n.children.find((c) => c?.type === 'virtual');
+    if (virtual && qualifiersOf(n).has('__device__')) report(virtual, 'device-virtual');
+  }, (_, start) => program.text.slice(start, start + 120).includes('virtual'));
   for (const f of [...program.kernels, ...program.deviceFunctions]) {
     const params = functionDeclarator(f.node)?.childForFieldName('parameters');
     const variadic = params?.children.find((c) => c?.type === '...' || c?.type === 'variadic_parameter');

@@ -60,6 +60,13 @@ const CASES: [name: string, source: string, expected: string[]][] = [
   ['kernel-not-found', 'int main() { float* p; elsewhere<<<1, 1>>>(p); }\n', [
     "kernel-not-found.cu:1:24: error: kernel 'elsewhere' is launched here but not defined in this file; translate the file that defines it together with its launches [kernel-not-found]",
   ]],
+  ['virtual', 'struct Shape {\n  __device__ virtual float area() const = 0;\n  virtual void log();\n  virtual __host__ __device__ ~Shape() {}\n};\n__global__ void k(float* o) { o[0] = 1.0f; }\n', [
+    'virtual.cu:2:14: error: virtual functions in device code is not supported on Vortex v2.2 [device-virtual]',
+    'virtual.cu:4:3: error: virtual functions in device code is not supported on Vortex v2.2 [device-virtual]',
+  ]],
+  ['exceptions', '__global__ void k(int* p) { if (!p) throw 1; p[0] = 1; }\n', [
+    'exceptions.cu:1:37: error: exceptions in device code (try, throw) is not supported on Vortex v2.2 [device-exceptions]',
+  ]],
   ['syntax', '__global__ void k(int* p) { p[0] = ; }\n', ["syntax.cu:1:34: error: syntax error near '=' [syntax-error]"]],
   ['comment', '/* never closed\n__global__ void k() {}\n', ['comment.cu:1:1: error: unterminated /* comment [unterminated-comment]']],
   ['string', '__global__ void k() { printf("oops); }\n', ['string.cu:1:30: error: unterminated string literal [unterminated-string]']],
