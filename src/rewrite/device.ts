@@ -156,6 +156,14 @@ export class DeviceRewriter {
       });
       const returnType = fn.node.childForFieldName('type')?.text ?? 'void';
       new DivergenceLowering(fn.body, returnType, uniformity, this.edits, (node, severity, ruleId, message) => this.report.at(node, severity, ruleId, message)).run();
+      // Nesting is only known once the regions are printed: checked on the body's final text.
+      this.edits.transform(fn.body, (text) => {
+        const depth = splitDepth(text);
+        if (depth > DEFAULT_NESTING) {
+          this.report.at(fn.node, 'warning', 'divergence-nesting', `split regions nest ${depth} deep in '${fn.name}': Vortex's reconvergence stack holds (threads per warp - 1) levels, so this needs at least ${depth + 1} threads per warp (the default of 4 holds ${DEFAULT_NESTING})`);
+        }
+        return text;
+      });
     }
   }
 
@@ -257,4 +265,18 @@ export class DeviceRewriter {
         .join(' ');
     });
   }
+}
+
+/** Nested split regions the default simx configuration (4 threads per warp) can hold (docs/vortex.md). */
+const DEFAULT_NESTING = 3;
+
+/** The deepest nesting of hip2vx_split ... hip2vx_join pairs in lowered code. */
+function splitDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const [, call] of text.matchAll(/\bhip2vx_(split|join)\(/g)) {
+    depth += call === 'split' ? 1 : -1;
+    deepest = Math.max(deepest, depth);
+  }
+  return deepest;
 }

@@ -32,9 +32,14 @@ export class EditSet {
 
   /** Wraps the node's (edited) text. */
   wrap(node: Node, before: string, after: string): void {
+    this.transform(node, (text) => before + text + after);
+  }
+
+  /** Passes the node's final (edited) text through `f` when it is printed. */
+  transform(node: Node, f: (text: string) => string): void {
     const inner = this.edits.get(node.id);
-    if (inner) inner.replacement = ((r) => (print: Printer) => before + r(print) + after)(inner.replacement);
-    else this.replace(node, () => before + this.inside(node.startIndex, node.endIndex, node.id) + after);
+    if (inner) inner.replacement = ((r) => (print: Printer) => f(r(print)))(inner.replacement);
+    else this.replace(node, () => f(this.inside(node.startIndex, node.endIndex, node.id)));
   }
 
   has(node: Node): boolean {

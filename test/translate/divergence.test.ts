@@ -2,7 +2,7 @@
 // (That the bracketed kernels still compute the right results is shown by the samples, which run
 // on the CPU backend; that they compile for RISC-V, by the sample compile checks.)
 import { describe, expect, it } from 'vitest';
-import { output, translateText } from './translate-helpers.js';
+import { formatted, output, translateText } from './translate-helpers.js';
 
 async function kernelText(body: string, params = 'int* p, int n', divergence: 'explicit' | 'compiler' = 'explicit'): Promise<string> {
   const result = await translateText('k.cu', `__global__ void k(${params}) {\n${body}\n}\n`, { divergence });
@@ -129,6 +129,21 @@ describe('values computed inside a per-thread region', () => {
     expect(uniformIndex).not.toContain('hip2vx_split');
     const escaped = await kernelText('int c = 0;\natomicAdd(&c, 1);\nif (c) p[0] = 1;');
     expect(count(escaped, 'hip2vx_split(')).toBe(1);
+  });
+
+  it('warns when split regions nest deeper than 4-thread warps hold (3 levels)', async () => {
+    const nested = (levels: number) => {
+      const conds = Array.from({ length: levels }, (_, k) => `if (threadIdx.x > ${k}) `).join('');
+      return `__global__ void k(int* p) {\n  ${conds}p[threadIdx.x] = 1;\n  if (threadIdx.x == 7) p[0] = 2;\n}\n`;
+    };
+    const three = await translateText('k.cu', nested(3));
+    expect(formatted(three)).toEqual([]);
+    expect(output(three, 'device').split('hip2vx_split(').length - 1).toBe(4);
+    const four = await translateText('k.cu', nested(4));
+    expect(formatted(four)).toEqual([
+      "k.cu:1:1: warning: split regions nest 4 deep in 'k': Vortex's reconvergence stack holds (threads per warp - 1) levels, so this needs at least 5 threads per warp (the default of 4 holds 3) [divergence-nesting]",
+    ]);
+    expect(four.outputs.length).toBeGreaterThan(0);
   });
 
   it('an unroll pragma before a per-thread loop is dropped with a comment', async () => {
