@@ -66,7 +66,10 @@ export class JobRunner {
   }
 
   private loadModule(): Promise<TranslatorModule> {
-    return (this.module ??= import(this.config.translatorModule) as Promise<TranslatorModule>);
+    this.module ??= (import(this.config.translatorModule) as Promise<TranslatorModule>).catch((e: Error) => {
+      throw new UsageError(`cannot load the translator: ${e.message}`);
+    });
+    return this.module;
   }
 
   private ready(): Promise<{ translator: Translator; measure?: Measure }> {
