@@ -142,10 +142,12 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     const kernels = units.flatMap((u) => u.program.kernels);
     rewriteHost({ program, kernels, launchInstance, instances: own.instances, edits: hostEdits, rules: options.rules, report, programName: result.program.name, deviceAbi, deviceFile: files.device, headerMode, nl });
     const deviceEdits = new EditSet(file.text);
+    let deviceRewriter: DeviceRewriter | undefined;
     if (hasDevice) {
       report.side = 'device';
       findConstructs(program, (node, id) => report.construct(node, id));
-      new DeviceRewriter(program, deviceEdits, options.rules, report, own.shared, own.types, { divergence: options.divergence, xlen: options.xlen }).run();
+      deviceRewriter = new DeviceRewriter(program, deviceEdits, options.rules, report, own.shared, own.types, { divergence: options.divergence, xlen: options.xlen });
+      deviceRewriter.run();
       own.shared.problems.forEach((p) => report.at(p.node, 'error', 'unknown-type', p.message));
     }
     includeTranslatedHeaders(units, hostEdits, deviceEdits, result.program.name, deviceAbi, nl);
@@ -161,6 +163,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       const checks = entries.length ? units.flatMap((u) => u.shared.functionSizeChecks()) : [];
       const code = [...checks, ...entries.map((k) => deviceEntry({ ...k.entry, deviceAbi }, nl))].join(nl);
       outputs.push({ name: files.device, role: 'device', content: header(file, 'device code for Vortex', nl) + devicePrelude(options.xlen, sharedBases, nl) + deviceEdits.printFile(root) + nl + code });
+      deviceRewriter?.reportNesting();
     }
     if (entries.length) {
       outputs.push({ name: files.registration, role: 'registration', content: registrationSource(result.program.name, basename(file.path), options.xlen, entries.map((k) => k.registration), nl) });

@@ -10,6 +10,7 @@ import type { TypeTable } from '../analyse/types.js';
 import { layoutOf } from '../layout/index.js';
 import type { RuleSet } from '../rules/index.js';
 import { DivergenceLowering } from './divergence.js';
+import { SplitNesting } from './nesting.js';
 import type { EditSet } from './edits.js';
 import type { Reporter } from './reporter.js';
 import type { SharedLayout } from '../analyse/shared-memory.js';
@@ -30,6 +31,7 @@ export const symbolPointer = (name: string) => `__hip2vx_sym_${name}`;
 
 export class DeviceRewriter {
   private readonly globals: Map<string, GlobalVar>;
+  private readonly nesting: SplitNesting;
 
   constructor(
     private readonly program: Program,
@@ -41,6 +43,7 @@ export class DeviceRewriter {
     private readonly options: DeviceOptions,
   ) {
     this.globals = new Map(program.globals.map((g) => [g.name, g]));
+    this.nesting = new SplitNesting(program.deviceFunctions.map((f) => f.name));
   }
 
   run(): void {
@@ -156,14 +159,20 @@ export class DeviceRewriter {
       });
       const returnType = fn.node.childForFieldName('type')?.text ?? 'void';
       new DivergenceLowering(fn.body, returnType, uniformity, this.edits, (node, severity, ruleId, message) => this.report.at(node, severity, ruleId, message)).run();
-      // Nesting is only known once the regions are printed: checked on the body's final text.
+      // Nesting is only known once the regions are printed: recorded from the body's final text.
       this.edits.transform(fn.body, (text) => {
-        const depth = splitDepth(text);
-        if (depth > DEFAULT_NESTING) {
-          this.report.at(fn.node, 'warning', 'divergence-nesting', `split regions nest ${depth} deep in '${fn.name}': Vortex's reconvergence stack holds (threads per warp - 1) levels, so this needs at least ${depth + 1} threads per warp (the default of 4 holds ${DEFAULT_NESTING})`);
-        }
+        this.nesting.record(fn.name, fn.node, text);
         return text;
       });
+    }
+  }
+
+  /** After printing: functions whose split regions nest deeper than the default configuration holds. */
+  reportNesting(): void {
+    const kernels = new Set(this.program.kernels.map((k) => k.name));
+    for (const { node, name, depth, through } of this.nesting.tooDeep(DEFAULT_NESTING, kernels)) {
+      const via = through ? ` (with those of '${through}', called inside them)` : '';
+      this.report.at(node, 'warning', 'divergence-nesting', `split regions nest ${depth} deep in '${name}'${via}: Vortex's reconvergence stack holds (threads per warp - 1) levels, so this needs at least ${depth + 1} threads per warp (the default of 4 holds ${DEFAULT_NESTING})`);
     }
   }
 
@@ -269,14 +278,3 @@ export class DeviceRewriter {
 
 /** Nested split regions the default simx configuration (4 threads per warp) can hold (docs/vortex.md). */
 const DEFAULT_NESTING = 3;
-
-/** The deepest nesting of hip2vx_split ... hip2vx_join pairs in lowered code. */
-function splitDepth(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  for (const [, call] of text.matchAll(/\bhip2vx_(split|join)\(/g)) {
-    depth += call === 'split' ? 1 : -1;
-    deepest = Math.max(deepest, depth);
-  }
-  return deepest;
-}

@@ -146,6 +146,14 @@ describe('values computed inside a per-thread region', () => {
     expect(four.outputs.length).toBeGreaterThan(0);
   });
 
+  it('counts the regions of device functions called inside a region', async () => {
+    const source = `__device__ int leaf(int v) {\n  if (v > 1) if (v > 2) v = 0;\n  return v;\n}\n__global__ void k(int* p) {\n  if (threadIdx.x > 0) if (threadIdx.x > 1) p[threadIdx.x] = leaf(p[threadIdx.x]);\n  p[0] = leaf(p[1]);\n}\n`;
+    const result = await translateText('k.cu', source);
+    expect(formatted(result)).toEqual([
+      "k.cu:5:1: warning: split regions nest 4 deep in 'k' (with those of 'leaf', called inside them): Vortex's reconvergence stack holds (threads per warp - 1) levels, so this needs at least 5 threads per warp (the default of 4 holds 3) [divergence-nesting]",
+    ]);
+  });
+
   it('an unroll pragma before a per-thread loop is dropped with a comment', async () => {
     const text = await kernelText('#pragma unroll 4\nfor (int k = 0; k < p[threadIdx.x]; ++k) p[k] = 0;');
     expect(text).toContain("// hip2vortex: '#pragma unroll 4' dropped: the loop below is bracketed for divergence");
