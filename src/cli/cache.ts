@@ -9,7 +9,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CODE_DIR, RULES_DIR } from '../package-root.js';
-import type { OutputFile, TranslationStats } from '../translate.js';
+import type { OutputFile } from '../translate.js';
+import type { OutcomeCounts } from './job.js';
 import { RUNTIME_DIR, type TranslatorSettings } from './translator.js';
 import { compareWithDisk } from './plan.js';
 import { writeAtomic } from './write.js';
@@ -27,7 +28,7 @@ export interface CachedOutput {
 export interface CacheRecord {
   digest: string;
   outputs: CachedOutput[];
-  stats: TranslationStats;
+  counts: OutcomeCounts;
 }
 
 interface CacheData {
@@ -121,8 +122,8 @@ export function reusableOutputs(cache: JobCache, digest: string): OutputFile[] |
   return outputs;
 }
 
-export function cacheRecord(digest: string, outputs: readonly OutputFile[], stats: TranslationStats): CacheRecord {
-  return { digest, outputs: outputs.map((o) => ({ name: o.name, role: o.role, sha256: sha256(o.content) })), stats };
+export function cacheRecord(digest: string, outputs: readonly OutputFile[], counts: OutcomeCounts): CacheRecord {
+  return { digest, outputs: outputs.map((o) => ({ name: o.name, role: o.role, sha256: sha256(o.content) })), counts };
 }
 
 /** The records of the cache in `outdir` made with `key`; none if absent, unreadable or made otherwise. */

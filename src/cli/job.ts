@@ -36,12 +36,22 @@ export interface JobConfig {
 
 type Measure = (before: string, after: string) => ChangeStats;
 
+/** What every report shows of a translation. */
+export interface OutcomeCounts {
+  kernels: number;
+  launches: number;
+  /** API references rewritten. */
+  rewritten: number;
+}
+
 export interface FileOutcome {
   index: number;
   status: FileStatus;
   diagnostics: Diagnostic[];
   /** Contents as they go to disk (BOM restored on C++ outputs). */
   outputs: OutputFile[];
+  counts?: OutcomeCounts;
+  /** The detailed statistics, when they were asked for (measureChanges). */
   stats?: TranslationStats;
   changes?: ChangeStats;
   /** Answered from an earlier translation's outputs. */
@@ -95,9 +105,9 @@ export class JobRunner {
     }
     const digest = job.cache && inputDigest(job.cache.key, job.path, bytes, this.config.settings.includeDirs);
     const reused = digest && reusableOutputs(job.cache!, digest);
-    if (reused) return { index: job.index, status: 'translated', diagnostics: [], outputs: reused, stats: job.cache!.record!.stats, reused: true };
+    if (reused) return { index: job.index, status: 'translated', diagnostics: [], outputs: reused, counts: job.cache!.record!.counts, reused: true };
     const outcome = await this.translate(job, bytes);
-    if (digest && outcome.status === 'translated' && outcome.diagnostics.length === 0) outcome.record = cacheRecord(digest, outcome.outputs, outcome.stats!);
+    if (digest && outcome.status === 'translated' && outcome.diagnostics.length === 0) outcome.record = cacheRecord(digest, outcome.outputs, outcome.counts!);
     return outcome;
   }
 
@@ -140,7 +150,8 @@ export class JobRunner {
       status,
       diagnostics: result.diagnostics,
       outputs,
-      stats: result.stats,
+      counts: { kernels: result.stats.kernels, launches: result.stats.launches, rewritten: result.stats.converted.length },
+      stats: measure ? result.stats : undefined,
       changes: measure && host ? measure(source.text, host.content) : undefined,
     };
   }

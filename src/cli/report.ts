@@ -12,12 +12,12 @@ export function buildReport(
 ): RunReport {
   const files: FileReport[] = session.files.map((f, i) => {
     const o = session.outcomes[i];
-    const counted = o.status === 'translated' ? o.stats : undefined;
+    const counted = o.status === 'translated' ? o.counts : undefined;
     return { path: f.path, status: o.status, kernels: counted?.kernels ?? 0, launches: counted?.launches ?? 0, outputs: [] };
   });
   for (const { path, from, state } of session.outputs) if (from >= 0) files[from].outputs.push({ path, state });
   const diagnostics = sortDiagnostics([...session.diagnostics, ...(options.extra ?? [])]);
-  const rewritten = session.outcomes.reduce((n, o) => n + (o.status === 'translated' ? (o.stats?.converted.length ?? 0) : 0), 0);
+  const rewritten = session.outcomes.reduce((n, o) => n + (o.status === 'translated' ? (o.counts?.rewritten ?? 0) : 0), 0);
   let totals;
   if (options.withStats) {
     const measured = session.outcomes.flatMap((o, i) => (o.status === 'translated' && o.stats ? [{ i, stats: fileStats(o.stats, o.changes) }] : []));
