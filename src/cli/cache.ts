@@ -126,11 +126,30 @@ export function cacheRecord(digest: string, outputs: readonly OutputFile[], coun
   return { digest, outputs: outputs.map((o) => ({ name: o.name, role: o.role, sha256: sha256(o.content) })), counts };
 }
 
+const ROLES = new Set<unknown>(['host', 'device', 'registration', 'build']);
+const isCount = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
+
+/**
+ * A record as translate writes it. The file may have been edited: output names decide where reused
+ * contents go, so anything but a plain file name (a path, `..`) disqualifies the record.
+ */
+function wellFormed(r: unknown): r is CacheRecord {
+  const record = r as CacheRecord;
+  return (
+    typeof record?.digest === 'string' &&
+    Array.isArray(record.outputs) &&
+    record.outputs.every((o) => typeof o?.name === 'string' && /^[^/\\]+$/.test(o.name) && o.name !== '..' && o.name !== '.' && ROLES.has(o.role) && typeof o.sha256 === 'string') &&
+    isCount(record.counts?.kernels) && isCount(record.counts?.launches) && isCount(record.counts?.rewritten)
+  );
+}
+
 /** The records of the cache in `outdir` made with `key`; none if absent, unreadable or made otherwise. */
 export function readCache(outdir: string, key: string): Map<string, CacheRecord> {
   try {
     const data = JSON.parse(readFileSync(join(outdir, CACHE_FILE), 'utf8')) as CacheData;
-    if (data.format === FORMAT && data.key === key && data.records && typeof data.records === 'object') return new Map(Object.entries(data.records));
+    if (data.format === FORMAT && data.key === key && data.records && typeof data.records === 'object') {
+      return new Map(Object.entries(data.records).filter(([, r]) => wellFormed(r)));
+    }
   } catch {
     // No usable cache: everything is translated.
   }

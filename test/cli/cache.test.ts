@@ -117,6 +117,21 @@ describe('translation cache', () => {
     expect(existsSync(join(root, 'fresh', CACHE_FILE))).toBe(false);
   });
 
+  it('ignores records whose output names are paths, or that are malformed', () => {
+    run(['translate', 'src', '-o', 'out']);
+    const path = join(root, 'out', CACHE_FILE);
+    const cache = JSON.parse(readFileSync(path, 'utf8')) as { records: Record<string, { outputs: { name: string }[]; counts?: unknown }> };
+    writeFileSync(join(root, 'evil.cpp'), readFileSync(join(root, 'out/a.host.cpp')));
+    cache.records['a.hip'].outputs[0].name = '../evil.cpp';
+    delete cache.records['b.cu'].counts;
+    writeFileSync(path, JSON.stringify(cache));
+    const check = run(['check', 'src', '-o', 'out']);
+    expect(check.translated).toEqual(['src/a.hip', 'src/b.cu']);
+    expect(check.status).toBe(0);
+    run(['translate', 'src', '-o', 'out']);
+    expect(readFileSync(path, 'utf8')).not.toContain('evil');
+  });
+
   it('forgets sources that no longer translate cleanly', () => {
     run(['translate', 'src', '-o', 'out']);
     appendFileSync(join(root, 'src/a.hip'), 'SYNTAX_ERROR\n');
