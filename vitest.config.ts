@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -5,5 +6,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 300_000,
+    // Translations are built in temporary directories, where make cannot find the runtime by itself
+    // (test/cpu-backend/makefile.test.ts tests how it does elsewhere).
+    env: { HIP2VX_RUNTIME: resolve('runtime') },
   },
 });

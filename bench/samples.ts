@@ -16,7 +16,9 @@ const SAMPLES = join(ROOT, 'samples');
 const work = mkdtempSync(join(tmpdir(), 'hip2vx-bench-samples-'));
 
 await initParser();
-const options: TranslateOptions = { xlen: 32, divergence: 'explicit', rules: loadRules(), runtimeDir: join(ROOT, 'runtime') };
+const options: TranslateOptions = { xlen: 32, divergence: 'explicit', rules: loadRules() };
+// The samples build in a temporary directory, where make cannot find the runtime by itself.
+process.env.HIP2VX_RUNTIME = join(ROOT, 'runtime');
 const source = (path: string, text: string): SourceFile => {
   const read = decodeSource(path, new TextEncoder().encode(text));
   if (!read.ok) throw new Error(read.diagnostic.message);

@@ -3,7 +3,7 @@
 #   PROGRAM                 program name
 #   KERNELS                 kernel instance ids (each becomes its own device binary)
 #   DEVICE_SRC, HOST_SRC, REG_SRC   the generated device, host and registration sources
-#   HIP2VX_RUNTIME          (?=) absolute path of hip2vortex's runtime/ folder
+#   HIP2VX_RUNTIME          hip2vortex's runtime/ folder (the .mk finds it, or it is set by the user)
 #   HIP2VX_TRANSLATED_XLEN  the XLEN the sources were translated for (32 or 64)
 #
 # Targets:

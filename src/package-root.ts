@@ -11,7 +11,7 @@ function packageRoot(): string {
   }
 }
 
-export const PACKAGE_ROOT = packageRoot();
+const PACKAGE_ROOT = packageRoot();
 export const RULES_DIR = join(PACKAGE_ROOT, 'rules');
 /** The directory of the translator's own code (src/ or dist/src/). */
 export const CODE_DIR = dirname(fileURLToPath(import.meta.url));

@@ -35,7 +35,6 @@ export interface TranslateOptions {
   divergence: 'explicit' | 'compiler';
   rules: RuleSet;
   annotate?: boolean;
-  runtimeDir: string;
   /** Where `#include "..."` files are looked for after the including file's directory. */
   includeDirs?: readonly string[];
 }
@@ -172,7 +171,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       outputs.push({
         name: files.build,
         role: 'build',
-        content: makefileFragment({ program: result.program.name, kernels: entries.map((k) => k.registration.id), device: files.device, host: files.host, registration: files.registration, xlen: options.xlen, runtimeDir: options.runtimeDir, source: basename(file.path) }),
+        content: makefileFragment({ program: result.program.name, kernels: entries.map((k) => k.registration.id), device: files.device, host: files.host, registration: files.registration, xlen: options.xlen, source: basename(file.path) }),
       });
     }
 

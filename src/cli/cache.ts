@@ -11,7 +11,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { CODE_DIR, RULES_DIR } from '../package-root.js';
 import type { OutputFile } from '../translate.js';
 import type { OutcomeCounts } from './job.js';
-import { RUNTIME_DIR, type TranslatorSettings } from './translator.js';
+import type { TranslatorSettings } from './translator.js';
 import { compareWithDisk } from './plan.js';
 import { writeAtomic } from './write.js';
 
@@ -46,12 +46,15 @@ export interface JobCache {
 
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
-/** Every file below `dir` with one of `extensions`, sorted (the digest must not depend on readdir order). */
-function filesBelow(dir: string, extensions: readonly string[]): string[] {
+/**
+ * Every file below `dir` with one of `extensions`: its path relative to `dir` (the key must not
+ * depend on where hip2vortex is installed) and its full path, sorted (nor on readdir's order).
+ */
+function filesBelow(dir: string, extensions: readonly string[]): [name: string, path: string][] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => extensions.some((e) => f.endsWith(e)) && !f.endsWith('.d.ts'))
     .sort()
-    .map((f) => join(dir, f));
+    .map((f) => [f, join(dir, f)]);
 }
 
 /**
@@ -61,10 +64,11 @@ function filesBelow(dir: string, extensions: readonly string[]): string[] {
  */
 export function runKey(settings: TranslatorSettings, translatorModule: string): string | undefined {
   const hash = createHash('sha256');
-  hash.update(JSON.stringify({ FORMAT, settings: { ...settings, includeDirs: settings.includeDirs.map((d) => resolve(d)) }, translatorModule, RUNTIME_DIR }));
+  hash.update(JSON.stringify({ FORMAT, settings, translatorModule: basename(translatorModule) }));
   try {
-    for (const file of [...filesBelow(CODE_DIR, ['.js', '.ts']), ...filesBelow(RULES_DIR, ['.json']), ...settings.ruleFiles]) {
-      hash.update(file).update(readFileSync(file));
+    const ruleFiles = settings.ruleFiles.map((f): [string, string] => [f, f]);
+    for (const [name, path] of [...filesBelow(CODE_DIR, ['.js', '.ts']), ...filesBelow(RULES_DIR, ['.json']), ...ruleFiles]) {
+      hash.update(name).update(readFileSync(path));
     }
   } catch {
     return undefined;

@@ -1,6 +1,6 @@
 // The production translator: the parser, the rule tables and src/translate.ts, loaded only when a
 // file has to be translated (the cheap GPU test is all a run of plain or reused files needs).
-import { RUNTIME_DIR, type Translator, type TranslatorSettings } from './translator.js';
+import type { Translator, TranslatorSettings } from './translator.js';
 
 export { looksLikeGpuSource } from '../gpu-hint.js';
 
@@ -13,7 +13,6 @@ export async function createTranslator(settings: TranslatorSettings): Promise<Tr
     rules: loadRules(settings.ruleFiles),
     annotate: settings.annotate,
     includeDirs: settings.includeDirs,
-    runtimeDir: RUNTIME_DIR,
   };
   return { translate: (file) => translateSource(file, options) };
 }

@@ -1,8 +1,6 @@
 // The translator as the CLI drives it. Built from plain, cloneable settings so every worker
 // thread can build its own: parsers and rule sets do not cross thread boundaries.
 import { setFlagsFromString } from 'node:v8';
-import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../package-root.js';
 import type { SourceFile } from '../parse/source.js';
 import type { TranslationResult } from '../translate.js';
 
@@ -37,5 +35,3 @@ export async function createTranslator(module: TranslatorModule, settings: Trans
   return module.createTranslator(settings);
 }
 
-/** The package's runtime/ folder. */
-export const RUNTIME_DIR = join(PACKAGE_ROOT, 'runtime');

@@ -1,4 +1,6 @@
 // `<stem>.mk`: the variables of one translated program; the rules live in runtime/hip2vx.mk.
+// Nothing in it depends on where hip2vortex is installed, so translations made on one machine are
+// up to date on another (check in CI, pre-commit hooks): make finds the runtime when it builds.
 export interface MakefileInput {
   program: string;
   kernels: string[];
@@ -6,9 +8,12 @@ export interface MakefileInput {
   host: string;
   registration: string;
   xlen: 32 | 64;
-  runtimeDir: string;
   source: string;
 }
+
+/** Where make looks for runtime/hip2vx.mk, relative to the .mk: node_modules or a checkout, here or above. */
+const UP = ['.', '..', '../..', '../../..', '../../../..', '../../../../..'];
+const CANDIDATES = ['node_modules/hip2vortex/runtime', 'runtime'];
 
 export function makefileFragment(m: MakefileInput): string {
   return [
@@ -19,7 +24,15 @@ export function makefileFragment(m: MakefileInput): string {
     `HOST_SRC := ${m.host}`,
     `REG_SRC := ${m.registration}`,
     `HIP2VX_TRANSLATED_XLEN := ${m.xlen}`,
-    `HIP2VX_RUNTIME ?= ${m.runtimeDir}`,
+    "# hip2vortex's runtime/ folder: HIP2VX_RUNTIME, else node_modules/hip2vortex/runtime (or a hip2vortex",
+    '# checkout\'s runtime/) in this directory or above it.',
+    'ifndef HIP2VX_RUNTIME',
+    'HIP2VX_MK_DIR := $(dir $(lastword $(MAKEFILE_LIST)))',
+    `HIP2VX_RUNTIME := $(abspath $(patsubst %/hip2vx.mk,%,$(firstword $(wildcard $(foreach d,${UP.join(' ')},$(foreach r,${CANDIDATES.join(' ')},$(HIP2VX_MK_DIR)$(d)/$(r)/hip2vx.mk))))))`,
+    'endif',
+    'ifeq ($(HIP2VX_RUNTIME),)',
+    "$(error hip2vortex's runtime not found: set HIP2VX_RUNTIME to the runtime/ folder of the hip2vortex package)",
+    'endif',
     'include $(HIP2VX_RUNTIME)/hip2vx.mk',
     '',
   ].join('\n');

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { makefileFragment } from '../../src/emit/makefile.js';
 import { fixtures, runtime } from './build.js';
 
 describe('hip2vx.mk', () => {
@@ -60,5 +61,46 @@ describe('hip2vx.mk', () => {
     expect(r.out).toMatch(/set VORTEX_HOME/);
     expect(make('clean').status).toBe(0);
     expect(make('-q', 'cpu').status).not.toBe(0);
+  });
+});
+
+describe('<stem>.mk finds the runtime wherever hip2vortex is installed', () => {
+  const root = mkdtempSync(join(tmpdir(), 'hip2vx-find-'));
+  const mk = makefileFragment({ program: 'p', kernels: ['k'], device: 'p.device.cpp', host: 'p.host.cpp', registration: 'p.register.cpp', xlen: 32, source: 'p.cu' });
+  // A stand-in runtime whose hip2vx.mk says where it is.
+  const fakeRuntime = (dir: string) => {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'hip2vx.mk'), 'where:\n\t@echo runtime=$(HIP2VX_RUNTIME)\n');
+  };
+  const where = (project: string, env: Record<string, string> = {}) => {
+    const out = join(project, 'vortex', 'sub');
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, 'p.mk'), mk);
+    writeFileSync(join(out, 'Makefile'), 'include p.mk\n');
+    const { HIP2VX_RUNTIME: _, ...inherited } = process.env;
+    const r = spawnSync('make', ['--no-print-directory', '-C', out, 'where'], { encoding: 'utf8', env: { ...inherited, ...env } });
+    return { status: r.status, out: `${r.stdout}${r.stderr}` };
+  };
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('node_modules/hip2vortex/runtime in a directory above the output', () => {
+    const project = join(root, 'installed');
+    fakeRuntime(join(project, 'node_modules', 'hip2vortex', 'runtime'));
+    expect(where(project).out.trim()).toBe(`runtime=${join(project, 'node_modules', 'hip2vortex', 'runtime')}`);
+  });
+
+  it('a hip2vortex checkout\'s runtime/ (the bundled samples), and HIP2VX_RUNTIME before either', () => {
+    const project = join(root, 'checkout');
+    fakeRuntime(join(project, 'runtime'));
+    expect(where(project).out.trim()).toBe(`runtime=${join(project, 'runtime')}`);
+    const elsewhere = join(root, 'elsewhere');
+    fakeRuntime(elsewhere);
+    expect(where(project, { HIP2VX_RUNTIME: elsewhere }).out.trim()).toBe(`runtime=${elsewhere}`);
+  });
+
+  it('says what to set when there is none', () => {
+    const r = where(join(root, 'bare'));
+    expect(r.status).not.toBe(0);
+    expect(r.out).toMatch(/hip2vortex's runtime not found: set HIP2VX_RUNTIME/);
   });
 });

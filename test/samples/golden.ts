@@ -3,16 +3,11 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { OutputFile } from '../../src/translate.js';
-import { REPO_ROOT, RUNTIME_DIR } from './translate-sample.js';
+import { REPO_ROOT } from './translate-sample.js';
 
 export const GOLDEN_DIR = join(REPO_ROOT, 'test', 'golden');
 export const UPDATE_GOLDEN = process.env.UPDATE_GOLDEN === '1';
 export const UPDATE_HINT = 'UPDATE_GOLDEN=1 npx vitest run test/samples';
-
-/** The text kept in a golden file: the machine-specific runtime path becomes `@RUNTIME@`. */
-export function goldenText(output: OutputFile): string {
-  return output.role === 'build' ? output.content.split(RUNTIME_DIR).join('@RUNTIME@') : output.content;
-}
 
 /** The golden files of a sample, by output name (relative path). */
 export function readGolden(sample: string): Map<string, string> {
@@ -34,7 +29,7 @@ export function writeGolden(sample: string, outputs: OutputFile[]): void {
   for (const output of outputs) {
     const path = join(dir, output.name);
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, goldenText(output));
+    writeFileSync(path, output.content);
   }
 }
 

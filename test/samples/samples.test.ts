@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, test } from 'vitest';
-import { goldenPath, goldenText, readGolden, UPDATE_GOLDEN, UPDATE_HINT, writeGolden } from './golden.js';
+import { goldenPath, readGolden, UPDATE_GOLDEN, UPDATE_HINT, writeGolden } from './golden.js';
 import { DEVICE_CODEGEN_ARGS, deviceArgs, disassemble, gccDeviceArgs, HOST_SYNTAX_ARGS, REQUIRED_TOOLS, run, runOk } from './toolchain.js';
 import { listSamples, translateSample, type Sample, type TranslatedSample } from './translate-sample.js';
 import { checkDivergenceShapes } from './shape.js';
@@ -67,7 +67,7 @@ describe.concurrent.each(samples)('sample $name', (sample) => {
     const missing = result.outputs.filter((o) => !golden.has(o.name)).map((o) => goldenPath(sample.name, o.name));
     expect(missing, `golden files missing: create them with \`${UPDATE_HINT}\` and have them reviewed`).toEqual([]);
     for (const output of result.outputs) {
-      expect(goldenText(output), `${goldenPath(sample.name, output.name)} (update with \`${UPDATE_HINT}\`)`).toBe(
+      expect(output.content, `${goldenPath(sample.name, output.name)} (update with \`${UPDATE_HINT}\`)`).toBe(
         golden.get(output.name),
       );
     }

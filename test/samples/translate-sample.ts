@@ -50,7 +50,7 @@ export async function translateSample(sample: Sample, xlen: 32 | 64, outDir: str
   const rules = await ready;
   const read = readSource(sample.source);
   if (!read.ok) throw new Error(formatDiagnostic(read.diagnostic));
-  const result = translateSource(read.file, { xlen, divergence: 'explicit', rules, runtimeDir: RUNTIME_DIR });
+  const result = translateSource(read.file, { xlen, divergence: 'explicit', rules });
   if (result.outputs.length === 0) {
     throw new Error(`${sample.name}: no outputs (xlen ${xlen})\n${result.diagnostics.map(formatDiagnostic).join('\n')}`);
   }

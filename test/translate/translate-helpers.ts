@@ -1,5 +1,4 @@
 // Translating in-memory snippets with the real parser and rule tables.
-import { resolve } from 'node:path';
 import { initParser } from '../../src/parse/parser.js';
 import { decodeSource } from '../../src/parse/source.js';
 import { loadRules } from '../../src/rules/index.js';
@@ -10,7 +9,7 @@ export async function translateText(path: string, text: string, options: Partial
   await initParser();
   const read = decodeSource(path, new TextEncoder().encode(text));
   if (!read.ok) throw new Error(formatDiagnostic(read.diagnostic));
-  return translateSource(read.file, { xlen: 32, divergence: 'explicit', rules: loadRules(), runtimeDir: resolve('runtime'), ...options });
+  return translateSource(read.file, { xlen: 32, divergence: 'explicit', rules: loadRules(), ...options });
 }
 
 export const formatted = (r: TranslationResult) => r.diagnostics.map(formatDiagnostic);

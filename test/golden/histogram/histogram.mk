@@ -5,5 +5,13 @@ DEVICE_SRC := histogram.device.cpp
 HOST_SRC := histogram.host.cpp
 REG_SRC := histogram.register.cpp
 HIP2VX_TRANSLATED_XLEN := 32
-HIP2VX_RUNTIME ?= @RUNTIME@
+# hip2vortex's runtime/ folder: HIP2VX_RUNTIME, else node_modules/hip2vortex/runtime (or a hip2vortex
+# checkout's runtime/) in this directory or above it.
+ifndef HIP2VX_RUNTIME
+HIP2VX_MK_DIR := $(dir $(lastword $(MAKEFILE_LIST)))
+HIP2VX_RUNTIME := $(abspath $(patsubst %/hip2vx.mk,%,$(firstword $(wildcard $(foreach d,. .. ../.. ../../.. ../../../.. ../../../../..,$(foreach r,node_modules/hip2vortex/runtime runtime,$(HIP2VX_MK_DIR)$(d)/$(r)/hip2vx.mk))))))
+endif
+ifeq ($(HIP2VX_RUNTIME),)
+$(error hip2vortex's runtime not found: set HIP2VX_RUNTIME to the runtime/ folder of the hip2vortex package)
+endif
 include $(HIP2VX_RUNTIME)/hip2vx.mk
