@@ -13,5 +13,6 @@ function packageRoot(): string {
 
 const PACKAGE_ROOT = packageRoot();
 export const RULES_DIR = join(PACKAGE_ROOT, 'rules');
+export const RUNTIME_DIR = join(PACKAGE_ROOT, 'runtime');
 /** The directory of the translator's own code (src/ or dist/src/). */
 export const CODE_DIR = dirname(fileURLToPath(import.meta.url));

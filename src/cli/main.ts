@@ -54,6 +54,13 @@ export async function main(argv: string[], translatorModule = DEFAULT_TRANSLATOR
       exitCode = await (await import('./explain.js')).explainCommand(id, flags);
     });
 
+  program
+    .command('runtime-dir')
+    .description("print the path of hip2vortex's runtime/ folder (for make HIP2VX_RUNTIME=...)")
+    .action(async () => {
+      process.stdout.write(`${(await import('../package-root.js')).RUNTIME_DIR}\n`);
+    });
+
   try {
     await program.parseAsync(argv);
     return exitCode;

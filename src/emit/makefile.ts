@@ -31,7 +31,7 @@ export function makefileFragment(m: MakefileInput): string {
     `HIP2VX_RUNTIME := $(abspath $(patsubst %/hip2vx.mk,%,$(firstword $(wildcard $(foreach d,${UP.join(' ')},$(foreach r,${CANDIDATES.join(' ')},$(HIP2VX_MK_DIR)$(d)/$(r)/hip2vx.mk))))))`,
     'endif',
     'ifeq ($(HIP2VX_RUNTIME),)',
-    "$(error hip2vortex's runtime not found: set HIP2VX_RUNTIME to the runtime/ folder of the hip2vortex package)",
+    "$(error hip2vortex's runtime not found: set HIP2VX_RUNTIME (hip2vortex runtime-dir prints it))",
     'endif',
     'include $(HIP2VX_RUNTIME)/hip2vx.mk',
     '',

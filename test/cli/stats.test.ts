@@ -1,4 +1,6 @@
-// stats and explain.
+// stats, explain and runtime-dir.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, HOST_ONLY, snapshot, tempDir, vecadd, writeTree } from './helpers.js';
 
@@ -48,5 +50,13 @@ describe('usage', () => {
     const r = cli(['translate', '--help'], tempDir());
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/--in-place/);
+  });
+});
+
+describe('runtime-dir', () => {
+  it("prints the runtime folder the generated .mk files need", () => {
+    const run = cli(['runtime-dir'], tempDir());
+    expect(run.status).toBe(0);
+    expect(existsSync(join(run.stdout.trim(), 'hip2vx.mk'))).toBe(true);
   });
 });

@@ -101,6 +101,6 @@ describe('<stem>.mk finds the runtime wherever hip2vortex is installed', () => {
   it('says what to set when there is none', () => {
     const r = where(join(root, 'bare'));
     expect(r.status).not.toBe(0);
-    expect(r.out).toMatch(/hip2vortex's runtime not found: set HIP2VX_RUNTIME/);
+    expect(r.out).toMatch(/hip2vortex's runtime not found: set HIP2VX_RUNTIME \(hip2vortex runtime-dir prints it\)/);
   });
 });

@@ -12,6 +12,6 @@ HIP2VX_MK_DIR := $(dir $(lastword $(MAKEFILE_LIST)))
 HIP2VX_RUNTIME := $(abspath $(patsubst %/hip2vx.mk,%,$(firstword $(wildcard $(foreach d,. .. ../.. ../../.. ../../../.. ../../../../..,$(foreach r,node_modules/hip2vortex/runtime runtime,$(HIP2VX_MK_DIR)$(d)/$(r)/hip2vx.mk))))))
 endif
 ifeq ($(HIP2VX_RUNTIME),)
-$(error hip2vortex's runtime not found: set HIP2VX_RUNTIME to the runtime/ folder of the hip2vortex package)
+$(error hip2vortex's runtime not found: set HIP2VX_RUNTIME (hip2vortex runtime-dir prints it))
 endif
 include $(HIP2VX_RUNTIME)/hip2vx.mk
