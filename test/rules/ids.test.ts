@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRules } from '../../src/rules/index.js';
 
-// Also command names (runtime-dir).
+/** Kebab-case strings that are not diagnostic ids: a node type, an encoding, a package, a command. */
 const NOT_IDS = new Set(['host-device', 'utf-8', 'web-tree-sitter', 'runtime-dir']);
 
 function sources(dir: string): string[] {
