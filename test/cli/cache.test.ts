@@ -16,6 +16,13 @@ function run(args: string[]) {
   return { ...r, translated };
 }
 
+interface CacheFile {
+  records: Record<string, { outputs: { name: string }[]; counts?: unknown }>;
+}
+
+/** The cache file translate left in `out`. */
+const readCacheFile = () => JSON.parse(readFileSync(join(root, 'out', CACHE_FILE), 'utf8')) as CacheFile;
+
 beforeEach(() => {
   root = tempDir();
   log = join(root, 'translated.log');
@@ -86,7 +93,7 @@ describe('translation cache', () => {
   it('never records a translation with a diagnostic: its warnings are reported on every run', () => {
     writeTree(root, { 'src/tex.cu': vecadd('t').replace('hipDeviceSynchronize();', 'tex1Dfetch(t, 0);\n  hipDeviceSynchronize();') });
     run(['translate', 'src', '-o', 'out']);
-    const cache = JSON.parse(readFileSync(join(root, 'out', CACHE_FILE), 'utf8')) as { records: Record<string, unknown> };
+    const cache = readCacheFile();
     expect(Object.keys(cache.records).sort()).toEqual(['a.hip', 'b.cu']);
     const check = run(['check', 'src', '-o', 'out']);
     expect(check.translated).toEqual(['src/tex.cu']);
@@ -120,7 +127,7 @@ describe('translation cache', () => {
   it('ignores records whose output names are paths, or that are malformed', () => {
     run(['translate', 'src', '-o', 'out']);
     const path = join(root, 'out', CACHE_FILE);
-    const cache = JSON.parse(readFileSync(path, 'utf8')) as { records: Record<string, { outputs: { name: string }[]; counts?: unknown }> };
+    const cache = readCacheFile();
     writeFileSync(join(root, 'evil.cpp'), readFileSync(join(root, 'out/a.host.cpp')));
     cache.records['a.hip'].outputs[0].name = '../evil.cpp';
     delete cache.records['b.cu'].counts;
@@ -136,7 +143,7 @@ describe('translation cache', () => {
     run(['translate', 'src', '-o', 'out']);
     appendFileSync(join(root, 'src/a.hip'), 'SYNTAX_ERROR\n');
     expect(run(['translate', 'src', '-o', 'out']).status).toBe(1);
-    const cache = JSON.parse(readFileSync(join(root, 'out', CACHE_FILE), 'utf8')) as { records: Record<string, unknown> };
+    const cache = readCacheFile();
     expect(Object.keys(cache.records)).toEqual(['b.cu']);
   });
 });
@@ -146,7 +153,7 @@ describe('translation cache with the real translator', () => {
     rmSync(join(root, 'src'), { recursive: true });
     writeTree(root, { 'src/v.hip': vecadd('v') });
     expect(cli(['translate', 'src', '-o', 'out', '--quiet'], root).status).toBe(0);
-    const cache = JSON.parse(readFileSync(join(root, 'out', CACHE_FILE), 'utf8')) as { records: Record<string, { outputs: { name: string }[] }> };
+    const cache = readCacheFile();
     expect(cache.records['v.hip'].outputs.map((o) => o.name)).toEqual(['v.host.cpp', 'v.device.cpp', 'v.register.cpp', 'v.mk']);
     expect(cli(['check', 'src', '-o', 'out'], root).status).toBe(0);
     appendFileSync(join(root, 'src/v.hip'), '// changed\n');
