@@ -5,4 +5,3 @@ const GPU_HINT = /__global__|__device__|__constant__|__shared__|<<<|hipLaunchKer
 export function looksLikeGpuSource(text: string): boolean {
   return GPU_HINT.test(text);
 }
-

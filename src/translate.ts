@@ -8,7 +8,7 @@ import { textForParser } from './parse/normalise.js';
 import { analyseProgram, type Program } from './analyse/program.js';
 import { TypeTable } from './analyse/types.js';
 import { collectInstances, type KernelInstance } from './analyse/instances.js';
-import { SharedLayout, type AbiPair } from './analyse/shared-memory.js';
+import { placeProgram, SharedLayout, type ProgramFile } from './analyse/shared-memory.js';
 import { findConstructs } from './analyse/constructs.js';
 import { namespacesOf } from './analyse/syntax.js';
 import { includedHeaders, isHeader, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
@@ -128,7 +128,13 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     const own = unit(program, new TypeTable(root));
     const units = [own, ...headers.map((h) => unit(h.program, h.types, h))];
     const instances = units.flatMap((u) => u.instances);
-    const sharedBases = placeShared(file.path, units, headerMode, (u, message) => report.at(u.header!.directive, 'error', 'shared-header-clash', message));
+    const programFile = (u: Unit, path: string): ProgramFile => ({ shared: u.shared, path, name: identifier(basename(path)), written: u.header?.written ?? '' });
+    const sharedBases = placeProgram(
+      programFile(own, file.path),
+      headers.map((h, i) => programFile(units[i + 1], h.file)),
+      headerMode,
+      (i, message) => report.at(headers[i].directive, 'error', 'shared-header-clash', message),
+    );
 
     const ext = extname(file.path);
     const stem = stemOf(file.path);
@@ -215,51 +221,6 @@ function devicePrelude(xlen: 32 | 64, sharedBases: string[], nl: string): string
     ...sharedBases,
     '',
   ].join(nl);
-}
-
-const KERNEL_BASE = 'HIP2VX_SHARED_KERNEL_BASE';
-const functionBaseMacro = (path: string) => `HIP2VX_SHARED_BASE_${identifier(basename(path))}`;
-
-/**
- * Lays out the shared memory of a program spread over files: every header's device-function
- * regions, then the source's, then the kernels'. Returns the prelude lines: in a source, the
- * macros its headers' translations use; in a header, the check that an including file set them.
- */
-function placeShared(path: string, units: Unit[], headerMode: boolean, clash: (u: Unit, message: string) => void): string[] {
-  const [own, ...headers] = units;
-  if (headerMode) {
-    if (!own.shared.usesShared) return [];
-    own.shared.place(functionBaseMacro(path), KERNEL_BASE);
-    return [functionBaseMacro(path), KERNEL_BASE].flatMap((m) => [
-      `#ifndef ${m}`,
-      `#error "include this file's translation from a source translated by hip2vortex: it defines ${m}"`,
-      '#endif',
-    ]);
-  }
-  // A header included twice (by two headers) is one region.
-  const placed = new Map<string, Unit>();
-  const byName = new Map<string, string>();
-  for (const u of headers) {
-    const file = u.header!.file;
-    if (placed.has(file)) continue;
-    const macro = functionBaseMacro(file);
-    const other = byName.get(macro);
-    if (other !== undefined && (u.shared.usesShared || placed.get(other)!.shared.usesShared)) {
-      clash(u, `'${u.header!.written}' has the file name of another GPU header of this program (${other}); their shared memory cannot both be placed`);
-    }
-    byName.set(macro, file);
-    placed.set(file, u);
-  }
-  let next: AbiPair = { device: 0, host: 0 };
-  const bases = new Map<Unit, AbiPair>();
-  for (const u of [...placed.values(), own]) {
-    bases.set(u, next);
-    next = { device: next.device + u.shared.functionBytes.device, host: next.host + u.shared.functionBytes.host };
-  }
-  for (const u of units) u.shared.place(bases.get(u) ?? bases.get(placed.get(u.header!.file)!)!, next);
-  if (headers.length === 0) return [];
-  const define = (macro: string, o: AbiPair) => `#define ${macro} HIP2VX_ABI(${o.device}, ${o.host})`;
-  return [...[...placed].map(([file, u]) => define(functionBaseMacro(file), bases.get(u)!)), define(KERNEL_BASE, next)];
 }
 
 function registered(unit: Unit, deviceAbi: Abi) {

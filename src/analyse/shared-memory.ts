@@ -136,6 +136,58 @@ export class SharedLayout {
   }
 }
 
+/** One file of a program as the placement sees it: `name` (an identifier) names its base macro. */
+export interface ProgramFile {
+  shared: SharedLayout;
+  path: string;
+  name: string;
+  /** A header's path as its #include wrote it. */
+  written: string;
+}
+
+const KERNEL_BASE = 'HIP2VX_SHARED_KERNEL_BASE';
+const baseMacro = (f: ProgramFile) => `HIP2VX_SHARED_BASE_${f.name}`;
+
+/**
+ * Lays out the shared memory of a program spread over files: every header's device-function
+ * regions, then the source's, then the kernels'. Returns the device prelude's lines: in a source,
+ * the macros its headers' translations use; in a header, the check that an including file set them.
+ * `clash(i, ...)`: headers[i] has the macro name of an earlier one and one of them needs it.
+ */
+export function placeProgram(own: ProgramFile, headers: readonly ProgramFile[], headerMode: boolean, clash: (i: number, message: string) => void): string[] {
+  if (headerMode) {
+    if (!own.shared.usesShared) return [];
+    own.shared.place(baseMacro(own), KERNEL_BASE);
+    return [baseMacro(own), KERNEL_BASE].flatMap((m) => [
+      `#ifndef ${m}`,
+      `#error "include this file's translation from a source translated by hip2vortex: it defines ${m}"`,
+      '#endif',
+    ]);
+  }
+  // A header included twice (by two headers) is one region.
+  const placed = new Map<string, ProgramFile>();
+  const byMacro = new Map<string, ProgramFile>();
+  headers.forEach((h, i) => {
+    if (placed.has(h.path)) return;
+    const other = byMacro.get(baseMacro(h));
+    if (other && (h.shared.usesShared || other.shared.usesShared)) {
+      clash(i, `'${h.written}' has the file name of another GPU header of this program (${other.path}); their shared memory cannot both be placed`);
+    }
+    byMacro.set(baseMacro(h), h);
+    placed.set(h.path, h);
+  });
+  let next: AbiPair = { device: 0, host: 0 };
+  const bases = new Map<string, AbiPair>();
+  for (const f of [...placed.values(), own]) {
+    bases.set(f.path, next);
+    next = { device: next.device + f.shared.functionBytes.device, host: next.host + f.shared.functionBytes.host };
+  }
+  for (const f of [own, ...headers]) f.shared.place(bases.get(f.path)!, next);
+  if (headers.length === 0) return [];
+  const define = (macro: string, o: AbiPair) => `#define ${macro} HIP2VX_ABI(${o.device}, ${o.host})`;
+  return [...[...placed.values()].map((h) => define(baseMacro(h), bases.get(h.path)!)), define(KERNEL_BASE, next)];
+}
+
 const abi = (o: Base) => (typeof o === 'string' ? o : `HIP2VX_ABI(${o.device}, ${o.host})`);
 
 function sizeCheck(type: string, size: AbiPair | undefined): string[] {

@@ -74,12 +74,11 @@ export class Uniformity {
     this.solve();
   }
 
-  /** Marks a loop/branch as divergent whatever its condition says, and re-solves. */
+  /** Marks a loop/branch as divergent whatever its condition says, and re-solves (if solved yet). */
   forceDivergent(node: Node): void {
     if (this.forcedDivergent.has(node.id)) return;
     this.forcedDivergent.add(node.id);
-    this.ensureSolved();
-    this.solve();
+    if (!this.found) this.solve();
   }
 
   isUniform(e: Node | null): boolean {
