@@ -121,12 +121,12 @@ export class JobRunner {
       return plain;
     }
     if (!(await this.loadModule()).looksLikeGpuSource(source.text)) return plain;
-    const { translator, measure } = await this.ready();
     if (bytes.length > this.config.jobOptions.maxFileBytes) {
       const mb = (n: number) => (n / 2 ** 20).toFixed(1);
       const message = `file too large to translate (${mb(bytes.length)} MiB; the limit is ${mb(this.config.jobOptions.maxFileBytes)} MiB, see --max-file-size)`;
       return failedOutcome(job, fileDiagnostic(job.path, 'error', message, 'input-too-large'));
     }
+    const { translator, measure } = await this.ready();
     let result: TranslationResult;
     try {
       result = translator.translate(source);
