@@ -11,7 +11,7 @@
 #                             (runtime/cpu) into build/cpu, then run build/cpu/$(PROGRAM) $(ARGS)
 #   make cpu                  the same without running
 #   make run VORTEX_HOME=<built Vortex v2.2 tree> [VORTEX_DRIVER=simx] [ARGS=...]
-#                             build for Vortex into build/vx and run with its runtime library
+#                             build for Vortex into build/vx-$(VX_TOOLCHAIN) and run with its runtime library
 #   make vortex VORTEX_HOME=...   the same without running
 #   make clean                remove build/
 # Kernel binaries are $(BUILD_DIR)/<cpu|vx>/$(PROGRAM).<id>.bin in both builds; the registration
@@ -19,7 +19,6 @@
 
 BUILD_DIR ?= build
 CPU_DIR := $(BUILD_DIR)/cpu
-VX_DIR := $(BUILD_DIR)/vx
 HOST_CXXFLAGS ?= -std=c++17 -O2
 DEPFLAGS = -MMD -MP
 
@@ -95,28 +94,63 @@ endif
 
 XLEN ?= $(HIP2VX_TRANSLATED_XLEN)
 VORTEX_DRIVER ?= simx
+PYTHON ?= python3
 VORTEX_KN_PATH ?= $(VORTEX_HOME)/build/kernel
 VORTEX_RT_PATH ?= $(VORTEX_HOME)/build/runtime
+# The device toolchain: VX_TOOLCHAIN=llvm (Vortex's LLVM under LLVM_VORTEX), gnu (Debian's
+# riscv64-unknown-elf gcc + picolibc) or clang (Debian's clang-19 + picolibc, with gcc's libgcc for
+# the compiler runtime). By default the first that is installed, in that order.
 LLVM_VORTEX ?= /opt/llvm-vortex
+GNU_PREFIX ?= riscv64-unknown-elf-
+CLANG_SUFFIX ?= -19
+PICOLIBC ?= /usr/lib/picolibc/riscv64-unknown-elf
+ifeq ($(VX_TOOLCHAIN),)
+VX_TOOLCHAIN := $(if $(wildcard $(LLVM_VORTEX)/bin/clang++),llvm,$(if $(shell command -v $(GNU_PREFIX)g++),gnu,clang))
+endif
+
+ifeq ($(XLEN),64)
+VX_ARCH ?= -march=rv64imafd -mabi=lp64d
+VX_STARTUP_ADDR ?= 0x180000000
+VX_MULTILIB ?= .
+CLANG_TARGET ?= riscv64-unknown-elf
+else
+VX_ARCH ?= -march=rv32imaf -mabi=ilp32f
+VX_STARTUP_ADDR ?= 0x80000000
+# picolibc's only hard-float rv32 multilib (gcc itself would pick rv32iaf, without M).
+VX_MULTILIB ?= rv32imf/ilp32f
+CLANG_TARGET ?= riscv32-unknown-elf
+endif
+
+ifeq ($(VX_TOOLCHAIN),llvm)
 VX_CXX ?= $(LLVM_VORTEX)/bin/clang++
 VX_CC ?= $(LLVM_VORTEX)/bin/clang
 VX_CP ?= $(LLVM_VORTEX)/bin/llvm-objcopy
-PYTHON ?= python3
 # The C library and compiler runtime of Vortex's toolchain install (ci/toolchain_install.sh).
 TOOLDIR ?= /opt
 LIBC_VORTEX ?= $(TOOLDIR)/libc$(XLEN)
 LIBCRT_VORTEX ?= $(TOOLDIR)/libcrt$(XLEN)
 RISCV_TOOLCHAIN_PATH ?= $(TOOLDIR)/riscv$(XLEN)-gnu-toolchain
 RISCV_SYSROOT ?= $(RISCV_TOOLCHAIN_PATH)/riscv$(XLEN)-unknown-elf
-# clang-only flags; set it empty when VX_CXX is a RISC-V gcc.
 VX_SYSROOT_FLAGS ?= --sysroot=$(RISCV_SYSROOT) --gcc-toolchain=$(RISCV_TOOLCHAIN_PATH)
-
-ifeq ($(XLEN),64)
-VX_ARCH ?= -march=rv64imafd -mabi=lp64d
-VX_STARTUP_ADDR ?= 0x180000000
+VX_C_LIBS ?= -L$(LIBC_VORTEX)/lib -lm -lc $(LIBCRT_VORTEX)/lib/baremetal/libclang_rt.builtins-riscv$(XLEN).a
+else ifeq ($(VX_TOOLCHAIN),gnu)
+VX_CXX ?= $(GNU_PREFIX)g++
+VX_CC ?= $(GNU_PREFIX)gcc
+VX_CP ?= $(GNU_PREFIX)objcopy
+VX_SYSROOT_FLAGS ?= -isystem $(PICOLIBC)/include
+VX_LIBGCC ?= $(dir $(shell $(VX_CC) -print-libgcc-file-name))$(VX_MULTILIB)/libgcc.a
+VX_C_LIBS ?= -L$(PICOLIBC)/lib/$(VX_MULTILIB) -lm -lc $(VX_LIBGCC) -Wl,--defsym=_exit=_Exit
+else ifeq ($(VX_TOOLCHAIN),clang)
+VX_CXX ?= clang++$(CLANG_SUFFIX) --target=$(CLANG_TARGET)
+VX_CC ?= clang$(CLANG_SUFFIX) --target=$(CLANG_TARGET)
+VX_CP ?= llvm-objcopy$(CLANG_SUFFIX)
+VX_SYSROOT_FLAGS ?= -isystem $(PICOLIBC)/include
+# ld.lld: no -lm (picolibc's libm.a is an empty member lld rejects; libc.a has the math), no RELRO.
+VX_LIBGCC ?= $(dir $(shell $(GNU_PREFIX)gcc -print-libgcc-file-name))$(VX_MULTILIB)/libgcc.a
+VX_C_LIBS ?= -fuse-ld=lld -Wl,-z,norelro -L$(PICOLIBC)/lib/$(VX_MULTILIB) -lc $(VX_LIBGCC) \
+  -Wl,--defsym=_exit=_Exit
 else
-VX_ARCH ?= -march=rv32imaf -mabi=ilp32f
-VX_STARTUP_ADDR ?= 0x80000000
+$(error VX_TOOLCHAIN=$(VX_TOOLCHAIN): use llvm, gnu or clang)
 endif
 
 VX_CFLAGS ?= $(VX_ARCH) -std=c++17 -O3 -mcmodel=medany -fno-rtti -fno-exceptions -nostartfiles \
@@ -124,9 +158,10 @@ VX_CFLAGS ?= $(VX_ARCH) -std=c++17 -O3 -mcmodel=medany -fno-rtti -fno-exceptions
   -I$(VORTEX_HOME)/kernel/include -I$(VORTEX_HOME)/build/hw -I$(HIP2VX_RUNTIME)/include \
   -DHIP2VX_XLEN=$(XLEN)
 VX_LDFLAGS ?= -Wl,-Bstatic,--gc-sections,-T,$(VORTEX_HOME)/kernel/scripts/link$(XLEN).ld,--defsym=STARTUP_ADDR=$(VX_STARTUP_ADDR)
-VX_LIBS ?= -L$(VORTEX_KN_PATH) -lvortex -L$(LIBC_VORTEX)/lib -lm -lc \
-  $(LIBCRT_VORTEX)/lib/baremetal/libclang_rt.builtins-riscv$(XLEN).a
+VX_LIBS ?= -L$(VORTEX_KN_PATH) -lvortex $(VX_C_LIBS)
 
+# One build directory per toolchain, so switching toolchains rebuilds the kernels.
+VX_DIR := $(BUILD_DIR)/vx-$(VX_TOOLCHAIN)
 VX_HOST_FLAGS = $(HOST_CXXFLAGS) -DHIP2VX_XLEN=$(XLEN) -I$(HIP2VX_RUNTIME)/include \
   -I$(VORTEX_HOME)/runtime/include
 VX_HIP_RT_OBJ := $(call hip2vx_objs,$(HIP2VX_RUNTIME)/src,$(VX_DIR)/rt/hip)

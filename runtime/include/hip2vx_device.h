@@ -85,6 +85,14 @@ HIP2VX_INLINE void hip2vx_tmc(int m) { vx_tmc(m); }
 #define HIP2VX_OPAQUE(x) __asm__("" : "+r"(x))
 #endif
 
+/** A per-thread condition as 0/1 the optimiser cannot see through (see the divergence lowering). */
+template <typename T>
+HIP2VX_INLINE int hip2vx_bool(const T& c) {
+  int v = !!c;
+  HIP2VX_OPAQUE(v);
+  return v;
+}
+
 // Barriers: vx_barrier has no memory clobber of its own.
 #define hip2vx_syncthreads() \
   do { __asm__ volatile("" ::: "memory"); vx_barrier(__local_group_id, __warps_per_group); __asm__ volatile("" ::: "memory"); } while (0)
@@ -220,8 +228,8 @@ HIP2VX_INLINE int atomicSub(int* p, int v) { return atomicAdd(p, -v); }
 HIP2VX_INLINE unsigned int atomicSub(unsigned int* p, unsigned int v) { return atomicAdd(p, 0u - v); }
 
 /** Lock words for read-modify-writes with no AMO (CAS, Inc, Dec, float add), hashed by address. */
-// In .data, not .bss: the words are zero in the kernel image itself, whatever clears memory.
-static unsigned int hip2vx_locks[64] __attribute__((section(".data")));
+// In .bss: the runtime maps the kernel image (.data included) read-only; _start zeroes .bss.
+static unsigned int hip2vx_locks[64];
 
 /** Runs `f(old) -> new` under an amoswap lock, in a pred loop: each round one thread per lock
     wins (split region), the others retry; only AMOs and verified idioms, no LR/SC. */

@@ -1,6 +1,8 @@
 // Kernel registration and launches. Vortex loads every kernel image at the same address and runs
 // one kernel at a time, so one image is resident (re-uploaded only when another kernel is
 // launched) and at most one launch is in flight; waitIdle() completes it.
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <string>
@@ -112,6 +114,24 @@ hipError_t makeResident(vx_device_h device, const Kernel& kernel) {
   return hipSuccess;
 }
 
+// With HIP2VX_PERF set, each finished launch prints its kernel and shape, then the device's
+// performance counters (on simx: `PERF: instrs=..., cycles=...`), to stderr.
+struct InFlight {
+  std::string kernel;
+  LaunchHeader header;
+};
+InFlight inFlight;
+
+void reportPerf(vx_device_h device) {
+  static const bool enabled = std::getenv("HIP2VX_PERF") != nullptr;
+  if (!enabled) return;
+  const LaunchHeader& h = inFlight.header;
+  std::fprintf(stderr, "hip2vx-perf: kernel=%s grid=%u,%u,%u block=%u,%u,%u shared=%llu\n",
+               inFlight.kernel.c_str(), h.gridDim[0], h.gridDim[1], h.gridDim[2], h.blockDim[0],
+               h.blockDim[1], h.blockDim[2], static_cast<unsigned long long>(h.sharedMem));
+  vx_dump_perf(device, stderr);
+}
+
 hipError_t start(vx_device_h device, const std::vector<unsigned char>& arguments) {
   vx_buffer_h argsBuffer = nullptr;
   if (vx_upload_bytes(device, arguments.data(), arguments.size(), &argsBuffer) != 0)
@@ -140,6 +160,7 @@ hipError_t launch(const void* function_address, const dim3& grid, const dim3& bl
   if (error == hipSuccess) error = packArguments(kernel, header, args, arguments);
   if (error == hipSuccess) error = waitIdle();
   if (error == hipSuccess) error = makeResident(device, kernel);
+  if (error == hipSuccess) inFlight = InFlight{kernel.name, header};
   return error != hipSuccess ? error : start(device, arguments);
 }
 }  // namespace
@@ -149,6 +170,7 @@ hipError_t waitIdle() {
   vx_device_h device;
   hipError_t error = openDevice(&device);
   if (error == hipSuccess && vx_ready_wait(device, VX_MAX_TIMEOUT) != 0) error = hipErrorLaunchFailure;
+  if (error == hipSuccess) reportPerf(device);
   vx_mem_free(inFlightArgs);
   inFlightArgs = nullptr;
   return error;

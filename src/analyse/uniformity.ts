@@ -5,7 +5,6 @@
 import type { Node } from '../parse/parser.js';
 import { declaredName, scan } from './syntax.js';
 
-const PER_THREAD_BUILTINS = new Set(['threadIdx']);
 /** Calls whose result is uniform when their arguments are. */
 const PURE_CALLS = new Set([
   'min', 'max', 'umin', 'umax', 'fminf', 'fmaxf', 'fabsf', 'abs', 'sqrtf', 'rsqrtf', 'floorf', 'ceilf',
@@ -18,6 +17,8 @@ const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement', 'for_
 const BRANCHES = new Set(['if_statement', 'switch_statement', ...LOOPS]);
 
 export interface UniformityContext {
+  /** Builtins that differ per thread: threadIdx and the spellings that rename to it (hipThreadIdx_x). */
+  perThreadBuiltins: ReadonlySet<string>;
   /** Device-function parameters (kernel parameters are uniform). */
   varyingParams: ReadonlySet<string>;
   /** `__constant__` globals: reads at a uniform index are uniform. */
@@ -115,7 +116,7 @@ export class Uniformity {
       case 'identifier':
         // Locals, kernel parameters, constants and unknown names (enumerators, macros) are
         // uniform until a per-thread write is found.
-        return PER_THREAD_BUILTINS.has(e.text) || this.ctx.perThreadGlobals.has(e.text) ? null : [e.text];
+        return this.ctx.perThreadBuiltins.has(e.text) || this.ctx.perThreadGlobals.has(e.text) ? null : [e.text];
       case 'field_expression':
         return e.child(1)?.type === '->' ? null : this.summaryOf(e.childForFieldName('argument'));
       case 'subscript_expression': {

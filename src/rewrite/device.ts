@@ -138,6 +138,16 @@ export class DeviceRewriter {
     return `${decl.map((c) => c.text).join(' ')} ${declarator.text}`;
   }
 
+  private perThreadNames?: ReadonlySet<string>;
+
+  /** threadIdx and every builtin the rules rename to one of its members (hipThreadIdx_x...). */
+  private perThreadBuiltins(): ReadonlySet<string> {
+    this.perThreadNames ??= new Set(['threadIdx', ...[...this.rules.deviceBuiltins.values()]
+      .filter((r) => r.action.kind === 'rename' && r.action.to.split('.')[0] === 'threadIdx')
+      .map((r) => r.name)]);
+    return this.perThreadNames;
+  }
+
   private body(fn: FunctionInfo): void {
     if (!fn.body) return;
     const sharedNames = new Set(this.shared.varsOf(fn).map((v) => v.name));
@@ -153,6 +163,7 @@ export class DeviceRewriter {
     this.sharedDeclarations(fn);
     if (this.options.divergence === 'explicit') {
       const uniformity = new Uniformity(fn.body, {
+        perThreadBuiltins: this.perThreadBuiltins(),
         varyingParams: new Set(fn.kind === 'kernel' ? [] : fn.params.map((p) => declaredName(p.childForFieldName('declarator'))?.text ?? '')),
         constants: new Set(this.program.globals.filter((g) => g.space === 'constant').map((g) => g.name)),
         perThreadGlobals: new Set([...sharedNames, ...this.program.globals.filter((g) => g.space !== 'constant').map((g) => g.name)]),

@@ -170,11 +170,11 @@ export class DivergenceLowering {
       if (this.safe(e)) {
         if (ternary) {
           const [c, a, b] = ['condition', 'consequence', 'alternative'].map((f) => e.childForFieldName(f)!);
-          this.edits.replace(e, (print) => `hip2vx_select(!!(${print(c)}), ${print(a)}, ${print(b)})`);
+          this.edits.replace(e, (print) => `hip2vx_select(${opaqueBool(c, print)}, ${print(a)}, ${print(b)})`);
         } else {
           const op = e.childForFieldName('operator')!.type === '&&' ? '&' : '|';
           const [l, r] = [e.childForFieldName('left')!, e.childForFieldName('right')!];
-          this.edits.replace(e, (print) => `(!!(${print(l)}) ${op} !!(${print(r)}))`);
+          this.edits.replace(e, (print) => `(${opaqueBool(l, print)} ${op} ${opaqueBool(r, print)})`);
         }
       } else if (!this.lowerable(e)) {
         this.report(e, 'error', 'divergence-expression',
@@ -203,7 +203,8 @@ export class DivergenceLowering {
       const inner = this.lowerCond(e.childForFieldName('argument')!, print);
       return { pre: inner.pre, value: `!${inner.value}` };
     }
-    return { pre: '', value: `!!(${print(e)})` };
+    // A short-circuit already made branch-free prints as `(0/1 & 0/1)`.
+    return { pre: '', value: this.isShortCircuit(e) ? print(e) : opaqueBool(e, print) };
   }
 
   /** `{ int g = <guard>; int t = hip2vx_split(g); if (g) <body> hip2vx_join(t); }` */
@@ -306,7 +307,7 @@ export class DivergenceLowering {
       let out = `{ int ${v} = (${print(n.childForFieldName('condition')!)}); int ${fall} = 0; `;
       cases.forEach((c, i) => {
         const label = labels[i];
-        const hit = label ? `(${v} == (${print(label)}))` : `!(${labels.filter((l): l is Node => !!l).map((l) => `(${v} == (${print(l)}))`).join(' | ') || '0'})`;
+        const hit = label ? `hip2vx_bool(${v} == (${print(label)}))` : `!(${labels.filter((l): l is Node => !!l).map((l) => `hip2vx_bool(${v} == (${print(l)}))`).join(' | ') || '0'})`;
         const stmts = caseBody(c);
         const last = stmts[stmts.length - 1];
         const ends = !!ending.get(c.id) || (last?.type === 'return_statement' && !this.converted.has(last.id));
@@ -497,4 +498,12 @@ function typeSet(types: readonly string[]): ReadonlySet<string> {
   let set = typeSets.get(key);
   if (!set) typeSets.set(key, (set = new Set([...types, 'lambda_expression'])));
   return set;
+}
+
+/**
+ * A per-thread condition as an opaque 0/1 (hip2vx_bool passes it through an empty asm): combined
+ * comparisons stay separate, so gcc cannot fold `a < n & b < n` into a branchy `max(a, b) < n`.
+ */
+function opaqueBool(e: Node, print: Printer): string {
+  return e.type === 'comma_expression' ? `hip2vx_bool((${print(e)}))` : `hip2vx_bool(${print(e)})`;
 }

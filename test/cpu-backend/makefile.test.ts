@@ -42,17 +42,38 @@ describe('hip2vx.mk', () => {
     expect(rebuild.out).toMatch(/-DHIP2VX_BIN_DIR='"build\/cpu"'/);  // the .incbin'ing source too
   });
 
-  it('prints the Vortex build and run commands', () => {
-    const r = make('-n', 'run', 'VORTEX_HOME=/x');
+  it('prints the Vortex build and run commands (Vortex LLVM)', () => {
+    const r = make('-n', 'run', 'VORTEX_HOME=/x', 'VX_TOOLCHAIN=llvm');
     expect(r.status).toBe(0);
-    expect(r.out).toMatch(/\/opt\/llvm-vortex\/bin\/clang\+\+ -march=rv32imaf -mabi=ilp32f .*-I\/x\/kernel\/include -I\/x\/build\/hw .*-DHIP2VX_XLEN=32 .*-DHIP2VX_ENTRY_vecadd kernels\.device\.cpp .*-T,\/x\/kernel\/scripts\/link32\.ld,--defsym=STARTUP_ADDR=0x80000000 .*-L\/x\/build\/kernel -lvortex .*-o build\/vx\/embed\.vecadd\.elf/);
-    expect(r.out).toMatch(/OBJCOPY=\/opt\/llvm-vortex\/bin\/llvm-objcopy python3 \/x\/kernel\/scripts\/vxbin\.py build\/vx\/embed\.vecadd\.elf build\/vx\/embed\.vecadd\.bin/);
-    expect(r.out).toMatch(/-DHIP2VX_XLEN=32 .*-I\/x\/runtime\/include .*-DHIP2VX_BIN_DIR='"build\/vx"' -c embed\.register\.cpp/);
+    expect(r.out).toMatch(/\/opt\/llvm-vortex\/bin\/clang\+\+ -march=rv32imaf -mabi=ilp32f .*-I\/x\/kernel\/include -I\/x\/build\/hw .*-DHIP2VX_XLEN=32 .*-DHIP2VX_ENTRY_vecadd kernels\.device\.cpp .*-T,\/x\/kernel\/scripts\/link32\.ld,--defsym=STARTUP_ADDR=0x80000000 .*-L\/x\/build\/kernel -lvortex .*-o build\/vx-llvm\/embed\.vecadd\.elf/);
+    expect(r.out).toMatch(/OBJCOPY=\/opt\/llvm-vortex\/bin\/llvm-objcopy python3 \/x\/kernel\/scripts\/vxbin\.py build\/vx-llvm\/embed\.vecadd\.elf build\/vx-llvm\/embed\.vecadd\.bin/);
+    expect(r.out).toMatch(/-DHIP2VX_XLEN=32 .*-I\/x\/runtime\/include .*-DHIP2VX_BIN_DIR='"build\/vx-llvm"' -c embed\.register\.cpp/);
     expect(r.out).toMatch(/-L\/x\/build\/runtime -lvortex/);
-    expect(r.out).toMatch(/LD_LIBRARY_PATH=\/x\/build\/runtime.*\n\s*VORTEX_DRIVER=simx build\/vx\/embed/);
-    const r64 = make('-n', 'vortex', 'VORTEX_HOME=/x', 'XLEN=64', 'VORTEX_RT_PATH=/rt');
+    expect(r.out).toMatch(/LD_LIBRARY_PATH=\/x\/build\/runtime.*\n\s*VORTEX_DRIVER=simx build\/vx-llvm\/embed/);
+    const r64 = make('-n', 'vortex', 'VORTEX_HOME=/x', 'VX_TOOLCHAIN=llvm', 'XLEN=64', 'VORTEX_RT_PATH=/rt');
     expect(r64.out).toMatch(/-march=rv64imafd -mabi=lp64d .*link64\.ld,--defsym=STARTUP_ADDR=0x180000000/);
     expect(r64.out).toMatch(/-L\/rt -lvortex/);
+  });
+
+  it('builds with the stock gcc and picolibc, or clang-19 with ld.lld', () => {
+    const gnu = make('-n', 'vortex', 'VORTEX_HOME=/x', 'VX_TOOLCHAIN=gnu', 'PICOLIBC=/pl');
+    expect(gnu.status).toBe(0);
+    expect(gnu.out).toMatch(/^riscv64-unknown-elf-g\+\+ -march=rv32imaf -mabi=ilp32f .*-isystem \/pl\/include .*-L\/x\/build\/kernel -lvortex -L\/pl\/lib\/rv32imf\/ilp32f -lm -lc \S*\/rv32imf\/ilp32f\/libgcc\.a -Wl,--defsym=_exit=_Exit -o build\/vx-gnu\/embed\.vecadd\.elf$/m);
+    expect(gnu.out).toMatch(/OBJCOPY=riscv64-unknown-elf-objcopy python3/);
+    const clang = make('-n', 'vortex', 'VORTEX_HOME=/x', 'VX_TOOLCHAIN=clang', 'PICOLIBC=/pl');
+    expect(clang.status).toBe(0);
+    expect(clang.out).toMatch(/^clang\+\+-19 --target=riscv32-unknown-elf -march=rv32imaf -mabi=ilp32f .*-isystem \/pl\/include .*-fuse-ld=lld -Wl,-z,norelro -L\/pl\/lib\/rv32imf\/ilp32f -lc \S*libgcc\.a .*-o build\/vx-clang\/embed\.vecadd\.elf$/m);
+    expect(clang.out).toMatch(/OBJCOPY=llvm-objcopy-19 python3/);
+    expect(make('-n', 'vortex', 'VORTEX_HOME=/x', 'VX_TOOLCHAIN=icc').out).toMatch(/VX_TOOLCHAIN=icc: use llvm, gnu or clang/);
+  });
+
+  it('picks Vortex LLVM where it is installed, else the stock gcc, else clang', () => {
+    const llvm = join(dir, 'llvm-vortex');
+    mkdirSync(join(llvm, 'bin'), { recursive: true });
+    writeFileSync(join(llvm, 'bin', 'clang++'), '');
+    expect(make('-n', 'vortex', 'VORTEX_HOME=/x', `LLVM_VORTEX=${llvm}`).out).toMatch(/build\/vx-llvm\/embed\.vecadd\.elf/);
+    expect(make('-n', 'vortex', 'VORTEX_HOME=/x', 'LLVM_VORTEX=/none').out).toMatch(/^riscv64-unknown-elf-g\+\+ .*build\/vx-gnu\/embed\.vecadd\.elf$/m);
+    expect(make('-n', 'vortex', 'VORTEX_HOME=/x', 'LLVM_VORTEX=/none', 'GNU_PREFIX=/none/gcc-').out).toMatch(/^clang\+\+-19 --target=riscv32-unknown-elf .*build\/vx-clang\/embed\.vecadd\.elf$/m);
   });
 
   it('requires VORTEX_HOME for Vortex targets and cleans', () => {

@@ -24,7 +24,21 @@ describe('divergence brackets', () => {
 
   it('split a per-thread if/else with an opaque predicate', async () => {
     const text = await kernelText('int i = threadIdx.x;\nif (i < n) p[i] = 1; else p[i] = 2;');
-    expect(text).toMatch(/\{ int (__hv_g\d+) = !!\(i < n\); int (__hv_t\d+) = hip2vx_split\(\1\); if \(\1\) \{ p\[i\] = 1; \} else \{ p\[i\] = 2; \} hip2vx_join\(\2\); \}/);
+    expect(text).toMatch(/\{ int (__hv_g\d+) = hip2vx_bool\(i < n\); int (__hv_t\d+) = hip2vx_split\(\1\); if \(\1\) \{ p\[i\] = 1; \} else \{ p\[i\] = 2; \} hip2vx_join\(\2\); \}/);
+  });
+
+  it('treat the HIP spellings of threadIdx as per-thread', async () => {
+    for (const spelling of ['hipThreadIdx_x', 'hipThreadIdx_y', 'hipThreadIdx_z']) {
+      const text = await kernelText(`int x = hipBlockIdx_x * hipBlockDim_x + ${spelling};\nif (x >= n) return;\np[x] = 1;`);
+      expect(text, spelling).toMatch(/hip2vx_split\((__hv_g\d+)\); if \(\1\) \{ __hv_ret\d+ = 1; \}/);
+    }
+    // blockIdx and blockDim alone stay uniform.
+    expect(await kernelText('int b = hipBlockIdx_y * hipBlockDim_x;\nif (b >= n) return;\np[b] = 1;')).not.toContain('hip2vx_split');
+  });
+
+  it('pass every per-thread comparison of a combined condition through hip2vx_bool', async () => {
+    const text = await kernelText('int col = blockIdx.x * blockDim.x + threadIdx.x;\nint row = blockIdx.y * blockDim.y + threadIdx.y;\nif (col < n && row < n) p[row * n + col] = 1;');
+    expect(text).toMatch(/int (__hv_g\d+) = \(hip2vx_bool\(col < n\) & hip2vx_bool\(row < n\)\); int __hv_t\d+ = hip2vx_split\(\1\);/);
   });
 
   it('taint flows through locals and memory loads', async () => {
@@ -34,7 +48,7 @@ describe('divergence brackets', () => {
 
   it('put a per-thread loop bound in a pred loop whose only exit is the asm goto', async () => {
     const text = await kernelText('for (int k = 0; k < p[threadIdx.x]; ++k) p[k] += 1;');
-    expect(text).toMatch(/int k = 0; int (__hv_m\d+) = hip2vx_active_threads\(\); int (__hv_go\d+); for \(;;\) \{ \2 = !!\(k < p\[threadIdx\.x\]\); HIP2VX_PRED_EXIT\(\2, \1, (__hv_end\d+)\);/);
+    expect(text).toMatch(/int k = 0; int (__hv_m\d+) = hip2vx_active_threads\(\); int (__hv_go\d+); for \(;;\) \{ \2 = hip2vx_bool\(k < p\[threadIdx\.x\]\); HIP2VX_PRED_EXIT\(\2, \1, (__hv_end\d+)\);/);
     expect(text).toMatch(/\+\+k; \} (__hv_end\d+): hip2vx_tmc\(__hv_m\d+\); \}/);
   });
 
@@ -60,18 +74,18 @@ describe('divergence brackets', () => {
 
   it('make side-effect-free ?:, && and || on per-thread values branch-free', async () => {
     const text = await kernelText('int i = threadIdx.x;\nint a = i < n ? i : n;\nbool b = i > 2 && i < 9;\np[0] = a + b;');
-    expect(text).toContain('hip2vx_select(!!(i < n), i, n)');
-    expect(text).toContain('(!!(i > 2) & !!(i < 9))');
+    expect(text).toContain('hip2vx_select(hip2vx_bool(i < n), i, n)');
+    expect(text).toContain('(hip2vx_bool(i > 2) & hip2vx_bool(i < 9))');
   });
 
   it('lower a ?: with a memory load at statement level into a split if/else', async () => {
     const text = await kernelText('int i = threadIdx.x;\nint v = (i < n) ? p[i] : 0;\np[0] = v;');
-    expect(text).toMatch(/int v; \{ int (__hv_g\d+) = !!\(i < n\); int (__hv_t\d+) = hip2vx_split\(\1\); if \(\1\) \{ v = p\[i\]; \} else \{ v = 0; \} hip2vx_join\(\2\); \}/);
+    expect(text).toMatch(/int v; \{ int (__hv_g\d+) = hip2vx_bool\(i < n\); int (__hv_t\d+) = hip2vx_split\(\1\); if \(\1\) \{ v = p\[i\]; \} else \{ v = 0; \} hip2vx_join\(\2\); \}/);
   });
 
   it('short-circuit with a load: the load only runs where the first operand holds', async () => {
     const text = await kernelText('int i = threadIdx.x;\nif (i < n && p[i] > 0) p[i] = 0;');
-    expect(text).toMatch(/int (__hv_c\d+) = !!\(i < n\); \{ int (__hv_g\d+) = \1; int (__hv_t\d+) = hip2vx_split\(\2\); if \(\2\) \{ \1 = !!\(p\[i\] > 0\); \}/);
+    expect(text).toMatch(/int (__hv_c\d+) = hip2vx_bool\(i < n\); \{ int (__hv_g\d+) = \1; int (__hv_t\d+) = hip2vx_split\(\2\); if \(\2\) \{ \1 = hip2vx_bool\(p\[i\] > 0\); \}/);
   });
 
   it('warn about __syncthreads inside a per-thread region', async () => {

@@ -31,32 +31,32 @@ enum Op { OP_TRIANGLE = 0, OP_FACTORIAL_MOD = 1, OP_COLLATZ = 2, OP_NEGATE = 3 }
 
 __global__ void mixed_work(const int *ops, const int *vals, int *out, int n)
 { int __hv_ret1 = 0; int i = blockIdx.x * blockDim.x + threadIdx.x;
-{ int __hv_g3 = !!(i >= n); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) { __hv_ret1 = 1; } hip2vx_join(__hv_t4); }
+{ int __hv_g3 = hip2vx_bool(i >= n); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) { __hv_ret1 = 1; } hip2vx_join(__hv_t4); }
 { int __hv_g30 = !(__hv_ret1); int __hv_t31 = hip2vx_split(__hv_g30); if (__hv_g30) { int v = vals[i];
 int result = 0;
-{ int __hv_v5 = ((ops[i])); int __hv_f6 = 0; { int __hv_g7 = (__hv_v5 == (OP_TRIANGLE)) | __hv_f6; int __hv_t8 = hip2vx_split(__hv_g7); if (__hv_g7) { { int k = 0; int __hv_m9 = hip2vx_active_threads(); int __hv_go10; for (;;) { __hv_go10 = !!(k < vals[i]); HIP2VX_PRED_EXIT(__hv_go10, __hv_m9, __hv_end11); result += k; ++k; } __hv_end11: hip2vx_tmc(__hv_m9); }
- } hip2vx_join(__hv_t8); __hv_f6 = 0; } { int __hv_g12 = (__hv_v5 == (OP_FACTORIAL_MOD)) | __hv_f6; int __hv_t13 = hip2vx_split(__hv_g12); if (__hv_g12) { {
+{ int __hv_v5 = ((ops[i])); int __hv_f6 = 0; { int __hv_g7 = hip2vx_bool(__hv_v5 == (OP_TRIANGLE)) | __hv_f6; int __hv_t8 = hip2vx_split(__hv_g7); if (__hv_g7) { { int k = 0; int __hv_m9 = hip2vx_active_threads(); int __hv_go10; for (;;) { __hv_go10 = hip2vx_bool(k < vals[i]); HIP2VX_PRED_EXIT(__hv_go10, __hv_m9, __hv_end11); result += k; ++k; } __hv_end11: hip2vx_tmc(__hv_m9); }
+ } hip2vx_join(__hv_t8); __hv_f6 = 0; } { int __hv_g12 = hip2vx_bool(__hv_v5 == (OP_FACTORIAL_MOD)) | __hv_f6; int __hv_t13 = hip2vx_split(__hv_g12); if (__hv_g12) { {
         int p = 1;
-        { int k = 2; int __hv_m14 = hip2vx_active_threads(); int __hv_go15; for (;;) { __hv_go15 = !!(k <= v); HIP2VX_PRED_EXIT(__hv_go15, __hv_m14, __hv_end16); p = (p * k) % MODULUS; ++k; } __hv_end16: hip2vx_tmc(__hv_m14); }
+        { int k = 2; int __hv_m14 = hip2vx_active_threads(); int __hv_go15; for (;;) { __hv_go15 = hip2vx_bool(k <= v); HIP2VX_PRED_EXIT(__hv_go15, __hv_m14, __hv_end16); p = (p * k) % MODULUS; ++k; } __hv_end16: hip2vx_tmc(__hv_m14); }
         result = p;
         
-    } } hip2vx_join(__hv_t13); __hv_f6 = 0; } { int __hv_g17 = (__hv_v5 == (OP_COLLATZ)) | __hv_f6; int __hv_t18 = hip2vx_split(__hv_g17); if (__hv_g17) { {
+    } } hip2vx_join(__hv_t13); __hv_f6 = 0; } { int __hv_g17 = hip2vx_bool(__hv_v5 == (OP_COLLATZ)) | __hv_f6; int __hv_t18 = hip2vx_split(__hv_g17); if (__hv_g17) { {
         unsigned int x = v + 1;
-        { int __hv_brk2 = 0;int __hv_m19 = hip2vx_active_threads(); int __hv_go20; for (;;) { __hv_go20 = 0; { int __hv_g26 = !(__hv_brk2); int __hv_t27 = hip2vx_split(__hv_g26); if (__hv_g26) { __hv_go20 = !!(x != 1); } hip2vx_join(__hv_t27); } HIP2VX_PRED_EXIT(__hv_go20, __hv_m19, __hv_end21); {
-            { int __hv_g22 = !!(x & 1); int __hv_t23 = hip2vx_split(__hv_g22); if (__hv_g22) { x = 3 * x + 1; } else { x /= 2; } hip2vx_join(__hv_t23); }
-            { int __hv_g24 = !!(++result >= COLLATZ_CAP); int __hv_t25 = hip2vx_split(__hv_g24); if (__hv_g24) { __hv_brk2 = 1; } hip2vx_join(__hv_t25); }  // give up on long trajectories
+        { int __hv_brk2 = 0;int __hv_m19 = hip2vx_active_threads(); int __hv_go20; for (;;) { __hv_go20 = 0; { int __hv_g26 = !(__hv_brk2); int __hv_t27 = hip2vx_split(__hv_g26); if (__hv_g26) { __hv_go20 = hip2vx_bool(x != 1); } hip2vx_join(__hv_t27); } HIP2VX_PRED_EXIT(__hv_go20, __hv_m19, __hv_end21); {
+            { int __hv_g22 = hip2vx_bool(x & 1); int __hv_t23 = hip2vx_split(__hv_g22); if (__hv_g22) { x = 3 * x + 1; } else { x /= 2; } hip2vx_join(__hv_t23); }
+            { int __hv_g24 = hip2vx_bool(++result >= COLLATZ_CAP); int __hv_t25 = hip2vx_split(__hv_g24); if (__hv_g24) { __hv_brk2 = 1; } hip2vx_join(__hv_t25); }  // give up on long trajectories
         }  } __hv_end21: hip2vx_tmc(__hv_m19); }
         
-    } } hip2vx_join(__hv_t18); __hv_f6 = 0; } { int __hv_g28 = !((__hv_v5 == (OP_TRIANGLE)) | (__hv_v5 == (OP_FACTORIAL_MOD)) | (__hv_v5 == (OP_COLLATZ))) | __hv_f6; int __hv_t29 = hip2vx_split(__hv_g28); if (__hv_g28) { result = -v; } hip2vx_join(__hv_t29); __hv_f6 = __hv_g28; } }
+    } } hip2vx_join(__hv_t18); __hv_f6 = 0; } { int __hv_g28 = !(hip2vx_bool(__hv_v5 == (OP_TRIANGLE)) | hip2vx_bool(__hv_v5 == (OP_FACTORIAL_MOD)) | hip2vx_bool(__hv_v5 == (OP_COLLATZ))) | __hv_f6; int __hv_t29 = hip2vx_split(__hv_g28); if (__hv_g28) { result = -v; } hip2vx_join(__hv_t29); __hv_f6 = __hv_g28; } }
 out[i] = result; } hip2vx_join(__hv_t31); }  }
 
 // Data-dependent if/else chain on the previous results.
 __global__ void classify(const int *in, int *out, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    { int __hv_g5 = !!(i < n); int __hv_t6 = hip2vx_split(__hv_g5); if (__hv_g5) {
+    { int __hv_g5 = hip2vx_bool(i < n); int __hv_t6 = hip2vx_split(__hv_g5); if (__hv_g5) {
         int v = in[i];
-        { int __hv_g3 = !!(v < 0); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) { out[i] = 0; } else { { int __hv_g1 = !!(v % 3 == 0); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) { out[i] = v / 3; } else { out[i] = 2 * v + 1; } hip2vx_join(__hv_t2); } } hip2vx_join(__hv_t4); }
+        { int __hv_g3 = hip2vx_bool(v < 0); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) { out[i] = 0; } else { { int __hv_g1 = hip2vx_bool(v % 3 == 0); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) { out[i] = v / 3; } else { out[i] = 2 * v + 1; } hip2vx_join(__hv_t2); } } hip2vx_join(__hv_t4); }
     } hip2vx_join(__hv_t6); }
 }
 

@@ -32,9 +32,9 @@ __global__ void block_reverse(ReverseParams p)
     const int t = threadIdx.x;
     const int count = min((int)blockDim.x, p.n - base);  // the last block may be partial
 
-    { int __hv_g1 = !!(t < count); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) { chunk[t] = p.in[base + t] * p.scale; } hip2vx_join(__hv_t2); }
+    { int __hv_g1 = hip2vx_bool(t < count); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) { chunk[t] = p.in[base + t] * p.scale; } hip2vx_join(__hv_t2); }
     hip2vx_syncthreads();
-    { int __hv_g3 = !!(t < count); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) { p.out[base + t] = chunk[count - 1 - t]; } hip2vx_join(__hv_t4); }
+    { int __hv_g3 = hip2vx_bool(t < count); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) { p.out[base + t] = chunk[count - 1 - t]; } hip2vx_join(__hv_t4); }
 }
 
 

@@ -20,7 +20,7 @@
 
 __global__ void math_kernel(const float* __restrict__ x, float* __restrict__ out, int n)
 { int __hv_ret1 = 0; int i = blockIdx.x * blockDim.x + threadIdx.x;
-{ int __hv_g2 = !!(i >= n); int __hv_t3 = hip2vx_split(__hv_g2); if (__hv_g2) { __hv_ret1 = 1; } hip2vx_join(__hv_t3); }
+{ int __hv_g2 = hip2vx_bool(i >= n); int __hv_t3 = hip2vx_split(__hv_g2); if (__hv_g2) { __hv_ret1 = 1; } hip2vx_join(__hv_t3); }
 { int __hv_g4 = !(__hv_ret1); int __hv_t5 = hip2vx_split(__hv_g4); if (__hv_g4) { float v = x[i];
 float* o = out + (size_t)i * NUM_COLUMNS;
 o[0] = hip2vx_sqrtf(fabsf(v));

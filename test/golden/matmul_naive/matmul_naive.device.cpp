@@ -20,7 +20,7 @@ __global__ void matmul(const float* A, const float* B, float* C, int M, int N, i
 {
     int row = blockIdx.y * blockDim.y + threadIdx.y;
     int col = blockIdx.x * blockDim.x + threadIdx.x;
-    { int __hv_g1 = !!((!!(row < M) & !!(col < N))); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) {
+    { int __hv_g1 = (hip2vx_bool(row < M) & hip2vx_bool(col < N)); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) {
         float acc = 0.0f;
         for (int k = 0; k < K; ++k)
             acc += A[row * K + k] * B[k * N + col];

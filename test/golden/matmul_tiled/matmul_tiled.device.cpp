@@ -36,8 +36,8 @@ __global__ void matmul_tiled(const float* A, const float* B, float* C, int M, in
     for (int t = 0; t < (K + TILE - 1) / TILE; ++t) {
         const int a_col = t * TILE + tx;
         const int b_row = t * TILE + ty;
-        { int __hv_g1 = !!((!!(row < M) & !!(a_col < K))); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) { As[ty][tx] = A[row * K + a_col]; } else { As[ty][tx] = 0.0f; } hip2vx_join(__hv_t2); }
-        { int __hv_g3 = !!((!!(b_row < K) & !!(col < N))); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) { Bs[ty][tx] = B[b_row * N + col]; } else { Bs[ty][tx] = 0.0f; } hip2vx_join(__hv_t4); }
+        { int __hv_g1 = (hip2vx_bool(row < M) & hip2vx_bool(a_col < K)); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) { As[ty][tx] = A[row * K + a_col]; } else { As[ty][tx] = 0.0f; } hip2vx_join(__hv_t2); }
+        { int __hv_g3 = (hip2vx_bool(b_row < K) & hip2vx_bool(col < N)); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) { Bs[ty][tx] = B[b_row * N + col]; } else { Bs[ty][tx] = 0.0f; } hip2vx_join(__hv_t4); }
         hip2vx_syncthreads();
 
         for (int k = 0; k < TILE; ++k)
@@ -45,7 +45,7 @@ __global__ void matmul_tiled(const float* A, const float* B, float* C, int M, in
         hip2vx_syncthreads();
     }
 
-    { int __hv_g5 = !!((!!(row < M) & !!(col < N))); int __hv_t6 = hip2vx_split(__hv_g5); if (__hv_g5) { C[row * N + col] = acc; } hip2vx_join(__hv_t6); }
+    { int __hv_g5 = (hip2vx_bool(row < M) & hip2vx_bool(col < N)); int __hv_t6 = hip2vx_split(__hv_g5); if (__hv_g5) { C[row * N + col] = acc; } hip2vx_join(__hv_t6); }
 }
 
 

@@ -57,8 +57,8 @@ __host__ __device__ inline vec2 make_vec2(float x, float y)
 
 __host__ __device__ inline Region classify(vec2 p)
 { int __hv_ret1 = 0; Region __hv_rv{}; const float r2 = p.x * p.x + p.y * p.y;
-{ int __hv_g2 = !!(r2 < 0.25f); int __hv_t3 = hip2vx_split(__hv_g2); if (__hv_g2) { { __hv_rv = REGION_INSIDE; __hv_ret1 = 1; } } hip2vx_join(__hv_t3); }
-{ int __hv_g8 = !(__hv_ret1); int __hv_t9 = hip2vx_split(__hv_g8); if (__hv_g8) { { int __hv_g4 = !!(r2 < 1.0f); int __hv_t5 = hip2vx_split(__hv_g4); if (__hv_g4) { { __hv_rv = REGION_RING; __hv_ret1 = 1; } } hip2vx_join(__hv_t5); }
+{ int __hv_g2 = hip2vx_bool(r2 < 0.25f); int __hv_t3 = hip2vx_split(__hv_g2); if (__hv_g2) { { __hv_rv = REGION_INSIDE; __hv_ret1 = 1; } } hip2vx_join(__hv_t3); }
+{ int __hv_g8 = !(__hv_ret1); int __hv_t9 = hip2vx_split(__hv_g8); if (__hv_g8) { { int __hv_g4 = hip2vx_bool(r2 < 1.0f); int __hv_t5 = hip2vx_split(__hv_g4); if (__hv_g4) { { __hv_rv = REGION_RING; __hv_ret1 = 1; } } hip2vx_join(__hv_t5); }
 { int __hv_g6 = !(__hv_ret1); int __hv_t7 = hip2vx_split(__hv_g6); if (__hv_g6) { { __hv_rv = REGION_OUTSIDE; __hv_ret1 = 1; } } hip2vx_join(__hv_t7); }  } hip2vx_join(__hv_t9); }  return __hv_rv; }
 
 // ---- device-only helpers ------------------------------------------------------------------
@@ -73,10 +73,10 @@ __device__ __noinline__ void integrate(Particle* p, vec2 gravity, float dt)
 {
     p->vel = axpy(dt, gravity, p->vel);
     p->pos = axpy(dt, p->vel, p->pos);
-    { int __hv_g3 = !!(p->pos.x > 1.5f); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) {
+    { int __hv_g3 = hip2vx_bool(p->pos.x > 1.5f); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) {
         p->pos.x = 3.0f - p->pos.x;
         p->vel.x = -p->vel.x;
-    } else { { int __hv_g1 = !!(p->pos.x < -1.5f); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) {
+    } else { { int __hv_g1 = hip2vx_bool(p->pos.x < -1.5f); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) {
         p->pos.x = -3.0f - p->pos.x;
         p->vel.x = -p->vel.x;
     } hip2vx_join(__hv_t2); } } hip2vx_join(__hv_t4); }
@@ -86,7 +86,7 @@ __device__ __noinline__ void integrate(Particle* p, vec2 gravity, float dt)
 
 __global__ void init_particles(Particle* ps, int n, unsigned int seed)
 { int __hv_ret1 = 0; int i = blockIdx.x * blockDim.x + threadIdx.x;
-{ int __hv_g2 = !!(i >= n); int __hv_t3 = hip2vx_split(__hv_g2); if (__hv_g2) { __hv_ret1 = 1; } hip2vx_join(__hv_t3); }
+{ int __hv_g2 = hip2vx_bool(i >= n); int __hv_t3 = hip2vx_split(__hv_g2); if (__hv_g2) { __hv_ret1 = 1; } hip2vx_join(__hv_t3); }
 { int __hv_g4 = !(__hv_ret1); int __hv_t5 = hip2vx_split(__hv_g4); if (__hv_g4) { unsigned int h = hash_u32(seed ^ (unsigned int)i);
 Particle p;
 p.pos = make_vec2(unit_from_hash(h), unit_from_hash(h >> 16));
@@ -97,13 +97,13 @@ ps[i] = p; } hip2vx_join(__hv_t5); }  }
 __global__ void step(Particle* ps, int n, vec2 gravity, float dt)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    { int __hv_g1 = !!(i < n); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) { integrate(&ps[i], gravity, dt); } hip2vx_join(__hv_t2); }
+    { int __hv_g1 = hip2vx_bool(i < n); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) { integrate(&ps[i], gravity, dt); } hip2vx_join(__hv_t2); }
 }
 
 __global__ void count_regions(Particle* ps, int n, unsigned int* counts)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    { int __hv_g1 = !!(i < n); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) {
+    { int __hv_g1 = hip2vx_bool(i < n); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) {
         Region r = classify(ps[i].pos);
         ps[i].region = r;
         atomicAdd(&counts[r], 1u);

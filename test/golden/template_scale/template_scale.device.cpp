@@ -18,14 +18,14 @@
 template <typename T>
 __host__ __device__ T clamp_to(T v, T lo, T hi)
 {
-    return hip2vx_select(!!(v < lo), lo, (hip2vx_select(!!(v > hi), hi, v)));
+    return hip2vx_select(hip2vx_bool(v < lo), lo, (hip2vx_select(hip2vx_bool(v > hi), hi, v)));
 }
 
 template <typename T>
 __global__ void scale_offset(T* data, T factor, T offset, T limit, int n)
 {
     const int i = blockIdx.x * blockDim.x + threadIdx.x;
-    { int __hv_g1 = !!(i < n); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) { data[i] = clamp_to<T>(data[i] * factor + offset, -limit, limit); } hip2vx_join(__hv_t2); }
+    { int __hv_g1 = hip2vx_bool(i < n); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) { data[i] = clamp_to<T>(data[i] * factor + offset, -limit, limit); } hip2vx_join(__hv_t2); }
 }
 
 

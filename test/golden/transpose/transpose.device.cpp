@@ -28,13 +28,13 @@ __device__ void transpose_tile(const float* in, float* out, int rows, int cols)
 
     int x = blockIdx.x * TILE + threadIdx.x;  // column in `in`
     int y = blockIdx.y * TILE + threadIdx.y;  // row in `in`
-    { int __hv_g1 = !!((!!(x < cols) & !!(y < rows))); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) { tile[threadIdx.y][threadIdx.x] = in[y * cols + x]; } hip2vx_join(__hv_t2); }
+    { int __hv_g1 = (hip2vx_bool(x < cols) & hip2vx_bool(y < rows)); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) { tile[threadIdx.y][threadIdx.x] = in[y * cols + x]; } hip2vx_join(__hv_t2); }
     hip2vx_syncthreads();
 
     // Write the tile to the mirrored block position, reading it column-wise.
     x = blockIdx.y * TILE + threadIdx.x;  // column in `out` (a row of `in`)
     y = blockIdx.x * TILE + threadIdx.y;  // row in `out`
-    { int __hv_g3 = !!((!!(x < rows) & !!(y < cols))); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) { out[y * rows + x] = tile[threadIdx.x][threadIdx.y]; } hip2vx_join(__hv_t4); }
+    { int __hv_g3 = (hip2vx_bool(x < rows) & hip2vx_bool(y < cols)); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) { out[y * rows + x] = tile[threadIdx.x][threadIdx.y]; } hip2vx_join(__hv_t4); }
 }
 
 __global__ void transpose(const float* in, float* out, int rows, int cols)

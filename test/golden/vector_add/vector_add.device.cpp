@@ -19,7 +19,7 @@ __global__ void vector_add(const float* __restrict__ a, const float* __restrict_
                            float* __restrict__ c, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    { int __hv_g1 = !!(i < n); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) { c[i] = a[i] + b[i]; } hip2vx_join(__hv_t2); }
+    { int __hv_g1 = hip2vx_bool(i < n); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) { c[i] = a[i] + b[i]; } hip2vx_join(__hv_t2); }
 }
 
 
