@@ -153,7 +153,8 @@ else
 $(error VX_TOOLCHAIN=$(VX_TOOLCHAIN): use llvm, gnu or clang)
 endif
 
-VX_CFLAGS ?= $(VX_ARCH) -std=c++17 -O3 -mcmodel=medany -fno-rtti -fno-exceptions -nostartfiles \
+VX_OPT ?= -O3
+VX_CFLAGS ?= $(VX_ARCH) -std=c++17 $(VX_OPT) -mcmodel=medany -fno-rtti -fno-exceptions -nostartfiles \
   -nostdlib -fdata-sections -ffunction-sections $(VX_SYSROOT_FLAGS) \
   -I$(VORTEX_HOME)/kernel/include -I$(VORTEX_HOME)/build/hw -I$(HIP2VX_RUNTIME)/include \
   -DHIP2VX_XLEN=$(XLEN)

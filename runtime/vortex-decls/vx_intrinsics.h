@@ -39,7 +39,7 @@ int vx_core_id(void);
 int vx_num_threads(void);
 int vx_num_warps(void);
 int vx_num_cores(void);
-void vx_serial(vx_serial_cb callback, void* arg);
+void vx_serial(vx_serial_cb callback, const void* arg);
 
 #ifdef __cplusplus
 }

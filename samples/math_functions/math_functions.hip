@@ -38,7 +38,7 @@ __global__ void math_kernel(const float* __restrict__ x, float* __restrict__ out
 
 int main(int argc, char** argv)
 {
-    const int n = argc > 1 ? atoi(argv[1]) : 1 << 16;
+    const int n = argc > 1 ? atoi(argv[1]) : 1 << 14;
     if (n <= 0) {
         fprintf(stderr, "usage: %s [elements > 0]\n", argv[0]);
         return 2;

@@ -30,7 +30,7 @@ __global__ void matmul(const float* A, const float* B, float* C, int M, int N, i
 
 int main(int argc, char** argv)
 {
-    const int n = argc > 1 ? atoi(argv[1]) : 200;
+    const int n = argc > 1 ? atoi(argv[1]) : 64;
     if (n <= 0) {
         fprintf(stderr, "usage: %s [size > 0]\n", argv[0]);
         return 2;

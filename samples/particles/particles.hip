@@ -133,7 +133,7 @@ static void reference_step(Particle& p, vec2 g, float dt)
 
 int main(int argc, char** argv)
 {
-    const int n = argc > 1 ? atoi(argv[1]) : 1 << 16;
+    const int n = argc > 1 ? atoi(argv[1]) : 1 << 14;
     if (n <= 0) {
         fprintf(stderr, "usage: %s [particles > 0]\n", argv[0]);
         return 2;

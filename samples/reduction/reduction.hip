@@ -43,7 +43,7 @@ __global__ void __launch_bounds__(BLOCK_SIZE) block_sum(const int* in, int* tota
 
 int main(int argc, char** argv)
 {
-    const int n = argc > 1 ? atoi(argv[1]) : 1 << 16;
+    const int n = argc > 1 ? atoi(argv[1]) : 1 << 14;
     if (n <= 0) {
         fprintf(stderr, "usage: %s [elements > 0]\n", argv[0]);
         return 2;

@@ -28,7 +28,7 @@ saxpy(int n, float a, const float* __restrict__ x, float* __restrict__ y)
 
 int main(int argc, char** argv)
 {
-    int n = (argc > 1) ? atoi(argv[1]) : (1 << 16);
+    int n = (argc > 1) ? atoi(argv[1]) : (1 << 14);
     if (n <= 0) {
         fprintf(stderr, "usage: %s [elements > 0]\n", argv[0]);
         return 2;

@@ -45,7 +45,7 @@ static bool check(const char* what, const std::vector<T>& got, const std::vector
 
 int main(int argc, char** argv)
 {
-    const int n = argc > 1 ? atoi(argv[1]) : 1 << 16;
+    const int n = argc > 1 ? atoi(argv[1]) : 1 << 14;
     if (n <= 0) {
         fprintf(stderr, "usage: %s [elements > 0]\n", argv[0]);
         return 2;

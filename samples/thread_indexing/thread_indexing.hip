@@ -40,7 +40,7 @@ __global__ void record_threads(ThreadRecord* records, int* warp_size, int width,
 
 int main(int argc, char** argv)
 {
-    const int width = argc > 1 ? atoi(argv[1]) : 1000;
+    const int width = argc > 1 ? atoi(argv[1]) : 256;
     if (width <= 0) {
         fprintf(stderr, "usage: %s [width > 0]\n", argv[0]);
         return 2;

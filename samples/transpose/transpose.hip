@@ -42,7 +42,7 @@ __global__ void transpose(const float* in, float* out, int rows, int cols)
 
 int main(int argc, char** argv)
 {
-    const int n = argc > 1 ? atoi(argv[1]) : 500;
+    const int n = argc > 1 ? atoi(argv[1]) : 128;
     if (n <= 0) {
         fprintf(stderr, "usage: %s [rows > 0]\n", argv[0]);
         return 2;

@@ -6,10 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Abi } from '../../src/layout/index.js';
+import { lacks, PICOLIBC_INCLUDE } from '../tools.js';
 
 const run = promisify(execFile);
-const PICOLIBC = ['-isystem', '/usr/lib/picolibc/riscv64-unknown-elf/include'];
+const PICOLIBC = ['-isystem', PICOLIBC_INCLUDE];
 const COMMON = ['-fsyntax-only', '-x', 'c++', '-std=c++17', '-w'];
+
+/** Checks against the compilers are skipped (with a message) where they are not installed. */
+export const noCompilers = lacks(['clang-19', 'riscv64-unknown-elf-g++', 'picolibc'], 'layout checks against the compilers');
 
 export const COMPILERS: Record<Abi, Array<{ name: string; command: string; args: string[] }>> = {
   rv32: [

@@ -1,21 +1,23 @@
 // End to end over samples/: every sample is translated (xlen 32 and 64), compared with its
 // reviewed golden files, its sources are compiled for the device and the host, and the program
-// is built and run on the CPU backend at two problem sizes.
+// is built and run on the CPU backend at two problem sizes and, with VORTEX_HOME set, on simx with
+// both stock device compilers.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, test } from 'vitest';
 import { goldenPath, readGolden, UPDATE_GOLDEN, UPDATE_HINT, writeGolden } from './golden.js';
-import { DEVICE_CODEGEN_ARGS, deviceArgs, disassemble, gccDeviceArgs, HOST_SYNTAX_ARGS, REQUIRED_TOOLS, run, runOk } from './toolchain.js';
+import { DEVICE_CODEGEN_ARGS, deviceArgs, disassemble, gccDeviceArgs, HOST_SYNTAX_ARGS, run, runOk } from './toolchain.js';
+import { DEVICE_TOOLS, lacks } from '../tools.js';
+import { runOnSimx, SIMX_TOOLCHAINS, simxSkipped } from '../simx.js';
 import { listSamples, translateSample, type Sample, type TranslatedSample } from './translate-sample.js';
 import { checkDivergenceShapes } from './shape.js';
 
 const samples = listSamples();
 const buildRoot = mkdtempSync(join(tmpdir(), 'hip2vx-samples-'));
 const keepBuild = process.env.HIP2VX_KEEP_BUILD === '1';
-// With a built Vortex v2.2 tree the samples also run on simx (XLEN 32); without one, say so.
-const VORTEX_HOME = process.env.VORTEX_HOME;
-if (!VORTEX_HOME) console.info('VORTEX_HOME is not set: the simx runs of the samples are skipped');
+const noDeviceTools = lacks(DEVICE_TOOLS, 'sample device compiles');
+const simxToolchains = SIMX_TOOLCHAINS.filter((tc) => !simxSkipped('samples', tc));
 
 afterAll(() => {
   if (keepBuild) console.info(`sample builds kept in ${buildRoot}`);
@@ -34,12 +36,6 @@ const RUN_SIZES: Record<string, number[]> = {
 // Waiting for a pool slot counts against a test's time, hence the generous limits.
 const COMPILE_TIMEOUT = 300_000;
 const RUN_TIMEOUT = 600_000;
-
-describe('sample toolchain', () => {
-  test.for(REQUIRED_TOOLS)('%s is installed', async (tool) => {
-    await runOk(tool, ['--version']);
-  });
-});
 
 /** One translation per sample and xlen, shared by the tests that need it. */
 function translations(sample: Sample): (xlen: 32 | 64) => Promise<TranslatedSample> {
@@ -82,7 +78,7 @@ describe.concurrent.each(samples)('sample $name', (sample) => {
 
   // -c with the contract's flags also proves the rv32 syntax; the objects are disassembled and
   // kept next to them (<id>.rv32.dis) for the kernel shape checks.
-  test('device kernels compile for rv32 (objects + disassembly)', { timeout: COMPILE_TIMEOUT }, async ({ expect }) => {
+  test.skipIf(noDeviceTools)('device kernels compile for rv32 (objects + disassembly)', { timeout: COMPILE_TIMEOUT }, async ({ expect }) => {
     const { entryIds, outDir, paths } = await translated(32);
     const checkDir = join(outDir, 'check');
     mkdirSync(checkDir, { recursive: true });
@@ -103,7 +99,7 @@ describe.concurrent.each(samples)('sample $name', (sample) => {
     );
   });
 
-  test('device kernels compile for rv64', { timeout: COMPILE_TIMEOUT }, async () => {
+  test.skipIf(noDeviceTools)('device kernels compile for rv64', { timeout: COMPILE_TIMEOUT }, async () => {
     const { entryIds, paths } = await translated(64);
     await Promise.all(entryIds.map((id) => runOk('clang-19', ['-fsyntax-only', ...deviceArgs(64, id), paths.device])));
   });
@@ -123,11 +119,12 @@ describe.concurrent.each(samples)('sample $name', (sample) => {
     }
   });
 
-  test.skipIf(!VORTEX_HOME)('runs on simx (XLEN 32, needs VORTEX_HOME)', { timeout: RUN_TIMEOUT }, async ({ expect }) => {
+  // The smaller size, in the 16 x 16 configuration (the samples' blocks have up to 256 threads).
+  test.for(simxToolchains)('runs on simx, kernels built with %s', { timeout: RUN_TIMEOUT }, async (toolchain, { expect }) => {
     const { outDir } = await translated(32);
     const n = (RUN_SIZES[sample.name] ?? DEFAULT_SIZES)[1];
-    const { code, stdout, stderr } = await run('make', ['-C', outDir, 'run', `VORTEX_HOME=${VORTEX_HOME}`, 'XLEN=32', `ARGS=${n}`]);
-    expect(code, `make run failed:\n${stdout}${stderr}`).toBe(0);
+    const { code, stdout, stderr } = await runOnSimx(outDir, { toolchain, args: String(n) });
+    expect(code, `make run VX_TOOLCHAIN=${toolchain} failed:\n${stdout}${stderr}`).toBe(0);
     expect(stdout).toMatch(/^PASSED$/m);
   });
 });

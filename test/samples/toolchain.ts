@@ -5,8 +5,6 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { RUNTIME_DIR } from './translate-sample.js';
 
-export const REQUIRED_TOOLS = ['clang-19', 'riscv64-unknown-elf-g++', 'llvm-objdump-19', 'g++', 'make'];
-
 export interface RunResult {
   code: number;
   stdout: string;
@@ -37,7 +35,7 @@ export function run(command: string, args: string[], options: { cwd?: string; ti
         execFile(command, args, { cwd: options.cwd, timeout: options.timeoutMs, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
           const err = error as { code?: number | string; signal?: string; message: string } | null;
           if (err?.code === 'ENOENT') {
-            reject(new Error(`${command} is not installed; the sample tests need ${REQUIRED_TOOLS.join(', ')} (CI installs them)`));
+            reject(new Error(`${command} is not installed (test/tools.ts says which Debian package provides it)`));
           } else if (err && typeof err.code !== 'number') {
             reject(new Error(`${command} ${args.join(' ')}: ${err.message} (signal ${err.signal ?? 'none'})\n${stdout}${stderr}`));
           } else {

@@ -7,27 +7,19 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { TranslationResult } from '../../src/translate.js';
 import { translateText, output } from './translate-helpers.js';
+import { lacks, PICOLIBC_INCLUDE } from '../tools.js';
+import { runEverywhere, simxToolchains, translateAll } from '../programs.js';
 
 const FIXTURE = join('test', 'fixtures', 'multifile');
 const SHARED = join('test', 'fixtures', 'shared-headers');
 const RUNTIME = resolve('runtime');
 const RV32 = ['-fsyntax-only', '-std=c++17', '-x', 'c++', '--target=riscv32-unknown-elf', '-march=rv32imaf', '-mabi=ilp32f',
-  '-I', join(RUNTIME, 'vortex-decls'), '-I', join(RUNTIME, 'include'), '-isystem', '/usr/lib/picolibc/riscv64-unknown-elf/include'];
-
-/** Translates `names` from `dir` into a fresh directory; returns it and the results by name. */
-async function translateAll(dir: string, names: string[]) {
-  const out = mkdtempSync(join(tmpdir(), 'hip2vx-multi-'));
-  const results = new Map<string, TranslationResult>();
-  for (const name of names) {
-    const result = await translateText(join(dir, name), readFileSync(join(dir, name), 'utf8'));
-    for (const o of result.outputs) writeFileSync(join(out, o.name), o.content);
-    results.set(name, result);
-  }
-  return { out, results };
-}
+  '-I', join(RUNTIME, 'vortex-decls'), '-I', join(RUNTIME, 'include'), '-isystem', PICOLIBC_INCLUDE];
+const noClang = lacks(['clang-19', 'picolibc'], 'multi-file rv32 compile checks');
+const toolchains = simxToolchains('multi-file programs');
 
 describe('kernels split over several files', () => {
-  it('builds and runs on the CPU backend', { timeout: 300_000 }, async () => {
+  it('builds and runs on the CPU backend (and simx with VORTEX_HOME)', { timeout: 300_000 }, async () => {
     const { out, results } = await translateAll(FIXTURE, ['kernels.cuh', 'main.cu']);
     for (const r of results.values()) expect(r.diagnostics).toEqual([]);
     expect(results.get('kernels.cuh')!.outputs.map((o) => o.name)).toEqual(['kernels.host.cuh', 'kernels.device.cuh']);
@@ -35,10 +27,7 @@ describe('kernels split over several files', () => {
     expect(output(main, 'host')).toContain('#include "kernels.host.cuh"');
     expect(output(main, 'device')).toContain('#include "kernels.device.cuh"');
     expect(output(main, 'device')).toContain('#ifdef HIP2VX_ENTRY_scale2');
-    writeFileSync(join(out, 'Makefile'), 'include main.mk\n');
-    const run = spawnSync('make', ['-C', out, 'run-cpu', 'ARGS=1000'], { encoding: 'utf8' });
-    expect(run.status, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^PASSED$/m);
+    await runEverywhere(out, 'main', toolchains, '1000');
   });
 
   it('shared memory of device functions in two headers, the source and its kernel never overlaps', { timeout: 300_000 }, async () => {
@@ -54,11 +43,8 @@ describe('kernels split over several files', () => {
     expect(main).toContain('HIP2VX_SHARED(local_max_SharedMem, HIP2VX_ABI(768, 768))');
     expect(main).toContain('HIP2VX_SHARED(stats_SharedMem, HIP2VX_ABI(1024, 1024))');
     expect(output(results.get('main.cu')!, 'registration')).toContain('__hip2vxSetKernelStaticShared(&__hip2vx_kernel_main_stats, HIP2VX_ABI(1280, 1280));');
-    execFileSync('clang-19', [...RV32, '-DHIP2VX_ENTRY_stats', join(out, 'main.device.cpp')]);
-    writeFileSync(join(out, 'Makefile'), 'include main.mk\n');
-    const run = spawnSync('make', ['-C', out, 'run-cpu'], { encoding: 'utf8' });
-    expect(run.status, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^PASSED$/m);
+    if (!noClang) execFileSync('clang-19', [...RV32, '-DHIP2VX_ENTRY_stats', join(out, 'main.device.cpp')]);
+    await runEverywhere(out, 'main', toolchains);
   });
 
   it('two GPU headers of one program with the same file name and shared memory are refused', async () => {

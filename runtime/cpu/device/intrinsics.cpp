@@ -56,7 +56,7 @@ extern "C" void vx_pred(int, int) {}
 extern "C" int vx_split(int) { return 0; }
 extern "C" void vx_join(int) {}
 extern "C" void vx_fence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
-extern "C" void vx_serial(vx_serial_cb callback, void* arg) { callback(arg); }
+extern "C" void vx_serial(vx_serial_cb callback, const void* arg) { callback(const_cast<void*>(arg)); }
 
 extern "C" int vx_thread_id() { return static_cast<int>(thread_linear_id() % vx_num_threads()); }
 extern "C" int vx_warp_id() { return static_cast<int>(thread_linear_id() / vx_num_threads()); }

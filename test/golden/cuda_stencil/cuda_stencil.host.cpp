@@ -30,7 +30,7 @@ static inline hipError_t __hip2vx_launch_stencil_1d(dim3 __hv_grid, dim3 __hv_bl
 
 int main(int argc, char **argv)
 {
-    int n = argc > 1 ? atoi(argv[1]) : 1 << 16;
+    int n = argc > 1 ? atoi(argv[1]) : 1 << 14;
     if (n <= 0) {
         fprintf(stderr, "usage: %s [elements > 0]\n", argv[0]);
         return 2;

@@ -28,7 +28,7 @@ static inline hipError_t __hip2vx_launch_histogram(dim3 __hv_grid, dim3 __hv_blo
 
 int main(int argc, char** argv)
 {
-    const int n = argc > 1 ? atoi(argv[1]) : 1 << 16;
+    const int n = argc > 1 ? atoi(argv[1]) : 1 << 14;
     if (n <= 0) {
         fprintf(stderr, "usage: %s [bytes > 0]\n", argv[0]);
         return 2;

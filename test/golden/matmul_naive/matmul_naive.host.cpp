@@ -27,7 +27,7 @@ static inline hipError_t __hip2vx_launch_matmul(dim3 __hv_grid, dim3 __hv_block,
 
 int main(int argc, char** argv)
 {
-    const int n = argc > 1 ? atoi(argv[1]) : 200;
+    const int n = argc > 1 ? atoi(argv[1]) : 64;
     if (n <= 0) {
         fprintf(stderr, "usage: %s [size > 0]\n", argv[0]);
         return 2;

@@ -31,7 +31,7 @@ static float init_value(int i) { return (float)((i * 37) % 101) / 101.0f - 0.5f;
 
 int main(int argc, char** argv)
 {
-    const int n = argc > 1 ? atoi(argv[1]) : 250;
+    const int n = argc > 1 ? atoi(argv[1]) : 64;
     if (n <= 0) {
         fprintf(stderr, "usage: %s [size > 0]\n", argv[0]);
         return 2;

@@ -33,7 +33,7 @@ static inline hipError_t __hip2vx_launch_record_threads(dim3 __hv_grid, dim3 __h
 
 int main(int argc, char** argv)
 {
-    const int width = argc > 1 ? atoi(argv[1]) : 1000;
+    const int width = argc > 1 ? atoi(argv[1]) : 256;
     if (width <= 0) {
         fprintf(stderr, "usage: %s [width > 0]\n", argv[0]);
         return 2;

@@ -31,7 +31,7 @@ static inline hipError_t __hip2vx_launch_transpose(dim3 __hv_grid, dim3 __hv_blo
 
 int main(int argc, char** argv)
 {
-    const int n = argc > 1 ? atoi(argv[1]) : 500;
+    const int n = argc > 1 ? atoi(argv[1]) : 128;
     if (n <= 0) {
         fprintf(stderr, "usage: %s [rows > 0]\n", argv[0]);
         return 2;

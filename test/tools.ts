@@ -1,0 +1,46 @@
+// The Debian packages the tests need beyond Node, g++ and make (which a new machine has). A test
+// needing a missing one is skipped with a message naming the package, so `npm test` passes on a
+// machine with nothing installed by hand; under HIP2VX_REQUIRE_TOOLS=1 (set by .ci/run, which
+// installs them) a missing tool fails the run instead of skipping tests silently.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+export const PICOLIBC_INCLUDE = '/usr/lib/picolibc/riscv64-unknown-elf/include';
+
+/** Each tool and the package that provides it. */
+const PACKAGES = {
+  'clang-19': 'clang-19',
+  'llvm-objdump-19': 'llvm-19',
+  'ld.lld-19': 'lld-19',
+  'riscv64-unknown-elf-g++': 'gcc-riscv64-unknown-elf',
+  picolibc: 'picolibc-riscv64-unknown-elf',
+} as const;
+
+export type Tool = keyof typeof PACKAGES;
+
+const found = new Map<Tool, boolean>();
+
+function installed(tool: Tool): boolean {
+  let ok = found.get(tool);
+  if (ok === undefined) {
+    ok = tool === 'picolibc' ? existsSync(PICOLIBC_INCLUDE) : spawnSync(tool, ['--version']).status === 0;
+    found.set(tool, ok);
+  }
+  return ok;
+}
+
+/**
+ * True when a tool of `tools` is missing (the caller skips `what`), after saying which Debian
+ * packages would run it; throws under HIP2VX_REQUIRE_TOOLS=1.
+ */
+export function lacks(tools: readonly Tool[], what: string): boolean {
+  const packages = [...new Set(tools.filter((t) => !installed(t)).map((t) => PACKAGES[t]))];
+  if (packages.length === 0) return false;
+  const message = `${what}: skipped, needs the Debian package(s) ${packages.join(' ')} (apt-get install ${packages.join(' ')})`;
+  if (process.env.HIP2VX_REQUIRE_TOOLS === '1') throw new Error(`${message}; HIP2VX_REQUIRE_TOOLS=1 forbids skipping`);
+  console.info(message);
+  return true;
+}
+
+/** The device compilers' tools: both RISC-V compilers, the C headers, and the disassembler. */
+export const DEVICE_TOOLS: readonly Tool[] = ['clang-19', 'riscv64-unknown-elf-g++', 'picolibc', 'llvm-objdump-19'];
