@@ -23,7 +23,7 @@ const TOOLS: Record<SimxToolchain, Tool[]> = {
 /** True when simx runs of `what` must be skipped (no VORTEX_HOME or a missing toolchain), saying why. */
 export function simxSkipped(what: string, toolchain: SimxToolchain = 'gnu'): boolean {
   if (!VORTEX_HOME) {
-    console.info(`${what}: simx runs skipped (VORTEX_HOME is not set)`);
+    if (toolchain === SIMX_TOOLCHAINS[0]) console.info(`${what}: simx runs skipped (VORTEX_HOME is not set)`);
     return true;
   }
   return lacks(TOOLS[toolchain], `${what} on simx (${toolchain})`);

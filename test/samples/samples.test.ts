@@ -11,7 +11,7 @@ import { DEVICE_CODEGEN_ARGS, deviceArgs, disassemble, gccDeviceArgs, HOST_SYNTA
 import { DEVICE_TOOLS, lacks } from '../tools.js';
 import { runOnSimx, SIMX_TOOLCHAINS, simxSkipped } from '../simx.js';
 import { listSamples, translateSample, type Sample, type TranslatedSample } from './translate-sample.js';
-import { checkDivergenceShapes } from './shape.js';
+import { checkDivergenceShapes, unbracketedBranches } from './shape.js';
 
 const samples = listSamples();
 const buildRoot = mkdtempSync(join(tmpdir(), 'hip2vx-samples-'));
@@ -89,8 +89,9 @@ describe.concurrent.each(samples)('sample $name', (sample) => {
         const gccObj = join(checkDir, `${id}.rv32.gcc.o`);
         await runOk('riscv64-unknown-elf-g++', ['-c', ...gccDeviceArgs(id), ...DEVICE_CODEGEN_ARGS, paths.device, '-o', gccObj]);
         for (const [compiler, object] of [['clang-19', obj], ['riscv64-unknown-elf-g++', gccObj]]) {
-          const shapes = checkDivergenceShapes(await disassemble(object));
-          expect(shapes.problems, `${id} (${compiler}): divergence idioms out of shape`).toEqual([]);
+          const listing = await disassemble(object);
+          expect(checkDivergenceShapes(listing).problems, `${id} (${compiler}): divergence idioms out of shape`).toEqual([]);
+          expect(unbracketedBranches(listing), `${id} (${compiler}): branches on per-thread values`).toEqual([]);
         }
         const listing = await disassemble(obj);
         writeFileSync(join(checkDir, `${id}.rv32.dis`), listing);

@@ -82,7 +82,7 @@ export const DEVICE_CODEGEN_ARGS = ['-O3', '-mcmodel=medany', '-mno-relax', '-fn
 /** g++ arguments for the host and registration sources (HIP2VX_BIN_DIR is only needed to link). */
 export const HOST_SYNTAX_ARGS = ['-fsyntax-only', '-std=c++17', '-I', join(RUNTIME_DIR, 'include'), '-DHIP2VX_XLEN=32'];
 
-/** The disassembly of a RISC-V object, for checks on the shape of the compiled kernels. */
+/** The disassembly of a RISC-V object with its relocations, for checks on the compiled kernels. */
 export async function disassemble(objPath: string): Promise<string> {
-  return (await runOk('llvm-objdump-19', ['-d', objPath])).stdout;
+  return (await runOk('llvm-objdump-19', ['-dr', objPath])).stdout;
 }

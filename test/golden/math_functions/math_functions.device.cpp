@@ -28,7 +28,7 @@ o[1] = hip2vx_rsqrtf(fabsf(v) + 1.0f);
 o[2] = hip2vx_expf(-v * v);
 o[3] = hip2vx_expf(0.5f * v);
 o[4] = hip2vx_fdividef(v, 1.0f + fabsf(v));
-o[5] = fmaxf(v, 0.0f) + 0.1f * fminf(v, 0.0f);
+o[5] = hip2vx_fmaxf(v, 0.0f) + 0.1f * hip2vx_fminf(v, 0.0f);
 o[6] = hip2vx_saturatef(v);
 o[7] = (float)(min(i % 100, 42) + max(i % 7, 3)); } hip2vx_join(__hv_t5); }  }
 
