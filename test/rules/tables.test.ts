@@ -97,11 +97,13 @@ describe('device builtins', () => {
     ['__fdividef', 'hip2vx_fdividef'],
     ['sinf', 'hip2vx_sinf'],
     ['clock64', 'hip2vx_clock64'],
+    ['fminf', 'hip2vx_fminf'],
+    ['fmaxf', 'hip2vx_fmaxf'],
   ])('%s -> %s', (name, to) => {
     expect(rules.deviceBuiltins.get(name)?.action).toEqual({ kind: 'rename', to });
   });
 
-  it.each(['atomicAdd', 'atomicMax', 'atomicCAS', 'atomicInc', 'min', 'umax', 'fminf', '__popc', '__ldg', 'warpSize'])('%s is provided', (name) => {
+  it.each(['atomicAdd', 'atomicMax', 'atomicCAS', 'atomicInc', 'min', 'umax', 'fabsf', '__popc', '__ldg', 'warpSize'])('%s is provided', (name) => {
     expect(rules.deviceBuiltins.get(name)).toMatchObject({ action: { kind: 'provided' }, status: 'supported' });
   });
 
