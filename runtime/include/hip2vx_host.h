@@ -14,9 +14,10 @@
 #define HIP2VX_ABI(device, host) (device)
 #endif
 
-/** A device address (a hipMalloc'd pointer value) stored in `size` bytes (4 on XLEN 32). */
+/** A device address (a hipMalloc'd pointer value, or managed memory's device address) stored in
+    `size` bytes (4 on XLEN 32). */
 static inline void hip2vx_put_pointer(unsigned char* at, const void* p, size_t size) {
-  uint64_t address = (uint64_t)(uintptr_t)p;
+  uint64_t address = __hip2vxDeviceAddress(p);
   memcpy(at, &address, size);  // little-endian: the low bytes first
 }
 

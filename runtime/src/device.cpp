@@ -47,6 +47,7 @@ void fillProperties(const DeviceCaps& caps, hipDeviceProp_t& prop) {
     prop.maxGridSize[i] = INT32_MAX;
   }
   prop.multiProcessorCount = clampToInt(caps.numCores);
+  prop.managedMemory = 1;  // emulated: host shadows (managed.cpp)
   prop.major = 2;  // Vortex v2.2
   prop.minor = 2;
 }

@@ -37,8 +37,17 @@ void releaseKernelImage();
 
 /* Device memory table. */
 hipError_t allocDevice(size_t size, void** ptr);
+hipError_t freeDevice(void* ptr);
 hipError_t copyMemory(void* dst, const void* src, size_t size, hipMemcpyKind kind);
 void releaseAllDeviceMemory();
+/* Managed memory (managed.cpp): host shadows of device buffers, synchronised at launches and waits. */
+bool isManaged(const void* ptr);
+/* The device address for a kernel argument: translated inside a managed shadow, else the value. */
+uint64_t deviceAddressOf(const void* ptr);
+hipError_t uploadManaged();
+hipError_t downloadManaged();
+/* Frees a managed allocation; false when `ptr` is not the start of one. */
+bool freeManaged(void* ptr);
 /* Device globals lose their buffers with the device. */
 void forgetSymbolBuffers();
 

@@ -77,7 +77,7 @@ hipError_t checkSharedMemory(vx_device_h device, const dim3& block, size_t share
 hipError_t packPointer(const void* arg, size_t size, unsigned char* out) {
   void* pointer = nullptr;
   std::memcpy(&pointer, arg, sizeof pointer);
-  const uint64_t address = reinterpret_cast<uintptr_t>(pointer);
+  const uint64_t address = deviceAddressOf(pointer);
   if (size < sizeof address && (address >> (8 * size)) != 0) return hipErrorInvalidDevicePointer;
   for (size_t i = 0; i < size; ++i) out[i] = static_cast<unsigned char>(address >> (8 * i));
   return hipSuccess;
@@ -160,6 +160,7 @@ hipError_t launch(const void* function_address, const dim3& grid, const dim3& bl
   if (error == hipSuccess) error = packArguments(kernel, header, args, arguments);
   if (error == hipSuccess) error = waitIdle();
   if (error == hipSuccess) error = makeResident(device, kernel);
+  if (error == hipSuccess) error = uploadManaged();
   if (error == hipSuccess) inFlight = InFlight{kernel.name, header};
   return error != hipSuccess ? error : start(device, arguments);
 }
@@ -173,7 +174,7 @@ hipError_t waitIdle() {
   if (error == hipSuccess) reportPerf(device);
   vx_mem_free(inFlightArgs);
   inFlightArgs = nullptr;
-  return error;
+  return error != hipSuccess ? error : downloadManaged();
 }
 
 void releaseKernelImage() {

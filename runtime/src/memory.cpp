@@ -100,6 +100,11 @@ hipError_t copyChecked(void* dst, const void* src, size_t size, hipMemcpyKind ki
 hipError_t fillDevice(void* dst, int value, size_t size) {
   if (size == 0) return hipSuccess;
   if (!dst) return hipErrorInvalidValue;
+  if (isManaged(dst)) {
+    hipError_t error = waitIdle();
+    if (error == hipSuccess) std::memset(dst, value, size);
+    return error;
+  }
   const DeviceRange range = findDeviceRange(dst, size);
   hipError_t error = checkRange(range);
   if (error == hipSuccess) error = waitIdle();
@@ -128,11 +133,35 @@ hipError_t allocDevice(size_t size, void** ptr) {
   return hipSuccess;
 }
 
+// Managed memory is host memory whatever the kind says; its shadow is current once idle.
+hipMemcpyKind hostSides(hipMemcpyKind kind, bool dstHost, bool srcHost) {
+  const bool fromDevice = (kind == hipMemcpyDeviceToHost || kind == hipMemcpyDeviceToDevice) && !srcHost;
+  const bool toDevice = (kind == hipMemcpyHostToDevice || kind == hipMemcpyDeviceToDevice) && !dstHost;
+  if (fromDevice) return toDevice ? hipMemcpyDeviceToDevice : hipMemcpyDeviceToHost;
+  return toDevice ? hipMemcpyHostToDevice : hipMemcpyHostToHost;
+}
+
 hipError_t copyMemory(void* dst, const void* src, size_t size, hipMemcpyKind kind) {
   if (!validKind(kind)) return hipErrorInvalidMemcpyDirection;
   if (size == 0) return hipSuccess;  // HIP: an empty copy is a no-op
   if (!dst || !src) return hipErrorInvalidValue;
-  return copyChecked(dst, src, size, resolveKind(kind, dst, src));
+  kind = resolveKind(kind, dst, src);
+  const bool dstManaged = isManaged(dst), srcManaged = isManaged(src);
+  if (dstManaged || srcManaged) {
+    hipError_t error = waitIdle();
+    if (error != hipSuccess) return error;
+    kind = hostSides(kind, dstManaged, srcManaged);
+  }
+  return copyChecked(dst, src, size, kind);
+}
+
+hipError_t freeDevice(void* ptr) {
+  auto found = deviceAllocations().find(addressOf(ptr));
+  if (found == deviceAllocations().end()) return hipErrorInvalidValue;
+  hipError_t error = waitIdle();  // the kernel in flight may still use the buffer
+  vx_mem_free(found->second.buffer);
+  deviceAllocations().erase(found);
+  return error;
 }
 
 void releaseAllDeviceMemory() {
@@ -150,13 +179,8 @@ hipError_t hipMalloc(void** ptr, size_t size) {
 
 hipError_t hipFree(void* ptr) {
   return api([&] {
-    if (!ptr) return hipSuccess;
-    auto found = hip2vx::deviceAllocations().find(hip2vx::addressOf(ptr));
-    if (found == hip2vx::deviceAllocations().end()) return hipErrorInvalidValue;
-    hipError_t error = hip2vx::waitIdle();  // the kernel in flight may still use the buffer
-    vx_mem_free(found->second.buffer);
-    hip2vx::deviceAllocations().erase(found);
-    return error;
+    if (!ptr || hip2vx::freeManaged(ptr)) return hipSuccess;
+    return hip2vx::freeDevice(ptr);
   });
 }
 

@@ -1,4 +1,4 @@
-// HIP calls Vortex cannot provide (no managed or mapped memory, one device); see the list at the
+// HIP calls Vortex cannot provide (no mapped memory, one device); see the list at the
 // top of hip/hip_runtime_api.h. They fail cleanly so a program can report it.
 #include "hip2vx_internal.h"
 
@@ -6,8 +6,6 @@ namespace {
 hipError_t notSupported() { return hip2vx::recordError(hipErrorNotSupported); }
 }  // namespace
 
-hipError_t hipMallocManaged(void**, size_t, unsigned int) { return notSupported(); }
-hipError_t hipMemPrefetchAsync(const void*, size_t, int, hipStream_t) { return notSupported(); }
 hipError_t hipHostRegister(void*, size_t, unsigned int) { return notSupported(); }
 hipError_t hipHostUnregister(void*) { return notSupported(); }
 hipError_t hipHostGetDevicePointer(void**, void*, unsigned int) { return notSupported(); }

@@ -40,10 +40,10 @@ const CASES: [name: string, source: string, expected: string[]][] = [
     'graphs.cu:1:29: error: CUDA/HIP graphs and stream capture is not supported on Vortex v2.2 [cuda-graphs]',
   ]],
   ['managed-variable', '__managed__ int counter;\n__global__ void k() { counter++; }\n', [
-    'managed-variable.cu:1:17: error: managed (unified) memory is not supported on Vortex v2.2 [managed-memory]',
+    'managed-variable.cu:1:17: error: __managed__ variables and managed-memory range queries or stream attachment is not supported on Vortex v2.2 [managed-memory]',
   ]],
-  ['managed-alloc', 'int main() { float* p; cudaMallocManaged(&p, 64); }\n', [
-    'managed-alloc.cu:1:24: error: managed (unified) memory is not supported on Vortex v2.2 [managed-memory]',
+  ['managed-attach', 'int main() { float* p; cudaStreamAttachMemAsync(0, p, 0, 0); }\n', [
+    'managed-attach.cu:1:24: error: __managed__ variables and managed-memory range queries or stream attachment is not supported on Vortex v2.2 [managed-memory]',
   ]],
   ['wide-atomic', '__global__ void k(unsigned long long* total, int* count) {\n  atomicAdd(total, 1ull);\n  atomicAdd(count, 1);\n}\n', [
     'wide-atomic.cu:2:3: error: 64-bit atomics on a 32-bit device is not supported on Vortex v2.2 [atomic-64bit]',

@@ -7,11 +7,12 @@
  *   hipDeviceSetCacheConfig accept their hints and change nothing), memory (hipMalloc, hipFree, hipHostMalloc,
  *   hipHostFree, hipMemcpy[Async], hipMemset[Async], hipMemGetInfo), device globals
  *   (hipMemcpyToSymbol[Async], hipMemcpyFromSymbol[Async], hipGetSymbolAddress,
- *   hipGetSymbolSize), launches (hipLaunchKernel), errors, streams and events.
+ *   hipGetSymbolSize), managed memory (hipMallocManaged, hipMemPrefetchAsync, hipMemAdvise:
+ *   host shadows uploaded before each launch and downloaded when it completes), launches
+ *   (hipLaunchKernel), errors, streams and events.
  *
- * Declared but returning hipErrorNotSupported (Vortex has no unified/managed memory, no host
- * mapping and a single device):
- *   hipMallocManaged, hipMemPrefetchAsync, hipHostRegister, hipHostUnregister,
+ * Declared but returning hipErrorNotSupported (Vortex has no host mapping and a single device):
+ *   hipHostRegister, hipHostUnregister,
  *   hipHostGetDevicePointer, hipMallocPitch, hipMemcpy2D, hipDeviceEnablePeerAccess,
  *   hipMemcpyPeer.
  *
@@ -92,6 +93,15 @@ typedef enum hipFuncCache_t {
   hipFuncCachePreferEqual
 } hipFuncCache_t;
 
+typedef enum hipMemoryAdvise {
+  hipMemAdviseSetReadMostly = 1,
+  hipMemAdviseUnsetReadMostly = 2,
+  hipMemAdviseSetPreferredLocation = 3,
+  hipMemAdviseUnsetPreferredLocation = 4,
+  hipMemAdviseSetAccessedBy = 5,
+  hipMemAdviseUnsetAccessedBy = 6
+} hipMemoryAdvise;
+
 struct dim3 {
   uint32_t x, y, z;
   /* Not explicit: CUDA code passes plain integers where a dim3 is expected. */
@@ -156,6 +166,9 @@ typedef struct ihipEvent_t* hipEvent_t;
 #define hipHostMallocMapped 0x2u
 #define hipHostMallocWriteCombined 0x4u
 #define hipMemAttachGlobal 0x1u
+#define hipMemAttachHost 0x2u
+#define hipMemAttachSingle 0x4u
+#define hipCpuDeviceId (-1)
 
 /* Device globals are named by their host shadow variable. */
 #define HIP_SYMBOL(x) (x)
@@ -263,9 +276,18 @@ hipError_t hipEventSynchronize(hipEvent_t event);
 hipError_t hipEventQuery(hipEvent_t event);
 hipError_t hipEventElapsedTime(float* ms, hipEvent_t start, hipEvent_t stop);
 
-/* ---- not supported on Vortex: always hipErrorNotSupported ---- */
+/* ---- managed memory: host shadows synchronised at launches and waits (runtime/src/managed.cpp) ---- */
 hipError_t hipMallocManaged(void** ptr, size_t size, unsigned int flags = hipMemAttachGlobal);
+template <class T>
+inline hipError_t hipMallocManaged(T** ptr, size_t size, unsigned int flags = hipMemAttachGlobal) {
+  return hipMallocManaged(reinterpret_cast<void**>(ptr), size, flags);
+}
 hipError_t hipMemPrefetchAsync(const void* ptr, size_t size, int device, hipStream_t stream = 0);
+hipError_t hipMemAdvise(const void* ptr, size_t count, hipMemoryAdvise advice, int device);
+/* The device address a kernel sees for a host-side pointer value (generated launch stubs). */
+uint64_t __hip2vxDeviceAddress(const void* ptr);
+
+/* ---- not supported on Vortex: always hipErrorNotSupported ---- */
 hipError_t hipHostRegister(void* ptr, size_t size, unsigned int flags);
 hipError_t hipHostUnregister(void* ptr);
 hipError_t hipHostGetDevicePointer(void** dev_ptr, void* host_ptr, unsigned int flags);

@@ -1,0 +1,108 @@
+// Managed memory (hipMallocManaged): one pointer valid on the host and in kernels. The pointer is
+// a host shadow of a device buffer. Every shadow is uploaded before a launch and downloaded when
+// the kernel has finished (waitIdle: hipDeviceSynchronize, stream and event waits, blocking copies),
+// the points where CUDA programs may touch managed memory from the host; kernel pointer arguments
+// (and pointer fields of struct arguments) inside a shadow are passed as the device address.
+// Pointers to managed memory stored in memory are not translated (docs/design.md). On the CPU
+// backend device addresses are host addresses, so managed memory is the device buffer itself.
+#include <cstring>
+#include <map>
+#include <memory>
+
+#include "hip2vx_internal.h"
+
+namespace hip2vx {
+
+namespace {
+struct Managed {
+  uint64_t device;  // the device buffer's address (a hipMalloc'd pointer value)
+  size_t size;
+  std::unique_ptr<unsigned char[]> shadow;  // null where the host addresses the buffer directly
+};
+
+std::map<uintptr_t, Managed>& managedAllocations() {  // by host shadow address
+  static std::map<uintptr_t, Managed> table;
+  return table;
+}
+
+/** The allocation holding host address `p`, or null. */
+const Managed* findManaged(const void* p) {
+  const uintptr_t address = reinterpret_cast<uintptr_t>(p);
+  auto next = managedAllocations().upper_bound(address);
+  if (next == managedAllocations().begin()) return nullptr;
+  const auto& [base, allocation] = *std::prev(next);
+  return address - base < allocation.size ? &allocation : nullptr;
+}
+
+uintptr_t hostAddress(const Managed& m) {
+  return m.shadow ? reinterpret_cast<uintptr_t>(m.shadow.get()) : static_cast<uintptr_t>(m.device);
+}
+
+void* asPointer(uint64_t address) { return reinterpret_cast<void*>(static_cast<uintptr_t>(address)); }
+
+/** Copies every shadow to (toDevice) or from its device buffer. */
+hipError_t transferAll(bool toDevice) {
+  for (auto& [base, m] : managedAllocations()) {
+    if (!m.shadow) continue;
+    hipError_t error = toDevice ? copyMemory(asPointer(m.device), m.shadow.get(), m.size, hipMemcpyHostToDevice)
+                                : copyMemory(m.shadow.get(), asPointer(m.device), m.size, hipMemcpyDeviceToHost);
+    if (error != hipSuccess) return error;
+  }
+  return hipSuccess;
+}
+}  // namespace
+
+bool isManaged(const void* p) { return findManaged(p) != nullptr; }
+
+uint64_t deviceAddressOf(const void* p) {
+  const Managed* m = findManaged(p);
+  const uintptr_t address = reinterpret_cast<uintptr_t>(p);
+  return m ? m->device + (address - hostAddress(*m)) : address;
+}
+
+hipError_t uploadManaged() { return transferAll(true); }
+hipError_t downloadManaged() { return transferAll(false); }
+
+bool freeManaged(void* ptr) {
+  auto found = managedAllocations().find(reinterpret_cast<uintptr_t>(ptr));
+  if (found == managedAllocations().end()) return false;
+  freeDevice(asPointer(found->second.device));
+  managedAllocations().erase(found);
+  return true;
+}
+
+}  // namespace hip2vx
+
+using hip2vx::api;
+
+hipError_t hipMallocManaged(void** ptr, size_t size, unsigned int flags) {
+  return api([&] {
+    if (!ptr || (flags != hipMemAttachGlobal && flags != hipMemAttachHost)) return hipErrorInvalidValue;
+    *ptr = nullptr;
+    if (size == 0) return hipSuccess;
+    void* device = nullptr;
+    hipError_t error = hip2vx::allocDevice(size, &device);
+    if (error != hipSuccess) return error;
+#if defined(HIP2VX_CPU_BACKEND)
+    std::unique_ptr<unsigned char[]> shadow;
+#else
+    std::unique_ptr<unsigned char[]> shadow(new unsigned char[size]());
+#endif
+    hip2vx::Managed m{reinterpret_cast<uintptr_t>(device), size, std::move(shadow)};
+    const uintptr_t host = hip2vx::hostAddress(m);
+    *ptr = reinterpret_cast<void*>(host);
+    hip2vx::managedAllocations()[host] = std::move(m);
+    return hipSuccess;
+  });
+}
+
+// Prefetching and advice are hints: the shadows move at launches and synchronisations anyway.
+hipError_t hipMemPrefetchAsync(const void* ptr, size_t, int, hipStream_t stream) {
+  return api([&] { return !hip2vx::isManaged(ptr) ? hipErrorInvalidValue : hip2vx::checkStream(stream); });
+}
+
+hipError_t hipMemAdvise(const void* ptr, size_t, hipMemoryAdvise, int) {
+  return api([&] { return hip2vx::isManaged(ptr) ? hipSuccess : hipErrorInvalidValue; });
+}
+
+uint64_t __hip2vxDeviceAddress(const void* ptr) { return hip2vx::deviceAddressOf(ptr); }
