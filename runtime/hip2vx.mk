@@ -158,7 +158,15 @@ VX_CFLAGS ?= $(VX_ARCH) -std=c++17 $(VX_OPT) -mcmodel=medany -fno-rtti -fno-exce
   -nostdlib -fdata-sections -ffunction-sections $(VX_SYSROOT_FLAGS) \
   -I$(VORTEX_HOME)/kernel/include -I$(VORTEX_HOME)/build/hw -I$(HIP2VX_RUNTIME)/include \
   -DHIP2VX_XLEN=$(XLEN)
-VX_LDFLAGS ?= -Wl,-Bstatic,--gc-sections,-T,$(VORTEX_HOME)/kernel/scripts/link$(XLEN).ld,--defsym=STARTUP_ADDR=$(VX_STARTUP_ADDR)
+# rv32: library routines that branch on their arguments run one thread at a time
+# (runtime/include/hip2vx_serial_libcalls.h defines the __wrap_ functions).
+HIP2VX_SERIAL_LIBCALLS := __adddf3 __subdf3 __muldf3 __divdf3 __eqdf2 __nedf2 __ltdf2 __ledf2 __gtdf2 \
+  __gedf2 __unorddf2 __extendsfdf2 __truncdfsf2 __floatsidf __floatunsidf __floatdidf __floatundidf \
+  __fixdfsi __fixunsdfsi __fixdfdi __fixunsdfdi __floatdisf __floatundisf __fixsfdi __fixunssfdi \
+  __divdi3 __moddi3 __udivdi3 __umoddi3 sqrt floor ceil trunc round exp log sin cos pow fmod
+VX_WRAP_FLAGS ?= $(if $(filter 32,$(XLEN)),$(foreach f,$(HIP2VX_SERIAL_LIBCALLS),-Wl,--wrap=$(f)))
+VX_LDFLAGS ?= -Wl,-Bstatic,--gc-sections,-T,$(VORTEX_HOME)/kernel/scripts/link$(XLEN).ld,--defsym=STARTUP_ADDR=$(VX_STARTUP_ADDR) \
+  $(VX_WRAP_FLAGS)
 VX_LIBS ?= -L$(VORTEX_KN_PATH) -lvortex $(VX_C_LIBS)
 
 # One build directory per toolchain, so switching toolchains rebuilds the kernels.

@@ -14,6 +14,7 @@
 #include <vx_spawn.h>
 #include <vx_print.h>
 #include "hip2vx_vector_types.h"
+#include "hip2vx_serial_libcalls.h"
 
 #if defined(HIP2VX_CPU_BACKEND)
 #define HIP2VX_ABI(device, host) (host)

@@ -1,0 +1,72 @@
+/* hip2vx_serial_libcalls.h: on rv32 Vortex, `double` is software floating point and 64-bit division
+ * is a library routine; libgcc's and picolibc's routines branch on their arguments, which diverges
+ * when threads of a warp hold different values (simx: "divergent branch!"). The kernel link wraps
+ * them (`-Wl,--wrap=<name>`, list in hip2vx.mk: HIP2VX_SERIAL_LIBCALLS) so each call runs under
+ * vx_serial, one thread of the warp at a time, with the original routine (`__real_<name>`).
+ * Correct and slow: a double add costs a serialised library call per active thread. */
+#ifndef HIP2VX_SERIAL_LIBCALLS_H
+#define HIP2VX_SERIAL_LIBCALLS_H
+
+#if defined(__riscv) && __riscv_xlen == 32 && !defined(HIP2VX_CPU_BACKEND)
+
+/* Weak: a program's device source is one translation unit, but headers may be included twice. */
+#define HIP2VX_SERIAL1(R, NAME, A)                                                         \
+  extern "C" R __real_##NAME(A);                                                           \
+  extern "C" __attribute__((weak, used)) R __wrap_##NAME(A a) {                            \
+    struct { A a; R r; } s = {a, {}};                                                     \
+    vx_serial([](void* p) { auto* q = (decltype(s)*)p; q->r = __real_##NAME(q->a); }, &s); \
+    return s.r;                                                                            \
+  }
+#define HIP2VX_SERIAL2(R, NAME, A, B)                                                                  \
+  extern "C" R __real_##NAME(A, B);                                                                    \
+  extern "C" __attribute__((weak, used)) R __wrap_##NAME(A a, B b) {                                   \
+    struct { A a; B b; R r; } s = {a, b, {}};                                                         \
+    vx_serial([](void* p) { auto* q = (decltype(s)*)p; q->r = __real_##NAME(q->a, q->b); }, &s);      \
+    return s.r;                                                                                        \
+  }
+
+HIP2VX_SERIAL2(double, __adddf3, double, double)
+HIP2VX_SERIAL2(double, __subdf3, double, double)
+HIP2VX_SERIAL2(double, __muldf3, double, double)
+HIP2VX_SERIAL2(double, __divdf3, double, double)
+HIP2VX_SERIAL2(int, __eqdf2, double, double)
+HIP2VX_SERIAL2(int, __nedf2, double, double)
+HIP2VX_SERIAL2(int, __ltdf2, double, double)
+HIP2VX_SERIAL2(int, __ledf2, double, double)
+HIP2VX_SERIAL2(int, __gtdf2, double, double)
+HIP2VX_SERIAL2(int, __gedf2, double, double)
+HIP2VX_SERIAL2(int, __unorddf2, double, double)
+HIP2VX_SERIAL1(double, __extendsfdf2, float)
+HIP2VX_SERIAL1(float, __truncdfsf2, double)
+HIP2VX_SERIAL1(double, __floatsidf, int)
+HIP2VX_SERIAL1(double, __floatunsidf, unsigned int)
+HIP2VX_SERIAL1(double, __floatdidf, long long)
+HIP2VX_SERIAL1(double, __floatundidf, unsigned long long)
+HIP2VX_SERIAL1(int, __fixdfsi, double)
+HIP2VX_SERIAL1(unsigned int, __fixunsdfsi, double)
+HIP2VX_SERIAL1(long long, __fixdfdi, double)
+HIP2VX_SERIAL1(unsigned long long, __fixunsdfdi, double)
+HIP2VX_SERIAL1(float, __floatdisf, long long)
+HIP2VX_SERIAL1(float, __floatundisf, unsigned long long)
+HIP2VX_SERIAL1(long long, __fixsfdi, float)
+HIP2VX_SERIAL1(unsigned long long, __fixunssfdi, float)
+HIP2VX_SERIAL2(long long, __divdi3, long long, long long)
+HIP2VX_SERIAL2(long long, __moddi3, long long, long long)
+HIP2VX_SERIAL2(unsigned long long, __udivdi3, unsigned long long, unsigned long long)
+HIP2VX_SERIAL2(unsigned long long, __umoddi3, unsigned long long, unsigned long long)
+HIP2VX_SERIAL1(double, sqrt, double)
+HIP2VX_SERIAL1(double, floor, double)
+HIP2VX_SERIAL1(double, ceil, double)
+HIP2VX_SERIAL1(double, trunc, double)
+HIP2VX_SERIAL1(double, round, double)
+HIP2VX_SERIAL1(double, exp, double)
+HIP2VX_SERIAL1(double, log, double)
+HIP2VX_SERIAL1(double, sin, double)
+HIP2VX_SERIAL1(double, cos, double)
+HIP2VX_SERIAL2(double, pow, double, double)
+HIP2VX_SERIAL2(double, fmod, double, double)
+#undef HIP2VX_SERIAL1
+#undef HIP2VX_SERIAL2
+
+#endif
+#endif
