@@ -43,10 +43,14 @@
 // array starts. One value per launch, written before vx_spawn_threads.
 static uint32_t hip2vx_block_shared_bytes;
 static uint32_t hip2vx_dynamic_shared_offset;
+// The launch's status word (its address follows the argument struct): the runtime reads it when
+// the kernel has finished and reports a failed assert or __trap as hipErrorAssert.
+static uint32_t* hip2vx_launch_status;
 
-HIP2VX_INLINE void hip2vx_begin_launch(uint32_t static_bytes, uint64_t dynamic_bytes) {
+HIP2VX_INLINE void hip2vx_begin_launch(uint32_t static_bytes, uint64_t dynamic_bytes, void* status) {
   hip2vx_dynamic_shared_offset = (static_bytes + 15u) & ~15u;
   hip2vx_block_shared_bytes = hip2vx_dynamic_shared_offset + (uint32_t)dynamic_bytes;
+  hip2vx_launch_status = (uint32_t*)status;
 }
 
 HIP2VX_INLINE char* hip2vx_shared_base() {
@@ -115,9 +119,22 @@ HIP2VX_INLINE long long hip2vx_clock64() {
 }
 HIP2VX_INLINE int hip2vx_clock() { return (int)hip2vx_clock64(); }
 
-/** assert() prints the failure (it cannot stop the kernel on Vortex). */
-#define hip2vx_assert(cond) \
-  ((void)((cond) || vx_printf("%s:%d: device assertion '%s' failed\n", __FILE__, __LINE__, #cond)))
+/** A failed assert or __trap: the message names the user's source (the translator passes file
+    and line); the launch's status makes the waiting host call fail with hipErrorAssert. Vortex
+    cannot abort a kernel: the other threads run on, and so does this one. */
+HIP2VX_INLINE void hip2vx_fail(const char* file, int line, const char* what, const char* detail) {
+  vx_printf("%s:%d: block %u thread %u: %s%s\n", file, line, blockIdx.x, threadIdx.x, what, detail);
+  __atomic_fetch_or(hip2vx_launch_status, 1u, __ATOMIC_RELAXED);
+}
+/** The failing threads alone print, in a split region (the condition is per-thread). */
+HIP2VX_INLINE void hip2vx_check(int ok, const char* file, int line, const char* condition) {
+  int bad = !ok;
+  int t = hip2vx_split(bad);
+  if (bad) hip2vx_fail(file, line, "device assertion failed: ", condition);
+  hip2vx_join(t);
+}
+#define hip2vx_assert(file, line, cond) hip2vx_check(hip2vx_bool(cond), file, line, #cond)
+#define hip2vx_trap(file, line) hip2vx_fail(file, line, "__trap() called", "")
 
 // Cooperative groups: the block-level subset.
 namespace cooperative_groups {

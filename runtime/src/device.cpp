@@ -172,6 +172,7 @@ hipError_t hipDeviceReset() {
     hipError_t error = hip2vx::waitIdle();
     hip2vx::releaseKernelImage();
     hip2vx::releaseAllDeviceMemory();
+    hip2vx::forgetStatusWord();
     hip2vx::forgetSymbolBuffers();
     hip2vx::closeDevice();
     return error;

@@ -35,6 +35,7 @@ constexpr ErrorInfo kErrors[] = {
     {hipErrorIllegalAddress, "hipErrorIllegalAddress", "an illegal memory access was encountered"},
     {hipErrorLaunchOutOfResources, "hipErrorLaunchOutOfResources", "too many resources requested for launch"},
     {hipErrorLaunchTimeOut, "hipErrorLaunchTimeOut", "the launch timed out"},
+    {hipErrorAssert, "hipErrorAssert", "device-side assert triggered"},
     {hipErrorLaunchFailure, "hipErrorLaunchFailure", "unspecified launch failure"},
     {hipErrorNotSupported, "hipErrorNotSupported", "operation not supported on Vortex"},
     {hipErrorUnknown, "hipErrorUnknown", "unknown error"},

@@ -34,6 +34,8 @@ void closeDevice();
 hipError_t waitIdle();
 /* Frees the resident kernel image (before the device closes). */
 void releaseKernelImage();
+/* The launches' status word is a device allocation: forgotten when they are all freed. */
+void forgetStatusWord();
 
 /* Device memory table. */
 hipError_t allocDevice(size_t size, void** ptr);

@@ -83,11 +83,28 @@ hipError_t packPointer(const void* arg, size_t size, unsigned char* out) {
   return hipSuccess;
 }
 
+// The launches' status word, in device memory (the argument buffer is read-only on Vortex): the
+// device sets it on a failed assert or __trap. Its address follows the argument struct, as a
+// 64-bit little-endian value (a 32-bit device reads the low word).
+void* statusWord = nullptr;
+
+hipError_t resetStatus() {
+  if (!statusWord) {
+    hipError_t error = allocDevice(sizeof(uint64_t), &statusWord);
+    if (error != hipSuccess) return error;
+  }
+  const uint64_t zero = 0;
+  return copyMemory(statusWord, &zero, sizeof zero, hipMemcpyHostToDevice);
+}
+
 hipError_t packArguments(const Kernel& kernel, const LaunchHeader& header, void** args,
                          std::vector<unsigned char>& buffer) {
   if (!kernel.args.empty() && !args) return hipErrorInvalidValue;
   const size_t end = kernel.args.empty() ? 0 : kernel.args.back().offset + kernel.args.back().size;
-  buffer.assign(roundUp(sizeof header + end, 8), 0);
+  const size_t statusAt = roundUp(sizeof header + end, 8);
+  buffer.assign(statusAt + sizeof(uint64_t), 0);
+  const uint64_t status = reinterpret_cast<uintptr_t>(statusWord);
+  std::memcpy(buffer.data() + statusAt, &status, sizeof status);
   std::memcpy(buffer.data(), &header, sizeof header);
   for (size_t i = 0; i < kernel.args.size(); ++i) {
     const hipKernelArgumentMetadata& arg = kernel.args[i];
@@ -132,6 +149,15 @@ void reportPerf(vx_device_h device) {
   vx_dump_perf(device, stderr);
 }
 
+// A failed device assert or __trap (the device printed where).
+hipError_t checkStatus() {
+  uint32_t status = 0;
+  hipError_t error = copyMemory(&status, statusWord, sizeof status, hipMemcpyDeviceToHost);
+  if (error != hipSuccess || status == 0) return error;
+  std::fprintf(stderr, "hip2vx: kernel %s: device-side assert triggered\n", inFlight.kernel.c_str());
+  return hipErrorAssert;
+}
+
 hipError_t start(vx_device_h device, const std::vector<unsigned char>& arguments) {
   vx_buffer_h argsBuffer = nullptr;
   if (vx_upload_bytes(device, arguments.data(), arguments.size(), &argsBuffer) != 0)
@@ -157,6 +183,7 @@ hipError_t launch(const void* function_address, const dim3& grid, const dim3& bl
     error = checkSharedMemory(device, block, roundUp(kernel.staticShared, 16) + sharedBytes);
   const LaunchHeader header{{grid.x, grid.y, grid.z}, {block.x, block.y, block.z}, sharedBytes};
   std::vector<unsigned char> arguments;
+  if (error == hipSuccess) error = resetStatus();  // also waits for the kernel in flight
   if (error == hipSuccess) error = packArguments(kernel, header, args, arguments);
   if (error == hipSuccess) error = waitIdle();
   if (error == hipSuccess) error = makeResident(device, kernel);
@@ -174,8 +201,11 @@ hipError_t waitIdle() {
   if (error == hipSuccess) reportPerf(device);
   vx_mem_free(inFlightArgs);
   inFlightArgs = nullptr;
+  if (error == hipSuccess) error = checkStatus();
   return error != hipSuccess ? error : downloadManaged();
 }
+
+void forgetStatusWord() { statusWord = nullptr; }
 
 void releaseKernelImage() {
   if (residentImage) vx_mem_free(residentImage);

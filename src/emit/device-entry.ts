@@ -53,7 +53,7 @@ export function deviceEntry({ instance, qualifiedName, args, staticShared, share
     `#ifdef HIP2VX_ENTRY_${id}`,
     'HIP2VX_ENTRY {',
     `  ${struct}* args = (${struct}*)csr_read(VX_CSR_MSCRATCH);`,
-    `  hip2vx_begin_launch(${abiPair(staticShared.device, staticShared.host)}, args->shared_mem);`,
+    `  hip2vx_begin_launch(${abiPair(staticShared.device, staticShared.host)}, args->shared_mem, *(void**)(args + 1));`,
     ...symbols,
     `  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,`,
     `                          (vx_kernel_func_cb)${id}_kernel_body, args);`,

@@ -1,10 +1,11 @@
 // Device-side edits of the input: host-only code is dropped, device code is kept with HIP/CUDA
 // builtins mapped through the rules, shared variables placed in the block's local memory slice,
 // device globals reached through pointers the launch passes, and divergent control flow bracketed.
+import { basename } from 'node:path';
 import type { Node } from '../parse/parser.js';
 import type { FunctionInfo, GlobalVar, Program, SharedVar, TopItem } from '../analyse/program.js';
 import { Uniformity } from '../analyse/uniformity.js';
-import { argumentsOf, declaredName, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
+import { argumentsOf, declaredName, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
 import { staticType } from '../analyse/expression-type.js';
 import type { TypeTable } from '../analyse/types.js';
 import { layoutOf } from '../layout/index.js';
@@ -232,11 +233,22 @@ export class DeviceRewriter {
       if (rule.action.kind === 'rename') {
         this.edits.replace(n, rule.action.to);
         this.report.convertedRef('deviceBuiltins', n, rule.action.to, rule.category);
+        if (rule.location) this.passLocation(n);
       } else if (rule.report) this.report.rule(n, rule.report);
       return;
     }
     const construct = this.rules.constructForName(n.text, 'device');
     if (construct) this.report.construct(n, construct.id);
+  }
+
+  /** `assert(c)` -> `hip2vx_assert("k.cu", 12, c)`: device messages name the user's source line. */
+  private passLocation(name: Node): void {
+    const call = name.parent;
+    const args = call?.type === 'call_expression' && call.childForFieldName('function')?.id === name.id ? call.childForFieldName('arguments') : null;
+    if (!args) return;
+    const location = `${JSON.stringify(basename(this.report.file))}, ${position(name).line}`;
+    const empty = argumentsOf(args).length === 0;
+    this.edits.transform(args, (text) => `(${location}${empty ? '' : ', '}${text.slice(1)}`);
   }
 
   /** A local or parameter of the same name hides a device global. */

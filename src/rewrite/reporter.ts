@@ -31,7 +31,7 @@ export class Reporter {
   side: 'host' | 'device' = 'host';
   private readonly seen = new Set<string>();
 
-  constructor(private readonly file: string, private readonly rules: RuleSet) {}
+  constructor(readonly file: string, private readonly rules: RuleSet) {}
 
   at(node: Node, severity: Severity, ruleId: string, message: string): void {
     const { line, col } = position(node);

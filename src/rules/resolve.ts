@@ -104,9 +104,9 @@ export function buildRuleSet(files: readonly LoadedFile[]): RuleSet {
   const headerIndex = new NameIndex(headers);
 
   const deviceBuiltins = mergeTable(files, 'deviceBuiltins', (raw, file): DeviceBuiltinRule => {
-    const { name, category, status, action, to } = raw as { name: string; category: string; status: Status; action: string; to?: string };
+    const { name, category, status, action, to, location } = raw as { name: string; category: string; status: Status; action: string; to?: string; location?: boolean };
     const kind: DeviceAction = action === 'rename' ? { kind: 'rename', to: to! } : { kind: action as 'provided' | 'unsupported' };
-    return { name, category, status, action: kind, report: report('deviceBuiltins', raw, file, status), file };
+    return { name, category, status, action: kind, location, report: report('deviceBuiltins', raw, file, status), file };
   });
 
   return {

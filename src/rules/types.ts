@@ -46,6 +46,8 @@ export type DeviceAction = { kind: 'rename'; to: string } | { kind: 'provided' }
 export interface DeviceBuiltinRule extends MappingRule {
   name: string;
   action: DeviceAction;
+  /** A renamed call gets the original file name and line as its first arguments. */
+  location?: boolean;
 }
 
 /** A feature matched by the analyser by `kind`, by identifier `names`, or through entries naming it. */

@@ -117,7 +117,6 @@ describe('device builtins', () => {
     ['cudaTextureObject_t', 'texture'],
     ['surf2Dwrite', 'surface'],
     ['__nanosleep', 'device-sleep'],
-    ['__trap', 'device-trap'],
     ['cudaGetParameterBuffer', 'dynamic-parallelism'],
     ['malloc', 'device-heap'],
     ['this_grid', 'grid-sync'],
@@ -125,9 +124,12 @@ describe('device builtins', () => {
     expect(rules.deviceBuiltins.get(name)).toMatchObject({ action: { kind: 'unsupported' }, status: 'unsupported', report: { rule, severity: 'error' } });
   });
 
-  it('warns about branching library math and assert', () => {
+  it('warns about branching library math', () => {
     expect(rules.deviceBuiltins.get('atan2f')?.report).toMatchObject({ rule: 'branching-math', severity: 'warning' });
-    expect(rules.deviceBuiltins.get('assert')).toMatchObject({ action: { kind: 'rename', to: 'hip2vx_assert' }, report: { rule: 'device-assert' } });
+  });
+
+  it.each([['assert', 'hip2vx_assert'], ['__trap', 'hip2vx_trap'], ['__brkpt', 'hip2vx_trap']])('%s -> %s with the source location', (name, to) => {
+    expect(rules.deviceBuiltins.get(name)).toMatchObject({ action: { kind: 'rename', to }, location: true, status: 'supported', report: undefined });
   });
 });
 

@@ -58,6 +58,7 @@ typedef enum hipError_t {
   hipErrorIllegalAddress = 700,
   hipErrorLaunchOutOfResources = 701,
   hipErrorLaunchTimeOut = 702,
+  hipErrorAssert = 710,
   hipErrorLaunchFailure = 719,
   hipErrorNotSupported = 801,
   hipErrorUnknown = 999

@@ -99,7 +99,7 @@ static void atomic_ops_kernel_body(atomic_ops_KernelArgs* args) {
 #ifdef HIP2VX_ENTRY_atomic_ops
 HIP2VX_ENTRY {
   atomic_ops_KernelArgs* args = (atomic_ops_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
-  hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem);
+  hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
   return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
                           (vx_kernel_func_cb)atomic_ops_kernel_body, args);
 }

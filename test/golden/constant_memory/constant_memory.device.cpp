@@ -62,7 +62,7 @@ static void poly_eval_kernel_body(poly_eval_KernelArgs* args) {
 #ifdef HIP2VX_ENTRY_poly_eval
 HIP2VX_ENTRY {
   poly_eval_KernelArgs* args = (poly_eval_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
-  hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem);
+  hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
   __hip2vx_sym_coeffs = reinterpret_cast<decltype(__hip2vx_sym_coeffs)>(args->__hip2vx_sym_coeffs);
   __hip2vx_sym_threshold = reinterpret_cast<decltype(__hip2vx_sym_threshold)>(args->__hip2vx_sym_threshold);
   __hip2vx_sym_above_count = reinterpret_cast<decltype(__hip2vx_sym_above_count)>(args->__hip2vx_sym_above_count);

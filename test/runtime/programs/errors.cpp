@@ -173,8 +173,6 @@ static void launches() {
 static void unsupported() {
   void* p = nullptr;
   size_t pitch = 0;
-  EXPECT_BAD(hipMallocManaged(&p, 16), hipErrorNotSupported);
-  EXPECT_BAD(hipMemPrefetchAsync(p, 16, 0), hipErrorNotSupported);
   EXPECT_BAD(hipHostRegister(&p, sizeof p, 0), hipErrorNotSupported);
   EXPECT_BAD(hipHostUnregister(&p), hipErrorNotSupported);
   EXPECT_BAD(hipHostGetDevicePointer(&p, &p, 0), hipErrorNotSupported);
@@ -184,7 +182,23 @@ static void unsupported() {
   EXPECT_BAD(hipMemcpyPeer(&p, 0, &p, 0, 8), hipErrorNotSupported);
 }
 
+// Managed memory (runtime/src/managed.cpp): argument checks; its behaviour is tested by programs.
+static void managed() {
+  void* p = nullptr;
+  int host = 0;
+  EXPECT_BAD(hipMallocManaged(&p, 16, 0x40), hipErrorInvalidValue);
+  EXPECT_BAD(hipMemPrefetchAsync(&host, 4, 0), hipErrorInvalidValue);  // not managed
+  EXPECT_BAD(hipMemAdvise(&host, 4, hipMemAdviseSetReadMostly, 0), hipErrorInvalidValue);
+  EXPECT_OK(hipMallocManaged(&p, 16));
+  EXPECT_OK(hipMemPrefetchAsync(static_cast<char*>(p) + 8, 8, 0));
+  EXPECT_OK(hipMemset(p, 7, 16));
+  EXPECT(static_cast<unsigned char*>(p)[15] == 7);
+  EXPECT_OK(hipFree(p));
+  EXPECT_BAD(hipMemAdvise(p, 4, hipMemAdviseSetReadMostly, 0), hipErrorInvalidValue);  // freed
+}
+
 static void names() {
+  EXPECT(std::string(hipGetErrorName(hipErrorAssert)) == "hipErrorAssert");
   EXPECT(std::string(hipGetErrorName(hipSuccess)) == "hipSuccess");
   EXPECT(std::string(hipGetErrorName(hipErrorInvalidValue)) == "hipErrorInvalidValue");
   EXPECT(std::string(hipGetErrorName(hipErrorMemoryAllocation)) == "hipErrorOutOfMemory");
@@ -217,6 +231,7 @@ int main() {
   streamsAndEvents();
   launches();
   unsupported();
+  managed();
   names();
   stillWorks();
   return report();
