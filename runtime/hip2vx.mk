@@ -186,8 +186,12 @@ $(VX_DIR)/$(PROGRAM).%.elf: $(DEVICE_SRC)
 	@mkdir -p $(@D)
 	$(VX_CXX) $(VX_CFLAGS) $(DEPFLAGS) -DHIP2VX_ENTRY_$* $(DEVICE_SRC) $(VX_LDFLAGS) $(VX_LIBS) -o $@
 
+# runtime/vxbin.py writes Vortex's .vxbin format without the fixed temporary file of Vortex's own
+# script (concurrent builds would swap kernel images).
+VXBIN ?= $(PYTHON) $(HIP2VX_RUNTIME)/vxbin.py
+
 $(VX_DIR)/$(PROGRAM).%.bin: $(VX_DIR)/$(PROGRAM).%.elf
-	OBJCOPY=$(VX_CP) $(PYTHON) $(VORTEX_HOME)/kernel/scripts/vxbin.py $< $@
+	OBJCOPY=$(VX_CP) $(VXBIN) $< $@
 
 $(eval $(call hip2vx_host_rules,$(VX_DIR),VX_HOST_FLAGS))
 
