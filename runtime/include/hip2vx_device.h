@@ -147,6 +147,14 @@ HIP2VX_INLINE thread_block this_thread_block() { return thread_block(); }
 HIP2VX_INLINE void sync(const thread_block& b) { b.sync(); }
 }  // namespace cooperative_groups
 
+// ---- temporaries of lowered expressions --------------------------------------------------
+/** The type of a temporary holding an expression's value: `const float` loads give `float`. */
+template <class T> struct hip2vx_value { typedef T type; };
+template <class T> struct hip2vx_value<const T> { typedef T type; };
+template <class T> struct hip2vx_value<volatile T> { typedef T type; };
+template <class T> struct hip2vx_value<const volatile T> { typedef T type; };
+#define HIP2VX_VALUE_TYPE(e) typename hip2vx_value<__typeof__(e)>::type
+
 // ---- branch-free selection ----------------------------------------------------------------
 template <int Bytes> struct hip2vx_bits;
 template <> struct hip2vx_bits<1> { typedef uint8_t type; };

@@ -6,7 +6,9 @@
 //   return/break/continue inside such regions become flags; the statements after them are
 //   guarded by a split region on the flags, and loop exits are folded into the loop's predicate.
 //   &&, ||, ?: on per-thread values: branch-free (`&`, `|`, hip2vx_select) when the operands
-//   are side-effect and load free, else lowered to split regions at statement level.
+//   are side-effect and load free, else lowered to split regions at statement level: in place
+//   when they are a whole condition or value, else computed into a temporary just before the
+//   statement (when C++ evaluates them there unconditionally).
 import type { Node } from '../parse/parser.js';
 import type { Uniformity } from '../analyse/uniformity.js';
 import type { EditSet, Printer } from './edits.js';
@@ -22,6 +24,9 @@ const BRANCH_FREE_CALLS = new Set([
   '__int_as_float', '__float_as_int', 'hip2vx_sqrtf', 'hip2vx_min', 'hip2vx_max',
 ]);
 
+/** Statements computing a lowered expression into its temporary. */
+type Temp = (print: Printer) => string;
+
 interface LoopFlags {
   brk?: string;
   cont?: string;
@@ -33,6 +38,12 @@ export class DivergenceLowering {
   private readonly loopFlags = new Map<number, LoopFlags>();
   /** Jumps (return/break/continue) that become flag assignments. */
   private readonly converted = new Map<number, string>();
+  /** Statements preceded by temporaries computing their unsafe &&, || and ?: (statement -> text). */
+  private readonly hoisted = new Map<Node, Temp[]>();
+  /** The same for divergent loops' conditions, computed at every evaluation (loop id -> text). */
+  private readonly conditionTemps = new Map<number, Temp[]>();
+  /** Expressions computed into temporaries (their conditions are lowered with them). */
+  private readonly inTemps = new Set<number>();
 
   constructor(
     private readonly body: Node,
@@ -46,6 +57,11 @@ export class DivergenceLowering {
     this.planJumps();
     this.lowerExpressions();
     this.lowerStatements();
+    // Last: the statements may have been replaced (a divergent if) and their text is prefixed.
+    for (const [stmt, temps] of this.hoisted) {
+      const open = this.standsAlone(stmt);
+      this.edits.transform(stmt, (text) => `${open ? '' : '{ '}${temps.map((t) => t(this.edits.print)).join('')}${text}${open ? '' : ' }'}`);
+    }
   }
 
   // ---- planning ------------------------------------------------------------------------------
@@ -154,9 +170,10 @@ export class DivergenceLowering {
     if (LOOPS.has(p.type) && p.childForFieldName('condition')?.id === n.id) return true;
     if (p.type === 'init_declarator' && p.childForFieldName('value')?.id === n.id) return p.parent?.type === 'declaration' && p.parent.childrenForFieldName('declarator').length === 1;
     if (p.type === 'assignment_expression' && p.childForFieldName('right')?.id === n.id) return p.parent?.type === 'expression_statement';
-    // An operand of a lowerable && / || chain, or the condition of a lowerable ?:.
-    if (this.isShortCircuit(p) || (p.type === 'unary_expression' && p.child(0)?.type === '!')) return this.lowerable(p);
-    if (p.type === 'conditional_expression' && p.childForFieldName('condition')?.id === n.id) return this.lowerable(p);
+    // An operand of a lowerable && / || chain, or the condition of a lowerable ?: (outer ones are
+    // seen first: one computed into a temporary lowers its operands with it).
+    if (this.isShortCircuit(p) || (p.type === 'unary_expression' && p.child(0)?.type === '!')) return this.inTemps.has(p.id) || this.lowerable(p);
+    if (p.type === 'conditional_expression' && p.childForFieldName('condition')?.id === n.id) return this.inTemps.has(p.id) || this.lowerable(p);
     return false;
   }
 
@@ -176,11 +193,84 @@ export class DivergenceLowering {
           const [l, r] = [e.childForFieldName('left')!, e.childForFieldName('right')!];
           this.edits.replace(e, (print) => `(${opaqueBool(l, print)} ${op} ${opaqueBool(r, print)})`);
         }
-      } else if (!this.lowerable(e)) {
+      } else if (!this.lowerable(e) && !this.hoist(e)) {
         this.report(e, 'error', 'divergence-expression',
           `'${ternary ? '?:' : e.childForFieldName('operator')!.type}' on per-thread values with side effects or memory loads inside an expression cannot be bracketed for divergence; assign it to a variable first`);
       }
     }
+  }
+
+  /**
+   * An unsafe &&, || or ?: inside a statement that C++ evaluates before the statement's other
+   * effects can be computed into a temporary just before it (split regions there) when nothing
+   * on its way up makes its evaluation conditional: not a branch of another ?:, not the right of
+   * && / || or a comma. In a divergent loop's condition it is computed at every evaluation.
+   */
+  private hoist(e: Node): boolean {
+    let child = e;
+    for (let p = e.parent; p; child = p, p = p.parent) {
+      const field = (name: string) => p!.childForFieldName(name)?.id === child.id;
+      switch (p.type) {
+        case 'conditional_expression':
+          if (!field('condition')) return false;
+          continue;
+        case 'binary_expression':
+          if ((this.isShortCircuit(p) && field('right'))) return false;
+          continue;
+        case 'comma_expression': case 'lambda_expression': case 'initializer_list':
+          return false;
+        case 'expression_statement': case 'return_statement':
+          return this.addTemp(p, e);
+        case 'declaration':
+          return p.parent?.type === 'compound_statement' && p.childrenForFieldName('declarator')[0]?.id === child.id && this.addTemp(p, e);
+        case 'condition_clause':
+          if (p.parent && LOOPS.has(p.parent.type)) return this.addConditionTemp(p.parent, e);
+          return (p.parent?.type === 'if_statement' || p.parent?.type === 'switch_statement') && this.addTemp(p.parent, e);
+        default:
+          if (LOOPS.has(p.type) && field('condition')) return this.addConditionTemp(p, e);
+          if (p.type.endsWith('_statement') || p.type === 'compound_statement') return false;
+      }
+    }
+    return false;
+  }
+
+  private addTemp(stmt: Node, e: Node): boolean {
+    this.hoisted.set(stmt, [...(this.hoisted.get(stmt) ?? []), this.temp(e)]);
+    return true;
+  }
+
+  /** A loop printed as a pred loop evaluates its condition's temporaries each time (loopText). */
+  private addConditionTemp(loop: Node, e: Node): boolean {
+    if (!this.divergent(loop)) return false;
+    this.conditionTemps.set(loop.id, [...(this.conditionTemps.get(loop.id) ?? []), this.temp(e)]);
+    return true;
+  }
+
+  /** Replaces `e` by a fresh temporary; returns the statements computing it. */
+  private temp(e: Node): Temp {
+    this.inTemps.add(e.id);
+    const temp = this.fresh('v');
+    const ternary = e.type === 'conditional_expression';
+    const parts = ternary ? ['condition', 'consequence', 'alternative'].map((f) => e.childForFieldName(f)!) : [];
+    const compute = (print: Printer) => {
+      if (!ternary) {
+        const c = this.lowerCond(e, print);
+        return `int ${temp}; { ${c.pre}${temp} = ${c.value}; } `;
+      }
+      const [cond, a, b] = parts;
+      const c = this.lowerCond(cond, print);
+      const type = `HIP2VX_VALUE_TYPE((${print(cond)}) ? (${print(a)}) : (${print(b)}))`;
+      const region = this.splitRegion(c.value, `{ ${temp} = ${print(a)}; }`, `{ ${temp} = ${print(b)}; }`);
+      return `${type} ${temp}; ${c.pre ? `{ ${c.pre}${region}} ` : region}`;
+    };
+    this.edits.replace(e, temp);
+    return compute;
+  }
+
+  /** A statement that text can precede directly (else it is braced with its temporaries). */
+  private standsAlone(stmt: Node): boolean {
+    const p = stmt.parent;
+    return p?.type === 'compound_statement' || (p?.type === 'case_statement' && p.childForFieldName('value')?.id !== stmt.id);
   }
 
   /** Statements computing `cond` into a fresh 0/1 int; short-circuit operands become split regions. */
@@ -269,7 +359,9 @@ export class DivergenceLowering {
     const guarded = (body: string) => (exits.length ? this.splitRegion(`!(${exits.join(' | ')})`, `{ ${body} }`) : body);
     const evalCond = () => {
       if (!condNode) return `${go} = 1; `;
+      const temps = (this.conditionTemps.get(n.id) ?? []).map((t) => t(print)).join('');
       const c = this.lowerCond(condNode, print);
+      c.pre = temps + c.pre;
       return exits.length ? `${go} = 0; ${guarded(`${c.pre}${go} = ${c.value};`)}` : `${c.pre}${go} = ${c.value}; `;
     };
     let init = '';

@@ -54,8 +54,8 @@ const CASES: [name: string, source: string, expected: string[]][] = [
   ['template-deduction', 'template <typename T> __global__ void k(T* p) { p[0] = 1; }\nint main() { k<<<1, 1>>>(make_buffer()); }\n', [
     "template-deduction.cu:2:14: error: cannot deduce the template arguments of kernel 'k' from this launch; write k<...> at the launch [template-deduction]",
   ]],
-  ['divergent-expression', '__global__ void k(int* p, int n) { foo(threadIdx.x < n ? p[threadIdx.x] : 0); }\n', [
-    "divergent-expression.cu:1:40: error: '?:' on per-thread values with side effects or memory loads inside an expression cannot be bracketed for divergence; assign it to a variable first [divergence-expression]",
+  ['divergent-expression', '__global__ void k(int* p, int n) { p[0] = p[1] > 3 ? foo(threadIdx.x < n ? p[threadIdx.x] : 0) : 0; }\n', [
+    "divergent-expression.cu:1:58: error: '?:' on per-thread values with side effects or memory loads inside an expression cannot be bracketed for divergence; assign it to a variable first [divergence-expression]",
   ]],
   ['kernel-not-found', 'int main() { float* p; elsewhere<<<1, 1>>>(p); }\n', [
     "kernel-not-found.cu:1:24: error: kernel 'elsewhere' is launched here but not defined in this file; translate the file that defines it together with its launches [kernel-not-found]",

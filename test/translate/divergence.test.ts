@@ -88,6 +88,23 @@ describe('divergence brackets', () => {
     expect(text).toMatch(/int (__hv_c\d+) = hip2vx_bool\(i < n\); \{ int (__hv_g\d+) = \1; int (__hv_t\d+) = hip2vx_split\(\2\); if \(\2\) \{ \1 = hip2vx_bool\(p\[i\] > 0\); \}/);
   });
 
+  it('compute an unsafe ?: inside a call, a return or arithmetic into a temporary before its statement', async () => {
+    const text = await kernelText('int i = threadIdx.x;\np[0] = f(i < n ? p[i] : 0) + 1;');
+    expect(text).toMatch(/HIP2VX_VALUE_TYPE\(\(i < n\) \? \(p\[i\]\) : \(0\)\) (__hv_v\d+); \{ int (__hv_g\d+) = hip2vx_bool\(i < n\); int (__hv_t\d+) = hip2vx_split\(\2\); if \(\2\) \{ \1 = p\[i\]; \} else \{ \1 = 0; \} hip2vx_join\(\3\); \} p\[0\] = f\(\1\) \+ 1;/);
+    const braced = await kernelText('int i = threadIdx.x;\nif (n > 2) p[0] = f(i < n ? p[i] : 0);');
+    expect(braced).toMatch(/if \(n > 2\) \{ HIP2VX_VALUE_TYPE.* p\[0\] = f\(__hv_v\d+\); \}/);
+  });
+
+  it('compute an unsafe ?: in a per-thread loop condition at every evaluation', async () => {
+    const text = await kernelText('int i = threadIdx.x;\nfor (int j = 0; j < (i & 1 ? p[i] : 2); ++j) p[0] += 1;');
+    expect(text).toMatch(/for \(;;\) \{ HIP2VX_VALUE_TYPE\(.*\) (__hv_v\d+); .* __hv_go\d+ = hip2vx_bool\(j < \(\1\)\); HIP2VX_PRED_EXIT/);
+  });
+
+  it('keep refusing an unsafe ?: whose evaluation is itself conditional', async () => {
+    const result = await translateText('k.cu', '__device__ int f(int);\n__global__ void k(int* p, int n) {\nint i = threadIdx.x;\np[0] = i > 3 ? f(i < n ? p[i] : 0) : 0;\n}\n');
+    expect(result.diagnostics.map((d) => `${d.line}:${d.col} ${d.ruleId}`)).toEqual(['4:18 divergence-expression']);
+  });
+
   it('warn about __syncthreads inside a per-thread region', async () => {
     const result = await translateText('k.cu', '__global__ void k(int* p) {\nif (threadIdx.x < 4) __syncthreads();\n}\n');
     expect(result.diagnostics.map((d) => `${d.line}:${d.col} ${d.severity} ${d.ruleId}`)).toEqual(['2:1 warning divergent-barrier']);

@@ -25,6 +25,11 @@ const PROGRAMS: FeatureProgram[] = [
     what: 'shapes compilers turn back into divergent branches (combined comparisons, selects, per-thread trip counts, switch)',
   },
   {
+    dir: 'conditional-loads', stem: 'conditional_loads', args: '301', variants: [{ config: '4x4' }],
+    what: '&&, || and ?: with loads in call arguments, returns, loop conditions and arithmetic; the side not taken never runs',
+    device: ['int v = twice(__hv_v'],
+  },
+  {
     dir: 'managed', stem: 'managed', args: '1000', variants: [{ config: '4x4' }],
     what: 'managed memory: host init, launches, synchronise, host read; copies, memset, hints, struct arguments',
     host: ['CHECK(hipMallocManaged(&b, n * sizeof(int), hipMemAttachGlobal));', 'CHECK(hipMemAdvise(a, n * sizeof(int), hipMemAdviseSetReadMostly, 0));'],
