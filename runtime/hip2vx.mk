@@ -93,81 +93,7 @@ endif
 endif
 
 XLEN ?= $(HIP2VX_TRANSLATED_XLEN)
-VORTEX_DRIVER ?= simx
-PYTHON ?= python3
-VORTEX_KN_PATH ?= $(VORTEX_HOME)/build/kernel
-VORTEX_RT_PATH ?= $(VORTEX_HOME)/build/runtime
-# The device toolchain: VX_TOOLCHAIN=llvm (Vortex's LLVM under LLVM_VORTEX), gnu (Debian's
-# riscv64-unknown-elf gcc + picolibc) or clang (Debian's clang-19 + picolibc, with gcc's libgcc for
-# the compiler runtime). By default the first that is installed, in that order.
-LLVM_VORTEX ?= /opt/llvm-vortex
-GNU_PREFIX ?= riscv64-unknown-elf-
-CLANG_SUFFIX ?= -19
-PICOLIBC ?= /usr/lib/picolibc/riscv64-unknown-elf
-ifeq ($(VX_TOOLCHAIN),)
-VX_TOOLCHAIN := $(if $(wildcard $(LLVM_VORTEX)/bin/clang++),llvm,$(if $(shell command -v $(GNU_PREFIX)g++),gnu,clang))
-endif
-
-ifeq ($(XLEN),64)
-VX_ARCH ?= -march=rv64imafd -mabi=lp64d
-VX_STARTUP_ADDR ?= 0x180000000
-VX_MULTILIB ?= .
-CLANG_TARGET ?= riscv64-unknown-elf
-else
-VX_ARCH ?= -march=rv32imaf -mabi=ilp32f
-VX_STARTUP_ADDR ?= 0x80000000
-# picolibc's only hard-float rv32 multilib (gcc itself would pick rv32iaf, without M).
-VX_MULTILIB ?= rv32imf/ilp32f
-CLANG_TARGET ?= riscv32-unknown-elf
-endif
-
-ifeq ($(VX_TOOLCHAIN),llvm)
-VX_CXX ?= $(LLVM_VORTEX)/bin/clang++
-VX_CC ?= $(LLVM_VORTEX)/bin/clang
-VX_CP ?= $(LLVM_VORTEX)/bin/llvm-objcopy
-# The C library and compiler runtime of Vortex's toolchain install (ci/toolchain_install.sh).
-TOOLDIR ?= /opt
-LIBC_VORTEX ?= $(TOOLDIR)/libc$(XLEN)
-LIBCRT_VORTEX ?= $(TOOLDIR)/libcrt$(XLEN)
-RISCV_TOOLCHAIN_PATH ?= $(TOOLDIR)/riscv$(XLEN)-gnu-toolchain
-RISCV_SYSROOT ?= $(RISCV_TOOLCHAIN_PATH)/riscv$(XLEN)-unknown-elf
-VX_SYSROOT_FLAGS ?= --sysroot=$(RISCV_SYSROOT) --gcc-toolchain=$(RISCV_TOOLCHAIN_PATH)
-VX_C_LIBS ?= -L$(LIBC_VORTEX)/lib -lm -lc $(LIBCRT_VORTEX)/lib/baremetal/libclang_rt.builtins-riscv$(XLEN).a
-else ifeq ($(VX_TOOLCHAIN),gnu)
-VX_CXX ?= $(GNU_PREFIX)g++
-VX_CC ?= $(GNU_PREFIX)gcc
-VX_CP ?= $(GNU_PREFIX)objcopy
-VX_SYSROOT_FLAGS ?= -isystem $(PICOLIBC)/include
-VX_LIBGCC ?= $(dir $(shell $(VX_CC) -print-libgcc-file-name))$(VX_MULTILIB)/libgcc.a
-VX_C_LIBS ?= -L$(PICOLIBC)/lib/$(VX_MULTILIB) -lm -lc $(VX_LIBGCC) -Wl,--defsym=_exit=_Exit
-else ifeq ($(VX_TOOLCHAIN),clang)
-VX_CXX ?= clang++$(CLANG_SUFFIX) --target=$(CLANG_TARGET)
-VX_CC ?= clang$(CLANG_SUFFIX) --target=$(CLANG_TARGET)
-VX_CP ?= llvm-objcopy$(CLANG_SUFFIX)
-VX_SYSROOT_FLAGS ?= -isystem $(PICOLIBC)/include
-# ld.lld: no -lm (picolibc's libm.a is an empty member lld rejects; libc.a has the math), no RELRO.
-VX_LIBGCC ?= $(dir $(shell $(GNU_PREFIX)gcc -print-libgcc-file-name))$(VX_MULTILIB)/libgcc.a
-VX_C_LIBS ?= -fuse-ld=lld -Wl,-z,norelro -L$(PICOLIBC)/lib/$(VX_MULTILIB) -lc $(VX_LIBGCC) \
-  -Wl,--defsym=_exit=_Exit
-else
-$(error VX_TOOLCHAIN=$(VX_TOOLCHAIN): use llvm, gnu or clang)
-endif
-
-VX_OPT ?= -O3
-VX_CFLAGS ?= $(VX_ARCH) -std=c++17 $(VX_OPT) -mcmodel=medany -fno-rtti -fno-exceptions -nostartfiles \
-  -nostdlib -fdata-sections -ffunction-sections $(VX_SYSROOT_FLAGS) \
-  -I$(VORTEX_HOME)/kernel/include -I$(VORTEX_HOME)/build/hw -I$(HIP2VX_RUNTIME)/include \
-  -DHIP2VX_XLEN=$(XLEN)
-# rv32: library routines that branch on their arguments run one thread at a time
-# (runtime/include/hip2vx_serial_libcalls.h defines the __wrap_ functions).
-HIP2VX_SERIAL_LIBCALLS := __adddf3 __subdf3 __muldf3 __divdf3 __eqdf2 __nedf2 __ltdf2 __ledf2 __gtdf2 \
-  __gedf2 __unorddf2 __extendsfdf2 __truncdfsf2 __floatsidf __floatunsidf __floatdidf __floatundidf \
-  __fixdfsi __fixunsdfsi __fixdfdi __fixunsdfdi __floatdisf __floatundisf __fixsfdi __fixunssfdi \
-  __divdi3 __moddi3 __udivdi3 __umoddi3 sqrt floor ceil trunc round exp log sin cos pow fmod
-VX_WRAP_FLAGS ?= $(if $(filter 32,$(XLEN)),$(foreach f,$(HIP2VX_SERIAL_LIBCALLS),-Wl,--wrap=$(f)))
-VX_LDFLAGS ?= -Wl,-Bstatic,--gc-sections,-T,$(VORTEX_HOME)/kernel/scripts/link$(XLEN).ld,--defsym=STARTUP_ADDR=$(VX_STARTUP_ADDR) \
-  $(VX_WRAP_FLAGS)
-VX_LIBS ?= -L$(VORTEX_KN_PATH) -lvortex $(VX_C_LIBS)
+include $(HIP2VX_RUNTIME)/vortex-toolchain.mk
 
 # One build directory per toolchain, so switching toolchains rebuilds the kernels.
 VX_DIR := $(BUILD_DIR)/vx-$(VX_TOOLCHAIN)
@@ -186,9 +112,6 @@ $(VX_DIR)/$(PROGRAM).%.elf: $(DEVICE_SRC)
 	@mkdir -p $(@D)
 	$(VX_CXX) $(VX_CFLAGS) $(DEPFLAGS) -DHIP2VX_ENTRY_$* $(DEVICE_SRC) $(VX_LDFLAGS) $(VX_LIBS) -o $@
 
-# runtime/vxbin.py writes Vortex's .vxbin format without the fixed temporary file of Vortex's own
-# script (concurrent builds would swap kernel images).
-VXBIN ?= $(PYTHON) $(HIP2VX_RUNTIME)/vxbin.py
 
 $(VX_DIR)/$(PROGRAM).%.bin: $(VX_DIR)/$(PROGRAM).%.elf
 	OBJCOPY=$(VX_CP) $(VXBIN) $< $@

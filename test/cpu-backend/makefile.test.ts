@@ -21,7 +21,7 @@ describe('hip2vx.mk', () => {
   };
 
   beforeAll(() => {
-    for (const part of ['cpu', 'vortex-decls', 'hip2vx.mk']) cpSync(join(runtime, part), join(rt, part), { recursive: true });
+    for (const part of ['cpu', 'vortex-decls', 'hip2vx.mk', 'vortex-toolchain.mk', 'vxbin.py']) cpSync(join(runtime, part), join(rt, part), { recursive: true });
     mkdirSync(join(rt, 'src'));
     mkdirSync(prog);
     for (const f of ['kernels.device.cpp', 'embed.host.cpp', 'embed.register.cpp']) cpSync(join(fixtures, f), join(prog, f));
