@@ -14,6 +14,7 @@
 #include <vx_spawn.h>
 #include <vx_print.h>
 #include "hip2vx_vector_types.h"
+#include "hip2vx_cuda_version.h"
 #include "hip2vx_serial_libcalls.h"
 
 #if defined(HIP2VX_CPU_BACKEND)
@@ -59,7 +60,8 @@ HIP2VX_INLINE char* hip2vx_shared_base() {
   return (char*)__local_mem(bytes);
 }
 
-#define HIP2VX_SHARED(type, offset) (*reinterpret_cast<type*>(hip2vx_shared_base() + (offset)))
+// The type last: a template's struct type (`T_SharedMem<W, H>`) holds commas.
+#define HIP2VX_SHARED(offset, ...) (*reinterpret_cast<__VA_ARGS__*>(hip2vx_shared_base() + (offset)))
 #define hip2vx_dynamic_shared() ((void*)(hip2vx_shared_base() + hip2vx_dynamic_shared_offset))
 
 HIP2VX_INLINE uint32_t hip2vx_dimensions(const uint32_t* grid, const uint32_t* block) {

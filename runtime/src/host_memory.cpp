@@ -1,5 +1,6 @@
 // hipHostMalloc memory: plain host memory (Vortex cannot map host memory into the device), kept
-// in a table so that freeing an unknown pointer fails instead of corrupting the heap.
+// in a table so that freeing an unknown pointer fails instead of corrupting the heap; and
+// hipHostRegister'd ranges, which need nothing (copies go through the runtime's own buffers).
 #include <cstdlib>
 #include <set>
 
@@ -8,6 +9,11 @@
 namespace hip2vx {
 namespace {
 std::set<void*>& hostAllocations() {
+  static std::set<void*> table;
+  return table;
+}
+
+std::set<void*>& registeredHostMemory() {
   static std::set<void*> table;
   return table;
 }
@@ -37,4 +43,17 @@ hipError_t hipHostFree(void* ptr) {
     std::free(ptr);
     return hipSuccess;
   });
+}
+
+hipError_t hipHostRegister(void* ptr, size_t size, unsigned int flags) {
+  return api([&] {
+    if (!ptr || size == 0 || (flags & ~(hipHostRegisterPortable | hipHostRegisterMapped | hipHostRegisterIoMemory)))
+      return hipErrorInvalidValue;
+    if (flags & (hipHostRegisterMapped | hipHostRegisterIoMemory)) return hipErrorNotSupported;
+    return hip2vx::registeredHostMemory().insert(ptr).second ? hipSuccess : hipErrorHostMemoryAlreadyRegistered;
+  });
+}
+
+hipError_t hipHostUnregister(void* ptr) {
+  return api([&] { return hip2vx::registeredHostMemory().erase(ptr) ? hipSuccess : hipErrorHostMemoryNotRegistered; });
 }

@@ -219,3 +219,32 @@ hipError_t hipMemGetInfo(size_t* free, size_t* total) {
     return hipSuccess;
   });
 }
+
+hipError_t hipMallocPitch(void** ptr, size_t* pitch, size_t width, size_t height) {
+  return api([&] {
+    if (!ptr || !pitch) return hipErrorInvalidValue;
+    *pitch = (width + 63) / 64 * 64;
+    return hip2vx::allocDevice(*pitch * height, ptr);
+  });
+}
+
+hipError_t hipMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
+                       size_t height, hipMemcpyKind kind) {
+  return api([&] {
+    if (width > dpitch || width > spitch) return hipErrorInvalidValue;
+    for (size_t row = 0; row < height; ++row) {
+      hipError_t error = hip2vx::copyMemory(static_cast<char*>(dst) + row * dpitch,
+                                            static_cast<const char*>(src) + row * spitch, width, kind);
+      if (error != hipSuccess) return error;
+    }
+    return hipSuccess;
+  });
+}
+
+// Device 0 is the only device, so a "peer" copy is a copy within it.
+hipError_t hipMemcpyPeer(void* dst, int dst_device, const void* src, int src_device, size_t size) {
+  return api([&] {
+    if (dst_device != 0 || src_device != 0) return hipErrorInvalidDevice;
+    return hip2vx::copyMemory(dst, src, size, hipMemcpyDeviceToDevice);
+  });
+}

@@ -6,6 +6,13 @@ const SPACE_WORDS = new Set([
   '__global__', '__device__', '__host__', '__constant__', '__shared__', '__managed__',
   '__forceinline__', '__noinline__', 'static', 'extern', 'inline', 'constexpr',
 ]);
+/** Execution spaces in attribute form, `__attribute__((global))`, as listed attributes. */
+const ATTRIBUTE_SPACE = /(?:\(\(|,)\s*(global|device|host|constant|shared|managed)\s*(?=[,)])/g;
+
+/** `__attribute__((global))`, what CUDA's headers make of `__global__`: the keywords it means. */
+export function attributeSpaces(attribute: Node): string[] {
+  return [...attribute.text.matchAll(ATTRIBUTE_SPACE)].map((m) => `__${m[1]}__`);
+}
 
 /** The CUDA keywords written directly on a declaration or function definition. */
 export function qualifiersOf(node: Node): Set<string> {
@@ -16,6 +23,8 @@ export function qualifiersOf(node: Node): Set<string> {
     else if (c.type === 'type_qualifier' || c.type === 'storage_class_specifier') {
       const word = c.text;
       if (SPACE_WORDS.has(word)) found.add(word);
+    } else if (c.type === 'attribute_specifier') {
+      for (const word of attributeSpaces(c)) found.add(word);
     }
   }
   return found;

@@ -5,7 +5,7 @@ import { basename } from 'node:path';
 import type { Node } from '../parse/parser.js';
 import type { FunctionInfo, GlobalVar, Program, SharedVar, TopItem } from '../analyse/program.js';
 import { Uniformity } from '../analyse/uniformity.js';
-import { argumentsOf, declaredName, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
+import { argumentsOf, attributeSpaces, declaredName, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
 import { staticType } from '../analyse/expression-type.js';
 import type { TypeTable } from '../analyse/types.js';
 import { layoutOf } from '../layout/index.js';
@@ -110,12 +110,20 @@ export class DeviceRewriter {
     if (fn) {
       if (fn.kind === 'host') this.edits.replace(node, '');
       else this.sharedStruct(fn);
+      // The keywords, which hip2vx_device.h defines (compilers ignore the CUDA attributes).
+      for (const a of fn.node.children) {
+        const words = a?.type === 'attribute_specifier' ? attributeSpaces(a) : [];
+        if (words.length) this.edits.replace(a!, words.join(' '));
+      }
       return;
     }
     if (KEEP_ALWAYS.has(node.type) || this.globals.has(declaredName(node.childrenForFieldName('declarator')[0] ?? null)?.text ?? '')) return;
     if (node.type === 'preproc_include') {
+      // System headers go, and so do CUDA/HIP headers written in quotes ("cuda_runtime.h");
+      // other quoted headers are the user's.
       const path = node.childForFieldName('path')!.text.slice(1, -1);
-      if (!DEVICE_HEADERS.has(path) && !node.childForFieldName('path')!.text.startsWith('"')) this.edits.replace(node, '');
+      const quoted = node.childForFieldName('path')!.text.startsWith('"');
+      if (!DEVICE_HEADERS.has(path) && (!quoted || this.rules.lookupHeader(path))) this.edits.replace(node, '');
       return;
     }
     if (this.isTypeOrConstant(node) && this.declaredNames(node).some((n) => used.has(`#kept:${n}`))) return;
@@ -126,7 +134,7 @@ export class DeviceRewriter {
   private sharedStruct(fn: FunctionInfo): void {
     const vars = this.shared.staticVars(fn);
     if (vars.length === 0) return;
-    const template = fn.outer.type === 'template_declaration' ? `${fn.outer.childForFieldName('parameters')!.text} ` : '';
+    const template = fn.outer.type === 'template_declaration' ? `template ${fn.outer.childForFieldName('parameters')!.text} ` : '';
     const members = vars.map((v) => `  ${this.memberText(v)};`).join('\n');
     this.edits.wrap(fn.outer, `${template}struct ${this.shared.structName(fn)} {\n${members}\n};\n`, '');
   }
@@ -267,7 +275,7 @@ export class DeviceRewriter {
       this.edits.replace(decl, (print) =>
         vars
           .map((v) => {
-            if (!v.dynamic) return `auto& ${v.name} = HIP2VX_SHARED(${this.shared.structType(fn)}, ${this.shared.offsetExpr(fn)}).${v.name};`;
+            if (!v.dynamic) return `auto& ${v.name} = HIP2VX_SHARED(${this.shared.offsetExpr(fn)}, ${this.shared.structType(fn)}).${v.name};`;
             const type = decl.children.filter((c): c is Node => !!c && (c.type.endsWith('type') || c.type === 'type_identifier' || c.type === 'qualified_identifier' || c.type === 'template_type' || (c.type === 'type_qualifier' && c.text !== '__shared__'))).map(print).join(' ');
             return `${type}* ${v.name} = reinterpret_cast<${type}*>(hip2vx_dynamic_shared());`;
           })

@@ -181,7 +181,7 @@ export class DivergenceLowering {
   private lowerExpressions(): void {
     for (const e of descendantsOf(this.body, ['binary_expression', 'conditional_expression'], false, mayBranch(this.edits.text))) {
       const ternary = e.type === 'conditional_expression';
-      if (!ternary && !this.isShortCircuit(e)) continue;
+      if ((!ternary && !this.isShortCircuit(e)) || inDirective(e)) continue;
       const cond = ternary ? e.childForFieldName('condition')! : e;
       if (this.uni.isUniform(cond)) continue;
       if (this.safe(e)) {
@@ -598,4 +598,12 @@ function typeSet(types: readonly string[]): ReadonlySet<string> {
  */
 function opaqueBool(e: Node, print: Printer): string {
   return e.type === 'comma_expression' ? `hip2vx_bool((${print(e)}))` : `hip2vx_bool(${print(e)})`;
+}
+
+/** Part of a preprocessor condition (`#if defined(X) && X >= 2`): evaluated before compiling. */
+function inDirective(e: Node): boolean {
+  let p = e.parent;
+  while (p && !p.type.startsWith('preproc_')) p = p.parent;
+  const condition = p && (p.type === 'preproc_if' || p.type === 'preproc_elif') ? p.childForFieldName('condition') : null;
+  return !!condition && condition.startIndex <= e.startIndex && e.endIndex <= condition.endIndex;
 }

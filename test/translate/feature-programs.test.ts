@@ -43,6 +43,12 @@ const PROGRAMS: FeatureProgram[] = [
     what: 'device assert and __trap name the source line and fail the waiting host call',
     device: ['hip2vx_assert("device_assert.cu", 10, v[i] > 0);', 'hip2vx_trap("device_assert.cu", 15);'],
   },
+  // Issue 14's reproducers: each translated "successfully" into wrong or incomplete output.
+  { dir: 'attribute-spaces', stem: 'attribute_spaces', variants: [{ config: '4x4' }], what: '__attribute__((global)) and ((device)) declare kernels and device functions', device: ['__global__ void fill('] },
+  { dir: 'quoted-runtime-header', stem: 'quoted_runtime_header', variants: [{ config: '4x4' }], what: 'a quoted "cuda_runtime.h" leaves the device source' },
+  { dir: 'template-shared', stem: 'template_shared', variants: [{ config: '4x4' }], what: '__shared__ arrays sized by one and two template parameters', device: ['template <int W, int H> struct transpose_SharedMem'] },
+  { dir: 'cuda-version', stem: 'cuda_version', variants: [{ config: '4x4' }], what: 'CUDA_VERSION and CUDART_VERSION decided as CUDA 12.0 would' },
+  { dir: 'single-device-apis', stem: 'single_device_apis', variants: [{ config: '4x4' }], what: 'peer queries, profiler markers, page-locking, pitched memory and 2-D copies on one device' },
 ];
 
 const toolchains = simxToolchains('feature programs');

@@ -11,10 +11,12 @@
  *   host shadows uploaded before each launch and downloaded when it completes), launches
  *   (hipLaunchKernel), errors, streams and events.
  *
- * Declared but returning hipErrorNotSupported (Vortex has no host mapping and a single device):
- *   hipHostRegister, hipHostUnregister,
- *   hipHostGetDevicePointer, hipMallocPitch, hipMemcpy2D, hipDeviceEnablePeerAccess,
- *   hipMemcpyPeer.
+ * Also: pitched memory (hipMallocPitch, hipMemcpy2D), peer queries for a single device
+ *   (hipDeviceCanAccessPeer answers 0; peer copies within device 0 work), hipProfilerStart/Stop
+ *   and hipHostRegister/Unregister (accepted; nothing needs pinning).
+ *
+ * Declared but returning hipErrorNotSupported (Vortex cannot map host memory into the device):
+ *   hipHostGetDevicePointer, hipHostRegister with hipHostRegisterMapped.
  *
  * Deliberately left undeclared, so a program using them fails to compile with a clear message:
  *   graphs and stream capture (hipGraph*, hipStreamBeginCapture, ...), textures and surfaces
@@ -28,6 +30,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "../hip2vx_cuda_version.h"
 
 #define HIP_VERSION_MAJOR 6
 #define HIP_VERSION_MINOR 0
@@ -58,7 +62,11 @@ typedef enum hipError_t {
   hipErrorIllegalAddress = 700,
   hipErrorLaunchOutOfResources = 701,
   hipErrorLaunchTimeOut = 702,
+  hipErrorPeerAccessAlreadyEnabled = 704,
+  hipErrorPeerAccessNotEnabled = 705,
   hipErrorAssert = 710,
+  hipErrorHostMemoryAlreadyRegistered = 712,
+  hipErrorHostMemoryNotRegistered = 713,
   hipErrorLaunchFailure = 719,
   hipErrorNotSupported = 801,
   hipErrorUnknown = 999
@@ -166,6 +174,10 @@ typedef struct ihipEvent_t* hipEvent_t;
 #define hipHostMallocPortable 0x1u
 #define hipHostMallocMapped 0x2u
 #define hipHostMallocWriteCombined 0x4u
+#define hipHostRegisterDefault 0x0u
+#define hipHostRegisterPortable 0x1u
+#define hipHostRegisterMapped 0x2u
+#define hipHostRegisterIoMemory 0x4u
 #define hipMemAttachGlobal 0x1u
 #define hipMemAttachHost 0x2u
 #define hipMemAttachSingle 0x4u
@@ -288,14 +300,25 @@ hipError_t hipMemAdvise(const void* ptr, size_t count, hipMemoryAdvise advice, i
 /* The device address a kernel sees for a host-side pointer value (generated launch stubs). */
 uint64_t __hip2vxDeviceAddress(const void* ptr);
 
-/* ---- not supported on Vortex: always hipErrorNotSupported ---- */
-hipError_t hipHostRegister(void* ptr, size_t size, unsigned int flags);
-hipError_t hipHostUnregister(void* ptr);
-hipError_t hipHostGetDevicePointer(void** dev_ptr, void* host_ptr, unsigned int flags);
+/* ---- pitched memory: rows padded to 64 bytes; 2-D copies row by row ---- */
 hipError_t hipMallocPitch(void** ptr, size_t* pitch, size_t width, size_t height);
 hipError_t hipMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
                        size_t height, hipMemcpyKind kind);
+
+/* ---- one device, no peers: the queries answer so, peer copies within device 0 work ---- */
+hipError_t hipDeviceCanAccessPeer(int* can_access, int device, int peer_device);
 hipError_t hipDeviceEnablePeerAccess(int peer_device, unsigned int flags);
+hipError_t hipDeviceDisablePeerAccess(int peer_device);
 hipError_t hipMemcpyPeer(void* dst, int dst_device, const void* src, int src_device, size_t size);
+
+/* ---- hints with nothing to do on Vortex ---- */
+hipError_t hipProfilerStart(void);
+hipError_t hipProfilerStop(void);
+/* Page-locking: accepted (copies need no pinned memory); Mapped is hipErrorNotSupported. */
+hipError_t hipHostRegister(void* ptr, size_t size, unsigned int flags);
+hipError_t hipHostUnregister(void* ptr);
+
+/* ---- not supported on Vortex: always hipErrorNotSupported (the translator refuses it) ---- */
+hipError_t hipHostGetDevicePointer(void** dev_ptr, void* host_ptr, unsigned int flags);
 
 #endif

@@ -24,7 +24,7 @@ struct stencil_1d_SharedMem {
 };
 __global__ void stencil_1d(const float *in, float *out, int n)
 {
-    auto& tile = HIP2VX_SHARED(stencil_1d_SharedMem, HIP2VX_ABI(0, 0)).tile;
+    auto& tile = HIP2VX_SHARED(HIP2VX_ABI(0, 0), stencil_1d_SharedMem).tile;
 
     int g = blockIdx.x * blockDim.x + threadIdx.x;
     int l = threadIdx.x + RADIUS;

@@ -23,7 +23,7 @@ struct histogram_SharedMem {
 };
 __global__ void histogram(const unsigned char* data, int n, unsigned int* hist)
 {
-    auto& bins = HIP2VX_SHARED(histogram_SharedMem, HIP2VX_ABI(0, 0)).bins;
+    auto& bins = HIP2VX_SHARED(HIP2VX_ABI(0, 0), histogram_SharedMem).bins;
 
     { int b = threadIdx.x; int __hv_m1 = hip2vx_active_threads(); int __hv_go2; for (;;) { __hv_go2 = hip2vx_bool(b < NUM_BINS); HIP2VX_PRED_EXIT(__hv_go2, __hv_m1, __hv_end3); bins[b] = 0; b += blockDim.x; } __hv_end3: hip2vx_tmc(__hv_m1); }
     hip2vx_syncthreads();

@@ -24,8 +24,8 @@ struct matmul_tiled_SharedMem {
 };
 __global__ void matmul_tiled(const float* A, const float* B, float* C, int M, int N, int K)
 {
-    auto& As = HIP2VX_SHARED(matmul_tiled_SharedMem, HIP2VX_ABI(0, 0)).As;
-    auto& Bs = HIP2VX_SHARED(matmul_tiled_SharedMem, HIP2VX_ABI(0, 0)).Bs;
+    auto& As = HIP2VX_SHARED(HIP2VX_ABI(0, 0), matmul_tiled_SharedMem).As;
+    auto& Bs = HIP2VX_SHARED(HIP2VX_ABI(0, 0), matmul_tiled_SharedMem).Bs;
 
     const int tx = threadIdx.x, ty = threadIdx.y;
     const int row = blockIdx.y * TILE + ty;

@@ -24,7 +24,7 @@ struct block_sum_SharedMem {
 };
 __global__ void __launch_bounds__(BLOCK_SIZE) block_sum(const int* in, int* total, int n)
 {
-    auto& partial = HIP2VX_SHARED(block_sum_SharedMem, HIP2VX_ABI(0, 0)).partial;
+    auto& partial = HIP2VX_SHARED(HIP2VX_ABI(0, 0), block_sum_SharedMem).partial;
 
     const int tid = threadIdx.x;
     // Each thread first adds two elements, one block apart.

@@ -24,7 +24,7 @@ struct transpose_tile_SharedMem {
 };
 __device__ void transpose_tile(const float* in, float* out, int rows, int cols)
 {
-    auto& tile = HIP2VX_SHARED(transpose_tile_SharedMem, HIP2VX_ABI(0, 0)).tile;
+    auto& tile = HIP2VX_SHARED(HIP2VX_ABI(0, 0), transpose_tile_SharedMem).tile;
 
     int x = blockIdx.x * TILE + threadIdx.x;  // column in `in`
     int y = blockIdx.y * TILE + threadIdx.y;  // row in `in`

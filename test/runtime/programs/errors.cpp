@@ -172,14 +172,44 @@ static void launches() {
 
 static void unsupported() {
   void* p = nullptr;
-  size_t pitch = 0;
-  EXPECT_BAD(hipHostRegister(&p, sizeof p, 0), hipErrorNotSupported);
-  EXPECT_BAD(hipHostUnregister(&p), hipErrorNotSupported);
   EXPECT_BAD(hipHostGetDevicePointer(&p, &p, 0), hipErrorNotSupported);
-  EXPECT_BAD(hipMallocPitch(&p, &pitch, 16, 16), hipErrorNotSupported);
-  EXPECT_BAD(hipMemcpy2D(&p, 8, &p, 8, 8, 1, hipMemcpyHostToHost), hipErrorNotSupported);
-  EXPECT_BAD(hipDeviceEnablePeerAccess(1, 0), hipErrorNotSupported);
-  EXPECT_BAD(hipMemcpyPeer(&p, 0, &p, 0, 8), hipErrorNotSupported);
+  EXPECT_BAD(hipHostRegister(&p, sizeof p, hipHostRegisterMapped), hipErrorNotSupported);
+}
+
+// One device and no peers; page-locking accepted; pitched memory and 2-D copies.
+static void singleDevice() {
+  int can = 7;
+  EXPECT_OK(hipDeviceCanAccessPeer(&can, 0, 0));
+  EXPECT(can == 0);
+  EXPECT_BAD(hipDeviceCanAccessPeer(&can, 0, 1), hipErrorInvalidDevice);
+  EXPECT_BAD(hipDeviceEnablePeerAccess(0, 0), hipErrorInvalidDevice);
+  EXPECT_BAD(hipDeviceDisablePeerAccess(0), hipErrorPeerAccessNotEnabled);
+  EXPECT_BAD(hipDeviceDisablePeerAccess(3), hipErrorInvalidDevice);
+  EXPECT_OK(hipProfilerStart());
+  EXPECT_OK(hipProfilerStop());
+  int pinned[4] = {0, 0, 0, 0};
+  EXPECT_OK(hipHostRegister(pinned, sizeof pinned, hipHostRegisterDefault));
+  EXPECT_BAD(hipHostRegister(pinned, sizeof pinned, hipHostRegisterPortable), hipErrorHostMemoryAlreadyRegistered);
+  EXPECT_OK(hipHostUnregister(pinned));
+  EXPECT_BAD(hipHostUnregister(pinned), hipErrorHostMemoryNotRegistered);
+
+  // A 3 x 5-byte matrix through a pitched allocation, and a peer copy within device 0.
+  const char rows[3][5] = {{1, 2, 3, 4, 5}, {6, 7, 8, 9, 10}, {11, 12, 13, 14, 15}};
+  char back[3][5] = {};
+  void* d = nullptr;
+  size_t pitch = 0;
+  EXPECT_OK(hipMallocPitch(&d, &pitch, 5, 3));
+  EXPECT(pitch >= 5 && pitch % 64 == 0);
+  EXPECT_OK(hipMemcpy2D(d, pitch, rows, 5, 5, 3, hipMemcpyHostToDevice));
+  void* e = nullptr;
+  EXPECT_OK(hipMalloc(&e, pitch * 3));
+  EXPECT_OK(hipMemcpyPeer(e, 0, d, 0, pitch * 3));
+  EXPECT_BAD(hipMemcpyPeer(e, 1, d, 0, 8), hipErrorInvalidDevice);
+  EXPECT_OK(hipMemcpy2D(back, 5, e, pitch, 5, 3, hipMemcpyDeviceToHost));
+  EXPECT(std::memcmp(back, rows, sizeof rows) == 0);
+  EXPECT_BAD(hipMemcpy2D(back, 4, e, pitch, 5, 3, hipMemcpyDeviceToHost), hipErrorInvalidValue);
+  EXPECT_OK(hipFree(d));
+  EXPECT_OK(hipFree(e));
 }
 
 // Managed memory (runtime/src/managed.cpp): argument checks; its behaviour is tested by programs.
@@ -232,6 +262,7 @@ int main() {
   launches();
   unsupported();
   managed();
+  singleDevice();
   names();
   stillWorks();
   return report();
