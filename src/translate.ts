@@ -10,6 +10,7 @@ import { TypeTable } from './analyse/types.js';
 import { collectInstances, type KernelInstance } from './analyse/instances.js';
 import { placeProgram, SharedLayout, type ProgramFile } from './analyse/shared-memory.js';
 import { findConstructs } from './analyse/constructs.js';
+import { undefinedDeviceCalls } from './analyse/device-calls.js';
 import { namespacesOf } from './analyse/syntax.js';
 import { includedHeaders, isHeader, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
 import { launchStub } from './emit/launch-stub.js';
@@ -141,7 +142,8 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     const files = headerMode
       ? { host: `${stem}.host${ext}`, device: `${stem}.device${ext}`, registration: '', build: '' }
       : { host: `${stem}.host.cpp`, device: `${stem}.device.cpp`, registration: `${stem}.register.cpp`, build: `${stem}.mk` };
-    const hasDevice = program.kernels.length > 0 || program.deviceFunctions.length > 0 || program.globals.length > 0 || instances.length > 0;
+    // A GPU header always has a device translation: the including files' device sources include it.
+    const hasDevice = headerMode || program.kernels.length > 0 || program.deviceFunctions.length > 0 || program.globals.length > 0 || instances.length > 0;
 
     const hostEdits = new EditSet(file.text);
     const kernels = units.flatMap((u) => u.program.kernels);
@@ -151,6 +153,10 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     if (hasDevice) {
       report.side = 'device';
       findConstructs(program, (node, id) => report.construct(node, id));
+      for (const call of undefinedDeviceCalls(program, units.map((u) => u.program))) {
+        const name = call.childForFieldName('function')!.text;
+        report.at(call, 'error', 'device-function-undefined', `device function '${name}' is declared but defined in no file this one includes; a Vortex kernel is built from one translation unit (no relocatable device code): define it in a header`);
+      }
       deviceRewriter = new DeviceRewriter(program, deviceEdits, options.rules, report, own.shared, own.types, { divergence: options.divergence, xlen: options.xlen });
       deviceRewriter.run();
       own.shared.problems.forEach((p) => report.at(p.node, 'error', 'unknown-type', p.message));
@@ -170,10 +176,12 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       outputs.push({ name: files.device, role: 'device', content: header(file, 'device code for Vortex', nl) + devicePrelude(options.xlen, sharedBases, nl) + deviceEdits.printFile(root) + nl + code });
       deviceRewriter?.reportNesting();
     }
-    if (entries.length) {
+    // A program's main gets a build even without kernels (device queries, bandwidth tests).
+    const buildsProgram = !headerMode && program.hasMain;
+    if (entries.length || buildsProgram) {
       outputs.push({ name: files.registration, role: 'registration', content: registrationSource(result.program.name, basename(file.path), options.xlen, entries.map((k) => k.registration), nl) });
     }
-    if (entries.length && program.hasMain) {
+    if (buildsProgram) {
       outputs.push({
         name: files.build,
         role: 'build',

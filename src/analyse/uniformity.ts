@@ -91,7 +91,11 @@ export class Uniformity {
   isDivergent(construct: Node): boolean {
     this.ensureSolved();
     if (this.forcedDivergent.has(construct.id)) return true;
-    if (construct.type === 'for_range_loop') return !this.isUniform(construct.childForFieldName('right'));
+    if (construct.type === 'for_range_loop') {
+      // Over an array declared in the body (shared or local), the trip count is its extent.
+      const range = construct.childForFieldName('right');
+      return !(range?.type === 'identifier' && this.localArrays.has(range.text)) && !this.isUniform(range);
+    }
     return !this.isUniform(construct.childForFieldName('condition'));
   }
 

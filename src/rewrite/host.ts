@@ -8,9 +8,9 @@ import type { KernelInstance } from '../analyse/instances.js';
 import type { RuleSet } from '../rules/index.js';
 import type { EditSet } from './edits.js';
 import type { Reporter } from './reporter.js';
-import { launchStub, stubName } from '../emit/launch-stub.js';
+import { handleName, launchStub, stubName } from '../emit/launch-stub.js';
 import type { Abi } from '../layout/index.js';
-import { namespacesOf, scan } from '../analyse/syntax.js';
+import { argumentsOf, namespacesOf, scan } from '../analyse/syntax.js';
 
 const NAME_NODES = new Set(['identifier', 'type_identifier', 'namespace_identifier']);
 const HOST_NODES = new Set([...NAME_NODES, 'call_expression', 'preproc_include', 'preproc_arg']);
@@ -65,21 +65,39 @@ export function rewriteHost(ctx: HostContext): void {
     return hi >= 0 && at < removed[hi].endIndex;
   };
   const text = program.text;
+  const handles = kernelHandles(ctx);
   // Materialise only what a rule or the rewrite cares about; most identifiers are neither.
   const want = (type: string, start: number, end: number) => {
     if (inRemoved(start)) return false;
     if (!NAME_NODES.has(type)) return type !== 'call_expression' || launchStarts.has(start);
     const name = text.slice(start, end);
-    return ctx.rules.hostNames.has(name) || !!ctx.rules.constructForName(name, 'host');
+    return ctx.rules.hostNames.has(name) || !!ctx.rules.constructForName(name, 'host') || handles.has(name);
   };
   const launchStarts = new Set(program.launches.map((l) => l.call.startIndex));
+  // Where launches name their kernel (`k` of k<<<...>>>, hipLaunchKernelGGL's first argument).
+  const launchedKernels = new Set(program.launches.map((l) => (l.form === 'chevron' ? l.call.childForFieldName('function') : argumentsOf(l.call.childForFieldName('arguments'))[0])!.startIndex));
   scan(program.root, HOST_NODES, (n) => {
     const launch = launches.get(n.id);
     if (launch) rewriteLaunch(ctx, launch);
     else if (n.type === 'preproc_include') include(ctx, n);
+    else if (n.type === 'identifier' && handles.has(n.text)) {
+      if (!launchedKernels.has(n.startIndex)) ctx.edits.replace(n, `((const void*)&${handles.get(n.text)})`);
+    }
     else if (NAME_NODES.has(n.type)) rename(ctx, n);
     else if (n.type === 'preproc_arg') macroBody(ctx, n);
   }, want);
+}
+
+/**
+ * A kernel named as a value in host code (`hipFuncGetAttributes(&a, k)`, occupancy queries):
+ * its registered handle, which the runtime knows it by. Non-template kernels only (a template's
+ * value names an instance: `k<float>`, not rewritten).
+ */
+function kernelHandles(ctx: HostContext): Map<string, string> {
+  const handles = new Map<string, string>();
+  if (ctx.headerMode) return handles;
+  for (const i of ctx.instances) if (i.templateArgs.length === 0) handles.set(i.kernel.name, handleName(ctx.programName, i.id));
+  return handles;
 }
 
 function kernelReplacement(ctx: HostContext, fn: FunctionInfo, placed: Set<string>): string {
