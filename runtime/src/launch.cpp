@@ -248,3 +248,62 @@ hipError_t hipLaunchKernel(const void* function_address, dim3 grid, dim3 block, 
     });
   });
 }
+
+// Occupancy as Vortex runs blocks: each on one core, one at a time per core, bounded by the core's
+// threads and by its local memory (static shared data rounded to 16, then the dynamic part).
+namespace hip2vx {
+namespace {
+hipError_t kernelAndCaps(const void* f, const Kernel** kernel, const DeviceCaps** caps) {
+  auto found = kernels().find(f);
+  if (found == kernels().end()) return hipErrorInvalidDeviceFunction;
+  *kernel = &found->second;
+  return openDevice(nullptr, caps);
+}
+
+uint64_t blockThreadsOf(const DeviceCaps& caps) { return caps.numThreads * caps.numWarps; }
+}  // namespace
+}  // namespace hip2vx
+
+hipError_t hipFuncGetAttributes(hipFuncAttributes* attr, const void* f) {
+  return api([&] {
+    const hip2vx::Kernel* kernel = nullptr;
+    const hip2vx::DeviceCaps* caps = nullptr;
+    if (!attr) return hipErrorInvalidValue;
+    hipError_t error = hip2vx::kernelAndCaps(f, &kernel, &caps);
+    if (error != hipSuccess) return error;
+    *attr = hipFuncAttributes{};
+    attr->maxThreadsPerBlock = static_cast<int>(hip2vx::blockThreadsOf(*caps));
+    attr->sharedSizeBytes = kernel->staticShared;
+    attr->maxDynamicSharedSizeBytes = static_cast<int>(caps->localMemSize - hip2vx::roundUp(kernel->staticShared, 16));
+    return hipSuccess;
+  });
+}
+
+hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, const void* f, int block_size, size_t dynamic_shared) {
+  return api([&] {
+    const hip2vx::Kernel* kernel = nullptr;
+    const hip2vx::DeviceCaps* caps = nullptr;
+    if (!blocks || block_size <= 0) return hipErrorInvalidValue;
+    hipError_t error = hip2vx::kernelAndCaps(f, &kernel, &caps);
+    if (error != hipSuccess) return error;
+    const bool fits = static_cast<uint64_t>(block_size) <= hip2vx::blockThreadsOf(*caps) &&
+                      hip2vx::roundUp(kernel->staticShared, 16) + dynamic_shared <= caps->localMemSize;
+    *blocks = fits ? 1 : 0;
+    return hipSuccess;
+  });
+}
+
+hipError_t hipOccupancyMaxPotentialBlockSize(int* grid_size, int* block_size, const void* f, size_t dynamic_shared, int block_size_limit) {
+  return api([&] {
+    const hip2vx::Kernel* kernel = nullptr;
+    const hip2vx::DeviceCaps* caps = nullptr;
+    if (!grid_size || !block_size) return hipErrorInvalidValue;
+    hipError_t error = hip2vx::kernelAndCaps(f, &kernel, &caps);
+    if (error != hipSuccess) return error;
+    if (hip2vx::roundUp(kernel->staticShared, 16) + dynamic_shared > caps->localMemSize) return hipErrorLaunchOutOfResources;
+    const uint64_t most = hip2vx::blockThreadsOf(*caps);
+    *block_size = static_cast<int>(block_size_limit > 0 && static_cast<uint64_t>(block_size_limit) < most ? block_size_limit : most);
+    *grid_size = static_cast<int>(caps->numCores);  // one block per core fills the device
+    return hipSuccess;
+  });
+}

@@ -42,6 +42,9 @@ const CASES: [name: string, source: string, expected: string[]][] = [
   ['managed-variable', '__managed__ int counter;\n__global__ void k() { counter++; }\n', [
     'managed-variable.cu:1:17: error: __managed__ variables and managed-memory range queries or stream attachment is not supported on Vortex v2.2 [managed-memory]',
   ]],
+  ['rdc', '__device__ int square(int);\n__global__ void k(int* p) { p[0] = square(3); }\n', [
+    "rdc.cu:2:36: error: device function 'square' is declared but defined in no file this one includes; a Vortex kernel is built from one translation unit (no relocatable device code): define it in a header [device-function-undefined]",
+  ]],
   ['mapped-host', 'int main() { float* h; float* d; cudaHostAlloc(&h, 64, cudaHostAllocMapped); cudaHostGetDevicePointer(&d, h, 0); }\n', [
     'mapped-host.cu:1:78: error: device pointers to mapped host memory (zero-copy) is not supported on Vortex v2.2 [mapped-host-memory]',
   ]],

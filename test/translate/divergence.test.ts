@@ -101,7 +101,7 @@ describe('divergence brackets', () => {
   });
 
   it('keep refusing an unsafe ?: whose evaluation is itself conditional', async () => {
-    const result = await translateText('k.cu', '__device__ int f(int);\n__global__ void k(int* p, int n) {\nint i = threadIdx.x;\np[0] = i > 3 ? f(i < n ? p[i] : 0) : 0;\n}\n');
+    const result = await translateText('k.cu', '__device__ int f(int v) { return v; }\n__global__ void k(int* p, int n) {\nint i = threadIdx.x;\np[0] = i > 3 ? f(i < n ? p[i] : 0) : 0;\n}\n');
     expect(result.diagnostics.map((d) => `${d.line}:${d.col} ${d.ruleId}`)).toEqual(['4:18 divergence-expression']);
   });
 

@@ -28,7 +28,8 @@ bool read_env(const char* name, T& value) {
 }  // namespace
 
 bool load_config(Config& c) {
-  c = Config{16, 16, 4, 64 << 10, 4ull << 30, std::max(1u, std::thread::hardware_concurrency()),
+  // 32 x 32: every block a GPU runs (1024 threads), as in simx's largest configuration.
+  c = Config{32, 32, 4, 64 << 10, 4ull << 30, std::max(1u, std::thread::hardware_concurrency()),
              64 << 10};
   return read_env("HIP2VX_CPU_THREADS", c.threads) && read_env("HIP2VX_CPU_WARPS", c.warps) &&
          read_env("HIP2VX_CPU_CORES", c.cores) && read_env("HIP2VX_CPU_LOCAL_MEM", c.local_mem) &&

@@ -300,6 +300,26 @@ hipError_t hipMemAdvise(const void* ptr, size_t count, hipMemoryAdvise advice, i
 /* The device address a kernel sees for a host-side pointer value (generated launch stubs). */
 uint64_t __hip2vxDeviceAddress(const void* ptr);
 
+/* ---- kernel attributes and occupancy, from the device's capabilities (a block runs on one core,
+ * one block per core at a time); `f` is a kernel handle (the translator passes it) ---- */
+typedef struct hipFuncAttributes {
+  int binaryVersion;
+  int cacheModeCA;
+  size_t constSizeBytes;
+  size_t localSizeBytes;
+  int maxDynamicSharedSizeBytes;
+  int maxThreadsPerBlock;
+  int numRegs;
+  int preferredShmemCarveout;
+  int ptxVersion;
+  size_t sharedSizeBytes;
+} hipFuncAttributes;
+hipError_t hipFuncGetAttributes(hipFuncAttributes* attr, const void* f);
+hipError_t hipOccupancyMaxPotentialBlockSize(int* grid_size, int* block_size, const void* f,
+                                             size_t dynamic_shared = 0, int block_size_limit = 0);
+hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, const void* f, int block_size,
+                                                        size_t dynamic_shared);
+
 /* ---- pitched memory: rows padded to 64 bytes; 2-D copies row by row ---- */
 hipError_t hipMallocPitch(void** ptr, size_t* pitch, size_t width, size_t height);
 hipError_t hipMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
