@@ -1,0 +1,249 @@
+// Data in device memory whose layout differs between the host and the device (issue 12). Kernel
+// parameters are converted by the launch stubs; memory a kernel reads through a pointer parameter
+// or a device global is filled by the host copying bytes, which on rv32 are the wrong bytes for a
+// pointer, long, size_t or a struct holding them. This finds those flows on the host side:
+// each copy (hipMemcpy*, hipMemcpy{To,From}Symbol*) into or out of such memory, and the places
+// where the device pointer leaves what can be followed. Pure analysis; src/rewrite/layout-copies.ts
+// converts or reports.
+import type { Node } from '../parse/parser.js';
+import { renderTypeId, sameOnDevice, type Abi, type CType } from '../layout/index.js';
+import type { KernelInstance } from './instances.js';
+import type { Program } from './program.js';
+import type { TypeTable } from './types.js';
+import { isTypeError } from './types.js';
+import { staticType } from './expression-type.js';
+import { argumentsOf, declaredName, scan, spanHas } from './syntax.js';
+
+/** Where device code reads the memory: a kernel's pointer parameter or a device global. */
+export interface DeviceRead {
+  node: Node;
+  /** The type the device reads: the pointee, or the global's type. */
+  type: CType;
+  /** The objects the memory holds: the pointee, or the global (an array global's element). */
+  element: CType;
+  /** `parameter 'arg' of kernel 'k'`, `device global 'g'` */
+  what: string;
+}
+
+/** A copy the rewrite can convert: `host` is a side-effect-free expression pointing at `element`s. */
+export interface ConvertibleCopy {
+  kind: 'convertible';
+  call: Node;
+  read: DeviceRead;
+  direction: 'to-device' | 'from-device';
+  host: Node;
+  bytes: Node;
+  /** The object type each image is built for. */
+  element: CType;
+}
+
+/** A byte copy into or out of such memory that is not converted (an error). */
+export interface UnconvertedCopy {
+  kind: 'unconverted';
+  call: Node;
+  read: DeviceRead;
+  reason: string;
+}
+
+/** The device pointer goes where it cannot be followed (a warning). */
+export interface UnknownFlow {
+  kind: 'unknown';
+  node: Node;
+  read: DeviceRead;
+  reason: string;
+}
+
+export type LayoutFlow = ConvertibleCopy | UnconvertedCopy | UnknownFlow;
+
+interface Copier {
+  /** Argument positions of the device memory (pointer or symbol) and of the host memory. */
+  device: number;
+  host: number;
+  bytes: number;
+  /** Position of the hipMemcpyKind argument and what it must say to be convertible. */
+  kind?: number;
+  /** Position of the symbol offset argument (converted only when absent or 0). */
+  offset?: number;
+  async: boolean;
+}
+
+const TO_SYMBOL: Copier = { device: 0, host: 1, bytes: 2, offset: 3, kind: 4, async: false };
+const FROM_SYMBOL: Copier = { device: 1, host: 0, bytes: 2, offset: 3, kind: 4, async: false };
+const SYMBOL_COPIES: Record<string, Copier> = {
+  hipMemcpyToSymbol: TO_SYMBOL,
+  hipMemcpyToSymbolAsync: { ...TO_SYMBOL, async: true },
+  hipMemcpyFromSymbol: FROM_SYMBOL,
+  hipMemcpyFromSymbolAsync: { ...FROM_SYMBOL, async: true },
+};
+const POINTER_COPIES = new Set(['hipMemcpy', 'hipMemcpyAsync']);
+/** Calls that take the device pointer without moving host bytes into it. */
+const NO_BYTES = new Set(['hipMalloc', 'hipMallocManaged', 'hipFree', 'hipMemset', 'hipMemsetAsync', 'hipMemsetD8', 'hipMemsetD16', 'hipMemsetD32']);
+/** Expressions that can be evaluated twice (once per object of the image) without side effects. */
+const PURE = new Set(['identifier', 'field_expression', 'subscript_expression', 'pointer_expression', 'parenthesized_expression', 'number_literal', 'binary_expression', 'field_identifier', 'qualified_identifier', 'namespace_identifier']);
+
+/** `cudaMemcpy` and `::hipMemcpy` are hipMemcpy. */
+const apiName = (callee: Node | null): string => (callee?.text ?? '').replace(/^::/, '').replace(/^cuda/, 'hip');
+
+/** The expression under parentheses and casts. */
+function bare(e: Node): Node {
+  let n = e;
+  while ((n.type === 'parenthesized_expression' || n.type === 'cast_expression') && n.namedChildren.at(-1)) n = n.namedChildren.at(-1)!;
+  return n;
+}
+
+/** What a pointer or array type points at (one level: an array element may be an array). */
+const pointee = (t: CType): CType | undefined => (t.kind === 'pointer' ? t.to : t.kind === 'array' ? t.of : undefined);
+
+const sameType = (a: CType, b: CType) => renderTypeId(a) === renderTypeId(b);
+const isPure = (e: Node): boolean => PURE.has(e.type) && e.namedChildren.every((c) => !c || isPure(c));
+
+export interface DeviceMemoryInput {
+  program: Program;
+  types: TypeTable;
+  instances: readonly KernelInstance[];
+  /** The kernel instance id of each launch (by call node id). */
+  launchInstance: ReadonlyMap<number, string>;
+  deviceAbi: Abi;
+}
+
+export function deviceMemoryFlows(input: DeviceMemoryInput): LayoutFlow[] {
+  const flows: LayoutFlow[] = [];
+  const launchCalls = new Set(input.program.launches.map((l) => l.call.id));
+  for (const launch of input.program.launches) {
+    const instance = input.instances.find((i) => i.id === input.launchInstance.get(launch.call.id));
+    instance?.params.forEach((p, i) => {
+      const arg = launch.args[i];
+      if (!arg || p.type.kind !== 'pointer' || p.type.to.kind === 'opaque' || sameOnDevice(p.type.to, input.deviceAbi)) return;
+      const read = { node: p.node, type: p.type.to, element: p.type.to, what: `parameter '${p.name}' of kernel '${instance.kernel.name}'` };
+      flows.push(...pointerFlows(input, bare(arg), launch.call, read, launchCalls));
+    });
+  }
+  const seen = new Set<string>();
+  // Globals of included headers are resolved (and their copies converted) where they are declared.
+  for (const g of input.instances.flatMap((i) => i.globals).filter((g) => input.program.globals.includes(g))) {
+    if (seen.has(g.name)) continue;
+    seen.add(g.name);
+    const type = input.types.resolveDeclarator(g.declaration, g.declarator);
+    if (isTypeError(type) || sameOnDevice(type, input.deviceAbi)) continue;
+    flows.push(...symbolFlows(input, { node: g.declarator, type, element: type.kind === 'array' ? type.of : type, what: `device global '${g.name}'` }));
+  }
+  return flows;
+}
+
+/** What the host does with the device pointer `arg` passed to a kernel that reads `read.type`. */
+function pointerFlows(input: DeviceMemoryInput, arg: Node, launch: Node, read: DeviceRead, launches: ReadonlySet<number>): LayoutFlow[] {
+  if (arg.type !== 'identifier') return [{ kind: 'unknown', node: arg, read, reason: `the pointer passed here is not a variable of this function` }];
+  const fn = enclosing(launch, 'function_definition');
+  const body = fn?.childForFieldName('body');
+  const name = arg.text;
+  if (!body || !declaresLocal(body, name)) return [{ kind: 'unknown', node: arg, read, reason: `'${name}' is not a local variable of this function` }];
+  const flows: LayoutFlow[] = [];
+  const seenCalls = new Set<number>();
+  const text = input.program.text;
+  scan(body, new Set(['identifier']), (use) => {
+    const call = callTaking(use);
+    if (!call) {
+      const assignment = use.parent?.type === 'assignment_expression' && use.parent.childForFieldName('left')?.id === use.id;
+      if (assignment) flows.push({ kind: 'unknown', node: use.parent!, read, reason: `'${name}' is assigned here` });
+      return;
+    }
+    if (launches.has(call.node.id) || seenCalls.has(call.node.id)) return;
+    seenCalls.add(call.node.id);
+    const api = apiName(call.node.childForFieldName('function'));
+    if (NO_BYTES.has(api)) return;
+    if (POINTER_COPIES.has(api)) {
+      const flow = pointerCopy(input, call.node, api, call.index, read);
+      if (flow) flows.push(flow);
+      return;
+    }
+    flows.push({ kind: 'unknown', node: call.node, read, reason: `'${name}' is passed to '${call.node.childForFieldName('function')?.text}' here` });
+  }, (_, start, end) => end - start === name.length && text.startsWith(name, start));
+  return flows;
+}
+
+/** A hipMemcpy[Async] involving the device pointer at argument `index`; undefined for device-to-device. */
+function pointerCopy(input: DeviceMemoryInput, call: Node, api: string, index: number, read: DeviceRead): LayoutFlow | undefined {
+  const args = argumentsOf(call.childForFieldName('arguments'));
+  const kind = args[3]?.text ?? '';
+  if (/DeviceToDevice$/.test(kind)) return undefined;
+  const direction = /HostToDevice$/.test(kind) ? 'to-device' : /DeviceToHost$/.test(kind) ? 'from-device' : undefined;
+  if (!direction) return { kind: 'unconverted', call, read, reason: `the direction '${kind}' is not HostToDevice or DeviceToHost` };
+  const device = direction === 'to-device' ? 0 : 1;
+  if (index !== device) return { kind: 'unconverted', call, read, reason: `the device pointer is not the ${device === 0 ? 'destination' : 'source'} of this ${kind} copy` };
+  if (bare(args[device]).type !== 'identifier') return { kind: 'unconverted', call, read, reason: 'the device address is offset on the host, where the objects have their host size' };
+  if (api !== 'hipMemcpy') return { kind: 'unconverted', call, read, reason: `only plain hipMemcpy is converted, not ${api}` };
+  return hostSide(input, call, read, direction, args[1 - device], args[2]);
+}
+
+/** Copies to and from the device global `read`, and the places its address escapes. */
+function symbolFlows(input: DeviceMemoryInput, read: DeviceRead): LayoutFlow[] {
+  const name = declaredName(read.node)?.text ?? '';
+  const flows: LayoutFlow[] = [];
+  const text = input.program.text;
+  scan(input.program.root, new Set(['call_expression']), (call) => {
+    const api = apiName(call.childForFieldName('function'));
+    const args = argumentsOf(call.childForFieldName('arguments'));
+    const copier = SYMBOL_COPIES[api];
+    const symbolAt = copier?.device ?? (api === 'hipGetSymbolAddress' ? 1 : -1);
+    if (symbolAt < 0 || !args[symbolAt] || symbolName(args[symbolAt]) !== name) return;
+    if (!copier) {
+      flows.push({ kind: 'unknown', node: call, read, reason: `the address of '${name}' is taken here; copies through it are not followed` });
+      return;
+    }
+    const direction = copier.device === 0 ? 'to-device' : 'from-device';
+    const offset = copier.offset !== undefined ? args[copier.offset] : undefined;
+    const kind = copier.kind !== undefined ? args[copier.kind] : undefined;
+    const expected = direction === 'to-device' ? /HostToDevice$/ : /DeviceToHost$/;
+    if (copier.async) flows.push({ kind: 'unconverted', call, read, reason: `only plain hipMemcpyToSymbol/hipMemcpyFromSymbol are converted, not ${api}` });
+    else if (offset && offset.text !== '0') flows.push({ kind: 'unconverted', call, read, reason: 'the offset into the symbol is a host offset' });
+    else if (kind && !expected.test(kind.text)) flows.push({ kind: 'unconverted', call, read, reason: `the direction '${kind.text}' is not ${direction === 'to-device' ? 'HostToDevice' : 'DeviceToHost'}` });
+    else flows.push(hostSide(input, call, read, direction, args[copier.host], args[copier.bytes]));
+  }, (_, start, end) => spanHas(text, name, start, end));
+  return flows;
+}
+
+/** `g`, `HIP_SYMBOL(g)`, `&g`, `(const void*)&g` -> 'g'. */
+function symbolName(arg: Node): string {
+  let e = bare(arg);
+  if (e.type === 'call_expression' && apiName(e.childForFieldName('function')) === 'HIP_SYMBOL') e = bare(argumentsOf(e.childForFieldName('arguments'))[0] ?? e);
+  if (e.type === 'pointer_expression' && e.child(0)?.type === '&') e = bare(e.childForFieldName('argument')!);
+  return e.type === 'identifier' ? e.text : '';
+}
+
+/** The copy converts when its host side is a pure expression pointing at objects of the type the device reads. */
+function hostSide(input: DeviceMemoryInput, call: Node, read: DeviceRead, direction: ConvertibleCopy['direction'], host: Node | undefined, bytes: Node | undefined): LayoutFlow {
+  if (!host || !bytes) return { kind: 'unconverted', call, read, reason: 'the call has too few arguments' };
+  const hostType = staticType(host, input.program.text, input.types);
+  const held = hostType && pointee(hostType);
+  const element = read.element;
+  if (!held || held.kind === 'opaque') {
+    return { kind: 'unconverted', call, read, reason: `the type of the host memory '${host.text}' is not known here (a pointer or array of '${renderTypeId(element)}' declared in this function is)` };
+  }
+  if (!sameType(held, element)) {
+    return { kind: 'unconverted', call, read, reason: `the host memory '${host.text}' holds '${renderTypeId(held)}', not '${renderTypeId(element)}'` };
+  }
+  if (!isPure(host)) return { kind: 'unconverted', call, read, reason: `the host expression '${host.text}' is not a plain variable, member or element` };
+  return { kind: 'convertible', call, read, direction, host, bytes, element };
+}
+
+/** The call whose argument list holds `use` (through parentheses, casts, `&`), and the argument's index. */
+function callTaking(use: Node): { node: Node; index: number } | undefined {
+  let arg = use;
+  while (arg.parent && ['parenthesized_expression', 'cast_expression', 'pointer_expression', 'binary_expression'].includes(arg.parent.type)) arg = arg.parent;
+  const list = arg.parent;
+  if (list?.type !== 'argument_list' || list.parent?.type !== 'call_expression') return undefined;
+  return { node: list.parent, index: argumentsOf(list).findIndex((a) => a.id === arg.id) };
+}
+
+function enclosing(node: Node, type: string): Node | undefined {
+  for (let n = node.parent; n; n = n.parent) if (n.type === type) return n;
+  return undefined;
+}
+
+function declaresLocal(body: Node, name: string): boolean {
+  let found = false;
+  scan(body, new Set(['declaration']), (decl) => {
+    if (decl.childrenForFieldName('declarator').some((d) => d && declaredName(d)?.text === name)) found = true;
+  });
+  return found;
+}
