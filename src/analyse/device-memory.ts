@@ -30,7 +30,8 @@ export interface ConvertibleCopy {
   kind: 'convertible';
   call: Node;
   read: DeviceRead;
-  direction: 'to-device' | 'from-device';
+  /** Host to device (else device to host). */
+  toDevice: boolean;
   host: Node;
   bytes: Node;
   /** The object type each image is built for. */
@@ -166,13 +167,13 @@ function pointerCopy(input: DeviceMemoryInput, call: Node, api: string, index: n
   const args = argumentsOf(call.childForFieldName('arguments'));
   const kind = args[3]?.text ?? '';
   if (/DeviceToDevice$/.test(kind)) return undefined;
-  const direction = /HostToDevice$/.test(kind) ? 'to-device' : /DeviceToHost$/.test(kind) ? 'from-device' : undefined;
-  if (!direction) return { kind: 'unconverted', call, read, reason: `the direction '${kind}' is not HostToDevice or DeviceToHost` };
-  const device = direction === 'to-device' ? 0 : 1;
+  const toDevice = /HostToDevice$/.test(kind) ? true : /DeviceToHost$/.test(kind) ? false : undefined;
+  if (toDevice === undefined) return { kind: 'unconverted', call, read, reason: `the direction '${kind}' is not HostToDevice or DeviceToHost` };
+  const device = toDevice ? 0 : 1;
   if (index !== device) return { kind: 'unconverted', call, read, reason: `the device pointer is not the ${device === 0 ? 'destination' : 'source'} of this ${kind} copy` };
   if (bare(args[device]).type !== 'identifier') return { kind: 'unconverted', call, read, reason: 'the device address is offset on the host, where the objects have their host size' };
   if (api !== 'hipMemcpy') return { kind: 'unconverted', call, read, reason: `only plain hipMemcpy is converted, not ${api}` };
-  return hostSide(input, call, read, direction, args[1 - device], args[2]);
+  return hostSide(input, call, read, toDevice, args[1 - device], args[2]);
 }
 
 /** Copies to and from the device global `read`, and the places its address escapes. */
@@ -190,14 +191,14 @@ function symbolFlows(input: DeviceMemoryInput, read: DeviceRead): LayoutFlow[] {
       flows.push({ kind: 'unknown', node: call, read, reason: `the address of '${name}' is taken here; copies through it are not followed` });
       return;
     }
-    const direction = copier.device === 0 ? 'to-device' : 'from-device';
+    const toDevice = copier.device === 0;
     const offset = copier.offset !== undefined ? args[copier.offset] : undefined;
     const kind = copier.kind !== undefined ? args[copier.kind] : undefined;
-    const expected = direction === 'to-device' ? /HostToDevice$/ : /DeviceToHost$/;
+    const expected = toDevice ? /HostToDevice$/ : /DeviceToHost$/;
     if (copier.async) flows.push({ kind: 'unconverted', call, read, reason: `only plain hipMemcpyToSymbol/hipMemcpyFromSymbol are converted, not ${api}` });
     else if (offset && offset.text !== '0') flows.push({ kind: 'unconverted', call, read, reason: 'the offset into the symbol is a host offset' });
-    else if (kind && !expected.test(kind.text)) flows.push({ kind: 'unconverted', call, read, reason: `the direction '${kind.text}' is not ${direction === 'to-device' ? 'HostToDevice' : 'DeviceToHost'}` });
-    else flows.push(hostSide(input, call, read, direction, args[copier.host], args[copier.bytes]));
+    else if (kind && !expected.test(kind.text)) flows.push({ kind: 'unconverted', call, read, reason: `the direction '${kind.text}' is not ${toDevice ? 'HostToDevice' : 'DeviceToHost'}` });
+    else flows.push(hostSide(input, call, read, toDevice, args[copier.host], args[copier.bytes]));
   }, (_, start, end) => spanHas(text, name, start, end));
   return flows;
 }
@@ -211,7 +212,7 @@ function symbolName(arg: Node): string {
 }
 
 /** The copy converts when its host side is a pure expression pointing at objects of the type the device reads. */
-function hostSide(input: DeviceMemoryInput, call: Node, read: DeviceRead, direction: ConvertibleCopy['direction'], host: Node | undefined, bytes: Node | undefined): LayoutFlow {
+function hostSide(input: DeviceMemoryInput, call: Node, read: DeviceRead, toDevice: boolean, host: Node | undefined, bytes: Node | undefined): LayoutFlow {
   if (!host || !bytes) return { kind: 'unconverted', call, read, reason: 'the call has too few arguments' };
   const hostType = staticType(host, input.program.text, input.types);
   const held = hostType && pointee(hostType);
@@ -223,7 +224,7 @@ function hostSide(input: DeviceMemoryInput, call: Node, read: DeviceRead, direct
     return { kind: 'unconverted', call, read, reason: `the host memory '${host.text}' holds '${renderTypeId(held)}', not '${renderTypeId(element)}'` };
   }
   if (!isPure(host)) return { kind: 'unconverted', call, read, reason: `the host expression '${host.text}' is not a plain variable, member or element` };
-  return { kind: 'convertible', call, read, direction, host, bytes, element };
+  return { kind: 'convertible', call, read, toDevice, host, bytes, element };
 }
 
 /** The call whose argument list holds `use` (through parentheses, casts, `&`), and the argument's index. */

@@ -19,7 +19,7 @@ export function rewriteLayoutCopies(flows: readonly LayoutFlow[], edits: EditSet
       converted.add(flow.call.id);
       edits.replace(flow.call, (print) => convertedCopy(flow, print, deviceAbi));
       const { size } = layoutOf(flow.element, deviceAbi);
-      report.at(flow.call, 'note', 'device-layout-converted', `copies '${renderTypeId(flow.element)}' ${flow.direction === 'to-device' ? 'to' : 'from'} the device as its ${deviceAbi} image (${size} bytes each, ${layoutOf(flow.element, 'host').size} on the host), since ${flow.read.what} reads it there`);
+      report.at(flow.call, 'note', 'device-layout-converted', `copies '${renderTypeId(flow.element)}' ${flow.toDevice ? 'to' : 'from'} the device as its ${deviceAbi} image (${size} bytes each, ${layoutOf(flow.element, 'host').size} on the host), since ${flow.read.what} reads it there`);
     } else if (flow.kind === 'unconverted') {
       const line = position(flow.call).line;
       report.at(flow.call, 'error', 'device-layout-copy', `this copies bytes of memory that ${flow.read.what} reads as '${renderTypeId(flow.read.type)}', and ${difference}; not converted: ${flow.reason}`);
@@ -50,7 +50,7 @@ function convertedCopy(flow: ConvertibleCopy, print: Printer, abi: Abi): string 
   const call = flow.call;
   const args = argumentsOf(call.childForFieldName('arguments'));
   const userCall = `${print(call.childForFieldName('function')!)}(${args.map((a) => (a.id === flow.host.id ? '__hv_host' : a.id === flow.bytes.id ? '__hv_bytes' : print(a))).join(', ')})`;
-  const toDevice = flow.direction === 'to-device';
+  const toDevice = flow.toDevice;
   const statements = (toDevice ? toImage : fromImage)(flow.element, object, '__hv_image', 0, abi).join(' ');
   const image = toDevice ? 'unsigned char*' : 'const unsigned char*';
   const hostPointer = toDevice ? 'const void*' : 'void*';

@@ -1,0 +1,88 @@
+// Issue 12: memory kernels read as a type whose layout differs between the host and rv32. Copies
+// hip2vortex converts say so (a note, and an --annotate comment); the flows it cannot convert get
+// these exact diagnostics (errors for proven flows, warnings for flows it cannot follow).
+import { describe, expect, it } from 'vitest';
+import { formatted, output, translateText } from '../translate/translate-helpers.js';
+
+const ARG_T = 'typedef struct { unsigned int n; float* src; float* dst; } arg_t;\n';
+const KERNEL = '__global__ void k(const arg_t* a) { a->dst[threadIdx.x] = a->src[threadIdx.x]; }\n';
+const ARG_LAYOUT = "'arg_t' is 24 bytes, align 8 on the host (x86-64) and 12 bytes, align 4 on the device (rv32); fields that differ: src at 8 (8 bytes) on the host, at 4 (4 bytes) on the device, dst at 16 (8 bytes) on the host, at 8 (4 bytes) on the device";
+const READ_AT_PARAM = (file: string, line: number) =>
+  `${file}:2:19: error: parameter 'a' of kernel 'k' reads 'arg_t' from memory the host copies bytes into or out of (line ${line}), and ${ARG_LAYOUT} [device-layout-copy]`;
+
+/** A program launching k on d (an arg_t*) after `body`. */
+const program = (body: string, launch = 'k<<<1, 4>>>(d);') => `${ARG_T}${KERNEL}int main() {\n  arg_t* d; hipMalloc(&d, sizeof(arg_t));\n${body}\n  ${launch}\n}\n`;
+
+describe('copies into memory a kernel reads as a type with another device layout', () => {
+  it('converts a plain hipMemcpy of a host variable, with a note and an --annotate comment', async () => {
+    const r = await translateText('var.hip', program('  arg_t h = {4, 0, 0}; hipMemcpy(d, &h, sizeof h, hipMemcpyHostToDevice);'), { annotate: true });
+    expect(formatted(r)).toEqual([
+      "var.hip:5:24: note: copies 'arg_t' to the device as its rv32 image (12 bytes each, 24 on the host), since parameter 'a' of kernel 'k' reads it there [device-layout-converted]",
+    ]);
+    expect(output(r, 'host')).toContain(
+      "/* hip2vortex: device-layout-converted: copies 'arg_t' to the device as its rv32 image (12 bytes each, 24 on the host), since parameter 'a' of kernel 'k' reads it there */ hip2vx_copy_images(&h, sizeof h, sizeof(*(&h)), 12, hip2vx_to_device, [&](unsigned char* __hv_image, size_t __hv_i) { memcpy(__hv_image + 0, &((&h)[__hv_i].n), 4); hip2vx_put_pointer(__hv_image + 4, (const void*)((&h)[__hv_i].src), 4); hip2vx_put_pointer(__hv_image + 8, (const void*)((&h)[__hv_i].dst), 4); }, [&](const void* __hv_host, size_t __hv_bytes) { return hipMemcpy(d, __hv_host, __hv_bytes, hipMemcpyHostToDevice); });",
+    );
+  });
+
+  it('converts copies back from the device, CUDA spellings and host pointers', async () => {
+    const r = await translateText('back.cu', program('  arg_t* h = (arg_t*)malloc(sizeof(arg_t));', 'k<<<1, 4>>>(d); cudaMemcpy(h, d, sizeof(arg_t), cudaMemcpyDeviceToHost);'));
+    expect(formatted(r)).toEqual([
+      "back.cu:6:19: note: copies 'arg_t' from the device as its rv32 image (12 bytes each, 24 on the host), since parameter 'a' of kernel 'k' reads it there [device-layout-converted]",
+    ]);
+    expect(output(r, 'host')).toContain(
+      '(h)[__hv_i].src = (__typeof__((h)[__hv_i].src))hip2vx_get_pointer(__hv_image + 4, 4);',
+    );
+    expect(output(r, 'host')).toContain('[&](void* __hv_host, size_t __hv_bytes) { return hipMemcpy(__hv_host, d, __hv_bytes, hipMemcpyDeviceToHost); })');
+  });
+
+  it('leaves types with one layout alone, and everything on rv64', async () => {
+    const floats = '__global__ void f(float* p) { p[0] = 1; }\nint main() { float* d; float h[4]; hipMemcpy(d, h, sizeof h, hipMemcpyHostToDevice); f<<<1, 1>>>(d); }\n';
+    expect(formatted(await translateText('floats.hip', floats))).toEqual([]);
+    expect(formatted(await translateText('rv64.hip', program('  hipMemcpyAsync(d, 0, 24, hipMemcpyHostToDevice, 0);'), { xlen: 64 }))).toEqual([]);
+  });
+
+  const UNCONVERTED: [name: string, body: string, reason: string][] = [
+    ['async', '  arg_t h; hipMemcpyAsync(d, &h, sizeof h, hipMemcpyHostToDevice, 0);', 'only plain hipMemcpy is converted, not hipMemcpyAsync'],
+    ['default-kind', '  arg_t h; hipMemcpy(d, &h, sizeof h, hipMemcpyDefault);', "the direction 'hipMemcpyDefault' is not HostToDevice or DeviceToHost"],
+    ['untyped-host', '  void* h = load(); hipMemcpy(d, h, 24, hipMemcpyHostToDevice);', "the type of the host memory 'h' is not known here (a pointer or array of 'arg_t' declared in this function is)"],
+    ['other-type', '  unsigned char h[24]; hipMemcpy(d, h, sizeof h, hipMemcpyHostToDevice);', "the host memory 'h' holds 'unsigned char', not 'arg_t'"],
+    ['offset', '  arg_t h[2]; hipMemcpy(d + 1, h, sizeof(arg_t), hipMemcpyHostToDevice);', 'the device address is offset on the host, where the objects have their host size'],
+    ['impure-host', '  arg_t h[2]; int i = 0; hipMemcpy(d, &h[i++], sizeof(arg_t), hipMemcpyHostToDevice);', "the host expression '&h[i++]' is not a plain variable, member or element"],
+  ];
+  it.each(UNCONVERTED)('reports a copy it cannot convert at the copy and at the device read: %s', async (name, body, reason) => {
+    const r = await translateText(`${name}.hip`, program(body));
+    const copy = formatted(r).filter((d) => !d.includes(':2:19:'));
+    expect(copy).toEqual([expect.stringMatching(new RegExp(`^${name}\\.hip:5:\\d+: error: this copies bytes of memory that parameter 'a' of kernel 'k' reads as 'arg_t', and ${escape(ARG_LAYOUT)}; not converted: ${escape(reason)} \\[device-layout-copy\\]$`))]);
+    expect(formatted(r)).toContain(READ_AT_PARAM(`${name}.hip`, 5));
+    expect(r.outputs).toEqual([]);
+  });
+
+  it('warns where the device pointer leaves what it follows', async () => {
+    const r = await translateText('escape.hip', program('  fill(d);'));
+    expect(formatted(r)).toEqual([
+      `escape.hip:2:19: warning: parameter 'a' of kernel 'k' reads 'arg_t' from memory the host side cannot be followed for (line 5), and ${ARG_LAYOUT} [device-layout-unknown]`,
+      `escape.hip:5:3: warning: parameter 'a' of kernel 'k' reads 'arg_t' from this memory, and ${ARG_LAYOUT}; if the host copies bytes into or out of it, they are wrong on the device: 'd' is passed to 'fill' here [device-layout-unknown]`,
+    ]);
+    const param = await translateText('param.hip', `${ARG_T}${KERNEL}void run(arg_t* d) { k<<<1, 4>>>(d); }\n`);
+    expect(formatted(param)).toContain(
+      `param.hip:3:34: warning: parameter 'a' of kernel 'k' reads 'arg_t' from this memory, and ${ARG_LAYOUT}; if the host copies bytes into or out of it, they are wrong on the device: 'd' is not a local variable of this function [device-layout-unknown]`,
+    );
+  });
+
+  it('follows device globals: hipMemcpyToSymbol with an offset is an error, a taken address a warning', async () => {
+    const src = (body: string) => `struct S { long v; };\n__device__ S g;\n__global__ void k(long* o) { o[0] = g.v; }\nint main() { long* o; S h;\n${body}\n k<<<1, 1>>>(o); }\n`;
+    const layout = "'S' is 8 bytes, align 8 on the host (x86-64) and 4 bytes, align 4 on the device (rv32); fields that differ: v at 0 (8 bytes) on the host, at 0 (4 bytes) on the device";
+    // o is never copied: the kernel writes it, so its long elements need nothing.
+    expect(formatted(await translateText('offset.hip', src('hipMemcpyToSymbol(g, &h, sizeof h, 8);')))).toEqual([
+      `offset.hip:2:14: error: device global 'g' reads 'S' from memory the host copies bytes into or out of (line 5), and ${layout} [device-layout-copy]`,
+      `offset.hip:5:1: error: this copies bytes of memory that device global 'g' reads as 'S', and ${layout}; not converted: the offset into the symbol is a host offset [device-layout-copy]`,
+    ]);
+    expect(formatted(await translateText('address.hip', src('void* p; hipGetSymbolAddress(&p, HIP_SYMBOL(g));')))).toContain(
+      `address.hip:5:10: warning: device global 'g' reads 'S' from this memory, and ${layout}; if the host copies bytes into or out of it, they are wrong on the device: the address of 'g' is taken here; copies through it are not followed [device-layout-unknown]`,
+    );
+  });
+});
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
