@@ -1,7 +1,7 @@
 // The static type of simple expressions, read off declarations in the enclosing function: what
 // template argument deduction and type-dependent diagnostics need, without a C++ type checker.
 import type { Node } from '../parse/parser.js';
-import { pointer, type CType } from '../layout/index.js';
+import type { CType } from '../layout/index.js';
 import { isTypeError, type TypeTable } from './types.js';
 import { declaredName, functionDeclarator, scan, spanHas } from './syntax.js';
 
@@ -62,21 +62,11 @@ function declaredType(name: Node, text: string, types: TypeTable): CType | undef
   scan(fn.childForFieldName('body')!, DECLARATIONS, (decl) => {
     if (decl.startIndex > name.startIndex) return false;
     for (const d of decl.childrenForFieldName('declarator')) {
-      if (d && declaredName(d)?.text === name.text) found = variableType(decl, d, types) ?? found;
+      if (d && declaredName(d)?.text === name.text) {
+        const t = types.resolveDeclarator(decl, d);
+        if (!isTypeError(t)) found = t;
+      }
     }
   }, (_, start, end) => spanHas(text, name.text, start, end));
   return found;
-}
-
-/**
- * A local variable's type; an array whose extent is not a known constant (`T a[n]` with a local
- * `n`) is typed as what it decays to, a pointer to its element.
- */
-function variableType(decl: Node, declarator: Node, types: TypeTable): CType | undefined {
-  const t = types.resolveDeclarator(decl, declarator);
-  if (!isTypeError(t)) return t;
-  const inner = declarator.type === 'init_declarator' ? declarator.childForFieldName('declarator') : declarator;
-  const element = inner?.type === 'array_declarator' ? inner.childForFieldName('declarator') : null;
-  const e = element && types.resolveDeclarator(decl, element);
-  return e && !isTypeError(e) ? pointer(e) : undefined;
 }
