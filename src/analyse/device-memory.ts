@@ -119,6 +119,12 @@ export function deviceMemoryFlows(input: DeviceMemoryInput): LayoutFlow[] {
       flows.push(...pointerFlows(input, bare(arg), launch.call, read, launchCalls));
     });
   }
+  for (const instance of input.instances) {
+    for (const p of instance.params) {
+      const what = `parameter '${p.name}' of kernel '${instance.kernel.name}'`;
+      flows.push(...p.type.kind === 'pointer' ? storedPointers(p.node, p.type.to, `${p.name}[i]`, what, input.deviceAbi) : storedPointers(p.node, p.type, p.name, what, input.deviceAbi));
+    }
+  }
   const seen = new Set<string>();
   // Globals of included headers are resolved (and their copies converted) where they are declared.
   for (const g of input.instances.flatMap((i) => i.globals).filter((g) => input.program.globals.includes(g))) {
@@ -126,9 +132,32 @@ export function deviceMemoryFlows(input: DeviceMemoryInput): LayoutFlow[] {
     seen.add(g.name);
     const type = input.types.resolveDeclarator(g.declaration, g.declarator);
     if (isTypeError(type) || sameOnDevice(type, input.deviceAbi)) continue;
-    flows.push(...symbolFlows(input, { node: g.declarator, type, element: type.kind === 'array' ? type.of : type, what: `device global '${g.name}'` }));
+    const what = `device global '${g.name}'`;
+    flows.push(...storedPointers(g.declarator, type, g.name, what, input.deviceAbi));
+    flows.push(...symbolFlows(input, { node: g.declarator, type, element: type.kind === 'array' ? type.of : type, what }));
   }
   return flows;
+}
+
+/**
+ * Pointers stored in the memory or argument `t` (fields, elements; pointers are not followed) to
+ * objects laid out differently on the device: what they point at is filled by the host in ways
+ * hip2vortex does not follow.
+ */
+function storedPointers(node: Node, t: CType, path: string, what: string, abi: Abi): UnknownFlow[] {
+  switch (t.kind) {
+    case 'pointer': {
+      if (t.to.kind === 'opaque' || sameOnDevice(t.to, abi)) return [];
+      const read = { node, type: t.to, element: t.to, what: `${what} (through the pointer '${path}')` };
+      return [{ kind: 'unknown', node, read, reason: 'pointers stored in device memory or in struct arguments are not followed' }];
+    }
+    case 'array':
+      return storedPointers(node, t.of, `${path}[i]`, what, abi);
+    case 'record':
+      return t.fields.flatMap((f) => storedPointers(node, f.type, `${path}.${f.name}`, what, abi));
+    default:
+      return [];
+  }
 }
 
 /** What the host does with the device pointer `arg` passed to a kernel that reads `read.type`. */

@@ -26,8 +26,10 @@ export function rewriteLayoutCopies(flows: readonly LayoutFlow[], edits: EditSet
       deviceSide(report, flow.read, 'error', 'device-layout-copy', `reads '${renderTypeId(flow.read.type)}' from memory the host copies bytes into or out of (line ${line}), and ${difference}`);
     } else if (flow.kind === 'unknown') {
       const line = position(flow.node).line;
-      report.at(flow.node, 'warning', 'device-layout-unknown', `${flow.read.what} reads '${renderTypeId(flow.read.type)}' from this memory, and ${difference}; if the host copies bytes into or out of it, they are wrong on the device: ${flow.reason}`);
-      deviceSide(report, flow.read, 'warning', 'device-layout-unknown', `reads '${renderTypeId(flow.read.type)}' from memory the host side cannot be followed for (line ${line}), and ${difference}`);
+      if (flow.node.id !== flow.read.node.id) {
+        report.at(flow.node, 'warning', 'device-layout-unknown', `${flow.read.what} reads '${renderTypeId(flow.read.type)}' from this memory, and ${difference}; if the host copies bytes into or out of it, they are wrong on the device: ${flow.reason}`);
+      }
+      deviceSide(report, flow.read, 'warning', 'device-layout-unknown', `reads '${renderTypeId(flow.read.type)}' from memory whose host side hip2vortex cannot follow (line ${line}: ${flow.reason}), and ${difference}`);
     }
   }
 }

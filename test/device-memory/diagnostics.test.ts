@@ -60,13 +60,24 @@ describe('copies into memory a kernel reads as a type with another device layout
   it('warns where the device pointer leaves what it follows', async () => {
     const r = await translateText('escape.hip', program('  fill(d);'));
     expect(formatted(r)).toEqual([
-      `escape.hip:2:19: warning: parameter 'a' of kernel 'k' reads 'arg_t' from memory the host side cannot be followed for (line 5), and ${ARG_LAYOUT} [device-layout-unknown]`,
+      `escape.hip:2:19: warning: parameter 'a' of kernel 'k' reads 'arg_t' from memory whose host side hip2vortex cannot follow (line 5: 'd' is passed to 'fill' here), and ${ARG_LAYOUT} [device-layout-unknown]`,
       `escape.hip:5:3: warning: parameter 'a' of kernel 'k' reads 'arg_t' from this memory, and ${ARG_LAYOUT}; if the host copies bytes into or out of it, they are wrong on the device: 'd' is passed to 'fill' here [device-layout-unknown]`,
     ]);
     const param = await translateText('param.hip', `${ARG_T}${KERNEL}void run(arg_t* d) { k<<<1, 4>>>(d); }\n`);
     expect(formatted(param)).toContain(
       `param.hip:3:34: warning: parameter 'a' of kernel 'k' reads 'arg_t' from this memory, and ${ARG_LAYOUT}; if the host copies bytes into or out of it, they are wrong on the device: 'd' is not a local variable of this function [device-layout-unknown]`,
     );
+  });
+
+  it('warns about pointers stored in memory or in struct arguments, which it does not follow', async () => {
+    const src = 'struct R { size_t n; };\nstruct Args { R* ranges; float* f; };\n__device__ R* table;\n__global__ void k(Args a, Args* more, int** fine) { a.ranges[0].n = more->ranges[0].n + table->n; }\n';
+    const layout = "'R' is 8 bytes, align 8 on the host (x86-64) and 4 bytes, align 4 on the device (rv32); fields that differ: n at 0 (8 bytes) on the host, at 0 (4 bytes) on the device";
+    const reason = 'pointers stored in device memory or in struct arguments are not followed';
+    // One report per rule and line: 'more' (line 4 too) is covered by the report about 'a'.
+    expect(formatted(await translateText('stored.hip', src))).toEqual([
+      `stored.hip:3:13: warning: device global 'table' (through the pointer 'table') reads 'R' from memory whose host side hip2vortex cannot follow (line 3: ${reason}), and ${layout} [device-layout-unknown]`,
+      `stored.hip:4:19: warning: parameter 'a' of kernel 'k' (through the pointer 'a.ranges') reads 'R' from memory whose host side hip2vortex cannot follow (line 4: ${reason}), and ${layout} [device-layout-unknown]`,
+    ]);
   });
 
   it('follows device globals: hipMemcpyToSymbol with an offset is an error, a taken address a warning', async () => {
