@@ -252,7 +252,8 @@ function hostSide(input: DeviceMemoryInput, call: Node, read: DeviceRead, toDevi
   if (!sameType(held, element)) {
     return { kind: 'unconverted', call, read, reason: `the host memory '${host.text}' holds '${renderTypeId(held)}', not '${renderTypeId(element)}'` };
   }
-  if (!isPure(host)) return { kind: 'unconverted', call, read, reason: `the host expression '${host.text}' is not a plain variable, member or element` };
+  // The only calls staticType types are `v.data()` of a std::vector, which are pure.
+  if (host.type !== 'call_expression' && !isPure(host)) return { kind: 'unconverted', call, read, reason: `the host expression '${host.text}' is not a plain variable, member, element or vector's data()` };
   return { kind: 'convertible', call, read, toDevice, host, bytes, element };
 }
 

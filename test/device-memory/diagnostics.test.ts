@@ -35,6 +35,12 @@ describe('copies into memory a kernel reads as a type with another device layout
     expect(output(r, 'host')).toContain('[&](void* __hv_host, size_t __hv_bytes) { return hipMemcpy(__hv_host, d, __hv_bytes, hipMemcpyDeviceToHost); })');
   });
 
+  it("converts copies from and into a std::vector's data()", async () => {
+    const r = await translateText('vector.hip', `#include <vector>\n${program('  std::vector<arg_t> h(1); hipMemcpy(d, h.data(), h.size() * sizeof(arg_t), hipMemcpyHostToDevice);')}`);
+    expect(formatted(r).map((d) => d.replace(/^.*\[/, '['))).toEqual(['[device-layout-converted]']);
+    expect(output(r, 'host')).toContain('hip2vx_copy_images(h.data(), h.size() * sizeof(arg_t), sizeof(*(h.data())), 12, hip2vx_to_device, ');
+  });
+
   it('leaves types with one layout alone, and everything on rv64', async () => {
     const floats = '__global__ void f(float* p) { p[0] = 1; }\nint main() { float* d; float h[4]; hipMemcpy(d, h, sizeof h, hipMemcpyHostToDevice); f<<<1, 1>>>(d); }\n';
     expect(formatted(await translateText('floats.hip', floats))).toEqual([]);
@@ -47,7 +53,7 @@ describe('copies into memory a kernel reads as a type with another device layout
     ['untyped-host', '  void* h = load(); hipMemcpy(d, h, 24, hipMemcpyHostToDevice);', "the type of the host memory 'h' is not known here (a pointer or array of 'arg_t' declared in this function is)"],
     ['other-type', '  unsigned char h[24]; hipMemcpy(d, h, sizeof h, hipMemcpyHostToDevice);', "the host memory 'h' holds 'unsigned char', not 'arg_t'"],
     ['offset', '  arg_t h[2]; hipMemcpy(d + 1, h, sizeof(arg_t), hipMemcpyHostToDevice);', 'the device address is offset on the host, where the objects have their host size'],
-    ['impure-host', '  arg_t h[2]; int i = 0; hipMemcpy(d, &h[i++], sizeof(arg_t), hipMemcpyHostToDevice);', "the host expression '&h[i++]' is not a plain variable, member or element"],
+    ['impure-host', '  arg_t h[2]; int i = 0; hipMemcpy(d, &h[i++], sizeof(arg_t), hipMemcpyHostToDevice);', "the host expression '&h[i++]' is not a plain variable, member, element or vector's data()"],
   ];
   it.each(UNCONVERTED)('reports a copy it cannot convert at the copy and at the device read: %s', async (name, body, reason) => {
     const r = await translateText(`${name}.hip`, program(body));
