@@ -56,15 +56,15 @@ export interface UnknownFlow {
 
 export type LayoutFlow = ConvertibleCopy | UnconvertedCopy | UnknownFlow;
 
+/** Argument positions of a symbol copy; only the plain (not async) ones are converted. */
 interface Copier {
-  /** Argument positions of the device memory (pointer or symbol) and of the host memory. */
+  /** The symbol, the host memory and the byte count. */
   device: number;
   host: number;
   bytes: number;
-  /** Position of the hipMemcpyKind argument and what it must say to be convertible. */
-  kind?: number;
-  /** Position of the symbol offset argument (converted only when absent or 0). */
-  offset?: number;
+  /** The hipMemcpyKind and the offset into the symbol (converted only when absent or 0). */
+  kind: number;
+  offset: number;
   async: boolean;
 }
 
@@ -76,6 +76,7 @@ const SYMBOL_COPIES: Record<string, Copier> = {
   hipMemcpyFromSymbol: FROM_SYMBOL,
   hipMemcpyFromSymbolAsync: { ...FROM_SYMBOL, async: true },
 };
+/** (dst, src, bytes, kind[, stream]); only plain hipMemcpy is converted. */
 const POINTER_COPIES = new Set(['hipMemcpy', 'hipMemcpyAsync']);
 /** Calls that take the device pointer without moving host bytes into it. */
 const NO_BYTES = new Set(['hipMalloc', 'hipMallocManaged', 'hipFree', 'hipMemset', 'hipMemsetAsync', 'hipMemsetD8', 'hipMemsetD16', 'hipMemsetD32']);
@@ -221,8 +222,8 @@ function symbolFlows(input: DeviceMemoryInput, read: DeviceRead): LayoutFlow[] {
       return;
     }
     const toDevice = copier.device === 0;
-    const offset = copier.offset !== undefined ? args[copier.offset] : undefined;
-    const kind = copier.kind !== undefined ? args[copier.kind] : undefined;
+    const offset = args[copier.offset];
+    const kind = args[copier.kind];
     const expected = toDevice ? /HostToDevice$/ : /DeviceToHost$/;
     if (copier.async) flows.push({ kind: 'unconverted', call, read, reason: `only plain hipMemcpyToSymbol/hipMemcpyFromSymbol are converted, not ${api}` });
     else if (offset && offset.text !== '0') flows.push({ kind: 'unconverted', call, read, reason: 'the offset into the symbol is a host offset' });
