@@ -134,8 +134,9 @@ export function deviceMemoryFlows(input: DeviceMemoryInput): LayoutFlow[] {
     const type = input.types.resolveDeclarator(g.declaration, g.declarator);
     if (isTypeError(type) || sameOnDevice(type, input.deviceAbi)) continue;
     const what = `device global '${g.name}'`;
+    const read = { node: g.declarator, type, element: type.kind === 'array' ? type.of : type, what };
     flows.push(...storedPointers(g.declarator, type, g.name, what, input.deviceAbi));
-    flows.push(...symbolFlows(input, { node: g.declarator, type, element: type.kind === 'array' ? type.of : type, what }));
+    flows.push(...initialBytes(read), ...symbolFlows(input, read));
   }
   return flows;
 }
@@ -205,6 +206,20 @@ function pointerCopy(input: DeviceMemoryInput, call: Node, api: string, index: n
   if (api !== 'hipMemcpy') return { kind: 'unconverted', call, read, reason: `only plain hipMemcpy is converted, not ${api}` };
   return hostSide(input, call, read, toDevice, args[1 - device], args[2]);
 }
+
+/**
+ * The runtime gives a device global its host variable's bytes at first use: for a struct or an
+ * array laid out differently, a non-zero initializer is garbage on the device. (A scalar's value
+ * survives: its low bytes come first; a pointer initializer is a host address anyway.)
+ */
+function initialBytes(read: DeviceRead): UnconvertedCopy[] {
+  const value = read.node.type === 'init_declarator' ? read.node.childForFieldName('value') : null;
+  if (!value || (read.type.kind !== 'record' && read.type.kind !== 'array') || ZERO.test(value.text)) return [];
+  return [{ kind: 'unconverted', call: value, read, reason: 'the initializer is copied to the device as host bytes (set the variable with hipMemcpyToSymbol from a host variable instead)' }];
+}
+
+/** `{}`, `{0}`, `{nullptr, 0, 0.0f}`: an initializer whose bytes are zero in every layout. */
+const ZERO = /^\{(\s|,|\{|\}|0x0+|0\.?0*[fFuUlL]*|nullptr|NULL|false)*\}$/;
 
 /** Copies to and from the device global `read`, and the places its address escapes. */
 function symbolFlows(input: DeviceMemoryInput, read: DeviceRead): LayoutFlow[] {

@@ -86,6 +86,15 @@ describe('copies into memory a kernel reads as a type with another device layout
     ]);
   });
 
+  it('reports a struct or array global whose non-zero initializer reaches the device as host bytes', async () => {
+    const src = (init: string) => `struct S { long v; int w; };\n__device__ S g = ${init};\n__device__ long n = 5;\n__global__ void k(long* o) { o[0] = g.w + n; }\n`;
+    expect(formatted(await translateText('init.hip', src('{1, 2}')))).toEqual([
+      "init.hip:2:18: error: this copies bytes of memory that device global 'g' reads as 'S', and 'S' is 16 bytes, align 8 on the host (x86-64) and 8 bytes, align 4 on the device (rv32); fields that differ: v at 0 (8 bytes) on the host, at 0 (4 bytes) on the device, w at 8 (4 bytes) on the host, at 4 (4 bytes) on the device; not converted: the initializer is copied to the device as host bytes (set the variable with hipMemcpyToSymbol from a host variable instead) [device-layout-copy]",
+      "init.hip:2:14: error: device global 'g' reads 'S' from memory the host copies bytes into or out of (line 2), and 'S' is 16 bytes, align 8 on the host (x86-64) and 8 bytes, align 4 on the device (rv32); fields that differ: v at 0 (8 bytes) on the host, at 0 (4 bytes) on the device, w at 8 (4 bytes) on the host, at 4 (4 bytes) on the device [device-layout-copy]",
+    ].sort());
+    expect(formatted(await translateText('zero.hip', src('{0, 0}')))).toEqual([]);
+  });
+
   it('follows device globals: hipMemcpyToSymbol with an offset is an error, a taken address a warning', async () => {
     const src = (body: string) => `struct S { long v; };\n__device__ S g;\n__global__ void k(long* o) { o[0] = g.v; }\nint main() { long* o; S h;\n${body}\n k<<<1, 1>>>(o); }\n`;
     const layout = "'S' is 8 bytes, align 8 on the host (x86-64) and 4 bytes, align 4 on the device (rv32); fields that differ: v at 0 (8 bytes) on the host, at 0 (4 bytes) on the device";
