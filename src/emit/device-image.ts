@@ -19,7 +19,8 @@ function leaves(t: CType, value: string, offset: number, abi: Abi): { type: CTyp
       const { offsets } = recordLayout(t, abi);
       // A union's image is that of its first member, as brace initialisation would write it.
       const fields = t.tag === 'union' ? t.fields.slice(0, 1) : t.fields;
-      return fields.flatMap((f, i) => leaves(f.type, `${value}.${f.name}`, offset + offsets[i], abi));
+      // An anonymous member's own members are named through the enclosing object.
+      return fields.flatMap((f, i) => leaves(f.type, f.name ? `${value}.${f.name}` : value, offset + offsets[i], abi));
     }
     case 'opaque':
       return [];

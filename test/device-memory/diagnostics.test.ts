@@ -41,6 +41,12 @@ describe('copies into memory a kernel reads as a type with another device layout
     expect(output(r, 'host')).toContain('hip2vx_copy_images(h.data(), h.size() * sizeof(arg_t), sizeof(*(h.data())), 12, hip2vx_to_device, ');
   });
 
+  it('names the members of anonymous unions and structs through the enclosing object', async () => {
+    const src = 'struct U { long tag; union { float f; int i; }; };\n__global__ void k(U* u) { u->f = 1; }\nint main() { U h; U* d; hipMemcpy(d, &h, sizeof h, hipMemcpyHostToDevice); k<<<1, 1>>>(d); }\n';
+    const host = output(await translateText('anon.hip', src), 'host');
+    expect(host).toContain('hip2vx_put_integer(__hv_image + 0, (long long)((&h)[__hv_i].tag), 4); memcpy(__hv_image + 4, &((&h)[__hv_i].f), 4);');
+  });
+
   it('leaves types with one layout alone, and everything on rv64', async () => {
     const floats = '__global__ void f(float* p) { p[0] = 1; }\nint main() { float* d; float h[4]; hipMemcpy(d, h, sizeof h, hipMemcpyHostToDevice); f<<<1, 1>>>(d); }\n';
     expect(formatted(await translateText('floats.hip', floats))).toEqual([]);
