@@ -2,13 +2,13 @@
 // parameters are converted by the launch stubs; memory a kernel reads through a pointer parameter
 // or a device global is filled by the host copying bytes, which on rv32 are the wrong bytes for a
 // pointer, long, size_t or a struct holding them. This finds those flows on the host side:
-// each copy (hipMemcpy*, hipMemcpy{To,From}Symbol*) into or out of such memory, and the places
-// where the device pointer leaves what can be followed. Pure analysis; src/rewrite/layout-copies.ts
+// each copy (hipMemcpy*, hipMemcpy{To,From}Symbol*) into or out of such memory, initializers of
+// such device globals, and the places where the device pointer leaves what can be followed. Pure analysis; src/rewrite/layout-copies.ts
 // converts or reports.
 import type { Node } from '../parse/parser.js';
 import { renderTypeId, sameOnDevice, type Abi, type CType } from '../layout/index.js';
 import type { KernelInstance } from './instances.js';
-import type { Program } from './program.js';
+import type { GlobalVar, Program } from './program.js';
 import type { TypeTable } from './types.js';
 import { isTypeError } from './types.js';
 import { staticType } from './expression-type.js';
@@ -54,7 +54,16 @@ export interface UnknownFlow {
   reason: string;
 }
 
-export type LayoutFlow = ConvertibleCopy | UnconvertedCopy | UnknownFlow;
+/** A device global with an initializer: registered with its device image (converted). */
+export interface InitialValue {
+  kind: 'initial';
+  declaration: Node;
+  name: string;
+  value: Node;
+  read: DeviceRead;
+}
+
+export type LayoutFlow = ConvertibleCopy | UnconvertedCopy | UnknownFlow | InitialValue;
 
 /** Argument positions of a symbol copy; only the plain (not async) ones are converted. */
 interface Copier {
@@ -136,7 +145,7 @@ export function deviceMemoryFlows(input: DeviceMemoryInput): LayoutFlow[] {
     const what = `device global '${g.name}'`;
     const read = { node: g.declarator, type, element: type.kind === 'array' ? type.of : type, what };
     flows.push(...storedPointers(g.declarator, type, g.name, what, input.deviceAbi));
-    flows.push(...initialBytes(read), ...symbolFlows(input, read));
+    flows.push(...initialValue(g, read), ...symbolFlows(input, read));
   }
   return flows;
 }
@@ -208,18 +217,15 @@ function pointerCopy(input: DeviceMemoryInput, call: Node, api: string, index: n
 }
 
 /**
- * The runtime gives a device global its host variable's bytes at first use: for a struct or an
- * array laid out differently, a non-zero initializer is garbage on the device. (A scalar's value
- * survives: its low bytes come first; a pointer initializer is a host address anyway.)
+ * The runtime gives a device global its host variable's bytes at first use: a struct or array
+ * laid out differently needs its device image instead. (A scalar's value survives: its low bytes
+ * come first; a pointer initializer is a host address either way.)
  */
-function initialBytes(read: DeviceRead): UnconvertedCopy[] {
-  const value = read.node.type === 'init_declarator' ? read.node.childForFieldName('value') : null;
-  if (!value || (read.type.kind !== 'record' && read.type.kind !== 'array') || ZERO.test(value.text)) return [];
-  return [{ kind: 'unconverted', call: value, read, reason: 'the initializer is copied to the device as host bytes (set the variable with hipMemcpyToSymbol from a host variable instead)' }];
+function initialValue(g: GlobalVar, read: DeviceRead): InitialValue[] {
+  const value = g.declarator.type === 'init_declarator' ? g.declarator.childForFieldName('value') : null;
+  if (!value || (read.type.kind !== 'record' && read.type.kind !== 'array')) return [];
+  return [{ kind: 'initial', declaration: g.declaration, name: g.name, value, read }];
 }
-
-/** `{}`, `{0}`, `{nullptr, 0, 0.0f}`: an initializer whose bytes are zero in every layout. */
-const ZERO = /^\{(\s|,|\{|\}|0x0+|0\.?0*[fFuUlL]*|nullptr|NULL|false)*\}$/;
 
 /** Copies to and from the device global `read`, and the places its address escapes. */
 function symbolFlows(input: DeviceMemoryInput, read: DeviceRead): LayoutFlow[] {

@@ -1,6 +1,7 @@
 // Host side of the flows src/analyse/device-memory.ts finds: a convertible copy becomes a copy of
 // device-layout images (hip2vx_copy_images in hip2vx_host.h, which calls the user's own copy on
-// the images); the other flows are reported at the copy and where the device reads the memory.
+// the images), a device global's initializer is registered with its image (HIP2VX_VAR_IMAGE in
+// hip2vx_register.h); the other flows are reported at the copy and where the device reads them.
 import type { ConvertibleCopy, DeviceRead, LayoutFlow } from '../analyse/device-memory.js';
 import { describeDifference, layoutOf, renderTypeId, type Abi } from '../layout/index.js';
 import { argumentsOf, position } from '../analyse/syntax.js';
@@ -20,6 +21,10 @@ export function rewriteLayoutCopies(flows: readonly LayoutFlow[], edits: EditSet
       edits.replace(flow.call, (print) => convertedCopy(flow, print, deviceAbi));
       const { size } = layoutOf(flow.element, deviceAbi);
       report.at(flow.call, 'note', 'device-layout-converted', `copies '${renderTypeId(flow.element)}' ${flow.toDevice ? 'to' : 'from'} the device as its ${deviceAbi} image (${size} bytes each, ${layoutOf(flow.element, 'host').size} on the host), since ${flow.read.what} reads it there`);
+    } else if (flow.kind === 'initial') {
+      const image = toImage(flow.read.type, flow.name, '__hv_image', 0, deviceAbi).join(' ');
+      edits.wrap(flow.declaration, '', ` HIP2VX_VAR_IMAGE(${flow.name}, [](unsigned char* __hv_image) { ${image} });`);
+      report.at(flow.value, 'note', 'device-layout-converted', `the device gets the ${deviceAbi} image of this initial value of '${renderTypeId(flow.read.type)}' (${layoutOf(flow.read.type, deviceAbi).size} bytes, ${layoutOf(flow.read.type, 'host').size} on the host), not its host bytes`);
     } else if (flow.kind === 'unconverted') {
       const line = position(flow.call).line;
       report.at(flow.call, 'error', 'device-layout-copy', `this copies bytes of memory that ${flow.read.what} reads as '${renderTypeId(flow.read.type)}', and ${difference}; not converted: ${flow.reason}`);
