@@ -1,10 +1,10 @@
 // Data in device memory whose layout differs between the host and the device (issue 12). Kernel
 // parameters are converted by the launch stubs; memory a kernel reads through a pointer parameter
 // or a device global is filled by the host copying bytes, which on rv32 are the wrong bytes for a
-// pointer, long, size_t or a struct holding them. This finds those flows on the host side:
-// each copy (hipMemcpy*, hipMemcpy{To,From}Symbol*) into or out of such memory, initializers of
-// such device globals, and the places where the device pointer leaves what can be followed. Pure analysis; src/rewrite/layout-copies.ts
-// converts or reports.
+// pointer, long, size_t or a struct holding them. This finds those flows on the host side: each
+// copy (hipMemcpy*, hipMemcpy{To,From}Symbol*) into or out of such memory, initializers of such
+// device globals, and the places where the device pointer leaves what can be followed. Pure
+// analysis; src/rewrite/layout-copies.ts converts or reports.
 import type { Node } from '../parse/parser.js';
 import { renderTypeId, sameOnDevice, type Abi, type CType } from '../layout/index.js';
 import type { KernelInstance } from './instances.js';
@@ -25,7 +25,7 @@ export interface DeviceRead {
   what: string;
 }
 
-/** A copy the rewrite can convert: `host` is a side-effect-free expression pointing at `element`s. */
+/** A copy the rewrite can convert: `host` is a side-effect-free expression pointing at `read.element`s. */
 export interface ConvertibleCopy {
   kind: 'convertible';
   call: Node;
@@ -34,8 +34,6 @@ export interface ConvertibleCopy {
   toDevice: boolean;
   host: Node;
   bytes: Node;
-  /** The object type each image is built for. */
-  element: CType;
 }
 
 /** A byte copy into or out of such memory that is not converted (an error). */
@@ -132,7 +130,8 @@ export function deviceMemoryFlows(input: DeviceMemoryInput): LayoutFlow[] {
   for (const instance of input.instances) {
     for (const p of instance.params) {
       const what = `parameter '${p.name}' of kernel '${instance.kernel.name}'`;
-      flows.push(...p.type.kind === 'pointer' ? storedPointers(p.node, p.type.to, `${p.name}[i]`, what, input.deviceAbi) : storedPointers(p.node, p.type, p.name, what, input.deviceAbi));
+      const [memory, path] = p.type.kind === 'pointer' ? [p.type.to, `${p.name}[i]`] : [p.type, p.name];
+      flows.push(...storedPointers(p.node, memory, path, what, input.deviceAbi));
     }
   }
   const seen = new Set<string>();
@@ -165,7 +164,7 @@ function storedPointers(node: Node, t: CType, path: string, what: string, abi: A
     case 'array':
       return storedPointers(node, t.of, `${path}[i]`, what, abi);
     case 'record':
-      return t.fields.flatMap((f) => storedPointers(node, f.type, `${path}.${f.name}`, what, abi));
+      return t.fields.flatMap((f) => storedPointers(node, f.type, f.name ? `${path}.${f.name}` : path, what, abi));
     default:
       return [];
   }
@@ -276,7 +275,7 @@ function hostSide(input: DeviceMemoryInput, call: Node, read: DeviceRead, toDevi
   }
   // The only calls staticType types are `v.data()` of a std::vector, which are pure.
   if (host.type !== 'call_expression' && !isPure(host)) return { kind: 'unconverted', call, read, reason: `the host expression '${host.text}' is not a plain variable, member, element or vector's data()` };
-  return { kind: 'convertible', call, read, toDevice, host, bytes, element };
+  return { kind: 'convertible', call, read, toDevice, host, bytes };
 }
 
 /** The call whose argument list holds `use` (through parentheses, casts, `&`), and the argument's index. */

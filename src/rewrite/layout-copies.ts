@@ -19,8 +19,8 @@ export function rewriteLayoutCopies(flows: readonly LayoutFlow[], edits: EditSet
       if (converted.has(flow.call.id)) continue;
       converted.add(flow.call.id);
       edits.replace(flow.call, (print) => convertedCopy(flow, print, deviceAbi));
-      const { size } = layoutOf(flow.element, deviceAbi);
-      report.at(flow.call, 'note', 'device-layout-converted', `copies '${renderTypeId(flow.element)}' ${flow.toDevice ? 'to' : 'from'} the device as its ${deviceAbi} image (${size} bytes each, ${layoutOf(flow.element, 'host').size} on the host), since ${flow.read.what} reads it there`);
+      const { size } = layoutOf(flow.read.element, deviceAbi);
+      report.at(flow.call, 'note', 'device-layout-converted', `copies '${renderTypeId(flow.read.element)}' ${flow.toDevice ? 'to' : 'from'} the device as its ${deviceAbi} image (${size} bytes each, ${layoutOf(flow.read.element, 'host').size} on the host), since ${flow.read.what} reads it there`);
     } else if (flow.kind === 'initial') {
       const image = toImage(flow.read.type, flow.name, '__hv_image', 0, deviceAbi).join(' ');
       edits.wrap(flow.declaration, '', ` HIP2VX_VAR_IMAGE(${flow.name}, [](unsigned char* __hv_image) { ${image} });`);
@@ -58,11 +58,11 @@ function convertedCopy(flow: ConvertibleCopy, print: Printer, abi: Abi): string 
   const args = argumentsOf(call.childForFieldName('arguments'));
   const userCall = `${print(call.childForFieldName('function')!)}(${args.map((a) => (a.id === flow.host.id ? '__hv_host' : a.id === flow.bytes.id ? '__hv_bytes' : print(a))).join(', ')})`;
   const toDevice = flow.toDevice;
-  const statements = (toDevice ? toImage : fromImage)(flow.element, object, '__hv_image', 0, abi).join(' ');
+  const statements = (toDevice ? toImage : fromImage)(flow.read.element, object, '__hv_image', 0, abi).join(' ');
   const image = toDevice ? 'unsigned char*' : 'const unsigned char*';
   const hostPointer = toDevice ? 'const void*' : 'void*';
   return [
-    `hip2vx_copy_images(${host}, ${print(flow.bytes)}, sizeof(*(${host})), ${layoutOf(flow.element, abi).size}, hip2vx_${toDevice ? 'to' : 'from'}_device, `,
+    `hip2vx_copy_images(${host}, ${print(flow.bytes)}, sizeof(*(${host})), ${layoutOf(flow.read.element, abi).size}, hip2vx_${toDevice ? 'to' : 'from'}_device, `,
     `[&](${image} __hv_image, size_t __hv_i) { ${statements} }, `,
     `[&](${hostPointer} __hv_host, size_t __hv_bytes) { return ${userCall}; })`,
   ].join('');
