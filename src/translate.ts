@@ -20,6 +20,8 @@ import { EditSet } from './rewrite/edits.js';
 import { Reporter, type RuleUse, type Unconverted } from './rewrite/reporter.js';
 import { DeviceRewriter } from './rewrite/device.js';
 import { rewriteHost } from './rewrite/host.js';
+import { rewriteLayoutCopies } from './rewrite/layout-copies.js';
+import { deviceMemoryFlows } from './analyse/device-memory.js';
 import { kernelArgs } from './emit/kernel-args.js';
 import { deviceEntry } from './emit/device-entry.js';
 import { registrationSource, type RegisteredKernel } from './emit/registration.js';
@@ -148,6 +150,8 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     const hostEdits = new EditSet(file.text);
     const kernels = units.flatMap((u) => u.program.kernels);
     rewriteHost({ program, kernels, launchInstance, instances: own.instances, edits: hostEdits, rules: options.rules, report, programName: result.program.name, deviceAbi, deviceFile: files.device, headerMode, nl });
+    const flows = deviceMemoryFlows({ program, types: own.types, instances, launchInstance, deviceAbi });
+    rewriteLayoutCopies(flows, hostEdits, report, deviceAbi);
     const deviceEdits = new EditSet(file.text);
     let deviceRewriter: DeviceRewriter | undefined;
     if (hasDevice) {
@@ -163,7 +167,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     }
     includeTranslatedHeaders(units, hostEdits, deviceEdits, result.program.name, deviceAbi, nl);
     if (options.annotate) {
-      for (const a of report.annotations) (a.side === 'host' ? hostEdits : deviceEdits).wrap(a.node, `/* hip2vortex: ${a.ruleId} */ `, '');
+      for (const a of report.annotations) (a.side === 'host' ? hostEdits : deviceEdits).wrap(a.node, `/* hip2vortex: ${a.ruleId}${a.note ? `: ${a.note}` : ''} */ `, '');
     }
 
     const outputs: OutputFile[] = [

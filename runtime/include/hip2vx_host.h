@@ -1,10 +1,12 @@
 // hip2vx_host.h: included first by every translated host source. The HIP runtime API plus the
-// helpers the generated launch stubs use to build device images of struct arguments.
+// helpers the generated launch stubs use to build device images of struct arguments, and those
+// converted copies use to move arrays of such structs into and out of device memory.
 #ifndef HIP2VX_HOST_H
 #define HIP2VX_HOST_H
 
 #include <hip/hip_runtime.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 /** Picks the value computed for the device ABI or, on the CPU backend, for the host ABI. */
@@ -24,6 +26,53 @@ static inline void hip2vx_put_pointer(unsigned char* at, const void* p, size_t s
 /** An integer whose width differs between host and device (long on XLEN 32). */
 static inline void hip2vx_put_integer(unsigned char* at, long long value, size_t size) {
   memcpy(at, &value, size);
+}
+
+/** A device address stored in `size` bytes, as a host pointer. */
+static inline void* hip2vx_get_pointer(const unsigned char* at, size_t size) {
+  uint64_t address = 0;
+  memcpy(&address, at, size);
+  return (void*)(uintptr_t)address;
+}
+
+/** An integer stored in `size` bytes (fewer than 8), sign-extended if `is_signed`. */
+static inline long long hip2vx_get_integer(const unsigned char* at, size_t size, int is_signed) {
+  uint64_t bits = 0;
+  memcpy(&bits, at, size);
+  uint64_t sign = (uint64_t)1 << (size * 8 - 1);
+  return (long long)(is_signed && (bits & sign) ? bits | ~((sign << 1) - 1) : bits);
+}
+
+/** Which way a converted copy goes. */
+enum hip2vx_direction { hip2vx_to_device, hip2vx_from_device };
+
+/*
+ * A converted copy of `bytes` of host objects at `host` (`host_size` bytes each) into or out of
+ * device memory, through their device images (`device_size` bytes each): `convert(image, i)`
+ * writes object i's image (to the device) or sets object i from it (from the device), and
+ * `copy(images, image_bytes)` is the user's copy call on the images. On the CPU backend the
+ * device uses the host layout, so `copy` gets the objects themselves.
+ */
+template <class Host, class Convert, class Copy>
+static inline hipError_t hip2vx_copy_images(Host* host, size_t bytes, size_t host_size, size_t device_size,
+                                            hip2vx_direction direction, Convert convert, Copy copy) {
+#if defined(HIP2VX_CPU_BACKEND)
+  (void)host_size, (void)device_size, (void)direction, (void)convert;
+  return copy(host, bytes);
+#else
+  (void)host;
+  if (bytes % host_size != 0) return hipErrorInvalidValue;  // part of an object: no image for it
+  size_t count = bytes / host_size;
+  unsigned char* images = (unsigned char*)calloc(count ? count : 1, device_size);
+  if (!images) return hipErrorOutOfMemory;
+  if (direction == hip2vx_to_device)
+    for (size_t i = 0; i < count; ++i) convert(images + i * device_size, i);
+  hipError_t error = copy(images, count * device_size);
+  if (direction == hip2vx_from_device && error == hipSuccess)
+    for (size_t i = 0; i < count; ++i) convert(images + i * device_size, i);
+  free(images);
+  return error;
+#endif
 }
 
 #endif  // HIP2VX_HOST_H

@@ -34,6 +34,24 @@ struct __hip2vx_var_registrar {
   static const __hip2vx_var_registrar __hip2vx_registered_var_##name( \
       (void*)&(name), #name, sizeof(name))
 
+/* hip2vortex extension: a registered device global whose type is laid out differently on the
+ * device gets its first device value from `image(out)` (its device-layout image) instead of its
+ * host bytes. Generated for such globals with an initializer; nothing on the CPU backend. */
+hipError_t __hip2vxSetVarImage(void* host_var, void (*image)(unsigned char* out));
+
+struct __hip2vx_var_image {
+  __hip2vx_var_image(void* host_var, void (*image)(unsigned char* out)) {
+    __hip2vxSetVarImage(host_var, image);
+  }
+};
+
+#if defined(HIP2VX_CPU_BACKEND)
+#define HIP2VX_VAR_IMAGE(name, image)
+#else
+#define HIP2VX_VAR_IMAGE(name, image) \
+  static const __hip2vx_var_image __hip2vx_var_image_##name((void*)&(name), image)
+#endif
+
 /* `file` is a string literal relative to HIP2VX_BIN_DIR (a string literal set by the build;
    the default serves compile-only checks). */
 #ifndef HIP2VX_BIN_DIR

@@ -1,5 +1,6 @@
 // Device globals (__constant__ / __device__ variables), keyed by their host shadow variable.
 #include <map>
+#include <vector>
 
 #include "hip2vx_internal.h"
 
@@ -10,12 +11,23 @@ struct Symbol {
   const char* name;
   size_t size;
   void* device;  // null until first use
+  // Writes the variable's device-layout image when its host bytes are not that (see
+  // __hip2vxSetVarImage); null: the host bytes are copied.
+  void (*image)(unsigned char* out);
 };
 
 // Function-local: registration runs in static constructors of other translation units.
 std::map<const void*, Symbol>& symbols() {
   static std::map<const void*, Symbol> table;
   return table;
+}
+
+// The variable's bytes, or its device image (zero-padded to the host size, which is not smaller).
+hipError_t copyInitialValue(const Symbol& symbol, void* buffer, const void* hostVar) {
+  if (!symbol.image) return copyMemory(buffer, hostVar, symbol.size, hipMemcpyHostToDevice);
+  std::vector<unsigned char> image(symbol.size);
+  symbol.image(image.data());
+  return copyMemory(buffer, image.data(), symbol.size, hipMemcpyHostToDevice);
 }
 
 // The symbol's device buffer, created on first use from the host variable's current bytes.
@@ -26,7 +38,7 @@ hipError_t deviceSymbol(const void* hostVar, Symbol** symbol) {
   if (!entry.device) {
     void* buffer = nullptr;
     hipError_t error = allocDevice(entry.size, &buffer);
-    if (error == hipSuccess) error = copyMemory(buffer, hostVar, entry.size, hipMemcpyHostToDevice);
+    if (error == hipSuccess) error = copyInitialValue(entry, buffer, hostVar);
     if (error != hipSuccess) return error;
     entry.device = buffer;
   }
@@ -79,7 +91,16 @@ using hip2vx::api;
 hipError_t __hipRegisterVar(void* host_var, const char* name, size_t size) {
   return api([&] {
     if (!host_var || !name || size == 0) return hipErrorInvalidValue;
-    hip2vx::symbols()[host_var] = hip2vx::Symbol{name, size, nullptr};
+    hip2vx::symbols()[host_var] = hip2vx::Symbol{name, size, nullptr, nullptr};
+    return hipSuccess;
+  });
+}
+
+hipError_t __hip2vxSetVarImage(void* host_var, void (*image)(unsigned char* out)) {
+  return api([&] {
+    auto found = hip2vx::symbols().find(host_var);
+    if (found == hip2vx::symbols().end()) return hipErrorInvalidSymbol;
+    found->second.image = image;
     return hipSuccess;
   });
 }

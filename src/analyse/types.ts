@@ -65,6 +65,8 @@ export class TypeTable {
   private readonly building = new Set<CType>();
   private readonly resolving = new Set<object>();
   private readonly constants = new Map<ValueDecl, bigint>();
+  /** Local constants by declarator node id: one ValueDecl each, so their values are cached. */
+  private readonly locals = new Map<number, ValueDecl>();
 
   constructor(private readonly root: Node) {
     this.collect(root, []);
@@ -509,7 +511,7 @@ export class TypeTable {
   private valueOf(name: string, node: Node, env: Env): bigint {
     const bound = env.subst.get(name);
     if (typeof bound === 'bigint') return bound;
-    const decl = this.lookup(this.values, name, env.scope);
+    const decl = this.localConstant(name, node) ?? this.lookup(this.values, name, env.scope);
     if (!decl) throw new Fail(`'${name}' is not a known integer constant`, node);
     // A named constant's value does not depend on where it is used: evaluate it once.
     const known = this.constants.get(decl);
@@ -540,6 +542,26 @@ export class TypeTable {
     });
     this.constants.set(decl, value);
     return value;
+  }
+
+  /**
+   * A `const`/`constexpr` integer declared in a block enclosing `use`, before it (`const int n =
+   * 48; T a[n];`): the innermost, latest one, as C++ scoping finds it.
+   */
+  private localConstant(name: string, use: Node): ValueDecl | undefined {
+    for (let block = use.parent; block; block = block.parent) {
+      if (block.type !== 'compound_statement') continue;
+      const found = children(block)
+        .filter((d) => d.type === 'declaration' && d.startIndex < use.startIndex && children(d).some((c) => c.type === 'type_qualifier' && /^(const|constexpr)$/.test(c.text)))
+        .flatMap((d) => d.childrenForFieldName('declarator'))
+        .filter((d): d is Node => d?.type === 'init_declarator' && d.endIndex <= use.startIndex && d.childForFieldName('declarator')?.text === name)
+        .at(-1);
+      if (!found) continue;
+      let decl = this.locals.get(found.id);
+      if (!decl) this.locals.set(found.id, (decl = { kind: 'constant', value: found.childForFieldName('value')!, scope: [] }));
+      return decl;
+    }
+    return undefined;
   }
 
   /** sizeof/alignof, only when the answer is the same on every ABI (a CType has fixed lengths). */

@@ -2,7 +2,7 @@
 // backend). Shared by the device entry (the packed struct + static asserts), the registration
 // (metadata tables) and the host launch stub.
 import type { Abi, CType } from '../layout/index.js';
-import { argsLayout, ARGS_HEADER_SIZE, layoutOf, pointer } from '../layout/index.js';
+import { argsLayout, ARGS_HEADER_SIZE, pointer } from '../layout/index.js';
 import type { KernelInstance } from '../analyse/instances.js';
 import { symbolPointer } from '../rewrite/device.js';
 
@@ -60,21 +60,4 @@ export function paddedMembers(layout: ArgsLayout, render: (f: ArgField) => strin
   const tail = { device: layout.size.device - end.device, host: layout.size.host - end.host };
   if (tail.device || tail.host) lines.push(`char __pad_end[${abiPair(tail.device, tail.host)}];`);
   return lines;
-}
-
-/** Whether a record passed by value has the same bytes on the device as on the host. */
-export function sameOnDevice(t: CType, deviceAbi: Abi): boolean {
-  switch (t.kind) {
-    case 'scalar': case 'enum':
-      return layoutOf(t, deviceAbi).size === layoutOf(t, 'host').size;
-    case 'pointer': case 'opaque':
-      return deviceAbi === 'rv64' || deviceAbi === 'host';
-    case 'array':
-      return sameOnDevice(t.of, deviceAbi) && layoutOf(t, deviceAbi).size === layoutOf(t, 'host').size;
-    case 'record': {
-      const a = layoutOf(t, deviceAbi);
-      const b = layoutOf(t, 'host');
-      return a.size === b.size && a.align === b.align && t.fields.every((f) => sameOnDevice(f.type, deviceAbi));
-    }
-  }
 }

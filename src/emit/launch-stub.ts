@@ -3,10 +3,10 @@
 // convert as in a call), marshals structs whose device layout differs from the host's field by
 // field (pointers narrowed to the device width), adds device-global addresses as hidden
 // arguments, and calls hipLaunchKernel.
-import type { Abi, CType } from '../layout/index.js';
-import { layoutOf, recordLayout } from '../layout/index.js';
+import type { Abi } from '../layout/index.js';
+import { layoutOf, sameOnDevice } from '../layout/index.js';
 import type { KernelInstance } from '../analyse/instances.js';
-import { sameOnDevice } from './kernel-args.js';
+import { toImage } from './device-image.js';
 
 export const handleName = (program: string, id: string) => `__hip2vx_kernel_${program}_${id}`;
 export const stubName = (id: string) => `__hip2vx_launch_${id}`;
@@ -27,7 +27,7 @@ export function launchStub(instance: KernelInstance, program: string, deviceAbi:
       `  void* ${image} = (void*)&${p.name};`,
       '#else',
       `  unsigned char ${image}[${layoutOf(p.type, deviceAbi).size}] = {};`,
-      ...marshal(p.type, p.name, image, 0, deviceAbi).map((s) => `  ${s}`),
+      ...toImage(p.type, p.name, image, 0, deviceAbi).map((s) => `  ${s}`),
       '#endif',
     );
     slots.push(`(void*)${image}`);
@@ -46,29 +46,4 @@ export function launchStub(instance: KernelInstance, program: string, deviceAbi:
     `  return hipLaunchKernel((const void*)&${handle}, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);`,
     '}',
   ].join(nl);
-}
-
-/** Statements writing `value` (a host object of type t) at `offset` of the device image. */
-function marshal(t: CType, value: string, image: string, offset: number, abi: Abi): string[] {
-  switch (t.kind) {
-    case 'pointer':
-      return [`hip2vx_put_pointer(${image} + ${offset}, (const void*)(${value}), ${layoutOf(t, abi).size});`];
-    case 'scalar': case 'enum': {
-      const dev = layoutOf(t, abi).size;
-      return dev === layoutOf(t, 'host').size
-        ? [`memcpy(${image} + ${offset}, &(${value}), ${dev});`]
-        : [`hip2vx_put_integer(${image} + ${offset}, (long long)(${value}), ${dev});`];
-    }
-    case 'array': {
-      const step = layoutOf(t.of, abi).size;
-      return Array.from({ length: t.length }, (_, i) => marshal(t.of, `${value}[${i}]`, image, offset + i * step, abi)).flat();
-    }
-    case 'record': {
-      const { offsets } = recordLayout(t, abi);
-      const fields = t.tag === 'union' ? t.fields.slice(0, 1) : t.fields;
-      return fields.flatMap((f, i) => marshal(f.type, `${value}.${f.name}`, image, offset + offsets[i], abi));
-    }
-    case 'opaque':
-      return [];
-  }
 }

@@ -25,8 +25,8 @@ export class Reporter {
   readonly diagnostics: Diagnostic[] = [];
   readonly converted: RuleUse[] = [];
   readonly unconverted: Unconverted[] = [];
-  /** Warnings by the side whose output shows the spot (for --annotate). */
-  readonly annotations: { node: Node; ruleId: string; side: 'host' | 'device' }[] = [];
+  /** Warnings and notes by the side whose output shows the spot (for --annotate); notes say what was done. */
+  readonly annotations: { node: Node; ruleId: string; side: 'host' | 'device'; note?: string }[] = [];
   /** Which output the rewrite in progress produces. */
   side: 'host' | 'device' = 'host';
   private readonly seen = new Set<string>();
@@ -41,7 +41,7 @@ export class Reporter {
     this.seen.add(key);
     this.diagnostics.push({ file: this.file, line, col, severity, message, ruleId });
     if (severity === 'error') this.unconverted.push({ name: node.text.slice(0, 60), ruleId, line, col });
-    else this.annotations.push({ node, ruleId, side: this.side });
+    else this.annotations.push({ node, ruleId, side: this.side, ...(severity === 'note' ? { note: message } : {}) });
   }
 
   /** An entry of a mapping table whose status is not `supported`. */

@@ -101,6 +101,13 @@ describe('TypeTable', () => {
     expect(local.resolveParameter(param, new Map([['T', t]]))).toEqual({ kind: 'pointer', to: t });
   });
 
+  it('resolves array extents from constants of the enclosing blocks, the latest before the use', () => {
+    const root = parse('const int n = 2;\nvoid f() { const int n = 3, m = n * 2; { constexpr int n = m + 1; float a[n]; } float b[n]; }').rootNode;
+    const local = new TypeTable(root);
+    const lengths = root.descendantsOfType('declaration').filter((d) => /\[/.test(d!.text)).map((d) => local.resolveDeclarator(d!, d!.childForFieldName('declarator')!));
+    expect(lengths).toEqual([{ kind: 'array', of: { kind: 'scalar', name: 'float' }, length: 7 }, { kind: 'array', of: { kind: 'scalar', name: 'float' }, length: 3 }]);
+  });
+
   it.each([
     ['errors', ['reference parameters cannot be passed to a kernel', "unknown or incomplete type 'Undeclared'", "unknown or incomplete type 'Unknown'", "'n' is not a known integer constant"], '& ref'],
     ['moreErrors', ['bit-fields are not supported', 'records with base classes are not supported', 'polymorphic records (virtual functions) are not supported', 'sizeof(long) differs between the host and the device'], ': 3'],

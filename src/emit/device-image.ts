@@ -1,0 +1,54 @@
+// Statements converting between a host object and its byte image in the device layout: pointers
+// narrowed to (or widened from) the device width, integers whose width differs resized, every
+// field at its device offset. Launch stubs build images of struct arguments; converted copies
+// into and out of device memory build and read images of whole arrays (src/rewrite/layout-copies.ts).
+import type { Abi, CType } from '../layout/index.js';
+import { layoutOf, recordLayout } from '../layout/index.js';
+
+/** Integer scalars that sign-extend when widened back to the host (long on rv32). */
+const SIGNED = /^(long|signed long|long int|ptrdiff_t|intptr_t)$/;
+
+/** The leaves of t (scalars, enums, pointers) with their device offsets and C++ access paths. */
+function leaves(t: CType, value: string, offset: number, abi: Abi): { type: CType; value: string; offset: number }[] {
+  switch (t.kind) {
+    case 'array': {
+      const step = layoutOf(t.of, abi).size;
+      return Array.from({ length: t.length }, (_, i) => leaves(t.of, `${value}[${i}]`, offset + i * step, abi)).flat();
+    }
+    case 'record': {
+      const { offsets } = recordLayout(t, abi);
+      // A union's image is that of its first member, as brace initialisation would write it.
+      const fields = t.tag === 'union' ? t.fields.slice(0, 1) : t.fields;
+      // An anonymous member's own members are named through the enclosing object.
+      return fields.flatMap((f, i) => leaves(f.type, f.name ? `${value}.${f.name}` : value, offset + offsets[i], abi));
+    }
+    case 'opaque':
+      return [];
+    default:
+      return [{ type: t, value, offset }];
+  }
+}
+
+/** Statements writing `value` (a host object of type t) at `image + offset` in the device layout. */
+export function toImage(t: CType, value: string, image: string, offset: number, abi: Abi): string[] {
+  return leaves(t, value, offset, abi).map((leaf) => {
+    const at = `${image} + ${leaf.offset}`;
+    const size = layoutOf(leaf.type, abi).size;
+    if (leaf.type.kind === 'pointer') return `hip2vx_put_pointer(${at}, (const void*)(${leaf.value}), ${size});`;
+    return size === layoutOf(leaf.type, 'host').size
+      ? `memcpy(${at}, &(${leaf.value}), ${size});`
+      : `hip2vx_put_integer(${at}, (long long)(${leaf.value}), ${size});`;
+  });
+}
+
+/** Statements setting `value` (a host lvalue of type t) from the device image at `image + offset`. */
+export function fromImage(t: CType, value: string, image: string, offset: number, abi: Abi): string[] {
+  return leaves(t, value, offset, abi).map((leaf) => {
+    const at = `${image} + ${leaf.offset}`;
+    const size = layoutOf(leaf.type, abi).size;
+    if (leaf.type.kind === 'pointer') return `${leaf.value} = (__typeof__(${leaf.value}))hip2vx_get_pointer(${at}, ${size});`;
+    if (size === layoutOf(leaf.type, 'host').size) return `memcpy(&(${leaf.value}), ${at}, ${size});`;
+    const signed = leaf.type.kind === 'scalar' && SIGNED.test(leaf.type.name);
+    return `${leaf.value} = (__typeof__(${leaf.value}))hip2vx_get_integer(${at}, ${size}, ${signed ? 1 : 0});`;
+  });
+}
