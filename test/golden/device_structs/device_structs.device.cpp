@@ -85,7 +85,7 @@ static void scale_points_kernel_body(scale_points_KernelArgs* args) {
 #ifdef HIP2VX_ENTRY_scale_points
 HIP2VX_ENTRY {
   scale_points_KernelArgs* args = (scale_points_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
-  hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem);
+  hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
   return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
                           (vx_kernel_func_cb)scale_points_kernel_body, args);
 }
@@ -114,7 +114,7 @@ static void sum_ranges_kernel_body(sum_ranges_KernelArgs* args) {
 #ifdef HIP2VX_ENTRY_sum_ranges
 HIP2VX_ENTRY {
   sum_ranges_KernelArgs* args = (sum_ranges_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
-  hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem);
+  hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
   return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
                           (vx_kernel_func_cb)sum_ranges_kernel_body, args);
 }
@@ -144,7 +144,7 @@ static void weigh_kernel_body(weigh_KernelArgs* args) {
 #ifdef HIP2VX_ENTRY_weigh
 HIP2VX_ENTRY {
   weigh_KernelArgs* args = (weigh_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
-  hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem);
+  hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
   __hip2vx_sym_table = reinterpret_cast<decltype(__hip2vx_sym_table)>(args->__hip2vx_sym_table);
   return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
                           (vx_kernel_func_cb)weigh_kernel_body, args);
