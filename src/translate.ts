@@ -163,7 +163,6 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       }
       deviceRewriter = new DeviceRewriter(program, deviceEdits, options.rules, report, own.shared, own.types, { divergence: options.divergence, xlen: options.xlen });
       deviceRewriter.run();
-      own.shared.problems.forEach((p) => report.at(p.node, 'error', 'unknown-type', p.message));
     }
     includeTranslatedHeaders(units, hostEdits, deviceEdits, result.program.name, deviceAbi, nl);
     if (options.annotate) {
@@ -174,6 +173,8 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       { name: files.host, role: 'host', content: header(file, 'host code', nl) + '#include <hip2vx_host.h>' + nl + hostEdits.printFile(root) },
     ];
     const entries = hasDevice && !headerMode ? units.flatMap((u) => registered(u, deviceAbi)) : [];
+    // After the entries: measuring an instance's shared data can fail (never drop it silently).
+    if (hasDevice) own.shared.problems.forEach((p) => report.at(p.node, 'error', 'unknown-type', p.message));
     if (hasDevice) {
       const checks = entries.length ? units.flatMap((u) => u.shared.functionSizeChecks()) : [];
       const code = [...checks, ...entries.map((k) => deviceEntry({ ...k.entry, deviceAbi }, nl))].join(nl);

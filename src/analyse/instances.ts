@@ -86,21 +86,26 @@ interface Resolved {
 
 type Fail = (node: Node, message: string) => undefined;
 
-/** `k<float, 4>`: each argument resolved as a type or an integer literal. */
+/** `k<float, 4>`, `k<n>`: each argument resolved as a type, or as an integer constant for a
+ * non-type parameter (a name such as `n` parses as a type; the parameter's kind decides). */
 function explicitArgs(kernel: FunctionInfo, args: Node[], types: TypeTable, fail: Fail): Resolved | undefined {
   const subst = new Map<string, CType | number>();
+  const texts: string[] = [];
+  const parameters = kernel.outer.childForFieldName('parameters')?.namedChildren ?? [];
   for (const [i, a] of args.entries()) {
-    if (a.type !== 'type_descriptor') {
-      const value = Number(a.text);
-      if (!Number.isInteger(value)) return fail(a, `template argument '${a.text}' is not an integer literal`);
-      subst.set(kernel.templateParams[i], value);
+    if (a.type !== 'type_descriptor' || parameters[i]?.type === 'parameter_declaration') {
+      const value = types.resolveConstant(a.type === 'type_descriptor' ? (a.namedChildren[0] ?? a) : a);
+      if (isTypeError(value)) return fail(a, `template argument '${a.text}' is not an integer constant: ${value.message}`);
+      subst.set(kernel.templateParams[i], Number(value));
+      texts.push(String(value));
       continue;
     }
     const t = types.resolveTypeDescriptor(a);
     if (isTypeError(t)) return fail(a, t.message);
     subst.set(kernel.templateParams[i], t);
+    texts.push(normalise(a.text));
   }
-  return { texts: args.map((a) => normalise(a.text)), subst };
+  return { texts, subst };
 }
 
 /**

@@ -73,6 +73,7 @@ export function evaluate(node: Node, scope: ConstScope): bigint {
     case 'parenthesized_expression':
       return evaluate(node.namedChildren[0] ?? fail(), scope);
     case 'identifier':
+    case 'type_identifier':  // a name in a template argument list parses as a type
     case 'qualified_identifier':
       return scope.valueOf(node.text.replace(/\s+/g, ''), node);
     case 'binary_expression': {

@@ -24,7 +24,7 @@ export interface TypeError {
   message: string;
   node: Node;
 }
-export const isTypeError = (r: CType | TypeError): r is TypeError => 'message' in r;
+export const isTypeError = (r: CType | bigint | TypeError): r is TypeError => typeof r === 'object' && 'message' in r;
 
 /** Template parameter bindings: type parameters to types, non-type parameters to integers. */
 export type Subst = ReadonlyMap<string, CType | number>;
@@ -104,7 +104,12 @@ export class TypeTable {
     return this.guard(() => this.complete(this.named(name.replace(/\s+/g, ''), this.root, this.env([])), this.root));
   }
 
-  private guard(f: () => CType): CType | TypeError {
+  /** An integer constant expression where it is written (`n` of `k<n>`, a local `constexpr`). */
+  resolveConstant(node: Node): bigint | TypeError {
+    return this.guard(() => this.constant(node, this.envAt(node)));
+  }
+
+  private guard<T>(f: () => T): T | TypeError {
     try {
       return f();
     } catch (e) {
@@ -511,7 +516,11 @@ export class TypeTable {
   private valueOf(name: string, node: Node, env: Env): bigint {
     const bound = env.subst.get(name);
     if (typeof bound === 'bigint') return bound;
-    const decl = this.localConstant(name, node) ?? this.lookup(this.values, name, env.scope);
+    // A local constant may depend on the template parameters bound here (`constexpr int n = B;`):
+    // evaluated where it is used, not cached.
+    const local = this.localConstant(name, node);
+    if (local?.kind === 'constant') return this.once(local, node, `'${name}' refers to itself`, () => this.constant(local.value, env));
+    const decl = this.lookup(this.values, name, env.scope);
     if (!decl) throw new Fail(`'${name}' is not a known integer constant`, node);
     // A named constant's value does not depend on where it is used: evaluate it once.
     const known = this.constants.get(decl);

@@ -26,6 +26,7 @@ const DEVICE_HEADERS = new Set(['stdint.h', 'stddef.h', 'stdbool.h', 'math.h', '
 const TYPE_ITEMS = new Set(['struct_specifier', 'class_specifier', 'union_specifier', 'enum_specifier', 'type_definition', 'alias_declaration']);
 const KEEP_ALWAYS = new Set(['preproc_def', 'preproc_function_def', 'preproc_call', 'comment']);
 const NAMES = new Set(['identifier', 'type_identifier', 'namespace_identifier']);
+const LOCAL_DECLARATION = new Set(['declaration']);
 const DEVICE_NODES = new Set([...NAMES, 'gnu_asm_expression', 'new_expression', 'delete_expression', 'primitive_type', 'call_expression']);
 
 export const symbolPointer = (name: string) => `__hip2vx_sym_${name}`;
@@ -135,8 +136,9 @@ export class DeviceRewriter {
     const vars = this.shared.staticVars(fn);
     if (vars.length === 0) return;
     const template = fn.outer.type === 'template_declaration' ? `template ${fn.outer.childForFieldName('parameters')!.text} ` : '';
-    const members = vars.map((v) => `  ${this.memberText(v)};`).join('\n');
-    this.edits.wrap(fn.outer, `${template}struct ${this.shared.structName(fn)} {\n${members}\n};\n`, '');
+    const members = vars.map((v) => `  ${this.memberText(v)};`);
+    const constants = localConstantsUsed(fn, members.join(' ')).map((c) => `  static ${c}`);
+    this.edits.wrap(fn.outer, `${template}struct ${this.shared.structName(fn)} {\n${[...constants, ...members].join('\n')}\n};\n`, '');
   }
 
   /** The declaration of one shared variable without __shared__/static and other declarators. */
@@ -309,3 +311,23 @@ export class DeviceRewriter {
 
 /** Nested split regions the default simx configuration (4 threads per warp) can hold (docs/vortex.md). */
 const DEFAULT_NESTING = 3;
+
+/**
+ * The body's `const`/`constexpr` integer declarations that `text` (the shared struct's members,
+ * `float t[n];`) names, as `constexpr int n = B;`: the struct stands outside the function, where
+ * only the template parameters are in scope.
+ */
+function localConstantsUsed(fn: FunctionInfo, text: string): string[] {
+  const used = new Set(text.match(/[A-Za-z_]\w*/g) ?? []);
+  const out: string[] = [];
+  scan(fn.body!, LOCAL_DECLARATION, (decl) => {
+    const words = decl.children.filter((c) => c?.type === 'type_qualifier').map((c) => c!.text);
+    const type = decl.childForFieldName('type');
+    if (!type || !words.some((w) => w === 'const' || w === 'constexpr')) return;
+    for (const d of decl.childrenForFieldName('declarator')) {
+      const name = d?.type === 'init_declarator' ? d.childForFieldName('declarator')?.text : undefined;
+      if (name && used.has(name)) out.push(`constexpr ${type.text} ${name} = ${d!.childForFieldName('value')!.text};`);
+    }
+  });
+  return out;
+}
