@@ -11,7 +11,7 @@ import { collectInstances, type KernelInstance } from './analyse/instances.js';
 import { placeProgram, SharedLayout, type ProgramFile } from './analyse/shared-memory.js';
 import { findConstructs } from './analyse/constructs.js';
 import { undefinedDeviceCalls } from './analyse/device-calls.js';
-import { namespacesOf } from './analyse/syntax.js';
+import { namespacesOf, scan } from './analyse/syntax.js';
 import { includedHeaders, isHeader, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
 import { launchStub } from './emit/launch-stub.js';
 import type { Abi } from './layout/index.js';
@@ -95,11 +95,31 @@ export function translateSource(file: SourceFile, options: TranslateOptions): Tr
   const tree = parse(parsedText);
   try {
     const syntax = syntaxProblems(file.path, tree.rootNode);
-    if (syntax.length) return { ...result, diagnostics: syntax };
+    if (syntax.length) return { ...result, diagnostics: sortDiagnostics([...syntax, ...unsupportedDespiteSyntax(tree.rootNode, parsedText, file.path, options.rules)]) };
     return translateTree(tree.rootNode, parsedText, file, options, result);
   } finally {
     tree.delete();
   }
+}
+
+const NAMES = new Set(['identifier', 'type_identifier', 'field_identifier']);
+
+/**
+ * Despite a syntax error, the unsupported features (textures, interop, runtime compilation...)
+ * the file uses, by name and by construct, so the user learns all that stands in the way at once.
+ */
+function unsupportedDespiteSyntax(root: Node, text: string, path: string, rules: RuleSet): Diagnostic[] {
+  const report = new Reporter(path, rules);
+  findConstructs(analyseProgram(root, text), (node, id) => report.construct(node, id));
+  scan(root, NAMES, (n) => {
+    const name = rules.hostNames.get(n.text) ?? rules.deviceBuiltins.get(n.text);
+    if (name?.report?.severity === 'error') report.rule(n, name.report);
+    else if (!name) {
+      const construct = rules.constructForName(n.text, 'host') ?? rules.constructForName(n.text, 'device');
+      if (construct && construct.status === 'unsupported') report.construct(n, construct.id);
+    }
+  });
+  return report.diagnostics;
 }
 
 /** A file's own program or a GPU header it includes: where kernels come from. */

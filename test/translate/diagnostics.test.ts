@@ -74,6 +74,13 @@ const CASES: [name: string, source: string, expected: string[]][] = [
     'exceptions.cu:1:37: error: exceptions in device code (try, throw) is not supported on Vortex v2.2 [device-exceptions]',
   ]],
   ['syntax', '__global__ void k(int* p) { p[0] = ; }\n', ["syntax.cu:1:34: error: syntax error near '=' [syntax-error]"]],
+  // Past a syntax error, the unsupported features are still named (issue 14, item 15).
+  ['syntax-then-features', '__global__ void k(float* p) { p[0] = 1 }\ntexture<float, 1> tex;\nint main() { nvrtcProgram prog; cudaGraphicsMapResources(1, 0, 0); }\n', [
+    "syntax-then-features.cu:1:41: error: syntax error: expected ';' [syntax-error]",
+    'syntax-then-features.cu:2:1: error: texture references (texture<...> declarations) is not supported on Vortex v2.2 [texture-reference]',
+    'syntax-then-features.cu:3:14: error: loading or compiling kernels at run time (modules, linker, NVRTC) is not supported on Vortex v2.2 [module-loading]',
+    'syntax-then-features.cu:3:33: error: graphics and external-resource interoperability is not supported on Vortex v2.2 [graphics-interop]',
+  ]],
   ['comment', '/* never closed\n__global__ void k() {}\n', ['comment.cu:1:1: error: unterminated /* comment [unterminated-comment]']],
   ['string', '__global__ void k() { printf("oops); }\n', ['string.cu:1:30: error: unterminated string literal [unterminated-string]']],
 ];
