@@ -11,6 +11,7 @@ import { collectInstances, type KernelInstance } from './analyse/instances.js';
 import { placeProgram, SharedLayout, type ProgramFile } from './analyse/shared-memory.js';
 import { findConstructs } from './analyse/constructs.js';
 import { undefinedDeviceCalls } from './analyse/device-calls.js';
+import { applyExpansions, launchMacroExpansions } from './analyse/launch-macros.js';
 import { namespacesOf, scan } from './analyse/syntax.js';
 import { includedHeaders, isHeader, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
 import { launchStub } from './emit/launch-stub.js';
@@ -91,12 +92,24 @@ export function translateSource(file: SourceFile, options: TranslateOptions): Tr
   if (!result.hasGpuCode) return result;
   const early = lexicalProblems(file.path, file.text);
   if (early.length) return { ...result, diagnostics: early };
-  const parsedText = textForParser(file.text);
-  const tree = parse(parsedText);
+  let parsedText = textForParser(file.text);
+  let tree = parse(parsedText);
   try {
     const syntax = syntaxProblems(file.path, tree.rootNode);
     if (syntax.length) return { ...result, diagnostics: sortDiagnostics([...syntax, ...unsupportedDespiteSyntax(tree.rootNode, parsedText, file.path, options.rules)]) };
-    return translateTree(tree.rootNode, parsedText, file, options, result);
+    // Launches inside macros: their uses are expanded, then the text is parsed again.
+    const kernelNames = new Set(analyseProgram(tree.rootNode, parsedText).functions.filter((f) => f.kind === 'kernel').map((f) => f.name));
+    const expansions = launchMacroExpansions(tree.rootNode, kernelNames);
+    let source = file;
+    if (expansions.length) {
+      source = { ...file, text: applyExpansions(file.text, expansions, !!options.annotate) };
+      tree.delete();
+      parsedText = textForParser(source.text);
+      tree = parse(parsedText);
+      const again = syntaxProblems(file.path, tree.rootNode);
+      if (again.length) return { ...result, diagnostics: again };
+    }
+    return translateTree(tree.rootNode, parsedText, source, options, result);
   } finally {
     tree.delete();
   }

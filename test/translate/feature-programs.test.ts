@@ -49,6 +49,7 @@ const PROGRAMS: FeatureProgram[] = [
   { dir: 'template-shared', stem: 'template_shared', variants: [{ config: '4x4' }], what: '__shared__ arrays sized by one and two template parameters', device: ['template <int W, int H> struct transpose_SharedMem'] },
   { dir: 'cuda-version', stem: 'cuda_version', variants: [{ config: '4x4' }], what: 'CUDA_VERSION and CUDART_VERSION decided as CUDA 12.0 would' },
   { dir: 'constexpr-templates', stem: 'constexpr_templates', variants: [{ config: '16x16' }], what: 'shared sizes from local constexpr of template parameters; constexpr template arguments', device: ['static constexpr unsigned n = B;'] },
+  { dir: 'launch-macros', stem: 'launch_macros', variants: [{ config: '4x4' }], what: 'launches inside a function-like macro and through an object-like macro naming the kernel', host: ['__hip2vx_launch_inc(1, 16, 0, 0, d);', '__hip2vx_launch_scale__float(1, 16, 0, 0, e, 3.0f);'] },
   { dir: 'kernel-handles', stem: 'kernel_handles', variants: [{ config: '32x32' }], what: 'kernels as values for occupancy queries and attributes; 1024-thread blocks' },
   { dir: 'mixed-min', stem: 'mixed_min', variants: [{ config: '4x4' }], what: 'min/max of int32_t and int (long and int on rv32)' },
   { dir: 'range-for-shared', stem: 'range_for_shared', variants: [{ config: '4x4' }], what: 'a range-based for over a fixed-size __shared__ array' },

@@ -59,6 +59,20 @@ describe('kernels split over several files', () => {
     expect(result.outputs).toEqual([]);
   });
 
+  it('a header of device declarations gets a device translation; calls to functions no included file defines are refused', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hip2vx-rdc-'));
+    writeFileSync(join(dir, 'lib.h'), '__device__ int device_square(int);\n');
+    writeFileSync(join(dir, 'main.cu'), '#include "lib.h"\n__global__ void k(int* p) { p[threadIdx.x] = device_square(threadIdx.x); }\nint main() { int* d; cudaMalloc(&d, 64); k<<<1, 16>>>(d); }\n');
+    const { results } = await translateAll(dir, ['lib.h', 'main.cu']);
+    expect(results.get('lib.h')!.outputs.map((o) => o.name)).toEqual(['lib.host.h', 'lib.device.h']);
+    expect(results.get('main.cu')!.diagnostics.map((d) => `${d.line}:${d.col} ${d.ruleId}`)).toEqual(['2:46 device-function-undefined']);
+    // Defined in the header as well: translated, the include pointing at the header's translation.
+    writeFileSync(join(dir, 'lib.h'), '__device__ int device_square(int);\n__device__ int device_square(int x) { return x * x; }\n');
+    const main = (await translateAll(dir, ['main.cu'])).results.get('main.cu')!;
+    expect(main.diagnostics).toEqual([]);
+    expect(output(main, 'device')).toContain('#include "lib.device.h"');
+  });
+
   it('a header the source cannot find leaves the launch undefined', async () => {
     const result = await translateText('/nonexistent/main.cu', readFileSync(join(FIXTURE, 'main.cu'), 'utf8'));
     expect(result.diagnostics.map((d) => d.ruleId)).toEqual(['kernel-not-found']);

@@ -1,0 +1,77 @@
+// Launches written through macros: `#define LAUNCH(k, g, b, ...) k<<<g, b>>>(__VA_ARGS__)` used as
+// `LAUNCH(inc, 1, 16, d)`, or a kernel named by an object-like macro (`#define KERNEL axpy<float>`
+// then `KERNEL<<<g, b>>>(...)`). The launch's rewrite would fall inside the macro's expansion, so
+// those uses are expanded in the text before translation; everything else stays byte for byte.
+import type { Node } from '../parse/parser.js';
+import { argumentsOf, scan } from './syntax.js';
+
+export interface MacroExpansion {
+  start: number;
+  end: number;
+  macro: string;
+  text: string;
+}
+
+interface FunctionMacro {
+  params: string[];
+  variadic: boolean;
+  body: string;
+}
+
+const DEFINITIONS = new Set(['preproc_def', 'preproc_function_def', 'function_definition']);
+const CALLS = new Set(['call_expression']);
+
+/** The uses to expand, in source order. */
+export function launchMacroExpansions(root: Node, kernelNames: ReadonlySet<string>): MacroExpansion[] {
+  const functionMacros = new Map<string, FunctionMacro>();
+  const objectMacros = new Map<string, string>();
+  scan(root, DEFINITIONS, (d) => {
+    if (d.type === 'function_definition') return false;
+    const name = d.childForFieldName('name')?.text;
+    const body = (d.childForFieldName('value')?.text ?? '').replace(/\\\r?\n/g, ' ').trim();
+    if (!name) return;
+    if (d.type === 'preproc_def') objectMacros.set(name, body);
+    else if (body.includes('<<<')) {
+      const params = d.childForFieldName('parameters')!;
+      const names = params.namedChildren.filter((p): p is Node => p?.type === 'identifier').map((p) => p.text);
+      functionMacros.set(name, { params: names, variadic: params.children.some((c) => c?.type === '...'), body });
+    }
+  });
+  const isKernelMacro = (n: Node | null | undefined): n is Node =>
+    n?.type === 'identifier' && objectMacros.has(n.text) && !kernelNames.has(n.text);
+  const out: MacroExpansion[] = [];
+  scan(root, CALLS, (call) => {
+    const fn = call.childForFieldName('function');
+    const macro = fn?.type === 'identifier' ? functionMacros.get(fn.text) : undefined;
+    if (macro && fn) {
+      out.push({ start: call.startIndex, end: call.endIndex, macro: fn.text, text: expand(macro, argumentsOf(call.childForFieldName('arguments')).map((a) => a.text)) });
+      return false;
+    }
+    const launched = call.namedChildren.some((c) => c?.type === 'kernel_call_syntax') ? fn : fn?.text === 'hipLaunchKernelGGL' ? argumentsOf(call.childForFieldName('arguments'))[0] : undefined;
+    if (isKernelMacro(launched)) out.push({ start: launched.startIndex, end: launched.endIndex, macro: launched.text, text: objectMacros.get(launched.text)! });
+  });
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** The macro's body with its parameters replaced (`#p` stringised, `a ## b` pasted). */
+function expand(macro: FunctionMacro, args: string[]): string {
+  const value = new Map(macro.params.map((p, i) => [p, args[i] ?? '']));
+  if (macro.variadic) value.set('__VA_ARGS__', args.slice(macro.params.length).join(', '));
+  return macro.body
+    .replace(/#\s*([A-Za-z_]\w*)|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|##|[A-Za-z_]\w*/g, (token, stringised?: string) => {
+      if (stringised !== undefined && !token.startsWith('##')) return value.has(stringised) ? JSON.stringify(value.get(stringised)) : token;
+      return value.get(token) ?? token;
+    })
+    .replace(/\s*##\s*/g, '');
+}
+
+/** `text` with each use replaced by its expansion (marked when annotating). */
+export function applyExpansions(text: string, expansions: readonly MacroExpansion[], annotate: boolean): string {
+  let out = '';
+  let at = 0;
+  for (const e of expansions) {
+    out += text.slice(at, e.start) + (annotate ? `/* hip2vortex: macro ${e.macro} expanded */ ` : '') + e.text;
+    at = e.end;
+  }
+  return out + text.slice(at);
+}
