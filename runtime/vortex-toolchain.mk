@@ -42,6 +42,7 @@ LIBCRT_VORTEX ?= $(TOOLDIR)/libcrt$(XLEN)
 RISCV_TOOLCHAIN_PATH ?= $(TOOLDIR)/riscv$(XLEN)-gnu-toolchain
 RISCV_SYSROOT ?= $(RISCV_TOOLCHAIN_PATH)/riscv$(XLEN)-unknown-elf
 VX_SYSROOT_FLAGS ?= --sysroot=$(RISCV_SYSROOT) --gcc-toolchain=$(RISCV_TOOLCHAIN_PATH)
+VX_CXX_STDLIB ?=  # the toolchain's own RISC-V libstdc++
 VX_C_LIBS ?= -L$(LIBC_VORTEX)/lib -lm -lc $(LIBCRT_VORTEX)/lib/baremetal/libclang_rt.builtins-riscv$(XLEN).a
 else ifeq ($(VX_TOOLCHAIN),gnu)
 VX_CXX ?= $(GNU_PREFIX)g++
@@ -63,9 +64,17 @@ else
 $(error VX_TOOLCHAIN=$(VX_TOOLCHAIN): use llvm, gnu or clang)
 endif
 
+# The C++ library of device code: the host's libstdc++ headers (header-only parts) over picolibc,
+# for gcc and clang alike (Debian ships no RISC-V libstdc++); never the compiler's own default.
+HOST_CXX ?= g++
+LIBSTDCXX_VERSION ?= $(shell $(HOST_CXX) -dumpversion)
+LIBSTDCXX_MULTIARCH ?= $(shell $(HOST_CXX) -print-multiarch)
+VX_CXX_STDLIB ?= -nostdinc++ -isystem $(HIP2VX_RUNTIME)/include/freestanding-cxx \
+  -isystem /usr/include/c++/$(LIBSTDCXX_VERSION) -isystem /usr/include/$(LIBSTDCXX_MULTIARCH)/c++/$(LIBSTDCXX_VERSION)
+
 VX_OPT ?= -O3
 VX_CFLAGS ?= $(VX_ARCH) -std=c++17 $(VX_OPT) -mcmodel=medany -fno-rtti -fno-exceptions -nostartfiles \
-  -nostdlib -fdata-sections -ffunction-sections $(VX_SYSROOT_FLAGS) \
+  -nostdlib -fdata-sections -ffunction-sections $(VX_CXX_STDLIB) $(VX_SYSROOT_FLAGS) \
   -I$(VORTEX_HOME)/kernel/include -I$(VORTEX_HOME)/build/hw -I$(HIP2VX_RUNTIME)/include \
   -DHIP2VX_XLEN=$(XLEN)
 # rv32: library routines that branch on their arguments run one thread at a time

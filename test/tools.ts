@@ -2,7 +2,8 @@
 // needing a missing one is skipped with a message naming the package, so `npm test` passes on a
 // machine with nothing installed by hand; under HIP2VX_REQUIRE_TOOLS=1 (set by .ci/run, which
 // installs them) a missing tool fails the run instead of skipping tests silently.
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 
 export const PICOLIBC_INCLUDE = '/usr/lib/picolibc/riscv64-unknown-elf/include';
@@ -44,3 +45,14 @@ export function lacks(tools: readonly Tool[], what: string): boolean {
 
 /** The device compilers' tools: both RISC-V compilers, the C headers, and the disassembler. */
 export const DEVICE_TOOLS: readonly Tool[] = ['clang-19', 'riscv64-unknown-elf-g++', 'picolibc', 'llvm-objdump-19'];
+
+/**
+ * The device C++ library flags runtime/vortex-toolchain.mk uses (VX_CXX_STDLIB): the host's
+ * libstdc++ headers over picolibc, with hip2vortex's stand-in for their Linux-only part.
+ */
+export function deviceCxxStdlib(runtimeDir: string): string[] {
+  const ask = (flag: string) => execFileSync('g++', [flag], { encoding: 'utf8' }).trim();
+  const version = ask('-dumpversion');
+  return ['-nostdinc++', '-isystem', join(runtimeDir, 'include', 'freestanding-cxx'), '-isystem', `/usr/include/c++/${version}`,
+    '-isystem', `/usr/include/${ask('-print-multiarch')}/c++/${version}`];
+}

@@ -192,6 +192,25 @@ HIP2VX_MINMAX(unsigned long)
 HIP2VX_MINMAX(long long)
 HIP2VX_MINMAX(unsigned long long)
 #undef HIP2VX_MINMAX
+
+// std::min/max/clamp of scalars without branches: libstdc++'s templates compare with ?:, a branch
+// on per-thread data. Non-template overloads win over them for exact matches; in constant
+// expressions they compute as the standard ones do.
+namespace std {
+#define HIP2VX_STD_MINMAX(T)                                                                     \
+  inline constexpr T min(T a, T b) { return __builtin_is_constant_evaluated() ? (b < a ? b : a) : hip2vx_select(b < a, b, a); } \
+  inline constexpr T max(T a, T b) { return __builtin_is_constant_evaluated() ? (a < b ? b : a) : hip2vx_select(a < b, b, a); } \
+  inline constexpr T clamp(T v, T lo, T hi) { return min(max(v, lo), hi); }
+HIP2VX_STD_MINMAX(int)
+HIP2VX_STD_MINMAX(unsigned int)
+HIP2VX_STD_MINMAX(long)
+HIP2VX_STD_MINMAX(unsigned long)
+HIP2VX_STD_MINMAX(long long)
+HIP2VX_STD_MINMAX(unsigned long long)
+HIP2VX_STD_MINMAX(float)
+HIP2VX_STD_MINMAX(double)
+#undef HIP2VX_STD_MINMAX
+}  // namespace std
 // CUDA's mixed signed/unsigned overloads compare as unsigned.
 HIP2VX_INLINE unsigned int min(int a, unsigned int b) { return min((unsigned int)a, b); }
 HIP2VX_INLINE unsigned int min(unsigned int a, int b) { return min(a, (unsigned int)b); }

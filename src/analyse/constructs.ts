@@ -8,6 +8,14 @@ const TEMPLATE_KINDS: Record<string, string> = { texture: 'texture-reference', s
 const TEMPLATE_TYPE = new Set(['template_type']);
 const BODY_KINDS = new Set(['throw_statement', 'try_statement', 'call_expression', 'lambda_expression']);
 const MEMBERS = new Set(['field_declaration', 'function_definition']);
+const QUALIFIED = new Set(['qualified_identifier']);
+/** Standard library facilities that need allocation, exceptions, I/O streams or threads. */
+const HOSTED_STD = new Set([
+  'vector', 'string', 'basic_string', 'map', 'unordered_map', 'set', 'unordered_set', 'list', 'deque', 'queue', 'stack',
+  'priority_queue', 'function', 'shared_ptr', 'unique_ptr', 'make_shared', 'make_unique', 'allocator', 'cout', 'cerr',
+  'cin', 'clog', 'endl', 'ostream', 'istream', 'stringstream', 'ostringstream', 'istringstream', 'thread', 'mutex',
+  'lock_guard', 'unique_lock', 'condition_variable', 'async', 'future', 'promise', 'runtime_error', 'exception',
+]);
 
 export function findConstructs(program: Program, report: (node: Node, constructId: string) => void): void {
   scan(program.root, TEMPLATE_TYPE, (n) => {
@@ -21,6 +29,11 @@ export function findConstructs(program: Program, report: (node: Node, constructI
     if (virtual && qualifiersOf(n).has('__device__')) report(virtual, 'device-virtual');
   }, (_, start) => program.text.slice(start, start + 120).includes('virtual'));
   for (const f of [...program.kernels, ...program.deviceFunctions]) {
+    scan(f.body!, QUALIFIED, (q) => {
+      const name = q.childForFieldName('name');
+      const word = name?.type === 'template_type' || name?.type === 'template_function' ? name.childForFieldName('name')?.text : name?.text;
+      if (q.childForFieldName('scope')?.text === 'std' && word && HOSTED_STD.has(word)) report(q, 'device-std-library');
+    }, (_, start) => program.text.startsWith('std', start));
     const params = functionDeclarator(f.node)?.childForFieldName('parameters');
     const variadic = params?.children.find((c) => c?.type === '...' || c?.type === 'variadic_parameter');
     if (variadic) report(variadic, 'variadic-device-function');

@@ -22,7 +22,11 @@ export interface DeviceOptions {
 }
 
 /** C headers the RISC-V C library provides; everything else is host-only. */
-const DEVICE_HEADERS = new Set(['stdint.h', 'stddef.h', 'stdbool.h', 'math.h', 'string.h', 'float.h', 'limits.h']);
+/** Standard headers device code keeps: the C headers picolibc has, and the header-only C++ library
+ * parts built from the host's libstdc++ (runtime/vortex-toolchain.mk: VX_CXX_STDLIB). */
+const DEVICE_HEADERS = new Set(['stdint.h', 'stddef.h', 'stdbool.h', 'math.h', 'string.h', 'float.h', 'limits.h',
+  'cstdint', 'cstddef', 'climits', 'cfloat', 'cmath', 'cstring', 'type_traits', 'limits', 'utility', 'array', 'tuple',
+  'functional', 'algorithm', 'numeric', 'initializer_list', 'iterator', 'ratio', 'bit']);
 const TYPE_ITEMS = new Set(['struct_specifier', 'class_specifier', 'union_specifier', 'enum_specifier', 'type_definition', 'alias_declaration']);
 const KEEP_ALWAYS = new Set(['preproc_def', 'preproc_function_def', 'preproc_call', 'comment']);
 const NAMES = new Set(['identifier', 'type_identifier', 'namespace_identifier']);

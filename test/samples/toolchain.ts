@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { RUNTIME_DIR } from './translate-sample.js';
+import { deviceCxxStdlib, PICOLIBC_INCLUDE } from '../tools.js';
 
 export interface RunResult {
   code: number;
@@ -64,8 +65,8 @@ const TARGETS = {
 export function deviceArgs(xlen: 32 | 64, entryId: string): string[] {
   return [
     '-std=c++17', '-x', 'c++', ...TARGETS[xlen],
-    '-I', join(RUNTIME_DIR, 'vortex-decls'), '-I', join(RUNTIME_DIR, 'include'),
-    '-isystem', '/usr/lib/picolibc/riscv64-unknown-elf/include',
+    '-I', join(RUNTIME_DIR, 'vortex-decls'), '-I', join(RUNTIME_DIR, 'include'), ...deviceCxxStdlib(RUNTIME_DIR),
+    '-isystem', PICOLIBC_INCLUDE,
     `-DHIP2VX_XLEN=${xlen}`, `-DHIP2VX_ENTRY_${entryId}`,
   ];
 }

@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { translateText } from './translate-helpers.js';
-import { lacks, PICOLIBC_INCLUDE } from '../tools.js';
+import { deviceCxxStdlib, lacks, PICOLIBC_INCLUDE } from '../tools.js';
 
 const RUNTIME = resolve('runtime');
 const DEVICE = ['-fsyntax-only', '-std=c++17', '-x', 'c++', '--target=riscv32-unknown-elf', '-march=rv32imaf', '-mabi=ilp32f',
-  '-I', join(RUNTIME, 'vortex-decls'), '-I', join(RUNTIME, 'include'), '-isystem', PICOLIBC_INCLUDE];
+  '-I', join(RUNTIME, 'vortex-decls'), '-I', join(RUNTIME, 'include'), ...deviceCxxStdlib(RUNTIME), '-isystem', PICOLIBC_INCLUDE];
 const HOST = ['-fsyntax-only', '-std=c++17', '-I', join(RUNTIME, 'include'), '-DHIP2VX_XLEN=32'];
 
 describe.skipIf(lacks(['clang-19', 'picolibc'], 'translation shapes compile'))('translation shapes compile', () => {

@@ -42,6 +42,9 @@ const CASES: [name: string, source: string, expected: string[]][] = [
   ['managed-variable', '__managed__ int counter;\n__global__ void k() { counter++; }\n', [
     'managed-variable.cu:1:17: error: __managed__ variables and managed-memory range queries or stream attachment is not supported on Vortex v2.2 [managed-memory]',
   ]],
+  ['device-std', '#include <vector>\n__global__ void k(int* p) { std::vector<int> v; p[0] = std::min(1, 2); }\n', [
+    'device-std.cu:2:29: error: C++ standard library facilities that need a hosted runtime (containers, strings, smart pointers, std::function, I/O streams, threads, exception types) in device code is not supported on Vortex v2.2 [device-std-library]',
+  ]],
   ['rdc', '__device__ int square(int);\n__global__ void k(int* p) { p[0] = square(3); }\n', [
     "rdc.cu:2:36: error: device function 'square' is declared but defined in no file this one includes; a Vortex kernel is built from one translation unit (no relocatable device code): define it in a header [device-function-undefined]",
   ]],

@@ -7,14 +7,14 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { TranslationResult } from '../../src/translate.js';
 import { translateText, output } from './translate-helpers.js';
-import { lacks, PICOLIBC_INCLUDE } from '../tools.js';
+import { deviceCxxStdlib, lacks, PICOLIBC_INCLUDE } from '../tools.js';
 import { runEverywhere, simxToolchains, translateAll } from '../programs.js';
 
 const FIXTURE = join('test', 'fixtures', 'multifile');
 const SHARED = join('test', 'fixtures', 'shared-headers');
 const RUNTIME = resolve('runtime');
 const RV32 = ['-fsyntax-only', '-std=c++17', '-x', 'c++', '--target=riscv32-unknown-elf', '-march=rv32imaf', '-mabi=ilp32f',
-  '-I', join(RUNTIME, 'vortex-decls'), '-I', join(RUNTIME, 'include'), '-isystem', PICOLIBC_INCLUDE];
+  '-I', join(RUNTIME, 'vortex-decls'), '-I', join(RUNTIME, 'include'), ...deviceCxxStdlib(RUNTIME), '-isystem', PICOLIBC_INCLUDE];
 const noClang = lacks(['clang-19', 'picolibc'], 'multi-file rv32 compile checks');
 const toolchains = simxToolchains('multi-file programs');
 
