@@ -124,11 +124,13 @@ const NAMES = new Set(['identifier', 'type_identifier', 'field_identifier']);
 function unsupportedDespiteSyntax(root: Node, text: string, path: string, rules: RuleSet): Diagnostic[] {
   const report = new Reporter(path, rules);
   findConstructs(analyseProgram(root, text), (node, id) => report.construct(node, id));
+  // Host names only: which code is device code is not known in a broken tree, and device-side
+  // entries (e.g. hipDeviceSynchronize called by a kernel) would misname host calls.
   scan(root, NAMES, (n) => {
-    const name = rules.hostNames.get(n.text) ?? rules.deviceBuiltins.get(n.text);
+    const name = rules.hostNames.get(n.text);
     if (name?.report?.severity === 'error') report.rule(n, name.report);
     else if (!name) {
-      const construct = rules.constructForName(n.text, 'host') ?? rules.constructForName(n.text, 'device');
+      const construct = rules.constructForName(n.text, 'host');
       if (construct && construct.status === 'unsupported') report.construct(n, construct.id);
     }
   });

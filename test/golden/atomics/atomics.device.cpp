@@ -6,6 +6,7 @@
 // The integer atomic family. Every check is order-independent: totals, extremes, bit sets,
 // wrap-around counters whose final value does not depend on the order, single winners.
 // (Only integer atomics: Vortex has no float atomic instruction.)
+#include <algorithm>
 
 #define CHECK(call)                                                            \
     do {                                                                       \

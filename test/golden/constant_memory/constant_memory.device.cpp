@@ -5,6 +5,7 @@
 #include <hip2vx_device.h>
 // Polynomial evaluation with coefficients in __constant__ memory (set with hipMemcpyToSymbol);
 // a __device__ counter of results above a threshold is read back with hipMemcpyFromSymbol.
+#include <cmath>
 
 #define CHECK(call)                                                            \
     do {                                                                       \

@@ -5,6 +5,7 @@
 #include <hip2vx_device.h>
 // 1-D stencil (sum over a radius-3 window) written with CUDA spellings: a stream, all four
 // launch parameters and event timing. The block loads its tile plus halo into shared memory.
+#include <cmath>
 
 #define CUDA_CHECK(expr)                                                        \
     do {                                                                        \

@@ -5,6 +5,8 @@
 #include <hip2vx_device.h>
 // Single-precision math builtins, each in its own output column, checked against the host's
 // libm with a tolerance per column (the fast intrinsics __expf / __fdividef are approximate).
+#include <algorithm>
+#include <cmath>
 
 #define CHECK(call)                                                            \
     do {                                                                       \

@@ -5,6 +5,7 @@
 #include <hip2vx_device.h>
 // Naive matrix multiply C = A * B, one thread per output element on a 2-D grid.
 // A is M x K, B is K x N; the sizes are deliberately not multiples of the 16 x 16 block.
+#include <cmath>
 
 #define CHECK(call)                                                            \
     do {                                                                       \

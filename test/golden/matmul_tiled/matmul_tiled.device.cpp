@@ -5,6 +5,7 @@
 #include <hip2vx_device.h>
 // Tiled matrix multiply C = A * B: each block stages TILE x TILE tiles of A and B in shared
 // memory. A is M x K, B is K x N, none of them a multiple of TILE, so edge tiles are zero-padded.
+#include <cmath>
 
 #define CHECK(call)                                                            \
     do {                                                                       \

@@ -6,6 +6,7 @@
 // A small particle simulation: several kernels sharing device helper functions and user types
 // (a typedef'd struct, a struct containing it, an enum). The host reference reuses the
 // __host__ __device__ helpers.
+#include <cmath>
 
 #define CHECK(call)                                                            \
     do {                                                                       \

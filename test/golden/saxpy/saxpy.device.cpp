@@ -4,6 +4,7 @@
 #endif
 #include <hip2vx_device.h>
 // SAXPY, y = a*x + y, with a grid-stride loop so a capped grid still covers any n.
+#include <cmath>
 
 #define CHECK(call)                                                            \
     do {                                                                       \

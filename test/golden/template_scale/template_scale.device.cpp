@@ -4,6 +4,7 @@
 #endif
 #include <hip2vx_device.h>
 // One kernel template, instantiated for float and int: data[i] = clamp(data[i] * factor + offset).
+#include <cmath>
 
 #define CHECK(call)                                                            \
     do {                                                                       \

@@ -4,6 +4,7 @@
 #endif
 #include <hip2vx_device.h>
 // Vector addition c = a + b, launched with hipLaunchKernelGGL.
+#include <cmath>
 
 #define CHECK(call)                                                            \
     do {                                                                       \

@@ -1,0 +1,150 @@
+// `npm run corpus -- <dir> [--limit N] [--only REGEX] [--jobs N] [--timeout S] [--json FILE]`:
+// every program folder under <dir> (one with a Makefile, like HeCBench's src/<name>-hip/) is
+// translated with the -I paths its Makefile names, built for the CPU backend and run with its
+// Makefile's `run:` arguments under a time limit. Prints one table of outcomes and the top
+// reasons; --json writes every program's record, so runs can be compared.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CLI = join(ROOT, 'bin', 'hip2vortex.js');
+
+interface Options {
+  dir: string;
+  limit: number;
+  only?: RegExp;
+  jobs: number;
+  timeoutS: number;
+  json?: string;
+}
+
+function options(argv: string[]): Options {
+  const o: Options = { dir: '', limit: Infinity, jobs: availableParallelism(), timeoutS: 60 };
+  for (let i = 0; i < argv.length; i++) {
+    const next = () => argv[++i] ?? '';
+    if (argv[i] === '--limit') o.limit = Number(next());
+    else if (argv[i] === '--only') o.only = new RegExp(next());
+    else if (argv[i] === '--jobs') o.jobs = Number(next());
+    else if (argv[i] === '--timeout') o.timeoutS = Number(next());
+    else if (argv[i] === '--json') o.json = next();
+    else o.dir = argv[i];
+  }
+  if (!o.dir) {
+    console.error('usage: npm run corpus -- <dir of program folders> [--limit N] [--only REGEX] [--jobs N] [--timeout S] [--json FILE]');
+    process.exit(2);
+  }
+  return o;
+}
+
+type Outcome = 'refused' | 'crashed' | 'no-build' | 'build-failed' | 'PASS' | 'FAIL' | 'no-verdict' | 'run-failed' | 'timed-out';
+
+interface Record {
+  program: string;
+  outcome: Outcome;
+  /** Diagnostic ids of a refusal, or the first error line of a failed build or run. */
+  reasons: string[];
+  seconds: number;
+}
+
+interface Run {
+  code: number | null;
+  out: string;
+  timedOut: boolean;
+}
+
+function exec(command: string, args: string[], cwd: string, timeoutS: number, env = process.env): Promise<Run> {
+  return new Promise((done) => {
+    const child = spawn(command, args, { cwd, env, detached: true });
+    let out = '';
+    child.stdout.on('data', (d) => (out = (out + d).slice(-200_000)));
+    child.stderr.on('data', (d) => (out = (out + d).slice(-200_000)));
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid!, 'SIGKILL');  // the whole group: make and the program it runs
+      } catch {}
+    }, timeoutS * 1000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code, out, timedOut });
+    });
+  });
+}
+
+/** What a HeCBench-style Makefile says: -I directories and the `run:` target's arguments. */
+function makefileFacts(dir: string): { includes: string[]; args: string } {
+  const text = readFileSync(join(dir, 'Makefile'), 'utf8').replace(/\\\n/g, ' ');
+  const includes = [...text.matchAll(/-I\s*([^\s$)]+)/g)].map((m) => resolve(dir, m[1])).filter((d) => existsSync(d));
+  const run = /^run\s*:.*\n((?:\t.*\n?)+)/m.exec(text);
+  const line = run?.[1].split('\n').map((l) => l.trim()).filter(Boolean).pop() ?? '';
+  const args = line.replace(/^\$\(LAUNCHER\)\s*/, '').replace(/^\S+\s*/, '');  // drop ./$(program)
+  return { includes: [...new Set(includes)], args };
+}
+
+const firstError = (out: string) => (out.split('\n').find((l) => /error|Error|undefined reference|FAILED|Segmentation|Abort/.test(l)) ?? out.trim().split('\n').pop() ?? '').trim().slice(0, 160);
+
+async function measure(dir: string, name: string, work: string, o: Options): Promise<Record> {
+  const start = Date.now();
+  const record = (outcome: Outcome, reasons: string[] = []): Record => ({ program: name, outcome, reasons, seconds: (Date.now() - start) / 1000 });
+  const src = join(dir, name);
+  const out = join(work, name);
+  const facts = makefileFacts(src);
+  const t = await exec(process.execPath, [CLI, 'translate', src, '-o', out, '--format', 'json', '-q', '--no-cache', ...facts.includes.flatMap((i) => ['-I', i])], ROOT, 300);
+  let report: { diagnostics: { severity: string; ruleId: string }[] };
+  try {
+    report = JSON.parse(t.out.slice(t.out.indexOf('{')));
+  } catch {
+    return record('crashed', [firstError(t.out)]);
+  }
+  const errors = report.diagnostics.filter((d) => d.severity === 'error').map((d) => d.ruleId);
+  if (errors.length) return record('refused', [...new Set(errors)]);
+  if (!existsSync(join(out, 'Makefile'))) return record('no-build', ['no Makefile: not one program per folder']);
+  const env = { ...process.env, HIP2VX_RUNTIME: join(ROOT, 'runtime') };
+  const build = await exec('make', ['-C', out, '-s', 'cpu'], ROOT, 600, env);
+  if (build.code !== 0) return record('build-failed', [firstError(build.out)]);
+  // Run from the program's own folder: benchmarks read their input files relative to it.
+  const exe = readdirSync(join(out, 'build', 'cpu')).find((f) => !f.includes('.') && f !== 'rt');
+  const r = await exec(join(out, 'build', 'cpu', exe!), facts.args.split(/\s+/).filter(Boolean), src, o.timeoutS, env);
+  if (r.timedOut) return record('timed-out');
+  if (/\bFAIL/i.test(r.out)) return record('FAIL', [firstError(r.out)]);
+  if (/\bPASS/i.test(r.out)) return record('PASS');
+  return r.code === 0 ? record('no-verdict') : record('run-failed', [firstError(r.out)]);
+}
+
+const o = options(process.argv.slice(2));
+const names = readdirSync(o.dir, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && existsSync(join(o.dir, d.name, 'Makefile')) && (!o.only || o.only.test(d.name)))
+  .map((d) => d.name)
+  .sort()
+  .slice(0, o.limit);
+const work = mkdtempSync(join(tmpdir(), 'hip2vx-corpus-'));
+const records: Record[] = [];
+let next = 0;
+await Promise.all(Array.from({ length: o.jobs }, async () => {
+  while (next < names.length) {
+    const name = names[next++];
+    const r = await measure(resolve(o.dir), name, work, o);
+    records.push(r);
+    process.stderr.write(`${records.length}/${names.length} ${name}: ${r.outcome}${r.reasons.length ? ` (${r.reasons.join(', ')})` : ''}\n`);
+  }
+}));
+
+const count = (f: (r: Record) => boolean) => records.filter(f).length;
+const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(0)}%` : '-');
+const translated = count((r) => !['refused', 'crashed'].includes(r.outcome));
+const passed = count((r) => r.outcome === 'PASS' || r.outcome === 'no-verdict');
+console.log(`| programs | translated | refused | crashed | built | PASS | FAIL | no verdict (exit 0) | run failed | timed out |`);
+console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log(`| ${records.length} | ${translated} (${pct(translated, records.length)}) | ${count((r) => r.outcome === 'refused')} | ${count((r) => r.outcome === 'crashed')} | ` +
+  `${count((r) => ['PASS', 'FAIL', 'no-verdict', 'run-failed', 'timed-out'].includes(r.outcome))} | ${count((r) => r.outcome === 'PASS')} | ${count((r) => r.outcome === 'FAIL')} | ` +
+  `${count((r) => r.outcome === 'no-verdict')} | ${count((r) => r.outcome === 'run-failed')} | ${count((r) => r.outcome === 'timed-out')} |`);
+console.log(`\nPASS or exit 0 without a verdict: ${passed} of ${translated} translated (${pct(passed, translated)})`);
+const reasons = new Map<string, number>();
+for (const r of records) for (const reason of r.outcome === 'refused' ? r.reasons : r.reasons.length ? [`${r.outcome}: ${r.reasons[0].replace(/\S*\/\S*/g, '<path>').slice(0, 90)}`] : []) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+console.log('\n| top reasons | programs |\n|---|---:|');
+for (const [reason, n] of [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`| ${reason} | ${n} |`);
+if (o.json) writeFileSync(o.json, JSON.stringify(records.sort((a, b) => a.program.localeCompare(b.program)), null, 2));
