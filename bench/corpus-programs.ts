@@ -2,7 +2,8 @@
 // every program folder under <dir> (one with a Makefile, like HeCBench's src/<name>-hip/) is
 // translated with the -I paths its Makefile names, built for the CPU backend and run with its
 // Makefile's `run:` arguments under a time limit. Prints one table of outcomes and the top
-// reasons; --json writes every program's record, so runs can be compared.
+// reasons; --json writes every program's record, so runs can be compared. With VORTEX_HOME set,
+// each program that builds for the CPU backend is also built for Vortex (`make vortex`, stock gcc).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const VORTEX_HOME = process.env.VORTEX_HOME || undefined;
 const CLI = join(ROOT, 'bin', 'hip2vortex.js');
 
 interface Options {
@@ -44,6 +46,8 @@ type Outcome = 'refused' | 'crashed' | 'no-build' | 'build-failed' | 'PASS' | 'F
 interface Record {
   program: string;
   outcome: Outcome;
+  /** `make vortex` of a program that built for the CPU backend: ok, or its first error. */
+  vortex?: string;
   /** Diagnostic ids of a refusal, or the first error line of a failed build or run. */
   reasons: string[];
   seconds: number;
@@ -89,7 +93,8 @@ const firstError = (out: string) => (out.split('\n').find((l) => /error|Error|un
 
 async function measure(dir: string, name: string, work: string, o: Options): Promise<Record> {
   const start = Date.now();
-  const record = (outcome: Outcome, reasons: string[] = []): Record => ({ program: name, outcome, reasons, seconds: (Date.now() - start) / 1000 });
+  let vortexBuild: string | undefined;
+  const record = (outcome: Outcome, reasons: string[] = []): Record => ({ program: name, outcome, reasons, vortex: vortexBuild, seconds: (Date.now() - start) / 1000 });
   const src = join(dir, name);
   const out = join(work, name);
   const facts = makefileFacts(src);
@@ -106,6 +111,8 @@ async function measure(dir: string, name: string, work: string, o: Options): Pro
   const env = { ...process.env, HIP2VX_RUNTIME: join(ROOT, 'runtime') };
   const build = await exec('make', ['-C', out, '-s', 'cpu'], ROOT, 600, env);
   if (build.code !== 0) return record('build-failed', [firstError(build.out)]);
+  const vortex = VORTEX_HOME ? await exec('make', ['-C', out, '-s', 'vortex', `VORTEX_HOME=${VORTEX_HOME}`], ROOT, 600, env) : undefined;
+  vortexBuild = vortex && (vortex.code === 0 ? 'ok' : firstError(vortex.out));
   // Run from the program's own folder: benchmarks read their input files relative to it.
   const exe = readdirSync(join(out, 'build', 'cpu')).find((f) => !f.includes('.') && f !== 'rt');
   const r = await exec(join(out, 'build', 'cpu', exe!), facts.args.split(/\s+/).filter(Boolean), src, o.timeoutS, env);
@@ -143,6 +150,12 @@ console.log(`| ${records.length} | ${translated} (${pct(translated, records.leng
   `${count((r) => ['PASS', 'FAIL', 'no-verdict', 'run-failed', 'timed-out'].includes(r.outcome))} | ${count((r) => r.outcome === 'PASS')} | ${count((r) => r.outcome === 'FAIL')} | ` +
   `${count((r) => r.outcome === 'no-verdict')} | ${count((r) => r.outcome === 'run-failed')} | ${count((r) => r.outcome === 'timed-out')} |`);
 console.log(`\nPASS or exit 0 without a verdict: ${passed} of ${translated} translated (${pct(passed, translated)})`);
+if (VORTEX_HOME) {
+  const cpuBuilt = records.filter((r) => r.vortex !== undefined);
+  const vx = cpuBuilt.filter((r) => r.vortex === 'ok').length;
+  console.log(`Device code builds for Vortex (make vortex, gcc): ${vx} of the ${cpuBuilt.length} that build for the CPU backend (${pct(vx, cpuBuilt.length)})`);
+  for (const r of cpuBuilt.filter((c) => c.vortex !== 'ok')) console.log(`  ${r.program}: ${r.vortex}`);
+}
 const reasons = new Map<string, number>();
 for (const r of records) for (const reason of r.outcome === 'refused' ? r.reasons : r.reasons.length ? [`${r.outcome}: ${r.reasons[0].replace(/\S*\/\S*/g, '<path>').slice(0, 90)}`] : []) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
 console.log('\n| top reasons | programs |\n|---|---:|');
