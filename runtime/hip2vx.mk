@@ -20,6 +20,8 @@
 BUILD_DIR ?= build
 CPU_DIR := $(BUILD_DIR)/cpu
 HOST_CXXFLAGS ?= -std=c++17 -O2
+# Headers the sources include from the translation's -I directories (the <stem>.mk sets them).
+HIP2VX_INCLUDE_FLAGS = $(addprefix -I,$(HIP2VX_INCLUDE_DIRS))
 DEPFLAGS = -MMD -MP
 
 .PHONY: cpu run-cpu vortex run clean
@@ -56,9 +58,9 @@ endef
 # A kernel binary is a shared object: the device source plus runtime/cpu/device (fibers,
 # barriers, vx_spawn_threads), exporting only hip2vx_cpu_entry (see runtime/cpu/README.md).
 
-CPU_DEVICE_FLAGS = $(HOST_CXXFLAGS) -DHIP2VX_CPU_BACKEND -I$(HIP2VX_RUNTIME)/cpu/include \
+CPU_DEVICE_FLAGS = $(HOST_CXXFLAGS) $(HIP2VX_INCLUDE_FLAGS) -DHIP2VX_CPU_BACKEND -I$(HIP2VX_RUNTIME)/cpu/include \
   -I$(HIP2VX_RUNTIME)/include -fPIC -fvisibility=hidden
-CPU_HOST_FLAGS = $(HOST_CXXFLAGS) -DHIP2VX_CPU_BACKEND -I$(HIP2VX_RUNTIME)/include \
+CPU_HOST_FLAGS = $(HOST_CXXFLAGS) $(HIP2VX_INCLUDE_FLAGS) -DHIP2VX_CPU_BACKEND -I$(HIP2VX_RUNTIME)/include \
   -I$(HIP2VX_RUNTIME)/cpu/include
 
 CPU_DEVICE_RT_OBJ := $(call hip2vx_objs,$(HIP2VX_RUNTIME)/cpu/device,$(CPU_DIR)/rt/device)
@@ -97,7 +99,7 @@ include $(HIP2VX_RUNTIME)/vortex-toolchain.mk
 
 # One build directory per toolchain, so switching toolchains rebuilds the kernels.
 VX_DIR := $(BUILD_DIR)/vx-$(VX_TOOLCHAIN)
-VX_HOST_FLAGS = $(HOST_CXXFLAGS) -DHIP2VX_XLEN=$(XLEN) -I$(HIP2VX_RUNTIME)/include \
+VX_HOST_FLAGS = $(HOST_CXXFLAGS) $(HIP2VX_INCLUDE_FLAGS) -DHIP2VX_XLEN=$(XLEN) -I$(HIP2VX_RUNTIME)/include \
   -I$(VORTEX_HOME)/runtime/include
 VX_HIP_RT_OBJ := $(call hip2vx_objs,$(HIP2VX_RUNTIME)/src,$(VX_DIR)/rt/hip)
 VX_EXE := $(VX_DIR)/$(PROGRAM)

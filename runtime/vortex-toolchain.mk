@@ -74,7 +74,7 @@ VX_CXX_STDLIB ?= -nostdinc++ -isystem $(HIP2VX_RUNTIME)/include/freestanding-cxx
 
 VX_OPT ?= -O3
 VX_CFLAGS ?= $(VX_ARCH) -std=c++17 $(VX_OPT) -mcmodel=medany -fno-rtti -fno-exceptions -nostartfiles \
-  -nostdlib -fdata-sections -ffunction-sections $(VX_CXX_STDLIB) $(VX_SYSROOT_FLAGS) \
+  -nostdlib -fdata-sections -ffunction-sections $(HIP2VX_INCLUDE_FLAGS) $(VX_CXX_STDLIB) $(VX_SYSROOT_FLAGS) \
   -I$(VORTEX_HOME)/kernel/include -I$(VORTEX_HOME)/build/hw -I$(HIP2VX_RUNTIME)/include \
   -DHIP2VX_XLEN=$(XLEN)
 # rv32: library routines that branch on their arguments run one thread at a time

@@ -9,6 +9,8 @@ export interface MakefileInput {
   registration: string;
   xlen: 32 | 64;
   source: string;
+  /** The translation's -I directories: the build finds the non-GPU headers there too. */
+  includeDirs?: readonly string[];
 }
 
 /** Where make looks for runtime/hip2vx.mk, relative to the .mk: node_modules or a checkout, here or above. */
@@ -24,6 +26,7 @@ export function makefileFragment(m: MakefileInput): string {
     `HOST_SRC := ${m.host}`,
     `REG_SRC := ${m.registration}`,
     `HIP2VX_TRANSLATED_XLEN := ${m.xlen}`,
+    ...(m.includeDirs?.length ? ['# The -I directories of the translation (override for another machine).', `HIP2VX_INCLUDE_DIRS ?= ${m.includeDirs.join(' ')}`] : []),
     "# hip2vortex's runtime/ folder: HIP2VX_RUNTIME, else node_modules/hip2vortex/runtime (or a hip2vortex",
     '# checkout\'s runtime/) in this directory or above it.',
     'ifndef HIP2VX_RUNTIME',

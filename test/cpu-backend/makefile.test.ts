@@ -73,6 +73,18 @@ describe('hip2vx.mk', () => {
     expect(make('-n', 'vortex', 'VORTEX_HOME=/x', 'VX_TOOLCHAIN=icc').out).toMatch(/VX_TOOLCHAIN=icc: use llvm, gnu or clang/);
   });
 
+  it("passes the translation's -I directories to every compile", () => {
+    const mk = makefileFragment({ program: 'embed', kernels: ['vecadd', 'print'], device: 'kernels.device.cpp', host: 'embed.host.cpp', registration: 'embed.register.cpp', xlen: 32, source: 'e.cu', includeDirs: ['/inc/a', '/inc/b'] });
+    expect(mk).toContain('HIP2VX_INCLUDE_DIRS ?= /inc/a /inc/b');
+    const dir = join(prog, '..', 'with-includes');
+    cpSync(prog, dir, { recursive: true });
+    writeFileSync(join(dir, 'Makefile'), mk.replace('ifndef HIP2VX_RUNTIME', `HIP2VX_RUNTIME := ${rt}\nifndef HIP2VX_RUNTIME`));
+    const r = spawnSync('make', ['-n', '-C', dir, 'cpu', 'vortex', 'VORTEX_HOME=/x', 'VX_TOOLCHAIN=gnu'], { encoding: 'utf8' });
+    const compiles = r.stdout.split('\n').filter((l) => / -c | -shared |riscv64-unknown-elf-g\+\+/.test(l));
+    expect(compiles.length).toBeGreaterThan(3);
+    for (const line of compiles) expect(line).toContain('-I/inc/a -I/inc/b');
+  });
+
   it('picks Vortex LLVM where it is installed, else the stock gcc, else clang', () => {
     const llvm = join(dir, 'llvm-vortex');
     mkdirSync(join(llvm, 'bin'), { recursive: true });
