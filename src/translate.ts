@@ -151,7 +151,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     if (hasDevice) {
       report.side = 'device';
       findConstructs(program, (node, id) => report.construct(node, id));
-      deviceRewriter = new DeviceRewriter(program, deviceEdits, options.rules, report, own.shared, own.types, { divergence: options.divergence, xlen: options.xlen });
+      deviceRewriter = new DeviceRewriter(program, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen });
       deviceRewriter.run();
       own.shared.problems.forEach((p) => report.at(p.node, 'error', 'unknown-type', p.message));
     }
