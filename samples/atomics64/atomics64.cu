@@ -25,6 +25,7 @@ struct Totals {
     unsigned long long sum, max, min, bits, exch;
     long long signed_sum, signed_min;
     double dsum;
+    double dparts[4];  // neighbouring threads add to different doubles at once
 };
 
 __global__ void atomics64(Totals* t, unsigned long long* slots, int* won, int n)
@@ -40,6 +41,7 @@ __global__ void atomics64(Totals* t, unsigned long long* slots, int* won, int n)
         atomicAdd(&t->signed_sum, -(long long)v);
         atomicMin(&t->signed_min, -(long long)v);
         atomicAdd(&t->dsum, 0.25);  // uniform: per-thread double arithmetic would diverge on rv32
+        atomicAdd(&t->dparts[i % 4], 0.5);
         // CLAIMERS consecutive threads race for one slot; exactly one compare-and-swap wins.
         won[i] = atomicCAS(&slots[i / CLAIMERS], EMPTY, BIG * (unsigned long long)i + 1ull) == EMPTY;
     }
@@ -56,7 +58,7 @@ int main(int argc, char** argv)
     const int grid = (n + block - 1) / block;
     const int num_slots = (n + CLAIMERS - 1) / CLAIMERS;
 
-    Totals init = {0ull, 0ull, EMPTY, 0ull, EMPTY, 0ll, 0x7fffffffffffffffll, 0.0};
+    Totals init = {0ull, 0ull, EMPTY, 0ull, EMPTY, 0ll, 0x7fffffffffffffffll, 0.0, {0.0, 0.0, 0.0, 0.0}};
     std::vector<unsigned long long> slots(num_slots, EMPTY);
     Totals* d_t;
     unsigned long long* d_slots;
@@ -78,7 +80,7 @@ int main(int argc, char** argv)
 
     unsigned long long sum = 0, max = 0, min = EMPTY, bits = 0;
     long long signed_min = 0x7fffffffffffffffll;
-    double dsum = 0.0;
+    double dsum = 0.0, dparts[4] = {0.0, 0.0, 0.0, 0.0};
     for (int i = 0; i < n; ++i) {
         const unsigned long long v = BIG * (unsigned long long)(i % 7) + 0xfffffff0ull + (unsigned long long)i;
         sum += v;
@@ -87,6 +89,7 @@ int main(int argc, char** argv)
         bits |= 1ull << (i % 64);
         signed_min = -(long long)v < signed_min ? -(long long)v : signed_min;
         dsum += 0.25;
+        dparts[i % 4] += 0.5;
     }
     int errors = 0;
     errors += t.sum != sum;
@@ -97,6 +100,7 @@ int main(int argc, char** argv)
     errors += t.signed_sum != -(long long)sum;
     errors += t.signed_min != signed_min;
     errors += t.dsum != dsum;
+    for (int k = 0; k < 4; ++k) errors += t.dparts[k] != dparts[k];
     for (int s = 0; s < num_slots; ++s) {
         int winners = 0;
         for (int i = s * CLAIMERS; i < n && i < (s + 1) * CLAIMERS; ++i)

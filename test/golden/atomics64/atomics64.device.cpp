@@ -26,6 +26,7 @@ struct Totals {
     unsigned long long sum, max, min, bits, exch;
     long long signed_sum, signed_min;
     double dsum;
+    double dparts[4];  // neighbouring threads add to different doubles at once
 };
 
 __global__ void atomics64(Totals* t, unsigned long long* slots, int* won, int n)
@@ -41,6 +42,7 @@ __global__ void atomics64(Totals* t, unsigned long long* slots, int* won, int n)
         atomicAdd(&t->signed_sum, -(long long)v);
         atomicMin(&t->signed_min, -(long long)v);
         atomicAdd(&t->dsum, 0.25);  // uniform: per-thread double arithmetic would diverge on rv32
+        atomicAdd(&t->dparts[i % 4], 0.5);
         // CLAIMERS consecutive threads race for one slot; exactly one compare-and-swap wins.
         won[i] = atomicCAS(&slots[i / CLAIMERS], EMPTY, BIG * (unsigned long long)i + 1ull) == EMPTY;
     } hip2vx_join(__hv_t2); }

@@ -27,6 +27,7 @@ struct Totals {
     unsigned long long sum, max, min, bits, exch;
     long long signed_sum, signed_min;
     double dsum;
+    double dparts[4];  // neighbouring threads add to different doubles at once
 };
 
 /* hip2vortex: kernel 'atomics64' is in atomics64.device.cpp; its launch stub: */
@@ -47,7 +48,7 @@ int main(int argc, char** argv)
     const int grid = (n + block - 1) / block;
     const int num_slots = (n + CLAIMERS - 1) / CLAIMERS;
 
-    Totals init = {0ull, 0ull, EMPTY, 0ull, EMPTY, 0ll, 0x7fffffffffffffffll, 0.0};
+    Totals init = {0ull, 0ull, EMPTY, 0ull, EMPTY, 0ll, 0x7fffffffffffffffll, 0.0, {0.0, 0.0, 0.0, 0.0}};
     std::vector<unsigned long long> slots(num_slots, EMPTY);
     Totals* d_t;
     unsigned long long* d_slots;
@@ -69,7 +70,7 @@ int main(int argc, char** argv)
 
     unsigned long long sum = 0, max = 0, min = EMPTY, bits = 0;
     long long signed_min = 0x7fffffffffffffffll;
-    double dsum = 0.0;
+    double dsum = 0.0, dparts[4] = {0.0, 0.0, 0.0, 0.0};
     for (int i = 0; i < n; ++i) {
         const unsigned long long v = BIG * (unsigned long long)(i % 7) + 0xfffffff0ull + (unsigned long long)i;
         sum += v;
@@ -78,6 +79,7 @@ int main(int argc, char** argv)
         bits |= 1ull << (i % 64);
         signed_min = -(long long)v < signed_min ? -(long long)v : signed_min;
         dsum += 0.25;
+        dparts[i % 4] += 0.5;
     }
     int errors = 0;
     errors += t.sum != sum;
@@ -88,6 +90,7 @@ int main(int argc, char** argv)
     errors += t.signed_sum != -(long long)sum;
     errors += t.signed_min != signed_min;
     errors += t.dsum != dsum;
+    for (int k = 0; k < 4; ++k) errors += t.dparts[k] != dparts[k];
     for (int s = 0; s < num_slots; ++s) {
         int winners = 0;
         for (int i = s * CLAIMERS; i < n && i < (s + 1) * CLAIMERS; ++i)
