@@ -250,7 +250,7 @@ HIP2VX_AMO(atomicExch, __atomic_exchange_n)
 #undef HIP2VX_AMO
 /** Read-modify-write by compare-and-swap: real atomics on the host. */
 template <typename T, typename F>
-HIP2VX_INLINE T hip2vx_rmw(T* p, F f) {
+HIP2VX_INLINE T hip2vx_rmw(T* p, F f, int /*one_lock*/ = 0) {
   T old = __atomic_load_n(p, __ATOMIC_RELAXED);
   while (!__atomic_compare_exchange_n(p, &old, f(old), false, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {}
   return old;
@@ -293,12 +293,29 @@ HIP2VX_INLINE unsigned int atomicSub(unsigned int* p, unsigned int v) { return a
 // In .bss: the runtime maps the kernel image (.data included) read-only; _start zeroes .bss.
 static unsigned int hip2vx_locks[64];
 
+/** Reads and writes a locked word with AMOs, so no core works on a stale cached copy; an 8-byte
+    value is two words, made atomic by the lock that every 64-bit atomic on it takes. */
+HIP2VX_INLINE unsigned int hip2vx_amo_load(unsigned int* p) { return atomicOr(p, 0u); }
+HIP2VX_INLINE void hip2vx_amo_store(unsigned int* p, unsigned int v) { atomicExch(p, v); }
+HIP2VX_INLINE unsigned long long hip2vx_amo_load(unsigned long long* p) {
+  unsigned int* w = (unsigned int*)p;  // little-endian: low word first
+  return hip2vx_amo_load(w) | (unsigned long long)hip2vx_amo_load(w + 1) << 32;
+}
+HIP2VX_INLINE void hip2vx_amo_store(unsigned long long* p, unsigned long long v) {
+  unsigned int* w = (unsigned int*)p;
+  hip2vx_amo_store(w, (unsigned int)v);
+  hip2vx_amo_store(w + 1, (unsigned int)(v >> 32));
+}
+
 /** Runs `f(old) -> new` under an amoswap lock, in a pred loop: each round one thread per lock
-    wins (split region), the others retry; only AMOs and verified idioms, no LR/SC. */
-template <typename F>
-HIP2VX_INLINE unsigned int hip2vx_rmw(unsigned int* p, F f) {
-  unsigned int* lock = &hip2vx_locks[((uintptr_t)p >> 2) & 63];
-  unsigned int old = 0;
+    wins (split region), the others retry; only AMOs and verified idioms, no LR/SC.
+    T is unsigned int or unsigned long long (RV32 has no 64-bit AMO: the lock makes it atomic).
+    With one_lock, every address shares lock 0, so f runs in one thread at a time: for an f that
+    branches on the data (soft-float), two winners in one warp would be a divergent branch. */
+template <typename T, typename F>
+HIP2VX_INLINE T hip2vx_rmw(T* p, F f, int one_lock = 0) {
+  unsigned int* lock = &hip2vx_locks[one_lock ? 0 : ((uintptr_t)p >> 2) & 63];
+  T old = 0;
   int pending = 1;
   int m = hip2vx_active_threads();
   for (;;) {
@@ -306,9 +323,8 @@ HIP2VX_INLINE unsigned int hip2vx_rmw(unsigned int* p, F f) {
     int got = atomicExch(lock, 1u) == 0u;
     int t = hip2vx_split(got);
     if (got) {
-      // The word itself is read and written with AMOs too, so no core works on a stale cached copy.
-      old = atomicOr(p, 0u);
-      atomicExch(p, f(old));
+      old = hip2vx_amo_load(p);
+      hip2vx_amo_store(p, f(old));
       vx_fence();
       atomicExch(lock, 0u);
     }
@@ -342,6 +358,41 @@ HIP2VX_INLINE unsigned int atomicInc(unsigned int* p, unsigned int limit) {
 HIP2VX_INLINE unsigned int atomicDec(unsigned int* p, unsigned int limit) {
   return hip2vx_rmw(p, [=](unsigned int old) { return hip2vx_select((old == 0u) | (old > limit), limit, old - 1u); });
 }
+// ---- 64-bit atomics: hip2vx_rmw on the 8-byte word (a CAS loop on the host, the lock on Vortex) ----
+typedef unsigned long long hip2vx_u64;
+// The soft-float double addition branches on the data: it takes the one shared lock (see hip2vx_rmw).
+#define HIP2VX_ONE_LOCK(T) (sizeof(T) == 8 && (T)0.5 != 0)
+#define HIP2VX_RMW64(name, T, expr)                                                               \
+  HIP2VX_INLINE T name(T* p, T v) {                                                               \
+    hip2vx_u64 r = hip2vx_rmw((hip2vx_u64*)p, [=](hip2vx_u64 bits) {                              \
+      T old;                                                                                      \
+      memcpy(&old, &bits, 8);                                                                     \
+      T next = (expr);                                                                            \
+      memcpy(&bits, &next, 8);                                                                    \
+      return bits;                                                                                \
+    }, HIP2VX_ONE_LOCK(T));                                                                       \
+    T out;                                                                                        \
+    memcpy(&out, &r, 8);                                                                          \
+    return out;                                                                                   \
+  }
+#define HIP2VX_RMW64_INTEGER(T)                 \
+  HIP2VX_RMW64(atomicAdd, T, old + v)           \
+  HIP2VX_RMW64(atomicSub, T, old - v)           \
+  HIP2VX_RMW64(atomicAnd, T, old & v)           \
+  HIP2VX_RMW64(atomicOr, T, old | v)            \
+  HIP2VX_RMW64(atomicXor, T, old ^ v)           \
+  HIP2VX_RMW64(atomicExch, T, v)                \
+  HIP2VX_RMW64(atomicMin, T, min(old, v))       \
+  HIP2VX_RMW64(atomicMax, T, max(old, v))       \
+  HIP2VX_INLINE T atomicCAS(T* p, T cmp, T v) { \
+    return (T)hip2vx_rmw((hip2vx_u64*)p, [=](hip2vx_u64 old) { return hip2vx_select(old == (hip2vx_u64)cmp, (hip2vx_u64)v, old); }); \
+  }
+HIP2VX_RMW64_INTEGER(unsigned long long)
+HIP2VX_RMW64_INTEGER(long long)
+#undef HIP2VX_RMW64_INTEGER
+HIP2VX_RMW64(atomicAdd, double, old + v)
+HIP2VX_RMW64(atomicExch, double, v)
+#undef HIP2VX_RMW64
 #if __SIZEOF_LONG__ == 4
 // uint32_t/int32_t are (unsigned) long with some RISC-V C libraries: same width, same atomics.
 #define HIP2VX_LONG_ATOMIC(name)                                                                                   \

@@ -6,9 +6,6 @@ import type { Node } from '../parse/parser.js';
 import type { FunctionInfo, GlobalVar, Program, SharedVar, TopItem } from '../analyse/program.js';
 import { Uniformity } from '../analyse/uniformity.js';
 import { argumentsOf, attributeSpaces, declaredName, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
-import { staticType } from '../analyse/expression-type.js';
-import type { TypeTable } from '../analyse/types.js';
-import { layoutOf } from '../layout/index.js';
 import type { RuleSet } from '../rules/index.js';
 import { DivergenceLowering } from './divergence.js';
 import { SplitNesting } from './nesting.js';
@@ -45,7 +42,6 @@ export class DeviceRewriter {
     private readonly rules: RuleSet,
     private readonly report: Reporter,
     private readonly shared: SharedLayout,
-    private readonly types: TypeTable,
     private readonly options: DeviceOptions,
   ) {
     this.globals = new Map(program.globals.map((g) => [g.name, g]));
@@ -228,17 +224,8 @@ export class DeviceRewriter {
         return;
       case 'call_expression':
         if (n.namedChildren.some((c) => c?.type === 'kernel_call_syntax')) this.report.construct(n, 'dynamic-parallelism');
-        else if (this.options.xlen === 32 && this.isWideAtomic(n)) this.report.construct(n, 'atomic-64bit');
         return;
     }
-  }
-
-  /** atomicXxx on a 64-bit integer or double: RV32 has only 32-bit AMOs. */
-  private isWideAtomic(call: Node): boolean {
-    if (!/^atomic[A-Z]/.test(call.childForFieldName('function')?.text ?? '')) return false;
-    const first = argumentsOf(call.childForFieldName('arguments'))[0];
-    const t = first && staticType(first, this.program.text, this.types);
-    return t?.kind === 'pointer' && (t.to.kind === 'scalar' || t.to.kind === 'enum') && layoutOf(t.to, 'rv32').size === 8;
   }
 
   private builtin(n: Node): void {

@@ -54,9 +54,6 @@ const CASES: [name: string, source: string, expected: string[]][] = [
   ['managed-attach', 'int main() { float* p; cudaStreamAttachMemAsync(0, p, 0, 0); }\n', [
     'managed-attach.cu:1:24: error: __managed__ variables and managed-memory range queries or stream attachment is not supported on Vortex v2.2 [managed-memory]',
   ]],
-  ['wide-atomic', '__global__ void k(unsigned long long* total, int* count) {\n  atomicAdd(total, 1ull);\n  atomicAdd(count, 1);\n}\n', [
-    'wide-atomic.cu:2:3: error: 64-bit atomics on a 32-bit device is not supported on Vortex v2.2 [atomic-64bit]',
-  ]],
   ['reference-param', '__global__ void k(int& x) { x = 1; }\n', [
     "reference-param.cu:1:19: error: kernel parameter 'int& x' is a reference; kernels take parameters by value [kernel-reference-param]",
   ]],
