@@ -182,9 +182,24 @@ HIP2VX_INLINE auto hip2vx_select(int c, A a, B b) -> decltype(true ? A() : B()) 
   return out;
 }
 
+/** `a < b` as an opaque 0/1. On rv32 a 64-bit integer comparison is made of word comparisons
+    that compilers join with a branch on the high words: each is kept opaque instead. */
+template <typename T>
+HIP2VX_INLINE int hip2vx_less(T a, T b) { return hip2vx_bool(a < b); }
+#if defined(__riscv) && __riscv_xlen == 32 && !defined(HIP2VX_CPU_BACKEND)
+#define HIP2VX_LESS64(T, HIGH)                                                                          \
+  HIP2VX_INLINE int hip2vx_less(T a, T b) {                                                            \
+    const HIGH ah = (HIGH)(a >> 32), bh = (HIGH)(b >> 32);                                              \
+    return hip2vx_bool(ah < bh) | (hip2vx_bool(ah == bh) & hip2vx_bool((uint32_t)a < (uint32_t)b));    \
+  }
+HIP2VX_LESS64(long long, int32_t)
+HIP2VX_LESS64(unsigned long long, uint32_t)
+#undef HIP2VX_LESS64
+#endif
+
 #define HIP2VX_MINMAX(T)                                                   \
-  HIP2VX_INLINE T min(T a, T b) { return hip2vx_select(b < a, b, a); }     \
-  HIP2VX_INLINE T max(T a, T b) { return hip2vx_select(a < b, b, a); }
+  HIP2VX_INLINE T min(T a, T b) { return hip2vx_select(hip2vx_less(b, a), b, a); }     \
+  HIP2VX_INLINE T max(T a, T b) { return hip2vx_select(hip2vx_less(a, b), b, a); }
 HIP2VX_MINMAX(int)
 HIP2VX_MINMAX(unsigned int)
 HIP2VX_MINMAX(long)
@@ -198,8 +213,8 @@ HIP2VX_MINMAX(unsigned long long)
 // expressions they compute as the standard ones do.
 namespace std {
 #define HIP2VX_STD_MINMAX(T)                                                                     \
-  inline constexpr T min(T a, T b) { return __builtin_is_constant_evaluated() ? (b < a ? b : a) : hip2vx_select(b < a, b, a); } \
-  inline constexpr T max(T a, T b) { return __builtin_is_constant_evaluated() ? (a < b ? b : a) : hip2vx_select(a < b, b, a); } \
+  inline constexpr T min(T a, T b) { return __builtin_is_constant_evaluated() ? (b < a ? b : a) : hip2vx_select(hip2vx_less(b, a), b, a); } \
+  inline constexpr T max(T a, T b) { return __builtin_is_constant_evaluated() ? (a < b ? b : a) : hip2vx_select(hip2vx_less(a, b), b, a); } \
   inline constexpr T clamp(T v, T lo, T hi) { return min(max(v, lo), hi); }
 HIP2VX_STD_MINMAX(int)
 HIP2VX_STD_MINMAX(unsigned int)

@@ -36,7 +36,9 @@ __global__ void atomics64(Totals* t, unsigned long long* slots, int* won, int n)
         atomicAdd(&t->sum, v);
         atomicMax(&t->max, v);
         atomicMin(&t->min, v);
-        atomicOr(&t->bits, 1ull << (i % 64));
+        // Not `1ull << (i % 64)`: gcc expands a 64-bit shift by a per-thread amount on rv32 with a
+        // branch on the amount (divergent; the sample tests catch it). A product has both words.
+        atomicOr(&t->bits, (unsigned long long)(i % 61 + 1) * 0x0000000100000001ull);
         atomicExch(&t->exch, (unsigned long long)i);
         atomicAdd(&t->signed_sum, -(long long)v);
         atomicMin(&t->signed_min, -(long long)v);
@@ -86,7 +88,7 @@ int main(int argc, char** argv)
         sum += v;
         max = v > max ? v : max;
         min = v < min ? v : min;
-        bits |= 1ull << (i % 64);
+        bits |= (unsigned long long)(i % 61 + 1) * 0x0000000100000001ull;
         signed_min = -(long long)v < signed_min ? -(long long)v : signed_min;
         dsum += 0.25;
         dparts[i % 4] += 0.5;

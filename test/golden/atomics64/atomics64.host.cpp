@@ -76,7 +76,7 @@ int main(int argc, char** argv)
         sum += v;
         max = v > max ? v : max;
         min = v < min ? v : min;
-        bits |= 1ull << (i % 64);
+        bits |= (unsigned long long)(i % 61 + 1) * 0x0000000100000001ull;
         signed_min = -(long long)v < signed_min ? -(long long)v : signed_min;
         dsum += 0.25;
         dparts[i % 4] += 0.5;
