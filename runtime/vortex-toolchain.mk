@@ -69,7 +69,8 @@ endif
 HOST_CXX ?= g++
 LIBSTDCXX_VERSION ?= $(shell $(HOST_CXX) -dumpversion)
 LIBSTDCXX_MULTIARCH ?= $(shell $(HOST_CXX) -print-multiarch)
-VX_CXX_STDLIB ?= -nostdinc++ -isystem $(HIP2VX_RUNTIME)/include/freestanding-cxx \
+# -D_GNU_SOURCE: what g++ always defines for C++ on the host (M_PI, sincosf... from picolibc too).
+VX_CXX_STDLIB ?= -D_GNU_SOURCE -nostdinc++ -isystem $(HIP2VX_RUNTIME)/include/freestanding-cxx \
   -isystem /usr/include/c++/$(LIBSTDCXX_VERSION) -isystem /usr/include/$(LIBSTDCXX_MULTIARCH)/c++/$(LIBSTDCXX_VERSION)
 
 VX_OPT ?= -O3

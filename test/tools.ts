@@ -53,6 +53,6 @@ export const DEVICE_TOOLS: readonly Tool[] = ['clang-19', 'riscv64-unknown-elf-g
 export function deviceCxxStdlib(runtimeDir: string): string[] {
   const ask = (flag: string) => execFileSync('g++', [flag], { encoding: 'utf8' }).trim();
   const version = ask('-dumpversion');
-  return ['-nostdinc++', '-isystem', join(runtimeDir, 'include', 'freestanding-cxx'), '-isystem', `/usr/include/c++/${version}`,
+  return ['-D_GNU_SOURCE', '-nostdinc++', '-isystem', join(runtimeDir, 'include', 'freestanding-cxx'), '-isystem', `/usr/include/c++/${version}`,
     '-isystem', `/usr/include/${ask('-print-multiarch')}/c++/${version}`];
 }
