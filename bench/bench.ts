@@ -9,7 +9,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CACHE_FILE } from '../src/cli/cache.js';
-import { initParser, parse } from '../src/parse/parser.js';
+import { loadBackend, parseWith, type ParserKind } from '../src/parse/parser.js';
 import { generateCorpus, type Corpus, type CorpusOptions } from './corpus.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -71,14 +71,29 @@ function coldCheck(work: string): { reused: number; translated: number; node: nu
   };
 }
 
-/** tree-sitter alone on the kernel-only corpus, in this process: the floor under translation. */
-async function parseOnly(corpus: Corpus): Promise<number> {
-  await initParser();
+interface ParserSpeed {
+  kind: ParserKind;
+  /** tree-sitter's parse alone, MB/s. */
+  alone: number;
+  /** Parse and copy into the translator's tree, MB/s. */
+  copied: number;
+}
+
+/** Each backend that loads here, on the kernel-only corpus, in this process: the floor under translation. */
+async function parserSpeeds(corpus: Corpus): Promise<ParserSpeed[]> {
   const texts = readdirSync(corpus.dir, { recursive: true, encoding: 'utf8' }).map((f) => join(corpus.dir, f)).filter((f) => statSync(f).isFile()).map((f) => readFileSync(f, 'utf8'));
-  parse(texts[0]).delete();
-  const start = process.hrtime.bigint();
-  for (const t of texts) parse(t).delete();
-  return corpus.bytes / MB / (Number(process.hrtime.bigint() - start) / 1e9);
+  const speed = (run: (text: string) => unknown): number => {
+    run(texts[0]);
+    const start = process.hrtime.bigint();
+    for (const t of texts) run(t);
+    return corpus.bytes / MB / (Number(process.hrtime.bigint() - start) / 1e9);
+  };
+  const speeds: ParserSpeed[] = [];
+  for (const kind of ['native', 'wasm'] as const) {
+    const backend = await loadBackend(kind).catch(() => undefined);
+    if (backend) speeds.push({ kind, alone: speed((t) => backend.parseOnly(t)), copied: speed((t) => parseWith(backend, t)) });
+  }
+  return speeds;
 }
 
 const fmt = (n: number, digits = 2) => n.toFixed(digits);
@@ -123,7 +138,12 @@ try {
   }
   console.log(`\nspeed-up with 2 workers: mixed ${fmt(rows[0].seconds / rows[1].seconds)}x, kernel-only ${fmt(rows[2].seconds / rows[3].seconds)}x`);
   console.log(`speed-up two CPU-bound processes got on this machine just now: ${fmt(await availableSpeedup())}x`);
-  console.log(`tree-sitter parse alone, kernel-only corpus, just now: ${fmt(await parseOnly(kernels))} MB/s`);
+  const speeds = await parserSpeeds(kernels);
+  for (const p of speeds) console.log(`parser ${p.kind}, kernel-only corpus, just now: tree-sitter alone ${fmt(p.alone)} MB/s, with the tree copy ${fmt(p.copied)} MB/s`);
+  // The CLI parses with the first backend that loads (or HIP2VX_PARSER's).
+  const used = speeds.find((p) => p.kind === (process.env.HIP2VX_PARSER || speeds[0].kind))!;
+  const parseSeconds = kernels.bytes / MB / used.alone;
+  console.log(`kernel-only, 1 worker: translation takes ${fmt(rows[2].seconds / parseSeconds)}x the ${used.kind} parse alone (${fmt(parseSeconds)} s)`);
   const cold = coldCheck(work);
   console.log(`check cold start, one small file (median of ${COLD_RUNS}): ${fmt(cold.reused, 0)} ms with its translation reused, ${fmt(cold.translated, 0)} ms translating it (no cache); \`node -e 0\` alone: ${fmt(cold.node, 0)} ms`);
 } finally {

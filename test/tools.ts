@@ -56,3 +56,17 @@ export function deviceCxxStdlib(runtimeDir: string): string[] {
   return ['-D_GNU_SOURCE', '-nostdinc++', '-isystem', join(runtimeDir, 'include', 'freestanding-cxx'), '-isystem', `/usr/include/c++/${version}`,
     '-isystem', `/usr/include/${ask('-print-multiarch')}/c++/${version}`];
 }
+
+/**
+ * True (with a note) when tree-sitter's native addon did not build at `npm ci` (it needs g++,
+ * make and python3); throws under HIP2VX_REQUIRE_TOOLS=1, like a missing package.
+ */
+export async function lacksNativeParser(what: string): Promise<boolean> {
+  const { loadBackend } = await import('../src/parse/parser.js');
+  const error = await loadBackend('native').then(() => undefined, (e: unknown) => e);
+  if (!error) return false;
+  const message = `${what}: skipped, tree-sitter's native addon does not load (${String(error).split('\n')[0]}); install g++ make python3 and run npm ci again`;
+  if (process.env.HIP2VX_REQUIRE_TOOLS === '1') throw new Error(`${message}; HIP2VX_REQUIRE_TOOLS=1 forbids skipping`);
+  console.info(message);
+  return true;
+}

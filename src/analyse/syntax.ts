@@ -1,5 +1,5 @@
 // Small helpers over tree-sitter nodes shared by the analysis and rewrite stages.
-import { namedSpans, type Node } from '../parse/parser.js';
+import type { Node } from '../parse/parser.js';
 
 /** CUDA/HIP execution-space and storage keywords, as they appear on declarations. */
 const SPACE_WORDS = new Set([
@@ -81,74 +81,32 @@ export function argumentsOf(list: Node | null): Node[] {
   return list ? list.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment') : [];
 }
 
-/**
- * Every named node of a tree as (type, start, end), in source order, from one cursor pass. Walking
- * Node objects (or a cursor, per query) crosses into wasm for every step; the scans below read
- * these arrays instead and materialise only the nodes they match.
- */
-class SpanIndex {
-  readonly types: Uint16Array;
-  readonly starts: Uint32Array;
-  readonly ends: Uint32Array;
-  readonly count: number;
-
-  constructor(readonly root: Node) {
-    ({ types: this.types, starts: this.starts, ends: this.ends, count: this.count } = namedSpans(root.tree));
+/** The first of `named` (in source order) starting at or after `at`. */
+function firstAt(named: readonly Node[], at: number): number {
+  let lo = 0;
+  let hi = named.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (named[mid].startIndex < at) lo = mid + 1;
+    else hi = mid;
   }
-
-  /** First entry whose start is at or after `at`. */
-  firstAt(at: number): number {
-    let lo = 0;
-    let hi = this.count;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.starts[mid] < at) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
+  return lo;
 }
 
-const indexes = new WeakMap<object, SpanIndex>();
-
-function indexOf(node: Node): SpanIndex {
-  let index = indexes.get(node.tree);
-  if (!index) {
-    index = new SpanIndex(node.tree.rootNode);
-    indexes.set(node.tree, index);
+/** A later node of the same type and span nests inside `named[i]` (the scans visit the innermost). */
+function nestsSame(named: readonly Node[], i: number): boolean {
+  const { type, startIndex, endIndex } = named[i];
+  for (let j = i + 1; j < named.length && named[j].startIndex === startIndex && named[j].endIndex === endIndex; j++) {
+    if (named[j].type === type) return true;
   }
-  return index;
-}
-
-const idCache = new WeakMap<ReadonlySet<string>, Map<number, string>>();
-
-/** Grammar symbol ids of the named node types in `types` (several ids may share a name). */
-function typeIds(root: Node, types: ReadonlySet<string>): Map<number, string> {
-  let ids = idCache.get(types);
-  if (!ids) {
-    ids = new Map();
-    const language = root.tree.language;
-    for (let id = 0; id < language.nodeTypeCount; id++) {
-      const name = language.nodeTypeForId(id);
-      if (name && types.has(name) && language.nodeTypeIsNamed(id)) ids.set(id, name);
-    }
-    idCache.set(types, ids);
-  }
-  return ids;
-}
-
-/** The node of `type` spanning exactly [start, end). */
-function materialise(root: Node, type: string, start: number, end: number): Node | undefined {
-  for (let n: Node | null = root.descendantForIndex(start, end); n && n.startIndex === start && n.endIndex === end; n = n.parent) {
-    if (n.type === type) return n;
-  }
-  return undefined;
+  return false;
 }
 
 /**
- * Visits the named descendants of `root` whose type is in `types`, in source order.
- * `want` is a cheap test on the span before the node is materialised; `visit` returns false to
- * skip the matched node's subtree.
+ * Visits the named descendants of `root` whose type is in `types`, in source order, from the
+ * tree's flat list of named nodes (no recursion through the nodes in between).
+ * `want` is a cheap test on the span before the node is used; `visit` returns false to skip the
+ * matched node's subtree.
  */
 export function scan(
   root: Node,
@@ -156,23 +114,17 @@ export function scan(
   visit: (n: Node) => boolean | void,
   want?: (type: string, start: number, end: number) => boolean,
 ): void {
-  const index = indexOf(root);
-  const wanted = typeIds(root, types);
+  const named = root.tree.named;
   const rootStart = root.startIndex;
   const rootEnd = root.endIndex;
   let skipUntil = -1;
-  let previous = -1;
-  for (let i = index.firstAt(rootStart); i < index.count && index.starts[i] < rootEnd; i++) {
-    const type = wanted.get(index.types[i]);
-    if (type === undefined || index.starts[i] < skipUntil) continue;
-    const start = index.starts[i];
-    const end = index.ends[i];
+  for (let i = firstAt(named, rootStart); i < named.length && named[i].startIndex < rootEnd; i++) {
+    const node = named[i];
+    const { type, startIndex: start, endIndex: end } = node;
+    if (!types.has(type) || start < skipUntil) continue;
     if (end > rootEnd || (start === rootStart && end === rootEnd && type === root.type)) continue;
     if (want && !want(type, start, end)) continue;
-    const node = materialise(index.root, type, start, end);
-    // Nested nodes of one type and one span resolve to the same node: visit it once.
-    if (!node || node.id === previous) continue;
-    previous = node.id;
+    if (nestsSame(named, i)) continue;
     if (visit(node) === false) skipUntil = end;
   }
 }

@@ -1,137 +1,59 @@
-// The one place that knows how source text becomes a syntax tree: web-tree-sitter running the
-// tree-sitter-cuda grammar's shipped wasm (no native build; parses CUDA/HIP syntax without errors).
-import { createRequire } from 'node:module';
-import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
+// The one place that knows how source text becomes a syntax tree: the tree-sitter-cuda grammar,
+// run by tree-sitter's native node bindings when they load, else by web-tree-sitter's wasm build,
+// and copied into a plain JavaScript tree (./tree.ts) in one pass. Both backends give the same
+// trees (a test translates everything under both and compares the bytes). The backend is chosen
+// once per process; HIP2VX_PARSER=native|wasm forces one.
+import { Tree, type Grammar, type NodeColumns } from './tree.js';
 
-export type { Node, Tree };
+export { ERROR_SYMBOL, Node, Tree } from './tree.js';
 
-const require = createRequire(import.meta.url);
-let parser: Parser | undefined;
+export type ParserKind = 'native' | 'wasm';
+
+/** What each backend module provides. */
+export interface ParserBackend {
+  readonly kind: ParserKind;
+  readonly grammar: Grammar;
+  /** Parses `text` and walks the result depth-first into columns. */
+  parse(text: string): NodeColumns;
+  /** Parses `text` and frees the tree unread: tree-sitter's own cost (the bench's floor). */
+  parseOnly(text: string): void;
+}
+
+let backend: ParserBackend | undefined;
 let loading: Promise<void> | undefined;
 
-/**
- * The wasm module's exports, which `Parser.init` installs on the object it is given. Used for one
- * hot loop (`namedSpans`): web-tree-sitter's TreeCursor copies the cursor through JS on every step,
- * which cost as much as parsing itself. Tied to the pinned web-tree-sitter version (a test compares
- * `namedSpans` with a walk through the public API).
- */
-interface WasmExports {
-  HEAP32: Int32Array;
-  setValue(address: number, value: number, type: string): void;
-  getValue(address: number, type: string): number;
-  _ts_init(): number;
-  _ts_tree_cursor_goto_first_child_wasm(tree: number): number;
-  _ts_tree_cursor_goto_next_sibling_wasm(tree: number): number;
-  _ts_tree_cursor_goto_parent_wasm(tree: number): number;
-  _ts_tree_cursor_current_node_type_id_wasm(tree: number): number;
-  _ts_tree_cursor_start_index_wasm(tree: number): number;
-  _ts_tree_cursor_end_index_wasm(tree: number): number;
+/** Loads one backend with the grammar. */
+export async function loadBackend(kind: ParserKind): Promise<ParserBackend> {
+  return kind === 'native' ? (await import('./native-parser.js')).load() : (await import('./wasm-parser.js')).load();
 }
-const wasm = {} as WasmExports;
-/** The binding's transfer buffer: where the cursor under the exported cursor functions lives. */
-let transfer = 0;
 
-/** Loads the grammar once per process (or worker); concurrent and later calls share that load. */
+function forcedKind(): ParserKind | undefined {
+  const forced = process.env.HIP2VX_PARSER;
+  if (forced === undefined || forced === '') return undefined;
+  if (forced === 'native' || forced === 'wasm') return forced;
+  throw new Error(`HIP2VX_PARSER=${forced}: expected native or wasm`);
+}
+
+/** Loads the parser once per process (or worker); concurrent and later calls share that load. */
 export function initParser(): Promise<void> {
   loading ??= (async () => {
-    await Parser.init(wasm);
-    transfer = wasm._ts_init();
-    fastAccessors();
-    const language = await Language.load(require.resolve('tree-sitter-cuda/tree-sitter-cuda.wasm'));
-    const p = new Parser();
-    p.setLanguage(language);
-    parser = p;
+    const forced = forcedKind();
+    // The native bindings are optional: a machine that could not build them parses with wasm.
+    backend = forced ? await loadBackend(forced) : await loadBackend('native').catch(() => loadBackend('wasm'));
   })();
   return loading;
 }
 
-/**
- * web-tree-sitter moves every node through `setValue`/`getValue`, which dispatch on a type string
- * and go through a DataView; the 32-bit case, almost every call, becomes a typed-array access.
- */
-function fastAccessors(): void {
-  const { setValue, getValue } = wasm;
-  let heap = wasm.HEAP32;
-  // Growing the wasm memory detaches the old view.
-  const view = () => (heap.length ? heap : (heap = wasm.HEAP32));
-  wasm.setValue = (address, value, type) => (type === 'i32' ? (view()[address >> 2] = value) : setValue(address, value, type));
-  wasm.getValue = (address, type) => (type === 'i32' ? view()[address >> 2] : getValue(address, type));
+function ready(): ParserBackend {
+  if (!backend) throw new Error('initParser() has not been awaited');
+  return backend;
 }
+
+/** Which backend this process parses with. `initParser()` must have completed. */
+export const parserKind = (): ParserKind => ready().kind;
 
 /** Parses a whole translation unit. `initParser()` must have completed. */
-export function parse(text: string): Tree {
-  if (!parser) throw new Error('initParser() has not been awaited');
-  const tree = parser.parse(text);
-  if (!tree) throw new Error('tree-sitter returned no tree');
-  return tree;
-}
+export const parse = (text: string): Tree => parseWith(ready(), text);
 
-/** Every named node of a tree as (type id, start, end) in source order, parents before children. */
-export interface NamedSpans {
-  types: Uint16Array;
-  starts: Uint32Array;
-  ends: Uint32Array;
-  count: number;
-}
-
-type Internal = Record<number, number>;
-
-/** One depth-first pass over the whole tree, with the cursor kept inside the wasm module. */
-export function namedSpans(tree: Tree): NamedSpans {
-  const named = namedTypeIds(tree.language);
-  const treeAddress = (tree as unknown as Internal)[0];
-  const cursor = tree.rootNode.walk();
-  const state = cursor as unknown as Internal;
-  const words = transfer >> 2;
-  for (let i = 0; i < 4; i++) wasm.HEAP32[words + i] = state[i];
-  let capacity = 1024;
-  let types = new Uint16Array(capacity);
-  let starts = new Uint32Array(capacity);
-  let ends = new Uint32Array(capacity);
-  let n = 0;
-  try {
-    for (let more = true; more; ) {
-      const type = wasm._ts_tree_cursor_current_node_type_id_wasm(treeAddress);
-      if (named[type] || type === ERROR_SYMBOL) {
-        if (n === capacity) {
-          capacity *= 2;
-          types = grown(types, new Uint16Array(capacity));
-          starts = grown(starts, new Uint32Array(capacity));
-          ends = grown(ends, new Uint32Array(capacity));
-        }
-        types[n] = type;
-        starts[n] = wasm._ts_tree_cursor_start_index_wasm(treeAddress);
-        ends[n] = wasm._ts_tree_cursor_end_index_wasm(treeAddress);
-        n++;
-      }
-      if (wasm._ts_tree_cursor_goto_first_child_wasm(treeAddress)) continue;
-      while (!wasm._ts_tree_cursor_goto_next_sibling_wasm(treeAddress)) {
-        if (!wasm._ts_tree_cursor_goto_parent_wasm(treeAddress)) {
-          more = false;
-          break;
-        }
-      }
-    }
-  } finally {
-    // The walk may have reallocated the cursor's stack: hand its final state back before freeing.
-    for (let i = 0; i < 4; i++) state[i] = wasm.HEAP32[words + i];
-    cursor.delete();
-  }
-  return { types, starts, ends, count: n };
-}
-
-/** tree-sitter's id for ERROR nodes (outside the language's type table). */
-const ERROR_SYMBOL = 0xffff;
-
-const grown = <T extends Uint16Array | Uint32Array>(from: T, to: T): T => (to.set(from), to);
-
-const namedIds = new WeakMap<Language, boolean[]>();
-
-function namedTypeIds(language: Language): boolean[] {
-  let named = namedIds.get(language);
-  if (!named) {
-    named = Array.from({ length: language.nodeTypeCount }, (_, id) => language.nodeTypeIsNamed(id));
-    namedIds.set(language, named);
-  }
-  return named;
-}
+/** Parses with a given backend (the tests compare the two). */
+export const parseWith = (b: ParserBackend, text: string): Tree => new Tree(text, b.grammar, b.parse(text));

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { loadRules } from '../../src/rules/index.js';
 
 /** Kebab-case strings that are not diagnostic ids: a node type, an encoding, a package, a command. */
-const NOT_IDS = new Set(['host-device', 'utf-8', 'web-tree-sitter', 'runtime-dir']);
+const NOT_IDS = new Set(['host-device', 'utf-8', 'web-tree-sitter', 'tree-sitter', 'tree-sitter-cuda', 'runtime-dir']);
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

@@ -1,0 +1,207 @@
+// The syntax tree the translator reads: a plain JavaScript copy of tree-sitter's tree, built in one
+// pass over the parser's own tree. Either binding charges a call across its boundary (into C++ or
+// wasm) for every node property read, and the analyses read each node many times; a copy makes
+// those reads field accesses. The API is the subset of tree-sitter's Node the translator uses,
+// with the same meaning (positions in UTF-16 code units, anonymous nodes in `children`).
+
+/** What a parser backend's walk records for every node, in depth-first order (reused per parse). */
+export class NodeColumns {
+  count = 0;
+  types = new Uint16Array(1024);
+  starts = new Uint32Array(1024);
+  ends = new Uint32Array(1024);
+  /** Field id under the parent (0: none). */
+  fields = new Uint16Array(1024);
+  depths = new Uint16Array(1024);
+  /** Zero-width nodes the parser inserted to recover from an error. */
+  readonly missing = new Set<number>();
+  /**
+   * The nodes tree-sitter says have an error in them (asked per node, and only when the root has
+   * one: the count comes from the parser's error costs, which no rule over the copy reproduces).
+   */
+  readonly errors = new Set<number>();
+
+  reset(): this {
+    this.count = 0;
+    this.missing.clear();
+    this.errors.clear();
+    return this;
+  }
+
+  push(type: number, start: number, end: number, field: number, depth: number): void {
+    const i = this.count++;
+    if (i === this.types.length) this.grow();
+    this.types[i] = type;
+    this.starts[i] = start;
+    this.ends[i] = end;
+    this.fields[i] = field;
+    this.depths[i] = depth;
+  }
+
+  private grow(): void {
+    const size = this.types.length * 2;
+    this.types = grown(this.types, new Uint16Array(size));
+    this.starts = grown(this.starts, new Uint32Array(size));
+    this.ends = grown(this.ends, new Uint32Array(size));
+    this.fields = grown(this.fields, new Uint16Array(size));
+    this.depths = grown(this.depths, new Uint16Array(size));
+  }
+}
+
+const grown = <T extends Uint16Array | Uint32Array>(from: T, to: T): T => (to.set(from), to);
+
+/** The grammar's names, as the backend knows them. */
+export interface Grammar {
+  typeName(id: number): string;
+  typeIsNamed(id: number): boolean;
+  /** Field id for a name; undefined when no tree has shown that field yet (so no node has it). */
+  fieldId(name: string): number | undefined;
+  fieldName(id: number): string | null;
+}
+
+/** tree-sitter's id for ERROR nodes (outside the language's type table). */
+export const ERROR_SYMBOL = 0xffff;
+
+export interface Point {
+  row: number;
+  column: number;
+}
+
+let nextId = 1;
+
+export class Tree {
+  readonly rootNode: Node;
+  /** Every named node, in source order (parents before children). */
+  readonly named: Node[] = [];
+  private lineStarts: number[] | undefined;
+
+  constructor(readonly text: string, readonly grammar: Grammar, columns: NodeColumns) {
+    const stack: Node[] = [];
+    let root: Node | undefined;
+    for (let i = 0; i < columns.count; i++) {
+      const depth = columns.depths[i];
+      const type = columns.types[i];
+      const parent = depth ? stack[depth - 1] : null;
+      const node = new Node(this, parent, type, columns.starts[i], columns.ends[i], columns.fields[i], columns.missing.has(i), columns.errors.has(i));
+      stack[depth] = node;
+      if (parent) parent.children.push(node);
+      else root = node;
+      if (node.isNamed) this.named.push(node);
+    }
+    if (!root) throw new Error('tree-sitter returned an empty tree');
+    this.rootNode = root;
+  }
+
+  /** Frees nothing: the copy is garbage collected (kept for callers written against tree-sitter). */
+  delete(): void {}
+
+  position(index: number): Point {
+    const starts = (this.lineStarts ??= lineStartsOf(this.text));
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= index) lo = mid;
+      else hi = mid - 1;
+    }
+    return { row: lo, column: index - starts[lo] };
+  }
+}
+
+function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+export class Node {
+  readonly id = nextId++;
+  readonly type: string;
+  readonly isNamed: boolean;
+  readonly children: Node[] = [];
+  private namedCache: Node[] | undefined;
+
+  constructor(
+    readonly tree: Tree,
+    readonly parent: Node | null,
+    readonly typeId: number,
+    readonly startIndex: number,
+    readonly endIndex: number,
+    /** Field id under the parent (0: none). */
+    readonly fieldId: number,
+    readonly isMissing: boolean,
+    /** The node or one of its descendants is a syntax error or a missing token. */
+    readonly hasError: boolean,
+  ) {
+    this.type = tree.grammar.typeName(typeId);
+    this.isNamed = tree.grammar.typeIsNamed(typeId);
+  }
+
+  get text(): string {
+    return this.tree.text.slice(this.startIndex, this.endIndex);
+  }
+
+  get isError(): boolean {
+    return this.typeId === ERROR_SYMBOL;
+  }
+
+  get startPosition(): Point {
+    return this.tree.position(this.startIndex);
+  }
+
+  get endPosition(): Point {
+    return this.tree.position(this.endIndex);
+  }
+
+  get namedChildren(): Node[] {
+    return (this.namedCache ??= this.children.filter((c) => c.isNamed));
+  }
+
+  get childCount(): number {
+    return this.children.length;
+  }
+
+  child(index: number): Node | null {
+    return this.children[index] ?? null;
+  }
+
+  childForFieldName(name: string): Node | null {
+    const field = this.tree.grammar.fieldId(name);
+    if (field === undefined) return null;
+    for (const c of this.children) if (c.fieldId === field) return c;
+    return null;
+  }
+
+  childrenForFieldName(name: string): Node[] {
+    const field = this.tree.grammar.fieldId(name);
+    return field === undefined ? [] : this.children.filter((c) => c.fieldId === field);
+  }
+
+  fieldNameForChild(index: number): string | null {
+    const c = this.children[index];
+    return c && c.fieldId ? this.tree.grammar.fieldName(c.fieldId) : null;
+  }
+
+  get previousNamedSibling(): Node | null {
+    const siblings = this.parent?.children ?? [];
+    for (let i = siblings.indexOf(this) - 1; i >= 0; i--) if (siblings[i].isNamed) return siblings[i];
+    return null;
+  }
+
+  equals(other: Node): boolean {
+    return other === this;
+  }
+
+  /** Descendants whose type is `type`, in source order. */
+  descendantsOfType(type: string): Node[] {
+    const out: Node[] = [];
+    const visit = (n: Node): void => {
+      for (const c of n.children) {
+        if (c.type === type) out.push(c);
+        visit(c);
+      }
+    };
+    visit(this);
+    return out;
+  }
+}
