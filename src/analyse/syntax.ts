@@ -81,30 +81,40 @@ export function argumentsOf(list: Node | null): Node[] {
   return list ? list.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment') : [];
 }
 
-/** The first of `named` (in source order) starting at or after `at`. */
-function firstAt(named: readonly Node[], at: number): number {
+/** The first of `nodes` (in source order) starting at or after `at`. */
+function firstAt(nodes: readonly Node[], at: number): number {
   let lo = 0;
-  let hi = named.length;
+  let hi = nodes.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (named[mid].startIndex < at) lo = mid + 1;
+    if (nodes[mid].startIndex < at) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
-/** A later node of the same type and span nests inside `named[i]` (the scans visit the innermost). */
-function nestsSame(named: readonly Node[], i: number): boolean {
-  const { type, startIndex, endIndex } = named[i];
-  for (let j = i + 1; j < named.length && named[j].startIndex === startIndex && named[j].endIndex === endIndex; j++) {
-    if (named[j].type === type) return true;
+/** The nodes of `list` starting inside [start, end), in source order. */
+function within(list: readonly Node[], start: number, end: number): readonly Node[] {
+  let last = firstAt(list, start);
+  const first = last;
+  while (last < list.length && list[last].startIndex < end) last++;
+  return first === 0 && last === list.length ? list : list.slice(first, last);
+}
+
+/** The named nodes of `types` starting inside `root`, in source order (parents before children). */
+function candidates(root: Node, types: ReadonlySet<string>): readonly Node[] {
+  const lists: (readonly Node[])[] = [];
+  for (const type of types) {
+    const list = within(root.tree.ofType(type), root.startIndex, root.endIndex);
+    if (list.length) lists.push(list);
   }
-  return false;
+  if (lists.length <= 1) return lists[0] ?? [];
+  return lists.flat().sort((a, b) => a.order - b.order);
 }
 
 /**
  * Visits the named descendants of `root` whose type is in `types`, in source order, from the
- * tree's flat list of named nodes (no recursion through the nodes in between).
+ * tree's lists of named nodes by type (nothing in between is visited).
  * `want` is a cheap test on the span before the node is used; `visit` returns false to skip the
  * matched node's subtree.
  */
@@ -114,17 +124,16 @@ export function scan(
   visit: (n: Node) => boolean | void,
   want?: (type: string, start: number, end: number) => boolean,
 ): void {
-  const named = root.tree.named;
+  const found = candidates(root, types);
   const rootStart = root.startIndex;
   const rootEnd = root.endIndex;
   let skipUntil = -1;
-  for (let i = firstAt(named, rootStart); i < named.length && named[i].startIndex < rootEnd; i++) {
-    const node = named[i];
+  for (let i = 0; i < found.length; i++) {
+    const node = found[i];
     const { type, startIndex: start, endIndex: end } = node;
-    if (!types.has(type) || start < skipUntil) continue;
+    if (start < skipUntil) continue;
     if (end > rootEnd || (start === rootStart && end === rootEnd && type === root.type)) continue;
     if (want && !want(type, start, end)) continue;
-    if (nestsSame(named, i)) continue;
     if (visit(node) === false) skipUntil = end;
   }
 }

@@ -74,6 +74,7 @@ export class Tree {
   /** Every named node, in source order (parents before children). */
   readonly named: Node[] = [];
   private lineStarts: number[] | undefined;
+  private byType: Map<string, Node[]> | undefined;
 
   constructor(readonly text: string, readonly grammar: Grammar, columns: NodeColumns) {
     const stack: Node[] = [];
@@ -84,12 +85,29 @@ export class Tree {
       const parent = depth ? stack[depth - 1] : null;
       const node = new Node(this, parent, type, columns.starts[i], columns.ends[i], columns.fields[i], columns.missing.has(i), columns.errors.has(i));
       stack[depth] = node;
-      if (parent) parent.children.push(node);
+      if (parent) parent.adopt(node);
       else root = node;
-      if (node.isNamed) this.named.push(node);
+      if (node.isNamed) node.order = this.named.push(node) - 1;
     }
     if (!root) throw new Error('tree-sitter returned an empty tree');
     this.rootNode = root;
+  }
+
+  /**
+   * The named nodes of each type, in source order; of nodes of one type nested with one span (a
+   * parenthesised type in a parenthesised type...), only the innermost.
+   */
+  ofType(type: string): readonly Node[] {
+    if (!this.byType) {
+      this.byType = new Map();
+      for (const n of this.named) {
+        const list = this.byType.get(n.type);
+        if (!list) this.byType.set(n.type, [n]);
+        else if (list[list.length - 1].startIndex === n.startIndex && list[list.length - 1].endIndex === n.endIndex) list[list.length - 1] = n;
+        else list.push(n);
+      }
+    }
+    return this.byType.get(type) ?? NONE;
   }
 
   /** Frees nothing: the copy is garbage collected (kept for callers written against tree-sitter). */
@@ -114,11 +132,16 @@ function lineStartsOf(text: string): number[] {
   return starts;
 }
 
+const NONE: readonly Node[] = Object.freeze([]);
+
 export class Node {
   readonly id = nextId++;
   readonly type: string;
   readonly isNamed: boolean;
-  readonly children: Node[] = [];
+  /** Most nodes are leaves: they share one empty list. */
+  children = NONE as Node[];
+  /** Position among the tree's named nodes (-1: anonymous). */
+  order = -1;
   private namedCache: Node[] | undefined;
 
   constructor(
@@ -135,6 +158,12 @@ export class Node {
   ) {
     this.type = tree.grammar.typeName(typeId);
     this.isNamed = tree.grammar.typeIsNamed(typeId);
+  }
+
+  /** Tree building only. */
+  adopt(child: Node): void {
+    if (this.children === NONE) this.children = [child];
+    else this.children.push(child);
   }
 
   get text(): string {
