@@ -7,9 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+import { make, perfLines, ROOT, type Perf } from './simx-perf.js';
 const home = process.argv[2] ?? process.env.VORTEX_HOME;
 if (!home) {
   console.error('usage: npm run bench:simx -- <VORTEX_HOME> (a built Vortex v2.2 tree)');
@@ -23,34 +21,6 @@ const SIZE: Record<string, number> = { matmul_naive: 32, matmul_tiled: 32, trans
 const DEFAULT_SIZE = 4096;
 /** Hand-written kernel -> the sample whose kernel it reimplements. */
 const NATIVE: Record<string, string> = { vecadd: 'vector_add', matmul_naive: 'matmul_naive', matmul_tiled: 'matmul_tiled', reduction: 'reduction' };
-
-interface Perf {
-  launch: string;
-  instrs: number;
-  cycles: number;
-}
-
-const env = { ...process.env, HIP2VX_RUNTIME: join(ROOT, 'runtime'), HIP2VX_PERF: '1' };
-
-function make(dir: string, args: string[]): string {
-  const r = spawnSync('make', ['-s', '-C', dir, ...args], { env, encoding: 'utf8', maxBuffer: 64 << 20 });
-  const out = `${r.stdout}${r.stderr}`;
-  if (r.status !== 0 || !/^PASSED$/m.test(r.stdout)) throw new Error(`make ${args.join(' ')} in ${dir} failed:\n${out.slice(-3000)}`);
-  return out;
-}
-
-/** Each `PERF:` line, named by the `hip2vx-perf:` line before it (the translated runtime's). */
-function perfLines(output: string, name = ''): Perf[] {
-  const out: Perf[] = [];
-  let launch = name;
-  for (const line of output.split('\n')) {
-    const shape = /^hip2vx-perf: kernel=(\S+) grid=(\S+) block=(\S+)/.exec(line);
-    if (shape) launch = `${shape[1]} <<<${shape[2]}; ${shape[3]}>>>`;
-    const perf = /^PERF: instrs=(\d+), cycles=(\d+)/.exec(line);
-    if (perf) out.push({ launch, instrs: Number(perf[1]), cycles: Number(perf[2]) });
-  }
-  return out;
-}
 
 const vortexArgs = (toolchain: Toolchain) => [`VORTEX_HOME=${home}`, `VORTEX_RT_PATH=${RT_PATH}`, `VX_TOOLCHAIN=${toolchain}`];
 

@@ -25,6 +25,7 @@ import { rewriteLayoutCopies } from './rewrite/layout-copies.js';
 import { deviceMemoryFlows } from './analyse/device-memory.js';
 import { kernelArgs } from './emit/kernel-args.js';
 import { deviceEntry } from './emit/device-entry.js';
+import { warpOpUsers } from './analyse/warp-ops.js';
 import { registrationSource, type RegisteredKernel } from './emit/registration.js';
 import { makefileFragment } from './emit/makefile.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './report/diagnostic.js';
@@ -36,6 +37,8 @@ export type { RuleUse, Unconverted };
 
 export interface TranslateOptions {
   xlen: 32 | 64;
+  /** Lanes of a logical warp (hip2vx_device.h's HIP2VX_WARP_SIZE); 32 when absent. */
+  warpSize?: 32 | 64;
   divergence: 'explicit' | 'compiler';
   rules: RuleSet;
   annotate?: boolean;
@@ -184,6 +187,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
 
     const hostEdits = new EditSet(file.text);
     const kernels = units.flatMap((u) => u.program.kernels);
+    const warpUsers = warpOpUsers(units.flatMap((u) => [...u.program.kernels, ...u.program.deviceFunctions]));
     rewriteHost({ program, kernels, launchInstance, instances: own.instances, edits: hostEdits, rules: options.rules, report, programName: result.program.name, deviceAbi, deviceFile: files.device, headerMode, nl });
     const flows = deviceMemoryFlows({ program, types: own.types, instances, launchInstance, deviceAbi });
     rewriteLayoutCopies(flows, hostEdits, report, deviceAbi);
@@ -196,7 +200,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
         const name = call.childForFieldName('function')!.text;
         report.at(call, 'error', 'device-function-undefined', `device function '${name}' is declared but defined in no file this one includes; a Vortex kernel is built from one translation unit (no relocatable device code): define it in a header`);
       }
-      deviceRewriter = new DeviceRewriter(program, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen });
+      deviceRewriter = new DeviceRewriter(program, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers });
       deviceRewriter.run();
     }
     includeTranslatedHeaders(units, hostEdits, deviceEdits, result.program.name, deviceAbi, nl);
@@ -207,13 +211,13 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     const outputs: OutputFile[] = [
       { name: files.host, role: 'host', content: header(file, 'host code', nl) + '#include <hip2vx_host.h>' + nl + hostEdits.printFile(root) },
     ];
-    const entries = hasDevice && !headerMode ? units.flatMap((u) => registered(u, deviceAbi)) : [];
+    const entries = hasDevice && !headerMode ? units.flatMap((u) => registered(u, deviceAbi, warpUsers)) : [];
     // After the entries: measuring an instance's shared data can fail (never drop it silently).
     if (hasDevice) own.shared.problems.forEach((p) => report.at(p.node, 'error', 'unknown-type', p.message));
     if (hasDevice) {
       const checks = entries.length ? units.flatMap((u) => u.shared.functionSizeChecks()) : [];
       const code = [...checks, ...entries.map((k) => deviceEntry({ ...k.entry, deviceAbi }, nl))].join(nl);
-      outputs.push({ name: files.device, role: 'device', content: header(file, 'device code for Vortex', nl) + devicePrelude(options.xlen, sharedBases, nl) + deviceEdits.printFile(root) + nl + code });
+      outputs.push({ name: files.device, role: 'device', content: header(file, 'device code for Vortex', nl) + devicePrelude(options, sharedBases, nl) + deviceEdits.printFile(root) + nl + code });
       deviceRewriter?.reportNesting();
     }
     // A program's main gets a build even without kernels (device queries, bandwidth tests).
@@ -260,8 +264,9 @@ function header(file: SourceFile, what: string, nl: string): string {
   return `${GENERATED_MARK} from ${basename(file.path)}: ${what}. Edit the source, not this file.${nl}`;
 }
 
-function devicePrelude(xlen: 32 | 64, sharedBases: string[], nl: string): string {
+function devicePrelude({ xlen, warpSize }: TranslateOptions, sharedBases: string[], nl: string): string {
   return [
+    ...(warpSize && warpSize !== 32 ? [`#define HIP2VX_WARP_SIZE ${warpSize}`] : []),
     '#if defined(__riscv) && !defined(HIP2VX_CPU_BACKEND) && __riscv_xlen != ' + xlen,
     `#error "translated for XLEN ${xlen}: build with XLEN=${xlen}, or translate again with --xlen matching the build"`,
     '#endif',
@@ -271,14 +276,15 @@ function devicePrelude(xlen: 32 | 64, sharedBases: string[], nl: string): string
   ].join(nl);
 }
 
-function registered(unit: Unit, deviceAbi: Abi) {
+function registered(unit: Unit, deviceAbi: Abi, warpUsers: ReadonlySet<string>) {
   return unit.instances.flatMap((instance) => {
     const staticShared = unit.shared.staticBytes(instance.kernel, instance.subst);
     if (!staticShared) return [];
     const args = kernelArgs(instance, deviceAbi);
     const display = instance.templateArgs.length ? `${instance.kernel.name}<${instance.templateArgs.join(', ')}>` : instance.kernel.name;
-    const registration: RegisteredKernel = { id: instance.id, displayName: display, args, staticShared };
+    const warpScratch = warpUsers.has(instance.kernel.name);
+    const registration: RegisteredKernel = { id: instance.id, displayName: display, args, staticShared, warpScratch };
     const sharedChecks = unit.shared.sizeChecks(instance.kernel, instance.subst, instance.templateArgs);
-    return [{ registration, entry: { instance, qualifiedName: [...namespacesOf(instance.kernel.outer), instance.kernel.name].join('::'), args, staticShared, sharedChecks } }];
+    return [{ registration, entry: { instance, qualifiedName: [...namespacesOf(instance.kernel.outer), instance.kernel.name].join('::'), args, staticShared, sharedChecks, warpScratch } }];
   });
 }

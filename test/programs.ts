@@ -5,16 +5,16 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { TranslationResult } from '../src/translate.js';
+import type { TranslateOptions, TranslationResult } from '../src/translate.js';
 import { translateText } from './translate/translate-helpers.js';
 import { runOnSimx, SIMX_TOOLCHAINS, simxSkipped, type SimxRun } from './simx.js';
 
 /** Translates `names` from `dir` into a fresh directory; returns it and the results by name. */
-export async function translateAll(dir: string, names: string[]) {
+export async function translateAll(dir: string, names: string[], options: Partial<TranslateOptions> = {}) {
   const out = mkdtempSync(join(tmpdir(), 'hip2vx-prog-'));
   const results = new Map<string, TranslationResult>();
   for (const name of names) {
-    const result = await translateText(join(dir, name), readFileSync(join(dir, name), 'utf8'));
+    const result = await translateText(join(dir, name), readFileSync(join(dir, name), 'utf8'), options);
     for (const o of result.outputs) writeFileSync(join(out, o.name), o.content);
     results.set(name, result);
   }

@@ -37,7 +37,12 @@
 #define __noinline__ __attribute__((noinline))
 #define __launch_bounds__(...)
 #define __align__(n) __attribute__((aligned(n)))
-#define warpSize ((int)vx_num_threads())
+// The logical warp of warp operations (below): 32 lanes, or 64 with `--warp-size 64` (HIP code
+// written for 64-wide wavefronts), whatever the hardware warp width.
+#ifndef HIP2VX_WARP_SIZE
+#define HIP2VX_WARP_SIZE 32
+#endif
+#define warpSize HIP2VX_WARP_SIZE
 
 // ---- launch state set by each kernel's main() ---------------------------------------------
 // Bytes of local memory per block (static rounded to 16 + dynamic) and where the dynamic
@@ -104,8 +109,11 @@ HIP2VX_INLINE int hip2vx_bool(const T& c) {
 #define hip2vx_syncthreads() \
   do { __asm__ volatile("" ::: "memory"); vx_barrier(__local_group_id, __warps_per_group); __asm__ volatile("" ::: "memory"); } while (0)
 #define hip2vx_threadfence() vx_fence()
-// The threads of a Vortex warp run in lockstep: __syncwarp only orders memory.
-#define hip2vx_syncwarp(...) __asm__ volatile("" ::: "memory")
+// A logical warp spans several hardware warps: __syncwarp is a block barrier (see the warp
+// operations below); where the translator cannot prove every thread of the block reaches it, it
+// keeps the memory fence alone (hip2vx_syncwarp_fence) and says so.
+#define hip2vx_syncwarp(...) hip2vx_syncthreads()
+#define hip2vx_syncwarp_fence(...) __asm__ volatile("" ::: "memory")
 
 HIP2VX_INLINE long long hip2vx_clock64() {
 #if defined(__riscv) && __riscv_xlen == 32 && !defined(HIP2VX_CPU_BACKEND)
@@ -250,6 +258,176 @@ template <typename A, typename B>
 HIP2VX_INLINE auto max(A a, B b) -> decltype(a + b) { return max((decltype(a + b))a, (decltype(a + b))b); }
 HIP2VX_INLINE unsigned int umin(unsigned int a, unsigned int b) { return min(a, b); }
 HIP2VX_INLINE unsigned int umax(unsigned int a, unsigned int b) { return max(a, b); }
+
+// ---- warp operations with CUDA semantics ---------------------------------------------------
+// Vortex v2.2 has no shuffle or vote instruction, and a logical warp (HIP2VX_WARP_SIZE lanes)
+// spans several hardware warps (4 threads wide in the default simx configuration). The block's
+// threads exchange values through a scratch area in the block's local memory, after the shared
+// data: per thread one parity word and one word in each of two buffers (HIP2VX_WARP_SCRATCH_BYTES;
+// the entry of a kernel that uses warp operations reserves it, the host counts it at launch).
+// One exchange: write own word into the buffer the parity names, block barrier, read the source
+// thread's word, flip the parity. Alternating buffers make one barrier per exchange enough: a
+// thread writes a buffer again only after the next exchange's barrier, which every reader of the
+// previous use has passed. REQUIREMENT: every thread of the block reaches every warp operation
+// (a block barrier), as with __syncthreads; the translator reports calls it cannot prove are
+// (warp-op-divergent). Lanes are linear thread index % HIP2VX_WARP_SIZE; every path is
+// branch-free on per-thread values (selects), as simx requires.
+#define HIP2VX_WARP_SCRATCH_BYTES 12
+#if HIP2VX_WARP_SIZE == 64
+typedef unsigned long long hip2vx_lanemask_t;
+#else
+typedef unsigned int hip2vx_lanemask_t;
+#endif
+static_assert(HIP2VX_WARP_SIZE >= 1 && HIP2VX_WARP_SIZE <= 64 && (HIP2VX_WARP_SIZE & (HIP2VX_WARP_SIZE - 1)) == 0,
+              "HIP2VX_WARP_SIZE: a power of two up to 64");
+
+static uint32_t hip2vx_warp_scratch_offset;
+
+/** In main(), after hip2vx_begin_launch: the scratch follows the shared data. */
+HIP2VX_INLINE void hip2vx_reserve_warp_scratch(const uint32_t* block) {
+  hip2vx_warp_scratch_offset = (hip2vx_block_shared_bytes + 7u) & ~7u;
+  hip2vx_block_shared_bytes = hip2vx_warp_scratch_offset + block[0] * block[1] * block[2] * HIP2VX_WARP_SCRATCH_BYTES;
+}
+HIP2VX_INLINE uint32_t hip2vx_block_threads() { return blockDim.x * blockDim.y * blockDim.z; }
+HIP2VX_INLINE uint32_t hip2vx_linear_tid() { return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x; }
+/** [parity: one word per thread][buffer 0][buffer 1] */
+HIP2VX_INLINE uint32_t* hip2vx_warp_scratch() { return (uint32_t*)(hip2vx_shared_base() + hip2vx_warp_scratch_offset); }
+/** Each thread, before the kernel body: its parity starts at 0 (local memory is not cleared). */
+HIP2VX_INLINE void hip2vx_warp_thread_begin() { hip2vx_warp_scratch()[hip2vx_linear_tid()] = 0u; }
+
+/** Every thread of the block publishes `v`; returns the buffer, readable until the next exchange. */
+HIP2VX_INLINE const uint32_t* hip2vx_publish(uint32_t v) {
+  const uint32_t n = hip2vx_block_threads(), me = hip2vx_linear_tid();
+  uint32_t* s = hip2vx_warp_scratch();
+  const uint32_t parity = s[me];
+  s[me] = parity ^ 1u;
+  uint32_t* buf = s + n + parity * n;
+  buf[me] = v;
+  hip2vx_syncthreads();
+  return buf;
+}
+
+HIP2VX_INLINE uint32_t __lane_id() { return hip2vx_linear_tid() & (HIP2VX_WARP_SIZE - 1u); }
+/** First thread (linear index) of the caller's logical warp. */
+HIP2VX_INLINE uint32_t hip2vx_warp_base() { return hip2vx_linear_tid() & ~(uint32_t)(HIP2VX_WARP_SIZE - 1); }
+/** The lanes of the caller's warp that exist (the block's last warp may be partial); all of them
+    are active under the requirement above. */
+HIP2VX_INLINE hip2vx_lanemask_t __activemask() {
+  const uint32_t present = min(hip2vx_block_threads() - hip2vx_warp_base(), (uint32_t)HIP2VX_WARP_SIZE);
+  return ~(hip2vx_lanemask_t)0 >> (HIP2VX_WARP_SIZE - present);
+}
+HIP2VX_INLINE hip2vx_lanemask_t __lanemask_lt() { return ((hip2vx_lanemask_t)1 << __lane_id()) - 1u; }
+
+/** The thread whose value a shuffle returns: `lane` of the caller's warp when `ok` and present,
+    else the caller (CUDA returns the caller's own value for a source out of range). */
+HIP2VX_INLINE uint32_t hip2vx_shuffle_source(uint32_t lane, int ok) {
+  const uint32_t me = hip2vx_linear_tid(), src = hip2vx_warp_base() + lane;
+  return hip2vx_select(ok & hip2vx_less(src, hip2vx_block_threads()), src, me);
+}
+/** A value of any trivially copyable type, word by word (one exchange per 4 bytes). */
+template <typename T>
+HIP2VX_INLINE T hip2vx_shuffle(T v, uint32_t src) {
+  enum { WORDS = (sizeof(T) + 3) / 4 };
+  uint32_t w[WORDS] = {};
+  memcpy(w, &v, sizeof(T));
+  for (int i = 0; i < WORDS; ++i) w[i] = hip2vx_publish(w[i])[src];
+  memcpy(&v, w, sizeof(T));
+  return v;
+}
+
+// The source lanes as HIP computes them (amd_warp_functions.h), which are CUDA's.
+template <typename T>
+HIP2VX_INLINE T __shfl(T v, int src_lane, int width = HIP2VX_WARP_SIZE) {
+  const uint32_t m = (uint32_t)width - 1u;
+  return hip2vx_shuffle(v, hip2vx_shuffle_source((__lane_id() & ~m) + ((uint32_t)src_lane & m), 1));
+}
+template <typename T>
+HIP2VX_INLINE T __shfl_up(T v, unsigned int delta, int width = HIP2VX_WARP_SIZE) {
+  const uint32_t lane = __lane_id();
+  return hip2vx_shuffle(v, hip2vx_shuffle_source(lane - delta, 1 - hip2vx_less(lane & ((uint32_t)width - 1u), (uint32_t)delta)));
+}
+template <typename T>
+HIP2VX_INLINE T __shfl_down(T v, unsigned int delta, int width = HIP2VX_WARP_SIZE) {
+  const uint32_t lane = __lane_id();
+  return hip2vx_shuffle(v, hip2vx_shuffle_source(lane + delta, hip2vx_less((lane & ((uint32_t)width - 1u)) + delta, (uint32_t)width)));
+}
+/** A source in a later group of `width` lanes gives the caller's own value. */
+template <typename T>
+HIP2VX_INLINE T __shfl_xor(T v, int lane_mask, int width = HIP2VX_WARP_SIZE) {
+  const uint32_t lane = __lane_id(), src = lane ^ (uint32_t)lane_mask;
+  return hip2vx_shuffle(v, hip2vx_shuffle_source(src, hip2vx_less(src, (lane + (uint32_t)width) & ~((uint32_t)width - 1u))));
+}
+// The mask names the lanes taking part; here they all do (the requirement above).
+template <typename T>
+HIP2VX_INLINE T __shfl_sync(unsigned long long, T v, int src_lane, int width = HIP2VX_WARP_SIZE) { return __shfl(v, src_lane, width); }
+template <typename T>
+HIP2VX_INLINE T __shfl_up_sync(unsigned long long, T v, unsigned int delta, int width = HIP2VX_WARP_SIZE) { return __shfl_up(v, delta, width); }
+template <typename T>
+HIP2VX_INLINE T __shfl_down_sync(unsigned long long, T v, unsigned int delta, int width = HIP2VX_WARP_SIZE) { return __shfl_down(v, delta, width); }
+template <typename T>
+HIP2VX_INLINE T __shfl_xor_sync(unsigned long long, T v, int lane_mask, int width = HIP2VX_WARP_SIZE) { return __shfl_xor(v, lane_mask, width); }
+
+/** Bit i set when lane i's predicate is non-zero: every thread reads its warp's words. */
+HIP2VX_INLINE hip2vx_lanemask_t __ballot(int predicate) {
+  const uint32_t n = hip2vx_block_threads(), me = hip2vx_linear_tid(), base = hip2vx_warp_base();
+  const uint32_t* buf = hip2vx_publish((uint32_t)hip2vx_bool(predicate));
+  hip2vx_lanemask_t bits = 0;
+  for (uint32_t i = 0; i < HIP2VX_WARP_SIZE; ++i) {
+    const int present = hip2vx_less(base + i, n);  // lanes past the block's end read the caller's word, masked out
+    bits |= (hip2vx_lanemask_t)(buf[hip2vx_select(present, base + i, me)] & (uint32_t)present) << i;
+  }
+  return bits;
+}
+HIP2VX_INLINE int __any(int predicate) { return hip2vx_bool(__ballot(predicate)); }
+HIP2VX_INLINE int __all(int predicate) { return hip2vx_bool(__ballot(predicate) == __activemask()); }
+HIP2VX_INLINE hip2vx_lanemask_t __ballot_sync(unsigned long long mask, int predicate) { return __ballot(predicate) & (hip2vx_lanemask_t)mask; }
+HIP2VX_INLINE int __any_sync(unsigned long long mask, int predicate) { return hip2vx_bool(__ballot_sync(mask, predicate)); }
+HIP2VX_INLINE int __all_sync(unsigned long long mask, int predicate) {
+  const hip2vx_lanemask_t taking_part = (hip2vx_lanemask_t)mask & __activemask();
+  return hip2vx_bool((__ballot(predicate) & taking_part) == taking_part);
+}
+
+// Cooperative groups: warp tiles of N lanes (a power of two up to the logical warp), with the
+// same requirement: every thread of the block reaches each collective.
+namespace cooperative_groups {
+/** A group of `n` consecutive threads of the block (tiled_partition(block, n)). */
+struct thread_group {
+  unsigned int n;
+  void sync() const { hip2vx_syncthreads(); }
+  unsigned int size() const { return n; }
+  unsigned int num_threads() const { return n; }
+  unsigned int thread_rank() const { return hip2vx_linear_tid() % n; }
+  unsigned int meta_group_rank() const { return hip2vx_linear_tid() / n; }
+  unsigned int meta_group_size() const { return (hip2vx_block_threads() + n - 1u) / n; }
+};
+template <unsigned int N, typename Parent = void>
+struct thread_block_tile {
+  static_assert(N >= 1 && N <= HIP2VX_WARP_SIZE && (N & (N - 1)) == 0, "thread_block_tile<N>: N is a power of two up to warpSize");
+  thread_block_tile() = default;
+  template <typename P> thread_block_tile(const thread_block_tile<N, P>&) {}  // thread_block_tile<N, thread_block>
+  void sync() const { hip2vx_syncthreads(); }
+  static constexpr unsigned int size() { return N; }
+  static constexpr unsigned int num_threads() { return N; }
+  unsigned int thread_rank() const { return hip2vx_linear_tid() & (N - 1u); }
+  unsigned int meta_group_rank() const { return hip2vx_linear_tid() / N; }
+  unsigned int meta_group_size() const { return (hip2vx_block_threads() + N - 1u) / N; }
+  operator thread_group() const { return thread_group{N}; }
+  template <typename T> T shfl(T v, int src) const { return __shfl(v, src, N); }
+  template <typename T> T shfl_up(T v, unsigned int delta) const { return __shfl_up(v, delta, N); }
+  template <typename T> T shfl_down(T v, unsigned int delta) const { return __shfl_down(v, delta, N); }
+  template <typename T> T shfl_xor(T v, int lane_mask) const { return __shfl_xor(v, lane_mask, N); }
+  /** The tile's lanes of a warp-wide mask, from bit 0. */
+  static hip2vx_lanemask_t own(hip2vx_lanemask_t warp_bits) {
+    return (hip2vx_lanemask_t)(warp_bits >> (__lane_id() & ~(N - 1u))) & (~(hip2vx_lanemask_t)0 >> (HIP2VX_WARP_SIZE - N));
+  }
+  hip2vx_lanemask_t ballot(int predicate) const { return own(__ballot(predicate)); }
+  int any(int predicate) const { return hip2vx_bool(ballot(predicate)); }
+  int all(int predicate) const { return hip2vx_bool(ballot(predicate) == own(__activemask())); }
+};
+template <unsigned int N, typename Parent>
+HIP2VX_INLINE thread_block_tile<N> tiled_partition(const Parent&) { return thread_block_tile<N>(); }
+HIP2VX_INLINE thread_group tiled_partition(const thread_block&, unsigned int n) { return thread_group{n}; }
+}  // namespace cooperative_groups
 
 // ---- atomics (32-bit AMOs are atomic on global and local memory; LR/SC is not reliable) ----
 #if defined(HIP2VX_CPU_BACKEND)

@@ -75,4 +75,9 @@ static inline hipError_t hip2vx_copy_images(Host* host, size_t bytes, size_t hos
 #endif
 }
 
+#ifdef __cplusplus
+// Host code keeps `namespace cg = cooperative_groups;` (its header is dropped): the namespace exists.
+namespace cooperative_groups {}
+#endif
+
 #endif  // HIP2VX_HOST_H

@@ -20,6 +20,9 @@ hipError_t __hipRegisterFunctionWithMetadata(void** function_address, const char
                                              const hipKernelArgumentMetadata* arg_metadata);
 /* Static __shared__ bytes of a kernel: the block needs round_up(static, 16) + dynamic bytes. */
 hipError_t __hip2vxSetKernelStaticShared(void** function_address, size_t static_shared_bytes);
+/* A kernel using warp operations: its block also needs bytes_per_thread x threads of scratch after
+ * the shared data (rounded up to 8), hip2vx_device.h's HIP2VX_WARP_SCRATCH_BYTES. */
+hipError_t __hip2vxSetKernelWarpScratch(void** function_address, size_t bytes_per_thread);
 /* A device global keyed by its host shadow; its device buffer is created on first use and
  * initialised from the host variable's bytes at that moment. */
 hipError_t __hipRegisterVar(void* host_var, const char* name, size_t size);

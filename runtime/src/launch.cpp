@@ -19,6 +19,7 @@ struct Kernel {
   size_t binarySize;
   std::vector<hipKernelArgumentMetadata> args;
   size_t staticShared;
+  size_t warpScratchPerThread = 0;  // warp operations' scratch, after the shared data
 };
 
 // Function-local: registration runs in static constructors of other translation units.
@@ -179,8 +180,11 @@ hipError_t launch(const void* function_address, const dim3& grid, const dim3& bl
   const DeviceCaps* caps = nullptr;
   hipError_t error = openDevice(&device, &caps);
   if (error == hipSuccess) error = checkGeometry(grid, block, *caps);
-  if (error == hipSuccess)
-    error = checkSharedMemory(device, block, roundUp(kernel.staticShared, 16) + sharedBytes);
+  if (error == hipSuccess) {
+    size_t bytes = roundUp(kernel.staticShared, 16) + sharedBytes;
+    if (kernel.warpScratchPerThread) bytes = roundUp(bytes, 8) + volume(block) * kernel.warpScratchPerThread;
+    error = checkSharedMemory(device, block, bytes);
+  }
   const LaunchHeader header{{grid.x, grid.y, grid.z}, {block.x, block.y, block.z}, sharedBytes};
   std::vector<unsigned char> arguments;
   if (error == hipSuccess) error = resetStatus();  // also waits for the kernel in flight
@@ -231,13 +235,25 @@ hipError_t __hipRegisterFunctionWithMetadata(void** function_address, const char
   });
 }
 
-hipError_t __hip2vxSetKernelStaticShared(void** function_address, size_t static_shared_bytes) {
+namespace {
+/** Sets a property of a registered kernel. */
+template <typename F>
+hipError_t setKernel(void** function_address, F set) {
   return api([&] {
     auto found = hip2vx::kernels().find(function_address);
     if (found == hip2vx::kernels().end()) return hipErrorInvalidDeviceFunction;
-    found->second.staticShared = static_shared_bytes;
+    set(found->second);
     return hipSuccess;
   });
+}
+}  // namespace
+
+hipError_t __hip2vxSetKernelStaticShared(void** function_address, size_t static_shared_bytes) {
+  return setKernel(function_address, [&](hip2vx::Kernel& k) { k.staticShared = static_shared_bytes; });
+}
+
+hipError_t __hip2vxSetKernelWarpScratch(void** function_address, size_t bytes_per_thread) {
+  return setKernel(function_address, [&](hip2vx::Kernel& k) { k.warpScratchPerThread = bytes_per_thread; });
 }
 
 hipError_t hipLaunchKernel(const void* function_address, dim3 grid, dim3 block, void** args,

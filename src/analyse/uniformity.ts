@@ -12,6 +12,8 @@ const PURE_CALLS = new Set([
   '__fdividef', '__saturatef', '__float2int_rn', '__int_as_float', '__float_as_int', '__popc', '__clz',
   '__ffs', '__mul24', '__umul24', 'dim3', 'static_cast', 'reinterpret_cast', 'const_cast',
 ]);
+/** Methods without arguments whose result is the same for every thread: cooperative groups' sizes. */
+const UNIFORM_METHODS = new Set(['size', 'num_threads', 'meta_group_size']);
 const WRITERS = new Set(['declaration', 'assignment_expression', 'update_expression', 'pointer_expression', 'for_range_loop']);
 const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement', 'for_range_loop']);
 const BRANCHES = new Set(['if_statement', 'switch_statement', ...LOOPS]);
@@ -131,6 +133,7 @@ export class Uniformity {
       }
       case 'call_expression': {
         const fn = e.childForFieldName('function');
+        if (fn?.type === 'field_expression' && UNIFORM_METHODS.has(fn.childForFieldName('field')?.text ?? '') && !e.childForFieldName('arguments')?.namedChildCount) return [];
         const name = fn?.type === 'template_function' ? fn.childForFieldName('name')?.text : fn?.text;
         return name && PURE_CALLS.has(name) ? this.childrenSummary(e.childForFieldName('arguments')) : null;
       }

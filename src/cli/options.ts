@@ -10,6 +10,7 @@ export interface CommonFlags {
   output?: string;
   base?: string;
   xlen: string;
+  warpSize: string;
   divergence: 'explicit' | 'compiler';
   rules: string[];
   include: string[];
@@ -37,6 +38,7 @@ export function addCommonOptions(command: Command): Command {
     .option('-o, --output <dir>', 'output directory (the input layout is mirrored under it)')
     .option('--base <dir>', 'mirror inputs relative to this directory (default: each input tree; files go directly into the output directory)')
     .addOption(new Option('--xlen <bits>', 'device XLEN').choices(['32', '64']).default('32'))
+    .addOption(new Option('--warp-size <lanes>', 'lanes of a logical warp for warp operations and warpSize (64: HIP code written for 64-wide wavefronts)').choices(['32', '64']).default('32'))
     .addOption(new Option('--divergence <mode>', 'divergence handling').choices(['explicit', 'compiler']).default('explicit'))
     .option('--rules <file>', 'extra rule file (repeatable; later entries override)', collect, [])
     .option('--include <glob>', 'only files matching (repeatable; default: .hip .cpp .cu .cuh .h .hpp .cc .cxx)', collect, [])
@@ -86,6 +88,7 @@ export function sessionOptions(paths: string[], flags: CommonFlags, use: OutputU
     gitignore: flags.gitignore,
     settings: {
       xlen: flags.xlen === '64' ? 64 : 32,
+      warpSize: flags.warpSize === '64' ? 64 : 32,
       divergence: flags.divergence,
       ruleFiles: flags.rules,
       includeDirs: flags.includeDir,

@@ -9,6 +9,7 @@ export async function createTranslator(settings: TranslatorSettings): Promise<Tr
   await initParser();
   const options = {
     xlen: settings.xlen,
+    warpSize: settings.warpSize,
     divergence: settings.divergence,
     rules: loadRules(settings.ruleFiles),
     annotate: settings.annotate,

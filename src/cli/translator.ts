@@ -6,6 +6,8 @@ import type { TranslationResult } from '../translate.js';
 
 export interface TranslatorSettings {
   xlen: 32 | 64;
+  /** Lanes of a logical warp (warp operations, warpSize); 32 when absent. */
+  warpSize?: 32 | 64;
   divergence: 'explicit' | 'compiler';
   ruleFiles: string[];
   includeDirs: string[];

@@ -5,6 +5,7 @@ import type { ArgsLayout } from './kernel-args.js';
 import { abiPair } from './kernel-args.js';
 import { handleName } from './launch-stub.js';
 import type { AbiPair } from '../analyse/shared-memory.js';
+import { WARP_SCRATCH_BYTES } from '../analyse/warp-ops.js';
 
 export interface RegisteredKernel {
   id: string;
@@ -12,6 +13,8 @@ export interface RegisteredKernel {
   displayName: string;
   args: ArgsLayout;
   staticShared: AbiPair;
+  /** Uses warp operations: the block also needs their scratch (hip2vx_device.h). */
+  warpScratch?: boolean;
 }
 
 export function registrationSource(program: string, source: string, xlen: 32 | 64, kernels: RegisteredKernel[], nl: string): string {
@@ -54,6 +57,7 @@ export function registrationSource(program: string, source: string, xlen: 32 | 6
       `  __hipRegisterFunctionWithMetadata(&${handle}, "${k.displayName}", ${bin}, (size_t)(${bin}_end - ${bin}), ${k.args.fields.length}, ${table});`,
       `  __hip2vxSetKernelStaticShared(&${handle}, ${abiPair(k.staticShared.device, k.staticShared.host)});`,
     );
+    if (k.warpScratch) out.push(`  __hip2vxSetKernelWarpScratch(&${handle}, ${WARP_SCRATCH_BYTES});`);
   }
   out.push('}', '');
   return out.join(nl);

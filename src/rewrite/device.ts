@@ -5,6 +5,7 @@ import { basename } from 'node:path';
 import type { Node } from '../parse/parser.js';
 import type { FunctionInfo, GlobalVar, Program, SharedVar, TopItem } from '../analyse/program.js';
 import { Uniformity } from '../analyse/uniformity.js';
+import { warpOpCalls } from '../analyse/warp-ops.js';
 import { argumentsOf, attributeSpaces, declaredName, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
 import type { RuleSet } from '../rules/index.js';
 import { DivergenceLowering } from './divergence.js';
@@ -16,6 +17,8 @@ import type { SharedLayout } from '../analyse/shared-memory.js';
 export interface DeviceOptions {
   divergence: 'explicit' | 'compiler';
   xlen: 32 | 64;
+  /** Device functions and kernels that use warp operations (analyse/warp-ops.ts), across the units. */
+  warpUsers?: ReadonlySet<string>;
 }
 
 /** C headers the RISC-V C library provides; everything else is host-only. */
@@ -25,7 +28,7 @@ const DEVICE_HEADERS = new Set(['stdint.h', 'stddef.h', 'stdbool.h', 'math.h', '
   'cstdint', 'cstddef', 'climits', 'cfloat', 'cmath', 'cstring', 'type_traits', 'limits', 'utility', 'array', 'tuple',
   'functional', 'algorithm', 'numeric', 'initializer_list', 'iterator', 'ratio', 'bit']);
 const TYPE_ITEMS = new Set(['struct_specifier', 'class_specifier', 'union_specifier', 'enum_specifier', 'type_definition', 'alias_declaration']);
-const KEEP_ALWAYS = new Set(['preproc_def', 'preproc_function_def', 'preproc_call', 'comment']);
+const KEEP_ALWAYS = new Set(['preproc_def', 'preproc_function_def', 'preproc_call', 'comment', 'namespace_alias_definition']);
 const NAMES = new Set(['identifier', 'type_identifier', 'namespace_identifier']);
 const LOCAL_DECLARATION = new Set(['declaration']);
 const DEVICE_NODES = new Set([...NAMES, 'gnu_asm_expression', 'new_expression', 'delete_expression', 'primitive_type', 'call_expression']);
@@ -172,7 +175,10 @@ export class DeviceRewriter {
     };
     for (const root of [...fn.params, fn.body]) scan(root, DEVICE_NODES, (n) => this.deviceNode(n, fn), want);
     this.sharedDeclarations(fn);
-    if (this.options.divergence === 'explicit') {
+    const explicit = this.options.divergence === 'explicit';
+    const warpCalls = warpOpCalls(fn, this.options.warpUsers ?? new Set());
+    const syncwarps = this.syncwarps(fn);
+    if (explicit || warpCalls.length || syncwarps.length) {
       const uniformity = new Uniformity(fn.body, {
         perThreadBuiltins: this.perThreadBuiltins(),
         varyingParams: new Set(fn.kind === 'kernel' ? [] : fn.params.map((p) => declaredName(p.childForFieldName('declarator'))?.text ?? '')),
@@ -180,12 +186,44 @@ export class DeviceRewriter {
         perThreadGlobals: new Set([...sharedNames, ...this.program.globals.filter((g) => g.space !== 'constant').map((g) => g.name)]),
       });
       const returnType = fn.node.childForFieldName('type')?.text ?? 'void';
-      new DivergenceLowering(fn.body, returnType, uniformity, this.edits, (node, severity, ruleId, message) => this.report.at(node, severity, ruleId, message)).run();
+      const lowering = new DivergenceLowering(fn.body, returnType, uniformity, this.edits, (node, severity, ruleId, message) => this.report.at(node, severity, ruleId, message));
+      lowering.plan();
+      this.checkWarpCalls(warpCalls, syncwarps, lowering);
+      if (!explicit) return;
+      lowering.run();
       // Nesting is only known once the regions are printed: recorded from the body's final text.
       this.edits.transform(fn.body, (text) => {
         this.nesting.record(fn.name, fn.node, text);
         return text;
       });
+    }
+  }
+
+  /** `__syncwarp` names in the body (renamed to hip2vx_syncwarp, a block barrier). */
+  private syncwarps(fn: FunctionInfo): Node[] {
+    const text = this.program.text;
+    const found: Node[] = [];
+    scan(fn.body!, NAMES, (n) => void found.push(n), (_, start, end) => end - start === 10 && text.startsWith('__syncwarp', start));
+    return found;
+  }
+
+  /**
+   * Warp operations are block barriers (hip2vx_device.h): a call some threads may skip is an
+   * error; a __syncwarp there keeps the memory fence alone, as before warp operations existed.
+   */
+  private checkWarpCalls(calls: Node[], syncwarps: Node[], lowering: DivergenceLowering): void {
+    if (this.rules.constructs.get('warp-op-divergent')?.status !== 'supported') {
+      for (const call of calls) {
+        const why = lowering.notReachedByAll(call);
+        const name = call.childForFieldName('function')!.text;
+        if (why) this.report.at(call, 'error', 'warp-op-divergent', `'${name}' may not be reached by every thread of the block (${why}): warp operations are emulated with block barriers on Vortex; make every thread of the block make the call`);
+      }
+    }
+    for (const name of syncwarps) {
+      const why = lowering.notReachedByAll(name);
+      if (!why) continue;
+      this.edits.transform(name, () => 'hip2vx_syncwarp_fence');
+      this.report.at(name, 'warning', 'warp-sync-divergent', `'__syncwarp' may not be reached by every thread of the block (${why}): it only orders memory here, and does not wait for the other threads of the logical warp`);
     }
   }
 

@@ -54,7 +54,7 @@ export class DivergenceLowering {
   ) {}
 
   run(): void {
-    this.planJumps();
+    this.plan();
     this.lowerExpressions();
     this.lowerStatements();
     // Last: the statements may have been replaced (a divergent if) and their text is prefixed.
@@ -65,6 +65,28 @@ export class DivergenceLowering {
   }
 
   // ---- planning ------------------------------------------------------------------------------
+
+  /** Decides the divergent constructs and the jumps that become flags (run() starts with it). */
+  plan(): void {
+    if (this.planned) return;
+    this.planned = true;
+    this.planJumps();
+  }
+
+  private planned = false;
+
+  /**
+   * Why some threads of the block may not reach `n` (after plan()): a branch or loop on
+   * per-thread values around it, or a per-thread return before it; undefined when all do.
+   */
+  notReachedByAll(n: Node): string | undefined {
+    if (this.divergenceBetween(n, undefined)) return 'it lies inside a branch or loop on per-thread values';
+    for (const r of this.returns.values()) if (r.startIndex < n.startIndex) return 'it follows a return that only some threads take';
+    return undefined;
+  }
+
+  /** The returns that became flags (for notReachedByAll). */
+  private readonly returns = new Map<number, Node>();
 
   private divergent(n: Node): boolean {
     return CONSTRUCTS.has(n.type) && this.uni.isDivergent(n);
@@ -105,6 +127,7 @@ export class DivergenceLowering {
           if (!this.retFlag && !this.divergenceBetween(j, undefined)) continue;
           this.retFlag ??= this.fresh('ret');
           this.converted.set(j.id, this.retFlag);
+          this.returns.set(j.id, j);
           for (let p = j.parent; p && p.id !== this.body.id; p = p.parent) if (LOOPS.has(p.type)) this.uni.forceDivergent(p);
           changed = true;
           continue;

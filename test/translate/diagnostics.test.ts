@@ -26,11 +26,21 @@ const CASES: [name: string, source: string, expected: string[]][] = [
     'grid-sync.cu:3:33: error: grid-wide synchronisation (cooperative launch, grid_group::sync) is not supported on Vortex v2.2 [grid-sync]',
     'grid-sync.cu:3:52: error: grid-wide synchronisation (cooperative launch, grid_group::sync) is not supported on Vortex v2.2 [grid-sync]',
   ]],
-  ['shuffle', '__global__ void k(int* p) { p[threadIdx.x] = __shfl_down_sync(0xffffffff, p[threadIdx.x], 1); }\n', [
-    'shuffle.cu:1:46: error: warp shuffle intrinsics (__shfl*) is not supported on Vortex v2.2 [warp-shuffle]',
+  // Warp operations are block barriers: every thread of the block must reach each call.
+  ['warp-branch', '__global__ void k(int* p) {\n  int v = p[threadIdx.x];\n  if (threadIdx.x < 32) v = __shfl_down_sync(0xffffffff, v, 1);\n  p[threadIdx.x] = v;\n}\n', [
+    "warp-branch.cu:3:29: error: '__shfl_down_sync' may not be reached by every thread of the block (it lies inside a branch or loop on per-thread values): warp operations are emulated with block barriers on Vortex; make every thread of the block make the call [warp-op-divergent]",
   ]],
-  ['ballot', '__global__ void k(int* p) { p[0] = __ballot_sync(0xffffffff, p[threadIdx.x] > 0); }\n', [
-    'ballot.cu:1:36: error: warp vote, ballot, match and reduce intrinsics is not supported on Vortex v2.2 [warp-vote]',
+  ['warp-loop', '__global__ void k(int* p) {\n  for (int i = 0; i < p[threadIdx.x]; ++i) p[0] += __ballot_sync(~0u, i & 1);\n}\n', [
+    "warp-loop.cu:2:52: error: '__ballot_sync' may not be reached by every thread of the block (it lies inside a branch or loop on per-thread values): warp operations are emulated with block barriers on Vortex; make every thread of the block make the call [warp-op-divergent]",
+  ]],
+  ['warp-return', '__device__ int sum(int v) { return v + __shfl_xor_sync(~0u, v, 1); }\n__global__ void k(int* p, int n) {\n  if (threadIdx.x >= n) return;\n  p[threadIdx.x] = sum(p[threadIdx.x]);\n}\n', [
+    "warp-return.cu:4:20: error: 'sum' may not be reached by every thread of the block (it follows a return that only some threads take): warp operations are emulated with block barriers on Vortex; make every thread of the block make the call [warp-op-divergent]",
+  ]],
+  ['warp-tile', '#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\n__global__ void k(int* p) {\n  auto t = cg::tiled_partition<16>(cg::this_thread_block());\n  if (p[threadIdx.x] > 0) p[0] = t.any(1);\n}\n', [
+    "warp-tile.cu:5:34: error: 't.any' may not be reached by every thread of the block (it lies inside a branch or loop on per-thread values): warp operations are emulated with block barriers on Vortex; make every thread of the block make the call [warp-op-divergent]",
+  ]],
+  ['vote', '__global__ void k(int* p) { p[0] = __match_any_sync(0xffffffff, p[threadIdx.x]); }\n', [
+    'vote.cu:1:36: error: warp match, reduce and uniformity intrinsics (__match_*_sync, __reduce_*_sync, __uni_sync) is not supported on Vortex v2.2 [warp-vote]',
   ]],
   ['inline-asm', '__global__ void k(int* p) { asm volatile("nop"); p[0] = 1; }\n', [
     'inline-asm.cu:1:29: error: inline assembly in device code is not supported on Vortex v2.2 [inline-asm]',
@@ -102,6 +112,18 @@ describe('unsupported constructs and malformed input', () => {
     expect(run.status).not.toBe(0);
     for (const [, , expected] of CASES) for (const line of expected) expect(run.stderr + run.stdout).toContain(line.split(': ').slice(1).join(': '));
     expect(readdirSync(out)).toEqual([]);
+  });
+
+  it('warp operations in uniform control flow translate silently; a divergent __syncwarp is a fence, with a warning', async () => {
+    const source = '__global__ void k(int* p, int n) {\n  int v = p[threadIdx.x];\n  for (int o = n; o > 0; o /= 2) v += __shfl_down_sync(~0u, v, o);\n  if (blockIdx.x > 0) v = __shfl_sync(~0u, v, 0);\n  __syncwarp();\n  if (threadIdx.x < 16) { p[threadIdx.x] = v; __syncwarp(); }\n}\nint main() { int* p; k<<<1, 32>>>(p, 16); }\n';
+    const result = await translateText('w.cu', source);
+    expect(formatted(result)).toEqual([
+      "w.cu:6:47: warning: '__syncwarp' may not be reached by every thread of the block (it lies inside a branch or loop on per-thread values): it only orders memory here, and does not wait for the other threads of the logical warp [warp-sync-divergent]",
+    ]);
+    const device = result.outputs.find((o) => o.role === 'device')!.content;
+    expect(device).toContain('  hip2vx_syncwarp();\n');
+    expect(device).toContain('hip2vx_syncwarp_fence();');
+    expect(device).toContain('hip2vx_reserve_warp_scratch(args->block_dim);');
   });
 
   it('double arithmetic on rv32 is a warning and the file still translates', async () => {

@@ -17,6 +17,8 @@ interface FeatureProgram {
   device?: string[];
   /** Text the host translation must contain. */
   host?: string[];
+  /** --warp-size */
+  warpSize?: 64;
 }
 
 const PROGRAMS: FeatureProgram[] = [
@@ -55,6 +57,15 @@ const PROGRAMS: FeatureProgram[] = [
   { dir: 'mixed-min', stem: 'mixed_min', variants: [{ config: '4x4' }], what: 'min/max of int32_t and int (long and int on rv32)' },
   { dir: 'range-for-shared', stem: 'range_for_shared', variants: [{ config: '4x4' }], what: 'a range-based for over a fixed-size __shared__ array' },
   { dir: 'runtime-only', stem: 'runtime_only', variants: [{ config: '4x4' }], what: 'a program without kernels gets a build' },
+  {
+    dir: 'warp-ops', stem: 'warp_ops', args: '48', variants: [{ config: '4x4', args: '16' }, { config: '32x32', args: '256' }],
+    what: 'warp shuffles (widths 32 to 4, scan, butterfly, doubles), ballot compaction, any/all, cooperative-groups tiles',
+    device: ['hip2vx_reserve_warp_scratch(args->block_dim);', 'hip2vx_warp_thread_begin();'],
+  },
+  {
+    dir: 'warp-64', stem: 'wavefront', args: '128', warpSize: 64, variants: [{ config: '16x16', args: '128' }],
+    what: '--warp-size 64: HIP code written for 64-wide wavefronts (64-bit ballot)', device: ['#define HIP2VX_WARP_SIZE 64'],
+  },
   { dir: 'single-device-apis', stem: 'single_device_apis', variants: [{ config: '4x4' }], what: 'peer queries, profiler markers, page-locking, pitched memory and 2-D copies on one device' },
 ];
 
@@ -63,7 +74,7 @@ const toolchains = simxToolchains('feature programs');
 describe.concurrent.each(PROGRAMS)('$dir', (program) => {
   it(program.what, { timeout: 600_000 }, async () => {
     const file = `${program.stem}.cu`;
-    const { out, results } = await translateAll(join('test', 'fixtures', program.dir), [file]);
+    const { out, results } = await translateAll(join('test', 'fixtures', program.dir), [file], program.warpSize ? { warpSize: program.warpSize } : {});
     const result = results.get(file)!;
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     for (const text of program.device ?? []) expect(output(result, 'device')).toContain(text);
