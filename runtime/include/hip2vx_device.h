@@ -557,4 +557,7 @@ HIP2VX_INLINE float __fmul_rn(float a, float b) { return a * b; }
 HIP2VX_INLINE float __fadd_rn(float a, float b) { return a + b; }
 template <typename T> HIP2VX_INLINE T __ldg(const T* p) { return *p; }
 
+// __half, __nv_bfloat16 (cuda_fp16.h, cuda_bf16.h): after the branch-free float math they use.
+#include "hip2vx_half.h"
+
 #endif  // HIP2VX_DEVICE_H
