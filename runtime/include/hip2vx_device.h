@@ -735,4 +735,30 @@ HIP2VX_INLINE float __fmul_rn(float a, float b) { return a * b; }
 HIP2VX_INLINE float __fadd_rn(float a, float b) { return a + b; }
 template <typename T> HIP2VX_INLINE T __ldg(const T* p) { return *p; }
 
+// __half, __nv_bfloat16 (cuda_fp16.h, cuda_bf16.h): after the branch-free float math they use.
+#include "hip2vx_half.h"
+/** atomicAdd on a 16-bit float: its containing 32-bit word under hip2vx_rmw (the other half kept);
+    on a pair: the pair's word. The addition is branch-free, so the per-address locks do. */
+#define HIP2VX_ATOMIC_ADD16(T, T2)                                                                 \
+  HIP2VX_INLINE T atomicAdd(T* p, T v) {                                                          \
+    const unsigned int shift = (unsigned int)((uintptr_t)p & 2u) * 8u;                            \
+    unsigned int old = hip2vx_rmw((unsigned int*)((uintptr_t)p & ~(uintptr_t)3), [=](unsigned int w) { \
+      const T sum = __hadd(hip2vx_h16<T>(w >> shift), v);                                \
+      return (w & ~(0xffffu << shift)) | ((unsigned int)sum.__x << shift);                        \
+    });                                                                                           \
+    return hip2vx_h16<T>(old >> shift);                                                  \
+  }                                                                                               \
+  HIP2VX_INLINE T2 atomicAdd(T2* p, T2 v) {                                                       \
+    unsigned int old = hip2vx_rmw((unsigned int*)p, [=](unsigned int w) {                         \
+      const T2 sum = __hadd2(T2(hip2vx_h16<T>(w), hip2vx_h16<T>(w >> 16)), v);  \
+      return (unsigned int)sum.x.__x | (unsigned int)sum.y.__x << 16;                             \
+    });                                                                                           \
+    return T2(hip2vx_h16<T>(old), hip2vx_h16<T>(old >> 16));                    \
+  }
+/** The 16-bit float whose bits are the low half of b. */
+template <class T> HIP2VX_INLINE T hip2vx_h16(unsigned int b) { T h; h.__x = (unsigned short)b; return h; }
+HIP2VX_ATOMIC_ADD16(__half, __half2)
+HIP2VX_ATOMIC_ADD16(__nv_bfloat16, __nv_bfloat162)
+#undef HIP2VX_ATOMIC_ADD16
+
 #endif  // HIP2VX_DEVICE_H

@@ -1,6 +1,7 @@
 // HIP/CUDA vector types (float4, uint2, ...) as builtin records. HIP defines ranks 2 and 4 over
 // clang ext_vector_type (alignment = rank * element size: float4 is 16/16, double2 16/16, long2
-// 8 on rv32 and 16 on rv64) and ranks 1 and 3 as plain members (float3 is 12/4).
+// 8 on rv32 and 16 on rv64) and ranks 1 and 3 as plain members (float3 is 12/4). The 16-bit float
+// types are builtin records of the same kind.
 import type { RecordType } from './ctype.js';
 import type { ScalarName } from './scalars.js';
 
@@ -29,7 +30,23 @@ for (const [prefix, element] of Object.entries(ELEMENTS)) {
   }
 }
 
-/** The builtin record for a vector type name (`float4`), or undefined. */
+// Half precision and bfloat16 (runtime/include/hip2vx_half.h): the bits in an unsigned short `__x`,
+// 2/2; the pair forms hold two of them in x and y and are aligned to 4 (rank 2), 4/4.
+const HALVES: Array<[string, string]> = [
+  ['__half', '__half2'],
+  ['half', 'half2'],
+  ['__nv_bfloat16', '__nv_bfloat162'],
+  ['nv_bfloat16', 'nv_bfloat162'],
+  ['__hip_bfloat16', '__hip_bfloat162'],
+];
+for (const [one, two] of HALVES) {
+  const element: RecordType = { kind: 'record', tag: 'struct', name: one, fields: [{ name: '__x', type: { kind: 'scalar', name: 'unsigned short' } }], vectorRank: 1 };
+  const pair: RecordType = { kind: 'record', tag: 'struct', name: two, fields: ['x', 'y'].map((c) => ({ name: c, type: element })), vectorRank: 2 };
+  VECTORS.set(one, element);
+  VECTORS.set(two, pair);
+}
+
+/** The builtin record for a vector type name (`float4`, `__half2`), or undefined. */
 export function vectorType(name: string): RecordType | undefined {
   return VECTORS.get(name);
 }

@@ -186,6 +186,10 @@ export class Node {
     return (this.namedCache ??= this.children.filter((c) => c.isNamed));
   }
 
+  get namedChildCount(): number {
+    return this.namedChildren.length;
+  }
+
   get childCount(): number {
     return this.children.length;
   }

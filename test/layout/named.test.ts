@@ -1,4 +1,5 @@
 // Named cases, one per category, with hand-written expectations, also checked by the compilers.
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   ABIS,
@@ -19,6 +20,7 @@ import {
 import { PRELUDE, argsAsserts, typeAsserts } from './asserts.js';
 import { compileAll, noCompilers } from './compilers.js';
 
+const HALF_HEADER = fileURLToPath(new URL('../../runtime/include/hip2vx_half.h', import.meta.url));
 const f32 = scalar('float');
 const u32 = scalar('uint32_t');
 const rec = (name: string, fields: Array<[string, CType]>, extra: Partial<RecordType> = {}): RecordType => ({
@@ -50,6 +52,11 @@ const CASES: Array<[string, CType, Record<Abi, [number, number, number[]?]>]> = 
   ['float3', vectorType('float3')!, { rv32: [12, 4, [0, 4, 8]], rv64: [12, 4, [0, 4, 8]], host: [12, 4, [0, 4, 8]] }],
   ['double2', vectorType('double2')!, { rv32: [16, 16, [0, 8]], rv64: [16, 16, [0, 8]], host: [16, 16, [0, 8]] }],
   ['long2', vectorType('long2')!, { rv32: [8, 8, [0, 4]], rv64: [16, 16, [0, 8]], host: [16, 16, [0, 8]] }],
+  ['__half', vectorType('__half')!, { rv32: [2, 2, [0]], rv64: [2, 2, [0]], host: [2, 2, [0]] }],
+  ['half2', vectorType('half2')!, { rv32: [4, 4, [0, 2]], rv64: [4, 4, [0, 2]], host: [4, 4, [0, 2]] }],
+  ['__nv_bfloat162', vectorType('__nv_bfloat162')!, { rv32: [4, 4, [0, 2]], rv64: [4, 4, [0, 2]], host: [4, 4, [0, 2]] }],
+  ['struct with halves', rec('H', [['c', scalar('char')], ['h', vectorType('__half')!], ['b', vectorType('__hip_bfloat162')!]]), {
+    rv32: [8, 4, [0, 2, 4]], rv64: [8, 4, [0, 2, 4]], host: [8, 4, [0, 2, 4]] }],
   ['empty struct', rec('Empty', []), { rv32: [1, 1, []], rv64: [1, 1, []], host: [1, 1, []] }],
 ];
 
@@ -70,6 +77,25 @@ describe('named cases', () => {
 
   it('argument struct pads a 16-aligned parameter and rounds the size', () => {
     expect(argsLayout([scalar('char'), vectorType('float4')!], 'rv32')).toEqual({ offsets: [0, 16], sizes: [1, 16], aligns: [1, 16], size: 64 });
+  });
+
+  it('argument struct of a kernel taking __half*, __half, half2 and __nv_bfloat16', () => {
+    const params = [pointer(vectorType('__half')!), vectorType('__half')!, vectorType('half2')!, vectorType('__nv_bfloat16')!, scalar('char'), vectorType('__half')!];
+    expect(argsLayout(params, 'rv32')).toEqual({ offsets: [0, 4, 8, 12, 14, 16], sizes: [4, 2, 4, 2, 1, 2], aligns: [4, 2, 4, 2, 1, 2], size: 56 });
+    expect(argsLayout(params, 'rv64')).toMatchObject({ offsets: [0, 8, 12, 16, 18, 20], size: 56 });
+  });
+
+  it.skipIf(noCompilers).each(ABIS)('the 16-bit float types of hip2vx_half.h have the engine\'s layouts (%s)', async (abi) => {
+    const names = VECTOR_NAMES.filter((n) => /half|bfloat16/.test(n));
+    const types = names.map((n) => vectorType(n)!);
+    const params = [pointer(types[0]), types[0], types[1], scalar('char'), ...types];
+    const source = [
+      PRELUDE,
+      `#include "${HALF_HEADER}"`,
+      ...types.map((t, i) => typeAsserts(`h${i}`, t, abi)),
+      argsAsserts('halves', params, abi),
+    ].join('\n');
+    expect((await compileAll(source, abi)).join('\n')).toBe('');
   });
 
   it.skipIf(noCompilers).each(ABIS)('every named case, scalar and vector type agrees with the compilers (%s)', async (abi) => {

@@ -45,6 +45,11 @@ const PROGRAMS: FeatureProgram[] = [
     what: 'device assert and __trap name the source line and fail the waiting host call',
     device: ['hip2vx_assert("device_assert.cu", 10, v[i] > 0);', 'hip2vx_trap("device_assert.cu", 15);'],
   },
+  {
+    dir: 'half', stem: 'half', variants: [{ config: '4x4' }],
+    what: 'half and bfloat16: conversions (ties, subnormals, overflow, NaN), arithmetic, comparisons, math and the 2 forms, bit for bit',
+    host: ['#include <hip/hip_fp16.h>', '#include <hip/hip_bf16.h>'],
+  },
   // Issue 14's reproducers: each translated "successfully" into wrong or incomplete output.
   { dir: 'attribute-spaces', stem: 'attribute_spaces', variants: [{ config: '4x4' }], what: '__attribute__((global)) and ((device)) declare kernels and device functions', device: ['__global__ void fill('] },
   { dir: 'quoted-runtime-header', stem: 'quoted_runtime_header', variants: [{ config: '4x4' }], what: 'a quoted "cuda_runtime.h" leaves the device source' },
