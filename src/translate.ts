@@ -25,7 +25,7 @@ import { rewriteLayoutCopies } from './rewrite/layout-copies.js';
 import { deviceMemoryFlows } from './analyse/device-memory.js';
 import { kernelArgs } from './emit/kernel-args.js';
 import { deviceEntry } from './emit/device-entry.js';
-import { warpOpUsers } from './analyse/warp-ops.js';
+import { WarpOps } from './analyse/warp-ops.js';
 import { registrationSource, type RegisteredKernel } from './emit/registration.js';
 import { makefileFragment } from './emit/makefile.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './report/diagnostic.js';
@@ -187,7 +187,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
 
     const hostEdits = new EditSet(file.text);
     const kernels = units.flatMap((u) => u.program.kernels);
-    const warpUsers = warpOpUsers(units.flatMap((u) => [...u.program.kernels, ...u.program.deviceFunctions]));
+    const warpUsers = WarpOps.of(options.rules).users(units.flatMap((u) => [...u.program.kernels, ...u.program.deviceFunctions]));
     rewriteHost({ program, kernels, launchInstance, instances: own.instances, edits: hostEdits, rules: options.rules, report, programName: result.program.name, deviceAbi, deviceFile: files.device, headerMode, nl });
     const flows = deviceMemoryFlows({ program, types: own.types, instances, launchInstance, deviceAbi });
     rewriteLayoutCopies(flows, hostEdits, report, deviceAbi);
@@ -223,7 +223,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     // A program's main gets a build even without kernels (device queries, bandwidth tests).
     const buildsProgram = !headerMode && program.hasMain;
     if (entries.length || buildsProgram) {
-      outputs.push({ name: files.registration, role: 'registration', content: registrationSource(result.program.name, basename(file.path), options.xlen, entries.map((k) => k.registration), nl) });
+      outputs.push({ name: files.registration, role: 'registration', content: registrationSource(result.program.name, basename(file.path), options.xlen, entries.map((k) => k.registration), nl, options.warpSize) });
     }
     if (buildsProgram) {
       outputs.push({

@@ -23,6 +23,9 @@ hipError_t __hip2vxSetKernelStaticShared(void** function_address, size_t static_
 /* A kernel using warp operations: its block also needs bytes_per_thread x threads of scratch after
  * the shared data (rounded up to 8), hip2vx_device.h's HIP2VX_WARP_SCRATCH_BYTES. */
 hipError_t __hip2vxSetKernelWarpScratch(void** function_address, size_t bytes_per_thread);
+/* The logical warp the program was translated for (--warp-size; 32 unless called): what
+ * hipDeviceProp_t::warpSize and hipDeviceAttributeWarpSize report, as warpSize does in kernels. */
+void __hip2vxSetWarpSize(int lanes);
 /* A device global keyed by its host shadow; its device buffer is created on first use and
  * initialised from the host variable's bytes at that moment. */
 hipError_t __hipRegisterVar(void* host_var, const char* name, size_t size);

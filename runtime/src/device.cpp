@@ -28,6 +28,9 @@ void finishAtExit() {
   waitIdle();
 }
 
+// Kernels see a logical warp of this many lanes (hip2vx_device.h), whatever the hardware width.
+int logicalWarpSize = 32;
+
 int clampToInt(uint64_t value) { return value > INT32_MAX ? INT32_MAX : static_cast<int>(value); }
 
 void fillProperties(const DeviceCaps& caps, hipDeviceProp_t& prop) {
@@ -39,7 +42,7 @@ void fillProperties(const DeviceCaps& caps, hipDeviceProp_t& prop) {
   prop.sharedMemPerBlock = caps.localMemSize;
   prop.sharedMemPerMultiprocessor = caps.localMemSize;
   prop.maxSharedMemoryPerMultiProcessor = caps.localMemSize;
-  prop.warpSize = clampToInt(caps.numThreads);
+  prop.warpSize = logicalWarpSize;
   prop.maxThreadsPerBlock = blockThreads;
   prop.maxThreadsPerMultiProcessor = blockThreads;
   for (int i = 0; i < 3; ++i) {
@@ -212,3 +215,5 @@ hipError_t hipDeviceDisablePeerAccess(int peer_device) {
 
 hipError_t hipProfilerStart() { return api([] { return hipSuccess; }); }
 hipError_t hipProfilerStop() { return api([] { return hipSuccess; }); }
+
+void __hip2vxSetWarpSize(int lanes) { hip2vx::logicalWarpSize = lanes; }

@@ -3,20 +3,82 @@
 // (their entry reserves the scratch, their registration tells the host its size), and which calls
 // may not be reached by every thread of the block (each is a block barrier: reported).
 import type { Node } from '../parse/parser.js';
+import type { DeviceBuiltinRule, RuleSet } from '../rules/types.js';
 import type { FunctionInfo } from './program.js';
 import { scan } from './syntax.js';
 
 /** Scratch bytes per thread of the block: HIP2VX_WARP_SCRATCH_BYTES of hip2vx_device.h. */
 export const WARP_SCRATCH_BYTES = 12;
 
-/** Functions whose calls exchange values through the scratch (and barriers). */
-const WARP_CALLS = new Set(['__shfl', '__shfl_up', '__shfl_down', '__shfl_xor', '__shfl_sync', '__shfl_up_sync', '__shfl_down_sync',
-  '__shfl_xor_sync', '__ballot', '__ballot_sync', '__any', '__any_sync', '__all', '__all_sync']);
-/** Collectives of thread_block_tile (cooperative groups). */
+/** Collectives of a tile type (cooperative groups' thread_block_tile): its methods of these names. */
 const TILE_METHODS = new Set(['shfl', 'shfl_up', 'shfl_down', 'shfl_xor', 'any', 'all', 'ballot']);
-const TILE_TYPES = /\b(thread_block_tile|tiled_partition)\b/;
-const SCRATCH_USERS = /\b(__shfl\w*|__ballot\w*|__any\w*|__all\w*|thread_block_tile|tiled_partition)\b/;
 const CALL = new Set(['call_expression']);
+
+/** The warp operations of the device builtins table (`exchange`): calls, and tile types. */
+export class WarpOps {
+  readonly calls: ReadonlySet<string>;
+  private readonly tiles: RegExp;
+  private readonly anyUse: RegExp;
+
+  private static readonly byRules = new WeakMap<RuleSet, WarpOps>();
+
+  /** The warp operations of a rule set (built once per set). */
+  static of(rules: RuleSet): WarpOps {
+    let ops = WarpOps.byRules.get(rules);
+    if (!ops) WarpOps.byRules.set(rules, (ops = new WarpOps(rules.deviceBuiltins.values())));
+    return ops;
+  }
+
+  private constructor(builtins: Iterable<DeviceBuiltinRule>) {
+    const all = [...builtins];
+    const of = (kind: 'call' | 'tile') => all.filter((b) => b.exchange === kind && b.status !== 'unsupported').map((b) => b.name);
+    this.calls = new Set(of('call'));
+    const words = (names: string[]) => new RegExp(names.length ? `\\b(${names.join('|')})\\b` : '$^');
+    this.tiles = words(of('tile'));
+    this.anyUse = words([...this.calls, ...of('tile')]);
+  }
+
+  /**
+   * Names of the device functions (and kernels) that use warp operations, directly or through the
+   * device functions they call (by name: overloads count together).
+   */
+  users(fns: readonly FunctionInfo[]): Set<string> {
+    const users = new Set(fns.filter((f) => f.body && this.anyUse.test(f.outer.text)).map((f) => f.name));
+    const calls = new Map(fns.filter((f) => f.body).map((f) => {
+      const names = new Set<string>();
+      scan(f.body!, CALL, (c) => {
+        const name = callee(c);
+        if (name && !name.method) names.add(name.name);
+      });
+      return [f, names] as const;
+    }));
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const [f, names] of calls) {
+        if (users.has(f.name) || ![...names].some((n) => users.has(n))) continue;
+        users.add(f.name);
+        grew = true;
+      }
+    }
+    return users;
+  }
+
+  /**
+   * The calls in `fn` that are warp operations (or reach one through a user function in `users`):
+   * each must be reached by every thread of the block.
+   */
+  callsIn(fn: FunctionInfo, users: ReadonlySet<string>): Node[] {
+    if (!fn.body) return [];
+    const tiles = this.tiles.test(fn.outer.text);
+    const found: Node[] = [];
+    scan(fn.body, CALL, (c) => {
+      const name = callee(c);
+      if (!name) return;
+      if (name.method ? tiles && TILE_METHODS.has(name.name) : this.calls.has(name.name) || users.has(name.name)) found.push(c);
+    });
+    return found;
+  }
+}
 
 /** The called name: `f`, `ns::f`, `f<T>` -> f; `x.m(...)` -> m (with the object). */
 function callee(call: Node): { name: string; method: boolean } | undefined {
@@ -28,45 +90,4 @@ function callee(call: Node): { name: string; method: boolean } | undefined {
     return field ? { name: field.text, method: true } : undefined;
   }
   return fn?.type === 'identifier' ? { name: fn.text, method: false } : undefined;
-}
-
-/**
- * Names of the device functions (and kernels) that use warp operations, directly or through the
- * device functions they call (by name: overloads count together).
- */
-export function warpOpUsers(fns: readonly FunctionInfo[]): Set<string> {
-  const users = new Set(fns.filter((f) => f.body && SCRATCH_USERS.test(f.outer.text)).map((f) => f.name));
-  const calls = new Map(fns.filter((f) => f.body).map((f) => {
-    const names = new Set<string>();
-    scan(f.body!, CALL, (c) => {
-      const name = callee(c);
-      if (name && !name.method) names.add(name.name);
-    });
-    return [f, names] as const;
-  }));
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [f, names] of calls) {
-      if (users.has(f.name) || ![...names].some((n) => users.has(n))) continue;
-      users.add(f.name);
-      grew = true;
-    }
-  }
-  return users;
-}
-
-/**
- * The calls in `fn` that are warp operations (or reach one through a user function in `users`):
- * each must be reached by every thread of the block.
- */
-export function warpOpCalls(fn: FunctionInfo, users: ReadonlySet<string>): Node[] {
-  if (!fn.body) return [];
-  const tiles = TILE_TYPES.test(fn.outer.text);
-  const found: Node[] = [];
-  scan(fn.body, CALL, (c) => {
-    const name = callee(c);
-    if (!name) return;
-    if (name.method ? tiles && TILE_METHODS.has(name.name) : WARP_CALLS.has(name.name) || users.has(name.name)) found.push(c);
-  });
-  return found;
 }

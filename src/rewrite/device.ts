@@ -5,7 +5,7 @@ import { basename } from 'node:path';
 import type { Node } from '../parse/parser.js';
 import type { FunctionInfo, GlobalVar, Program, SharedVar, TopItem } from '../analyse/program.js';
 import { Uniformity } from '../analyse/uniformity.js';
-import { warpOpCalls } from '../analyse/warp-ops.js';
+import { WarpOps } from '../analyse/warp-ops.js';
 import { argumentsOf, attributeSpaces, declaredName, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
 import type { RuleSet } from '../rules/index.js';
 import { DivergenceLowering } from './divergence.js';
@@ -176,7 +176,7 @@ export class DeviceRewriter {
     for (const root of [...fn.params, fn.body]) scan(root, DEVICE_NODES, (n) => this.deviceNode(n, fn), want);
     this.sharedDeclarations(fn);
     const explicit = this.options.divergence === 'explicit';
-    const warpCalls = warpOpCalls(fn, this.options.warpUsers ?? new Set());
+    const warpCalls = WarpOps.of(this.rules).callsIn(fn, this.options.warpUsers ?? new Set());
     const syncwarps = this.syncwarps(fn);
     if (explicit || warpCalls.length || syncwarps.length) {
       const uniformity = new Uniformity(fn.body, {

@@ -104,9 +104,9 @@ export function buildRuleSet(files: readonly LoadedFile[]): RuleSet {
   const headerIndex = new NameIndex(headers);
 
   const deviceBuiltins = mergeTable(files, 'deviceBuiltins', (raw, file): DeviceBuiltinRule => {
-    const { name, category, status, action, to, location } = raw as { name: string; category: string; status: Status; action: string; to?: string; location?: boolean };
+    const { name, category, status, action, to, location, exchange } = raw as { name: string; category: string; status: Status; action: string; to?: string; location?: boolean; exchange?: 'call' | 'tile' };
     const kind: DeviceAction = action === 'rename' ? { kind: 'rename', to: to! } : { kind: action as 'provided' | 'unsupported' };
-    return { name, category, status, action: kind, location, report: report('deviceBuiltins', raw, file, status), file };
+    return { name, category, status, action: kind, location, exchange, report: report('deviceBuiltins', raw, file, status), file };
   });
 
   return {

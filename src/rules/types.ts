@@ -48,6 +48,8 @@ export interface DeviceBuiltinRule extends MappingRule {
   action: DeviceAction;
   /** A renamed call gets the original file name and line as its first arguments. */
   location?: boolean;
+  /** A warp operation (a block barrier): a function whose calls exchange values, or a tile type. */
+  exchange?: 'call' | 'tile';
 }
 
 /** A feature matched by the analyser by `kind`, by identifier `names`, or through entries naming it. */
