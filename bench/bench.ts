@@ -9,7 +9,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CACHE_FILE } from '../src/cli/cache.js';
-import { loadBackend, parseWith, type ParserKind } from '../src/parse/parser.js';
+import { chosenKind, loadBackend, parseWith, type ParserKind } from '../src/parse/parser.js';
 import { generateCorpus, type Corpus, type CorpusOptions } from './corpus.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -140,8 +140,7 @@ try {
   console.log(`speed-up two CPU-bound processes got on this machine just now: ${fmt(await availableSpeedup())}x`);
   const speeds = await parserSpeeds(kernels);
   for (const p of speeds) console.log(`parser ${p.kind}, kernel-only corpus, just now: tree-sitter alone ${fmt(p.alone)} MB/s, with the tree copy ${fmt(p.copied)} MB/s`);
-  // The CLI parses with the first backend that loads (or HIP2VX_PARSER's).
-  const used = speeds.find((p) => p.kind === (process.env.HIP2VX_PARSER || speeds[0].kind))!;
+  const used = speeds.find((p) => p.kind === chosenKind())!;
   const parseSeconds = kernels.bytes / MB / used.alone;
   console.log(`kernel-only, 1 worker: translation takes ${fmt(rows[2].seconds / parseSeconds)}x the ${used.kind} parse alone (${fmt(parseSeconds)} s)`);
   const cold = coldCheck(work);

@@ -1,8 +1,10 @@
 // The one place that knows how source text becomes a syntax tree: the tree-sitter-cuda grammar,
-// run by tree-sitter's native node bindings when they load, else by web-tree-sitter's wasm build,
-// and copied into a plain JavaScript tree (./tree.ts) in one pass. Both backends give the same
-// trees (a test translates everything under both and compares the bytes). The backend is chosen
-// once per process; HIP2VX_PARSER=native|wasm forces one.
+// run by web-tree-sitter's wasm build or by tree-sitter's native node bindings (an optional
+// dependency), and copied into a plain JavaScript tree (./tree.ts) in one walk. Both give the
+// same trees (a test translates everything under both and compares the bytes). The native parser
+// is faster, but every step of its walk is a call into C++ (~60 ns): parse and copy together,
+// wasm is faster on every corpus measured (bench), so it is the default; HIP2VX_PARSER=native
+// chooses the native one (a few ms less cold start on one small file). Chosen once per process.
 import { Tree, type Grammar, type NodeColumns } from './tree.js';
 
 export { ERROR_SYMBOL, Node, Tree } from './tree.js';
@@ -27,19 +29,18 @@ export async function loadBackend(kind: ParserKind): Promise<ParserBackend> {
   return kind === 'native' ? (await import('./native-parser.js')).load() : (await import('./wasm-parser.js')).load();
 }
 
-function forcedKind(): ParserKind | undefined {
+/** HIP2VX_PARSER, else wasm (see the top of this file). */
+export function chosenKind(): ParserKind {
   const forced = process.env.HIP2VX_PARSER;
-  if (forced === undefined || forced === '') return undefined;
-  if (forced === 'native' || forced === 'wasm') return forced;
+  if (forced === undefined || forced === '' || forced === 'wasm') return 'wasm';
+  if (forced === 'native') return forced;
   throw new Error(`HIP2VX_PARSER=${forced}: expected native or wasm`);
 }
 
 /** Loads the parser once per process (or worker); concurrent and later calls share that load. */
 export function initParser(): Promise<void> {
   loading ??= (async () => {
-    const forced = forcedKind();
-    // The native bindings are optional: a machine that could not build them parses with wasm.
-    backend = forced ? await loadBackend(forced) : await loadBackend('native').catch(() => loadBackend('wasm'));
+    backend = await loadBackend(chosenKind());
   })();
   return loading;
 }
