@@ -14,7 +14,7 @@ import { undefinedDeviceCalls } from './analyse/device-calls.js';
 import { applyExpansions, launchMacroExpansions } from './analyse/launch-macros.js';
 import { namespacesOf, scan } from './analyse/syntax.js';
 import { includedHeaders, isHeader, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
-import { launchStub } from './emit/launch-stub.js';
+import { launchStubs } from './emit/launch-stub.js';
 import type { Abi } from './layout/index.js';
 import type { RuleSet } from './rules/index.js';
 import { EditSet } from './rewrite/edits.js';
@@ -255,7 +255,7 @@ function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits
     const pathNode = direct.directive.childForFieldName('path')!;
     hostEdits.replace(pathNode, `"${translatedHeaderPath(direct.written, 'host')}"`);
     deviceEdits.replace(pathNode, `"${translatedHeaderPath(direct.written, 'device')}"`);
-    const stubs = group.flatMap((u) => u.instances.map((i) => launchStub(i, programName, deviceAbi, nl)));
+    const stubs = group.flatMap((u) => launchStubs(u.instances, programName, deviceAbi, nl));
     if (stubs.length) hostEdits.wrap(direct.directive, '', `/* hip2vortex: launch stubs of the kernels of ${direct.written} launched here: */${nl}${stubs.join(nl)}${nl}`);
   }
 }

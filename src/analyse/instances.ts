@@ -5,7 +5,7 @@ import type { Node } from '../parse/parser.js';
 import { isTypeError, type Subst, type TypeTable } from './types.js';
 import { renderTypeId, type CType } from '../layout/index.js';
 import type { FunctionInfo, GlobalVar, Launch, Program } from './program.js';
-import { declaredName, descendants, scanSpans, walk } from './syntax.js';
+import { declaredName, descendants, scan, scanSpans, walk } from './syntax.js';
 import { staticType } from './expression-type.js';
 
 const IDENTIFIER = new Set(['identifier']);
@@ -29,6 +29,8 @@ export interface KernelInstance {
   /** Device globals used by the kernel or the device functions it calls. */
   globals: GlobalVar[];
   launches: Launch[];
+  /** Launched from a host function template with its arguments (`k<T>`): through the dispatcher. */
+  dispatched: boolean;
 }
 
 export interface InstanceProblem {
@@ -135,6 +137,40 @@ function deducedArgs(kernel: FunctionInfo, launch: Launch, program: Program, typ
 }
 
 
+const TEMPLATE_CALL = new Set(['template_function']);
+
+/** The host function template a launch lies in, if its template arguments use that function's parameters. */
+export function dependentOn(launch: Launch, program: Program): FunctionInfo | undefined {
+  const host = program.functions.find((f) => f.kind === 'host' && f.templateParams.length && f.body && f.body.startIndex <= launch.call.startIndex && launch.call.endIndex <= f.body.endIndex);
+  if (!host || !launch.templateArgs) return undefined;
+  return launch.templateArgs.some((a) => descendants(a, ['type_identifier', 'identifier']).some((n) => host.templateParams.includes(n.text))) ? host : undefined;
+}
+
+/**
+ * `template <typename T> void run() { k<T><<<...>>>(...); }` called as `run<float>()`: for each
+ * such call, the launch's template arguments with the host function's parameters replaced by the
+ * call's arguments (argument nodes of the call). A launch argument that only uses a parameter
+ * inside a larger expression (`k<T*>`) cannot be bound this way: undefined.
+ */
+function hostTemplateBindings(launch: Launch, host: FunctionInfo, program: Program): Node[][] | undefined {
+  const bindings: Node[][] = [];
+  let bindable = true;
+  scan(program.root, TEMPLATE_CALL, (t) => {
+    if (t.childForFieldName('name')?.text !== host.name || t.parent?.type !== 'call_expression') return;
+    const args = t.childForFieldName('arguments')?.namedChildren.filter((a) => a.type !== 'comment') ?? [];
+    if (args.length !== host.templateParams.length) return;
+    bindings.push(
+      launch.templateArgs!.map((a) => {
+        const i = host.templateParams.indexOf(a.text.trim());
+        if (i >= 0) return args[i];
+        if (descendants(a, ['type_identifier', 'identifier']).some((n) => host.templateParams.includes(n.text))) bindable = false;
+        return a;
+      }),
+    );
+  });
+  return bindable ? bindings : undefined;
+}
+
 export function collectInstances(program: Program, types: TypeTable): { instances: KernelInstance[]; problems: InstanceProblem[]; launchIds: Map<number, string> } {
   const problems: InstanceProblem[] = [];
   const instances: KernelInstance[] = [];
@@ -145,11 +181,35 @@ export function collectInstances(program: Program, types: TypeTable): { instance
   };
   for (const kernel of program.kernels) {
     const launches = program.launches.filter((l) => l.kernel === kernel.name);
-    const argLists = new Map<string, Resolved & { launches: Launch[] }>();
-    if (kernel.templateParams.length === 0) argLists.set('', { texts: [], subst: new Map(), launches });
+    const argLists = new Map<string, Resolved & { launches: Launch[]; dispatched: boolean }>();
+    if (kernel.templateParams.length === 0) argLists.set('', { texts: [], subst: new Map(), launches, dispatched: false });
     else {
+      const add = (resolved: Resolved, l: Launch, dispatched: boolean) => {
+        const key = resolved.texts.join(',');
+        const entry = argLists.get(key) ?? { ...resolved, launches: [], dispatched: false };
+        if (!entry.launches.includes(l)) entry.launches.push(l);
+        entry.dispatched ||= dispatched;
+        argLists.set(key, entry);
+      };
       for (const l of launches) {
         const explicit = l.templateArgs && l.templateArgs.length === kernel.templateParams.length;
+        const host = explicit ? dependentOn(l, program) : undefined;
+        if (host) {
+          const bindings = hostTemplateBindings(l, host, program);
+          if (!bindings?.length) {
+            problems.push({
+              node: l.call,
+              ruleId: 'template-deduction',
+              message: `the template arguments of kernel '${kernel.name}' come from host function template '${host.name}', ${bindings ? 'which is never called with explicit template arguments' : 'in an expression'}; call ${host.name}<...>(...) with explicit arguments and launch ${kernel.name}<${host.templateParams.join(', ')}>`,
+            });
+            continue;
+          }
+          for (const args of bindings) {
+            const resolved = explicitArgs(kernel, args, types, fail);
+            if (resolved) add(resolved, l, true);
+          }
+          continue;
+        }
         const resolved = explicit ? explicitArgs(kernel, l.templateArgs!, types, fail) : deducedArgs(kernel, l, program, types);
         if (!resolved) {
           if (!explicit) {
@@ -161,14 +221,11 @@ export function collectInstances(program: Program, types: TypeTable): { instance
           }
           continue;
         }
-        const key = resolved.texts.join(',');
-        const entry = argLists.get(key) ?? { ...resolved, launches: [] };
-        entry.launches.push(l);
-        argLists.set(key, entry);
+        add(resolved, l, false);
       }
     }
     const globals = reachableGlobals(kernel, program);
-    for (const { texts, subst, launches: ls } of argLists.values()) {
+    for (const { texts, subst, launches: ls, dispatched } of argLists.values()) {
       const params: ParamInfo[] = [];
       kernel.params.forEach((p, i) => {
         if (descendants(p, 'reference_declarator').length > 0) {
@@ -186,7 +243,7 @@ export function collectInstances(program: Program, types: TypeTable): { instance
       if (params.length !== kernel.params.length) continue;
       const id = instanceId(kernel.name, texts);
       ls.forEach((l) => launchIds.set(l.call.id, id));
-      instances.push({ kernel, id, templateArgs: texts, subst, params, globals, launches: ls });
+      instances.push({ kernel, id, templateArgs: texts, subst, params, globals, launches: ls, dispatched });
     }
   }
   return { instances, problems, launchIds };

@@ -10,6 +10,8 @@ import { toImage } from './device-image.js';
 
 export const handleName = (program: string, id: string) => `__hip2vx_kernel_${program}_${id}`;
 export const stubName = (id: string) => `__hip2vx_launch_${id}`;
+/** A template kernel launched as `k<T>` from a host function template: picks the instance stub. */
+export const dispatcherName = (kernel: string) => `__hip2vx_dispatch_${kernel}`;
 
 export function launchStub(instance: KernelInstance, program: string, deviceAbi: Abi, nl: string): string {
   const handle = handleName(program, instance.id);
@@ -46,4 +48,25 @@ export function launchStub(instance: KernelInstance, program: string, deviceAbi:
     `  return hipLaunchKernel((const void*)&${handle}, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);`,
     '}',
   ].join(nl);
+}
+
+/**
+ * Each instance's stub; for a template kernel launched from host function templates, also a
+ * dispatcher: a function template declared with the kernel's own template and parameter lists,
+ * explicitly specialised for each instance to call its stub (`k<T><<<...>>>` becomes
+ * `__hip2vx_dispatch_k<T>(...)`, resolved when the host template is instantiated).
+ */
+export function launchStubs(instances: readonly KernelInstance[], program: string, deviceAbi: Abi, nl: string): string[] {
+  const out = instances.map((i) => launchStub(i, program, deviceAbi, nl));
+  for (const kernel of new Set(instances.filter((i) => i.dispatched).map((i) => i.kernel))) {
+    const name = dispatcherName(kernel.name);
+    const config = 'dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream';
+    const templateList = kernel.outer.childForFieldName('parameters')!.text;
+    out.push(`template ${templateList} hipError_t ${name}(${[config, ...kernel.params.map((p) => p.text)].join(', ')});`);
+    for (const i of instances.filter((x) => x.kernel === kernel)) {
+      const args = ['__hv_grid', '__hv_block', '__hv_shared', '__hv_stream', ...i.params.map((p) => p.name)];
+      out.push(`template <> inline hipError_t ${name}<${i.templateArgs.join(', ')}>(${[config, ...i.params.map((p) => p.text)].join(', ')}) { return ${stubName(i.id)}(${args.join(', ')}); }`);
+    }
+  }
+  return out;
 }

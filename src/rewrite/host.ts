@@ -8,7 +8,8 @@ import type { KernelInstance } from '../analyse/instances.js';
 import type { RuleSet } from '../rules/index.js';
 import type { EditSet } from './edits.js';
 import type { Reporter } from './reporter.js';
-import { handleName, launchStub, stubName } from '../emit/launch-stub.js';
+import { dispatcherName, handleName, launchStubs, stubName } from '../emit/launch-stub.js';
+import { dependentOn } from '../analyse/instances.js';
 import type { Abi } from '../layout/index.js';
 import { argumentsOf, namespacesOf, scan } from '../analyse/syntax.js';
 
@@ -105,7 +106,7 @@ function kernelReplacement(ctx: HostContext, fn: FunctionInfo, placed: Set<strin
   placed.add(fn.name);
   if (ctx.headerMode) return `/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile}; its launch stubs are in the files that launch it */`;
   const instances = ctx.instances.filter((i) => i.kernel.name === fn.name);
-  const stubs = instances.map((i) => launchStub(i, ctx.programName, ctx.deviceAbi, ctx.nl));
+  const stubs = launchStubs(instances, ctx.programName, ctx.deviceAbi, ctx.nl);
   return [`/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile}; its launch stub${stubs.length === 1 ? '' : 's'}: */`, ...stubs].join(ctx.nl);
 }
 
@@ -118,9 +119,12 @@ function rewriteLaunch(ctx: HostContext, launch: Launch): void {
   const id = ctx.launchInstance.get(launch.call.id);
   if (!id) return; // its template arguments are unknown: reported by instance collection
   const [grid, block, shared, stream] = launch.config;
+  // Launched with a host function template's parameters: the dispatcher picks the instance.
+  const dispatched = dependentOn(launch, ctx.program);
   ctx.edits.replace(launch.call, (print) => {
     const parts = [print(grid), print(block), shared ? print(shared) : '0', stream ? print(stream) : '0', ...launch.args.map(print)];
-    return `${[...namespacesOf(kernel.outer), stubName(id)].join('::')}(${parts.join(', ')})`;
+    const callee = dispatched ? `${dispatcherName(kernel.name)}<${launch.templateArgs!.map(print).join(', ')}>` : stubName(id);
+    return `${[...namespacesOf(kernel.outer), callee].join('::')}(${parts.join(', ')})`;
   });
 }
 
