@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 #include <stddef.h>
+#include <sys/types.h>  // uint, ushort, ulong: what hip_runtime.h's libc headers bring on the host
 #include <string.h>
 #include <math.h>
 #include <vx_spawn.h>

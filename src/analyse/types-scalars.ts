@@ -2,10 +2,12 @@
 import { isScalarName, type ScalarName } from '../layout/index.js';
 import type { Node } from '../parse/parser.js';
 
+/** Shorthands for built-in types: C's own, and the System V names of <sys/types.h>. */
+const SHORTHANDS: Readonly<Record<string, ScalarName>> = { unsigned: 'unsigned int', signed: 'int', uint: 'unsigned int', ulong: 'unsigned long', ushort: 'unsigned short' };
+
 /** Names tree-sitter reports as `primitive_type` or `type_identifier` that are scalars. */
 export function scalarFromName(name: string): ScalarName | undefined {
-  if (name === 'unsigned') return 'unsigned int';
-  if (name === 'signed') return 'int';
+  if (Object.hasOwn(SHORTHANDS, name)) return SHORTHANDS[name];
   return isScalarName(name) && !name.includes(' ') ? name : undefined;
 }
 

@@ -36,6 +36,7 @@ __global__ void mixed(Sample s, SamplePtr sp, Index i, Index2 i2, geo::Point p, 
                       int (*fp)(int), Callback* cb, Callback cb2, void* raw, int rows[ROWS], float m2[][4], struct Undeclared* opaque,
                       long double ld, signed char sc, unsigned short us, wchar_t w, char16_t c16, char32_t c32, size_t sz,
                       ptrdiff_t pd, bool flag, long l, unsigned long ul, int64_t i64, const int* const* pp2, float4 f4, double2 d2, uint3 u3) {}
+__global__ void shorthands(uint a, ulong b, ushort c, unsigned d, signed e) {}
 __global__ void errors(int& ref, struct Undeclared byValue, Unknown u, NonConst nc, int arr[n]) {}
 struct NonConst { int a[n]; };
 struct BadSize { char buf[sizeof(long)]; };
@@ -71,6 +72,10 @@ function resolved(kernel: string): CType[] {
 describe('TypeTable', () => {
   it('resolves the spec example', () => {
     expect(resolved('vecadd').map(renderTypeId)).toEqual(['float*', 'float*', 'float*', 'uint32_t']);
+  });
+
+  it('resolves the shorthands of C and <sys/types.h>', () => {
+    expect(resolved('shorthands').map(renderTypeId)).toEqual(['unsigned int', 'unsigned long', 'unsigned short', 'unsigned int', 'int']);
   });
 
   it('resolves names, typedef chains, enums, templates and decay', () => {
@@ -121,10 +126,11 @@ describe('TypeTable', () => {
   });
 
   it.skipIf(noCompilers).each(ABIS)('round trip: the snippet compiled with the resolved layouts asserted (%s)', async (abi) => {
-    const params = [...resolved('vecadd'), ...resolved('mixed')];
+    const params = [...resolved('vecadd'), ...resolved('mixed'), ...resolved('shorthands')];
     const source = [
       PRELUDE,
       '#include <stdint.h>',
+      'typedef unsigned int uint; typedef unsigned long ulong; typedef unsigned short ushort;  // <sys/types.h>',
       // The HIP vector types the snippet uses, as the HIP headers define them.
       'struct __attribute__((aligned(16))) float4 { float x, y, z, w; }; struct __attribute__((aligned(16))) double2 { double x, y; }; struct uint3 { unsigned x, y, z; };',
       SNIPPET.replace('__global__ void errors', '#if 0\n__global__ void errors') + '#endif',

@@ -61,7 +61,7 @@ const PROGRAMS: FeatureProgram[] = [
   { dir: 'kernel-handles', stem: 'kernel_handles', variants: [{ config: '32x32' }], what: 'kernels as values for occupancy queries and attributes; 1024-thread blocks' },
   { dir: 'mixed-min', stem: 'mixed_min', variants: [{ config: '4x4' }], what: 'min/max of int32_t and int (long and int on rv32)' },
   { dir: 'range-for-shared', stem: 'range_for_shared', variants: [{ config: '4x4' }], what: 'a range-based for over a fixed-size __shared__ array' },
-  { dir: 'host-templates', stem: 'host_templates', variants: [{ config: '4x4' }], what: 'template kernels launched from host function templates with their parameters, instantiated from main', host: ['__hip2vx_dispatch_scale<S, T>((n + 15) / 16, 16, 0, 0, d, n);', 'template <> inline hipError_t __hip2vx_dispatch_fill<double>('] },
+  { dir: 'host-templates', stem: 'host_templates', variants: [{ config: '4x4' }], what: 'template kernels launched from host function templates with their parameters, instantiated from main', host: ['__hip2vx_dispatch_scale<S, T>((n + 15) / 16, 16, 0, 0, d, n);', 'template <> inline hipError_t __hip2vx_dispatch_fill<double>(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, double* out, double base, uint n)'] },
   { dir: 'runtime-only', stem: 'runtime_only', variants: [{ config: '4x4' }], what: 'a program without kernels gets a build' },
   {
     dir: 'warp-ops', stem: 'warp_ops', args: '48', variants: [{ config: '4x4', args: '16' }, { config: '32x32', args: '256' }],
