@@ -13,7 +13,7 @@ import { findConstructs } from './analyse/constructs.js';
 import { undefinedDeviceCalls } from './analyse/device-calls.js';
 import { applyExpansions, launchMacroExpansions } from './analyse/launch-macros.js';
 import { namespacesOf, scan } from './analyse/syntax.js';
-import { includedHeaders, isHeader, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
+import { includedHeaders, isHeader, localHeaderRoots, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
 import { launchStubs } from './emit/launch-stub.js';
 import type { Abi } from './layout/index.js';
 import type { RuleSet } from './rules/index.js';
@@ -166,7 +166,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       problems.forEach((pr) => report.at(header?.directive ?? pr.node, 'error', pr.ruleId, header ? `${basename(header.written)}: ${pr.message}` : pr.message));
       return { program: p, types, shared: new SharedLayout(p, types, deviceAbi), instances, header };
     };
-    const own = unit(program, new TypeTable(root));
+    const own = unit(program, new TypeTable(root, localHeaderRoots(root, file.path, options.includeDirs ?? [])));
     const units = [own, ...headers.map((h) => unit(h.program, h.types, h))];
     const instances = units.flatMap((u) => u.instances);
     const programFile = (u: Unit, path: string): ProgramFile => ({ shared: u.shared, path, name: identifier(basename(path)), written: u.header?.written ?? '' });

@@ -3,7 +3,7 @@
 // launches of kernels defined in a header get their instances, entries and stubs in the
 // including file's outputs. The header itself is translated on its own (header mode), and the
 // including file's outputs include its translations (`k.device.cuh`, `k.host.cuh`).
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
 import { parse, type Node, type Tree } from '../parse/parser.js';
 import { readSource } from '../parse/source.js';
@@ -70,3 +70,39 @@ export function includedHeaders(
   return found;
 }
 
+
+/** Parsed local headers by path and version, shared by the files of one run. */
+const headerTrees = new Map<string, Tree | null>();
+
+function headerTree(file: string): Tree | null {
+  const { mtimeMs, size } = statSync(file);
+  const key = `${file}\0${mtimeMs}\0${size}`;
+  let tree = headerTrees.get(key);
+  if (tree === undefined) {
+    const read = readSource(file);
+    tree = read.ok ? parse(textForParser(read.file.text)) : null;
+    headerTrees.set(key, tree);
+  }
+  return tree;
+}
+
+/**
+ * Every local header `root` (a file at `path`) reaches through quoted includes, at any depth and
+ * inside conditional blocks, in inclusion order: the types, typedefs and macros its code may
+ * name (the type table reads them before the file's own declarations).
+ */
+export function localHeaderRoots(root: Node, path: string, includeDirs: readonly string[], seen = new Set([resolve(path)])): Node[] {
+  const roots: Node[] = [];
+  for (const directive of root.descendantsOfType('preproc_include')) {
+    const pathNode = directive.childForFieldName('path');
+    if (pathNode?.type !== 'string_literal') continue;
+    const written = pathNode.text.slice(1, -1);
+    const file = [dirname(path), ...includeDirs].map((d) => resolve(d, written)).find((p) => existsSync(p) && statSync(p).isFile());
+    if (!file || seen.has(file)) continue;
+    seen.add(file);
+    const tree = headerTree(file);
+    if (!tree) continue;
+    roots.push(...localHeaderRoots(tree.rootNode, file, includeDirs, seen), tree.rootNode);
+  }
+  return roots;
+}

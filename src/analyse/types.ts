@@ -68,7 +68,9 @@ export class TypeTable {
   /** Local constants by declarator node id: one ValueDecl each, so their values are cached. */
   private readonly locals = new Map<number, ValueDecl>();
 
-  constructor(private readonly root: Node) {
+  /** `headers`: the roots of the local headers the file includes, read before the file. */
+  constructor(private readonly root: Node, headers: readonly Node[] = []) {
+    for (const h of headers) this.collect(h, []);
     this.collect(root, []);
   }
 
@@ -81,7 +83,7 @@ export class TypeTable {
       // Arrays and functions named through a typedef decay too.
       const decayed = type.kind === 'array' ? pointer(type.of) : isFunction(type) ? pointer(type) : type;
       return this.complete(decayed, paramDecl);
-    });
+    }, paramDecl);
   }
 
   /** Type of one declarator of a `declaration` (a variable: arrays keep their extent). */
@@ -91,30 +93,31 @@ export class TypeTable {
       const base = this.typeOf(declaration.childForFieldName('type') ?? declaration, env);
       const inner = declarator.type === 'init_declarator' ? declarator.childForFieldName('declarator') : declarator;
       return this.complete(this.declare(base, inner, env, false).type, declaration);
-    });
+    }, declaration);
   }
 
   /** Type of a `type_descriptor` (template arguments such as `float`, `Pair<int>`, `int*`). */
   resolveTypeDescriptor(node: Node, subst?: Subst): CType | TypeError {
-    return this.guard(() => this.complete(this.descriptor(node, this.envAt(node, subst)), node));
+    return this.guard(() => this.complete(this.descriptor(node, this.envAt(node, subst)), node), node);
   }
 
   /** A type name as written at file scope (`Pair`, `ns::Vec`, `uint32_t`, `float4`). */
   resolveName(name: string): CType | TypeError {
-    return this.guard(() => this.complete(this.named(name.replace(/\s+/g, ''), this.root, this.env([])), this.root));
+    return this.guard(() => this.complete(this.named(name.replace(/\s+/g, ''), this.root, this.env([])), this.root), this.root);
   }
 
   /** An integer constant expression where it is written (`n` of `k<n>`, a local `constexpr`). */
   resolveConstant(node: Node): bigint | TypeError {
-    return this.guard(() => this.constant(node, this.envAt(node)));
+    return this.guard(() => this.constant(node, this.envAt(node)), node);
   }
 
-  private guard<T>(f: () => T): T | TypeError {
+  /** Failures inside an included header are reported at `at`, the use in this file. */
+  private guard<T>(f: () => T, at: Node): T | TypeError {
     try {
       return f();
     } catch (e) {
-      if (e instanceof Fail) return { message: e.message, node: e.node };
-      throw e;
+      if (!(e instanceof Fail)) throw e;
+      return e.node.tree === this.root.tree ? { message: e.message, node: e.node } : { message: `${e.message} (in an included header or a macro)`, node: at };
     }
   }
 
@@ -269,11 +272,22 @@ export class TypeTable {
       if (typeof bound === 'bigint') throw new Fail(`'${name}' is a value, not a type`, node);
       return bound;
     }
-    const decl = this.lookup(this.types, name, env.scope);
+    const decl = this.lookup(this.types, name, env.scope) ?? this.macroType(name);
     if (decl) return this.fromDecl(decl, name, node);
     const scalar = scalarFromName(name);
     if (scalar) return { kind: 'scalar', name: scalar };
     return vectorType(name) ?? { kind: 'opaque', text: name };
+  }
+
+  /** `#define ITYPE size_t`: an object-like macro whose body parses as a type, as a typedef. */
+  private macroType(name: string): TypeDecl | undefined {
+    const macro = this.values.get(name);
+    if (macro?.kind !== 'macro' || !/^[A-Za-z_][\w\s:<>,*&()]*$/.test(macro.text.trim())) return undefined;
+    const definition = parse(`typedef ${macro.text.trim()} ${name};`).rootNode.namedChildren[0];
+    if (definition?.type !== 'type_definition' || definition.hasError) return undefined;
+    const decl: TypeDecl = { kind: 'typedef', type: definition.childForFieldName('type')!, declarator: definition.childForFieldName('declarator'), scope: [] };
+    this.types.set(name, decl);
+    return decl;
   }
 
   private fromDecl(decl: TypeDecl, name: string, use: Node): CType {

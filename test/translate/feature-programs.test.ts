@@ -1,6 +1,7 @@
 // Self-checking feature programs (test/fixtures/<dir>/<stem>.cu, print PASSED): each translates
 // without errors and passes on the CPU backend and, with VORTEX_HOME, on simx with gcc and clang
 // in the configurations and optimisation levels listed.
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { output } from './translate-helpers.js';
@@ -19,6 +20,8 @@ interface FeatureProgram {
   host?: string[];
   /** --warp-size */
   warpSize?: 64;
+  /** Files without GPU code the program includes, copied beside the outputs (as --passthrough does). */
+  copied?: string[];
 }
 
 const PROGRAMS: FeatureProgram[] = [
@@ -62,6 +65,7 @@ const PROGRAMS: FeatureProgram[] = [
   { dir: 'mixed-min', stem: 'mixed_min', variants: [{ config: '4x4' }], what: 'min/max of int32_t and int (long and int on rv32)' },
   { dir: 'range-for-shared', stem: 'range_for_shared', variants: [{ config: '4x4' }], what: 'a range-based for over a fixed-size __shared__ array' },
   { dir: 'host-templates', stem: 'host_templates', variants: [{ config: '4x4' }], what: 'template kernels launched from host function templates with their parameters, instantiated from main', host: ['__hip2vx_dispatch_scale<S, T>((n + 15) / 16, 16, 0, 0, d, n);', 'template <> inline hipError_t __hip2vx_dispatch_fill<double>(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, double* out, double base, uint n)'] },
+  { dir: 'local-types', stem: 'local_types', variants: [{ config: '4x4' }], what: 'kernel parameter types from local headers without GPU code: an #ifdef typedef, a type macro, a struct, a nested using alias', copied: ['precision.h', 'index.h'] },
   { dir: 'runtime-only', stem: 'runtime_only', variants: [{ config: '4x4' }], what: 'a program without kernels gets a build' },
   {
     dir: 'warp-ops', stem: 'warp_ops', args: '48', variants: [{ config: '4x4', args: '16' }, { config: '32x32', args: '256' }],
@@ -82,6 +86,7 @@ describe.concurrent.each(PROGRAMS)('$dir', (program) => {
     const file = `${program.stem}.cu`;
     const { out, results } = await translateAll(join('test', 'fixtures', program.dir), [file], program.warpSize ? { warpSize: program.warpSize } : {});
     const result = results.get(file)!;
+    for (const name of program.copied ?? []) copyFileSync(join('test', 'fixtures', program.dir, name), join(out, name));
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     for (const text of program.device ?? []) expect(output(result, 'device')).toContain(text);
     for (const text of program.host ?? []) expect(output(result, 'host')).toContain(text);
