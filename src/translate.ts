@@ -155,9 +155,10 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
   const headerMode = isHeader(file.path);
   const report = new Reporter(file.path, options.rules);
   const program = analyseProgram(root, parsedText);
+  const localHeaders = localHeaderRoots(root, file.path, options.includeDirs ?? []);
   const headers = includedHeaders(root, file.path, options.includeDirs ?? [], looksLikeGpuSource, (directive, included) =>
     report.at(directive, 'warning', 'include-cycle', `'${basename(included)}' is already being included here (an include cycle): not followed`),
-  );
+  [...localHeaders, root]);
   try {
     const launchInstance = new Map<number, string>();
     const unit = (p: Program, types: TypeTable, header?: IncludedHeader): Unit => {
@@ -166,7 +167,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       problems.forEach((pr) => report.at(header?.directive ?? pr.node, 'error', pr.ruleId, header ? `${basename(header.written)}: ${pr.message}` : pr.message));
       return { program: p, types, shared: new SharedLayout(p, types, deviceAbi), instances, header };
     };
-    const own = unit(program, new TypeTable(root, localHeaderRoots(root, file.path, options.includeDirs ?? [])));
+    const own = unit(program, new TypeTable(root, localHeaders));
     const units = [own, ...headers.map((h) => unit(h.program, h.types, h))];
     const instances = units.flatMap((u) => u.instances);
     const programFile = (u: Unit, path: string): ProgramFile => ({ shared: u.shared, path, name: identifier(basename(path)), written: u.header?.written ?? '' });

@@ -38,6 +38,7 @@ export function translatedHeaderPath(written: string, side: 'device' | 'host'): 
 /**
  * Quoted includes of `root` (a file at `path`) that resolve to headers defining GPU code.
  * `looksLikeGpu` is the cheap pre-filter; cycles are not followed (reported through `cycle`).
+ * `visible`: roots whose declarations the headers' type tables see (the includer and its headers).
  */
 export function includedHeaders(
   root: Node,
@@ -45,6 +46,7 @@ export function includedHeaders(
   includeDirs: readonly string[],
   looksLikeGpu: (text: string) => boolean,
   cycle: (directive: Node, file: string) => void,
+  visible: readonly Node[] = [],
   visiting: readonly string[] = [resolve(path)],
 ): IncludedHeader[] {
   const found: IncludedHeader[] = [];
@@ -64,8 +66,10 @@ export function includedHeaders(
     const text = textForParser(read.file.text);
     const tree = parse(text);
     const program = analyseProgram(tree.rootNode, text);
-    found.push({ directive, written, file, nested: false, program, types: new TypeTable(tree.rootNode), tree });
-    found.push(...includedHeaders(tree.rootNode, file, includeDirs, looksLikeGpu, cycle, [...visiting, file]).map((h) => ({ ...h, directive, nested: true })));
+    // Text included after the includer's declarations sees them (and its own headers' ones).
+    const seen = [...visible, ...localHeaderRoots(tree.rootNode, file, includeDirs)];
+    found.push({ directive, written, file, nested: false, program, types: new TypeTable(tree.rootNode, seen), tree });
+    found.push(...includedHeaders(tree.rootNode, file, includeDirs, looksLikeGpu, cycle, [...seen, tree.rootNode], [...visiting, file]).map((h) => ({ ...h, directive, nested: true })));
   }
   return found;
 }
