@@ -1,7 +1,7 @@
 // One source file through the pipeline: checks -> parse -> analyse -> rewrite (device, host) ->
 // emit (device entries, registration, build variables). Pure: text in, files out; the CLI writes.
-import { basename, extname } from 'node:path';
-import type { SourceFile } from './parse/source.js';
+import { basename, dirname, extname, relative, resolve } from 'node:path';
+import { readSource, type SourceFile } from './parse/source.js';
 import { parse, type Node } from './parse/parser.js';
 import { lexicalProblems, syntaxProblems } from './parse/checks.js';
 import { textForParser } from './parse/normalise.js';
@@ -12,7 +12,7 @@ import { placeProgram, SharedLayout, type ProgramFile } from './analyse/shared-m
 import { findConstructs } from './analyse/constructs.js';
 import { undefinedDeviceCalls } from './analyse/device-calls.js';
 import { applyExpansions, launchMacroExpansions } from './analyse/launch-macros.js';
-import { namespacesOf, scan } from './analyse/syntax.js';
+import { namespacesOf, position, scan } from './analyse/syntax.js';
 import { includedHeaders, isHeader, localHeaderRoots, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
 import { launchStubs } from './emit/launch-stub.js';
 import type { Abi } from './layout/index.js';
@@ -49,7 +49,8 @@ export interface TranslateOptions {
 export interface OutputFile {
   name: string;
   content: string;
-  role: 'host' | 'device' | 'registration' | 'build';
+  /** header: the translation of a GPU header from outside the file's directory (see externalHeaders). */
+  role: 'host' | 'device' | 'registration' | 'build' | 'header';
 }
 
 export interface TranslationStats {
@@ -204,7 +205,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       deviceRewriter = new DeviceRewriter(program, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers });
       deviceRewriter.run();
     }
-    includeTranslatedHeaders(units, hostEdits, deviceEdits, result.program.name, deviceAbi, nl);
+    includeTranslatedHeaders(units, hostEdits, deviceEdits, result.program.name, deviceAbi, nl, file.path);
     if (options.annotate) {
       for (const a of report.annotations) (a.side === 'host' ? hostEdits : deviceEdits).wrap(a.node, `/* hip2vortex: ${a.ruleId}${a.note ? `: ${a.note}` : ''} */ `, '');
     }
@@ -234,7 +235,9 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       });
     }
 
-    const diagnostics = sortDiagnostics(report.diagnostics);
+    const external = externalHeaders(headers, file.path, options);
+    outputs.push(...external.outputs);
+    const diagnostics = sortDiagnostics([...report.diagnostics, ...external.diagnostics]);
     return {
       ...result,
       outputs: hasErrors(diagnostics) ? [] : outputs,
@@ -248,17 +251,51 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
 }
 
 /** Directly included GPU headers become their translations; stubs of their launched kernels follow. */
-function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits: EditSet, programName: string, deviceAbi: Abi, nl: string): void {
+function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits: EditSet, programName: string, deviceAbi: Abi, nl: string, path: string): void {
   const byDirective = new Map<number, Unit[]>();
   for (const u of units) if (u.header) byDirective.set(u.header.directive.id, [...(byDirective.get(u.header.directive.id) ?? []), u]);
   for (const group of byDirective.values()) {
     const direct = group.find((u) => !u.header!.nested)!.header!;
     const pathNode = direct.directive.childForFieldName('path')!;
-    hostEdits.replace(pathNode, `"${translatedHeaderPath(direct.written, 'host')}"`);
-    deviceEdits.replace(pathNode, `"${translatedHeaderPath(direct.written, 'device')}"`);
+    // A header from outside the file's directory is translated beside the file's outputs.
+    const written = isExternal(direct.file, path) ? basename(direct.file) : direct.written;
+    hostEdits.replace(pathNode, `"${translatedHeaderPath(written, 'host')}"`);
+    deviceEdits.replace(pathNode, `"${translatedHeaderPath(written, 'device')}"`);
     const stubs = group.flatMap((u) => launchStubs(u.instances, programName, deviceAbi, nl));
     if (stubs.length) hostEdits.wrap(direct.directive, '', `/* hip2vortex: launch stubs of the kernels of ${direct.written} launched here: */${nl}${stubs.join(nl)}${nl}`);
   }
+}
+
+/** Outside the including file's directory (found through -I or `../`): not translated on its own here. */
+const isExternal = (header: string, includer: string) => relative(dirname(resolve(includer)), header).startsWith('..');
+
+/**
+ * The GPU headers a file reaches from outside its directory, translated (as headers) into its
+ * output directory under their base names, since a run over the file's tree never translates
+ * them: every file that includes one writes the same outputs (the planner accepts identical
+ * claims). Headers they include from their own directories come along, flattened alike.
+ */
+function externalHeaders(headers: readonly IncludedHeader[], path: string, options: TranslateOptions): { outputs: OutputFile[]; diagnostics: Diagnostic[] } {
+  const outputs: OutputFile[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const direct = headers.filter((h) => !h.nested && isExternal(h.file, path));
+  const reached = headers.filter((h) => direct.some((d) => d.directive.id === h.directive.id));
+  const byName = new Map<string, string>();
+  for (const h of reached) {
+    const name = basename(h.file);
+    if (byName.get(name) === h.file) continue;
+    if (byName.has(name)) {
+      diagnostics.push({ file: path, ...position(h.directive), severity: 'error', ruleId: 'output-collision', message: `two headers named ${name} (${byName.get(name)}, ${h.file}) would be translated beside this file's outputs` });
+      continue;
+    }
+    byName.set(name, h.file);
+    const read = readSource(h.file);
+    if (!read.ok) continue;
+    const translated = translateSource(read.file, options);
+    diagnostics.push(...translated.diagnostics);
+    outputs.push(...translated.outputs.map((o) => ({ ...o, role: 'header' as const })));
+  }
+  return { outputs, diagnostics };
 }
 
 function header(file: SourceFile, what: string, nl: string): string {

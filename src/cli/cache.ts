@@ -130,7 +130,7 @@ export function cacheRecord(digest: string, outputs: readonly OutputFile[], coun
   return { digest, outputs: outputs.map((o) => ({ name: o.name, role: o.role, sha256: sha256(o.content) })), counts };
 }
 
-const ROLES = new Set<unknown>(['host', 'device', 'registration', 'build']);
+const ROLES = new Set<unknown>(['host', 'device', 'registration', 'build', 'header']);
 const isCount = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
 
 /**

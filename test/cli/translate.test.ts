@@ -36,6 +36,20 @@ describe('translate', () => {
     expect(readFileSync(join(dir, 'out/lib/util.cpp'), 'utf8')).toBe(PLAIN);
   });
 
+  it('a GPU header from another directory (-I) is translated beside each including file, once per output directory', () => {
+    const dir = tempDir();
+    const header = '#pragma once\n__global__ void k(int* p) { p[threadIdx.x] = 1; }\n';
+    const launcher = (name: string) => `#include "k.cuh"\nvoid ${name}(int* p) { k<<<1, 4>>>(p); }\n`;
+    writeTree(dir, { 'lib/k.cuh': header, 'src/a.cu': launcher('a'), 'src/b.cu': launcher('b'), 'src/other/c.cu': launcher('c') });
+    const r = cli(['translate', 'src', '-o', 'out', '-I', 'lib', '--jobs', '2'], dir);
+    expect(r.stderr).toMatch(/3 file\(s\) read: 3 translated/);
+    expect(r.status).toBe(0);
+    const files = Object.keys(snapshot(join(dir, 'out')));
+    expect(files.filter((f) => f.includes('k.'))).toEqual(['k.device.cuh', 'k.host.cuh', 'other/k.device.cuh', 'other/k.host.cuh']);
+    expect(readFileSync(join(dir, 'out/a.host.cpp'), 'utf8')).toContain('#include "k.host.cuh"');
+    expect(readFileSync(join(dir, 'out/k.device.cuh'), 'utf8')).toContain('__global__ void k(int* p)');
+  });
+
   it('--skip-non-gpu leaves plain files out; --no-gitignore, --include and --exclude select files', () => {
     const dir = project();
     expect(cli(['translate', 'src', '-o', 'a', '--skip-non-gpu'], dir).stderr).toMatch(/1 skipped/);

@@ -20,6 +20,8 @@ interface FeatureProgram {
   host?: string[];
   /** --warp-size */
   warpSize?: 64;
+  /** -I directories, relative to the program's directory. */
+  includeDirs?: string[];
   /** Files without GPU code the program includes, copied beside the outputs (as --passthrough does). */
   copied?: string[];
 }
@@ -66,6 +68,7 @@ const PROGRAMS: FeatureProgram[] = [
   { dir: 'range-for-shared', stem: 'range_for_shared', variants: [{ config: '4x4' }], what: 'a range-based for over a fixed-size __shared__ array' },
   { dir: 'host-templates', stem: 'host_templates', variants: [{ config: '4x4' }], what: 'template kernels launched from host function templates with their parameters, instantiated from main', host: ['__hip2vx_dispatch_scale<S, T>((n + 15) / 16, 16, 0, 0, d, n);', 'template <> inline hipError_t __hip2vx_dispatch_fill<double>(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, double* out, double base, uint n)'] },
   { dir: 'local-types', stem: 'local_types', variants: [{ config: '4x4' }], what: 'kernel parameter types from local headers without GPU code: an #ifdef typedef, a type macro, a struct, a nested using alias', copied: ['precision.h', 'index.h'] },
+  { dir: 'external-headers/app', stem: 'external', includeDirs: ['../lib'], variants: [{ config: '4x4' }], what: 'a kernel from a GPU header in another directory (-I), translated beside the program with the header it includes', host: ['#include "scale.host.cuh"'] },
   { dir: 'runtime-only', stem: 'runtime_only', variants: [{ config: '4x4' }], what: 'a program without kernels gets a build' },
   {
     dir: 'warp-ops', stem: 'warp_ops', args: '48', variants: [{ config: '4x4', args: '16' }, { config: '32x32', args: '256' }],
@@ -84,7 +87,8 @@ const toolchains = simxToolchains('feature programs');
 describe.concurrent.each(PROGRAMS)('$dir', (program) => {
   it(program.what, { timeout: 600_000 }, async () => {
     const file = `${program.stem}.cu`;
-    const { out, results } = await translateAll(join('test', 'fixtures', program.dir), [file], program.warpSize ? { warpSize: program.warpSize } : {});
+    const dir = join('test', 'fixtures', program.dir);
+    const { out, results } = await translateAll(dir, [file], { ...(program.warpSize ? { warpSize: program.warpSize } : {}), includeDirs: (program.includeDirs ?? []).map((d) => join(dir, d)) });
     const result = results.get(file)!;
     for (const name of program.copied ?? []) copyFileSync(join('test', 'fixtures', program.dir, name), join(out, name));
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
