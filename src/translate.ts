@@ -44,6 +44,8 @@ export interface TranslateOptions {
   annotate?: boolean;
   /** Where `#include "..."` files are looked for after the including file's directory. */
   includeDirs?: readonly string[];
+  /** Translate as a header whatever the extension (a `.cu` another source includes). */
+  asHeader?: boolean;
 }
 
 export interface OutputFile {
@@ -153,7 +155,7 @@ interface Unit {
 function translateTree(root: Node, parsedText: string, file: SourceFile, options: TranslateOptions, result: TranslationResult): TranslationResult {
   const nl = file.crlf ? '\r\n' : '\n';
   const deviceAbi: Abi = options.xlen === 32 ? 'rv32' : 'rv64';
-  const headerMode = isHeader(file.path);
+  const headerMode = options.asHeader || isHeader(file.path);
   const report = new Reporter(file.path, options.rules);
   const program = analyseProgram(root, parsedText);
   const localHeaders = localHeaderRoots(root, file.path, options.includeDirs ?? []);
@@ -257,8 +259,7 @@ function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits
   for (const group of byDirective.values()) {
     const direct = group.find((u) => !u.header!.nested)!.header!;
     const pathNode = direct.directive.childForFieldName('path')!;
-    // A header from outside the file's directory is translated beside the file's outputs.
-    const written = isExternal(direct.file, path) ? basename(direct.file) : direct.written;
+    const written = byIncluder(direct.file, path) ? basename(direct.file) : direct.written;
     hostEdits.replace(pathNode, `"${translatedHeaderPath(written, 'host')}"`);
     deviceEdits.replace(pathNode, `"${translatedHeaderPath(written, 'device')}"`);
     const stubs = group.flatMap((u) => launchStubs(u.instances, programName, deviceAbi, nl));
@@ -266,19 +267,23 @@ function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits
   }
 }
 
-/** Outside the including file's directory (found through -I or `../`): not translated on its own here. */
-const isExternal = (header: string, includer: string) => relative(dirname(resolve(includer)), header).startsWith('..');
+/**
+ * Headers a run over the includer's tree does not translate as headers: those outside its
+ * directory (found through -I or `../`), and sources included as text (`#include "kernels.cu"`).
+ * The includer translates them beside its outputs, under their base names.
+ */
+const byIncluder = (header: string, includer: string) => relative(dirname(resolve(includer)), header).startsWith('..') || !isHeader(header);
 
 /**
- * The GPU headers a file reaches from outside its directory, translated (as headers) into its
- * output directory under their base names, since a run over the file's tree never translates
- * them: every file that includes one writes the same outputs (the planner accepts identical
- * claims). Headers they include from their own directories come along, flattened alike.
+ * The GPU headers a file reaches from outside its directory, and the sources it includes as text,
+ * translated (as headers) into its output directory under their base names, since a run over the
+ * file's tree translates neither as a header: every file that includes one writes the same outputs
+ * (the planner accepts identical claims). Headers they include come along, flattened alike.
  */
 function externalHeaders(headers: readonly IncludedHeader[], path: string, options: TranslateOptions): { outputs: OutputFile[]; diagnostics: Diagnostic[] } {
   const outputs: OutputFile[] = [];
   const diagnostics: Diagnostic[] = [];
-  const direct = headers.filter((h) => !h.nested && isExternal(h.file, path));
+  const direct = headers.filter((h) => !h.nested && byIncluder(h.file, path));
   const reached = headers.filter((h) => direct.some((d) => d.directive.id === h.directive.id));
   const byName = new Map<string, string>();
   for (const h of reached) {
@@ -291,7 +296,7 @@ function externalHeaders(headers: readonly IncludedHeader[], path: string, optio
     byName.set(name, h.file);
     const read = readSource(h.file);
     if (!read.ok) continue;
-    const translated = translateSource(read.file, options);
+    const translated = translateSource(read.file, { ...options, asHeader: true });
     diagnostics.push(...translated.diagnostics);
     outputs.push(...translated.outputs.map((o) => ({ ...o, role: 'header' as const })));
   }
