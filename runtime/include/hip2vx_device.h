@@ -12,6 +12,8 @@
 #include <sys/types.h>  // uint, ushort, ulong: what hip_runtime.h's libc headers bring on the host
 #include <string.h>
 #include <math.h>
+#include <limits.h>  // INT_MAX, FLT_MAX...: what the HIP/CUDA headers bring along
+#include <float.h>
 #include <vx_spawn.h>
 #include <vx_print.h>
 #include "hip2vx_vector_types.h"
@@ -20,7 +22,7 @@
 
 #if defined(HIP2VX_CPU_BACKEND)
 #define HIP2VX_ABI(device, host) (host)
-#define HIP2VX_ENTRY __attribute__((visibility("default"))) int main()
+#define HIP2VX_ENTRY __attribute__((__visibility__("default"))) int main()
 #elif defined(__riscv)
 #define HIP2VX_ABI(device, host) (device)
 #define HIP2VX_ENTRY int main()
@@ -28,16 +30,18 @@
 #error "hip2vx_device.h: build for RISC-V (Vortex) or define HIP2VX_CPU_BACKEND"
 #endif
 
-#define HIP2VX_INLINE static inline __attribute__((always_inline))
+#define HIP2VX_INLINE static inline __attribute__((__always_inline__))
 
 // ---- HIP/CUDA declaration spellings -------------------------------------------------------
-#define __global__ inline __attribute__((always_inline))
+#define __global__ inline __attribute__((__always_inline__))
 #define __device__
 #define __host__
-#define __forceinline__ inline __attribute__((always_inline))
-#define __noinline__ __attribute__((noinline))
+#define __forceinline__ inline __attribute__((__always_inline__))
+// Empty, as in hip/hip_runtime.h: libstdc++ spells `__attribute__((__noinline__))` (shared_ptr),
+// which any definition as an attribute would turn into a nested attribute.
+#define __noinline__
 #define __launch_bounds__(...)
-#define __align__(n) __attribute__((aligned(n)))
+#define __align__(n) __attribute__((__aligned__(n)))
 // The logical warp of warp operations (below): 32 lanes, or 64 with `--warp-size 64` (HIP code
 // written for 64-wide wavefronts), whatever the hardware warp width.
 #ifndef HIP2VX_WARP_SIZE

@@ -28,4 +28,77 @@ HIP2VX_VECTORS(float, float)
 HIP2VX_VECTORS(double, double)
 #undef HIP2VX_VECTORS
 
+#ifdef __cplusplus
+// The operators HIP defines on its vector types (amd_hip_vector_types.h): component-wise
+// arithmetic with a vector or a scalar on either side, compound assignment, negation, and
+// equality of all components; %, bitwise and shift operators for the integer types too.
+// Function templates: CUDA programs often define such operators themselves (CUDA has none), and
+// overload resolution prefers their non-template functions to these.
+template <typename V> struct hip2vx_vector_traits {};
+template <bool, typename R> struct hip2vx_enable_if {};
+template <typename R> struct hip2vx_enable_if<true, R> { typedef R type; };
+#define HIP2VX_TRAITS(T, name, N, INTEGER)                                                             \
+  template <> struct hip2vx_vector_traits<name##N> { typedef T scalar; enum { rank = N, integer = INTEGER }; };
+#define HIP2VX_RANKS(T, name, INTEGER) \
+  HIP2VX_TRAITS(T, name, 1, INTEGER) HIP2VX_TRAITS(T, name, 2, INTEGER) HIP2VX_TRAITS(T, name, 3, INTEGER) HIP2VX_TRAITS(T, name, 4, INTEGER)
+HIP2VX_RANKS(char, char, 1)
+HIP2VX_RANKS(unsigned char, uchar, 1)
+HIP2VX_RANKS(short, short, 1)
+HIP2VX_RANKS(unsigned short, ushort, 1)
+HIP2VX_RANKS(int, int, 1)
+HIP2VX_RANKS(unsigned int, uint, 1)
+HIP2VX_RANKS(long, long, 1)
+HIP2VX_RANKS(unsigned long, ulong, 1)
+HIP2VX_RANKS(long long, longlong, 1)
+HIP2VX_RANKS(unsigned long long, ulonglong, 1)
+HIP2VX_RANKS(float, float, 0)
+HIP2VX_RANKS(double, double, 0)
+#undef HIP2VX_RANKS
+#undef HIP2VX_TRAITS
+
+// V's scalar type when V is a vector type (of the integer types when INTEGER): the overloads' filter.
+#define HIP2VX_SCALAR(V, INTEGER) typename hip2vx_enable_if<(INTEGER) <= hip2vx_vector_traits<V>::integer, typename hip2vx_vector_traits<V>::scalar>::type
+// R when V is a vector type: every overload's filter (other types never see these templates).
+#define HIP2VX_IF_VECTOR(V, R) typename hip2vx_enable_if<(hip2vx_vector_traits<V>::rank > 0), R>::type
+#define HIP2VX_BINARY(op, INTEGER)                                                                     \
+  template <typename V> static inline HIP2VX_IF_VECTOR(V, V) operator op(V a, V b) {                  \
+    for (int i = 0; i < (int)hip2vx_vector_traits<V>::rank; ++i) (&a.x)[i] = (HIP2VX_SCALAR(V, INTEGER))((&a.x)[i] op (&b.x)[i]); \
+    return a;                                                                                          \
+  }                                                                                                    \
+  template <typename V> static inline V operator op(V a, HIP2VX_SCALAR(V, INTEGER) s) {               \
+    for (int i = 0; i < (int)hip2vx_vector_traits<V>::rank; ++i) (&a.x)[i] = (HIP2VX_SCALAR(V, INTEGER))((&a.x)[i] op s); \
+    return a;                                                                                          \
+  }                                                                                                    \
+  template <typename V> static inline V operator op(HIP2VX_SCALAR(V, INTEGER) s, V b) {               \
+    for (int i = 0; i < (int)hip2vx_vector_traits<V>::rank; ++i) (&b.x)[i] = (HIP2VX_SCALAR(V, INTEGER))(s op (&b.x)[i]); \
+    return b;                                                                                          \
+  }                                                                                                    \
+  template <typename V> static inline HIP2VX_IF_VECTOR(V, V&) operator op##=(V& a, V b) { return a = a op b; } \
+  template <typename V> static inline V& operator op##=(V& a, HIP2VX_SCALAR(V, INTEGER) s) { return a = a op s; }
+HIP2VX_BINARY(+, 0)
+HIP2VX_BINARY(-, 0)
+HIP2VX_BINARY(*, 0)
+HIP2VX_BINARY(/, 0)
+HIP2VX_BINARY(%, 1)
+HIP2VX_BINARY(&, 1)
+HIP2VX_BINARY(|, 1)
+HIP2VX_BINARY(^, 1)
+HIP2VX_BINARY(<<, 1)
+HIP2VX_BINARY(>>, 1)
+#undef HIP2VX_BINARY
+
+template <typename V> static inline HIP2VX_IF_VECTOR(V, V) operator-(V a) {
+  for (int i = 0; i < (int)hip2vx_vector_traits<V>::rank; ++i) (&a.x)[i] = (HIP2VX_SCALAR(V, 0))(-(&a.x)[i]);
+  return a;
+}
+template <typename V> static inline HIP2VX_IF_VECTOR(V, bool) operator==(V a, V b) {
+  bool same = true;
+  for (int i = 0; i < (int)hip2vx_vector_traits<V>::rank; ++i) same = same & ((&a.x)[i] == (&b.x)[i]);
+  return same;
+}
+template <typename V> static inline HIP2VX_IF_VECTOR(V, bool) operator!=(V a, V b) { return !(a == b); }
+#undef HIP2VX_SCALAR
+#undef HIP2VX_IF_VECTOR
+#endif  // __cplusplus
+
 #endif  // HIP2VX_VECTOR_TYPES_H

@@ -6,10 +6,13 @@
 #define HIP2VX_HIP_RUNTIME_H
 
 /* CUDA programs often rely on the runtime header pulling these in. */
+#include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "hip_runtime_api.h"
 #include "../hip2vx_register.h"
@@ -21,10 +24,10 @@
 #define __constant__
 #define __shared__
 #define __launch_bounds__(...)
-#define __forceinline__ inline __attribute__((always_inline))
+#define __forceinline__ inline __attribute__((__always_inline__))
 /* Empty rather than __attribute__((noinline)): libstdc++ spells `__attribute__((__noinline__))`,
  * which would otherwise expand to a nested attribute and fail to compile. */
 #define __noinline__
-#define __align__(n) __attribute__((aligned(n)))
+#define __align__(n) __attribute__((__aligned__(n)))
 
 #endif
