@@ -5,6 +5,8 @@
 #   DEVICE_SRC, HOST_SRC, REG_SRC   the generated device, host and registration sources
 #   HIP2VX_RUNTIME          hip2vortex's runtime/ folder (the .mk finds it, or it is set by the user)
 #   HIP2VX_TRANSLATED_XLEN  the XLEN the sources were translated for (32 or 64)
+# and may define (the directory's Makefile does):
+#   HOST_EXTRA_SRC          the program's C/C++ sources without GPU code (.c compiled as C), linked in
 #
 # Targets:
 #   make run-cpu [ARGS=...]   build with the system $(CXX) alone for the CPU backend
@@ -39,11 +41,24 @@ $(2)/%.o: $(1)/%.cpp
 	$$(CXX) $$($(3)) $$(DEPFLAGS) -c $$< -o $$@
 endef
 
+HOST_EXTRA_SRC ?=
+HOST_CFLAGS ?= -O2
+# Objects of HOST_EXTRA_SRC in build directory $(1).
+hip2vx_extra_objs = $(addprefix $(1)/extra/,$(addsuffix .o,$(HOST_EXTRA_SRC)))
+
 # Rules for the host side of the build in directory $(1) with the flags of variable $(2): the
-# runtime library, the host source, and the registration source, which .incbin's the kernel
-# binaries of the build (so it depends on them).
+# runtime library, the host source, the extra sources, and the registration source, which
+# .incbin's the kernel binaries of the build (so it depends on them).
 define hip2vx_host_rules
 $(call hip2vx_compile_dir,$(HIP2VX_RUNTIME)/src,$(1)/rt/hip,$(2))
+
+$(1)/extra/%.c.o: %.c
+	@mkdir -p $$(@D)
+	$$(CC) $$(HOST_CFLAGS) $$(HIP2VX_INCLUDE_FLAGS) $$(DEPFLAGS) -c $$< -o $$@
+
+$(1)/extra/%.o: %
+	@mkdir -p $$(@D)
+	$$(CXX) $$($(2)) $$(DEPFLAGS) -c $$< -o $$@
 
 $(1)/$(PROGRAM).host.o: $(HOST_SRC)
 	@mkdir -p $$(@D)
@@ -83,7 +98,7 @@ $(CPU_DIR)/$(PROGRAM).%.bin: $(DEVICE_SRC) $(CPU_DEVICE_RT_OBJ)
 	  $(CPU_DEVICE_RT_OBJ) -o $@
 
 $(CPU_EXE): $(CPU_DIR)/$(PROGRAM).host.o $(CPU_DIR)/$(PROGRAM).register.o $(CPU_HIP_RT_OBJ) \
-            $(CPU_BACKEND_OBJ)
+            $(CPU_BACKEND_OBJ) $(call hip2vx_extra_objs,$(CPU_DIR))
 	$(CXX) $^ -lpthread -ldl -o $@
 
 # ---- Vortex ------------------------------------------------------------------------------------
@@ -120,10 +135,10 @@ $(VX_DIR)/$(PROGRAM).%.bin: $(VX_DIR)/$(PROGRAM).%.elf
 
 $(eval $(call hip2vx_host_rules,$(VX_DIR),VX_HOST_FLAGS))
 
-$(VX_EXE): $(VX_DIR)/$(PROGRAM).host.o $(VX_DIR)/$(PROGRAM).register.o $(VX_HIP_RT_OBJ)
+$(VX_EXE): $(VX_DIR)/$(PROGRAM).host.o $(VX_DIR)/$(PROGRAM).register.o $(VX_HIP_RT_OBJ) $(call hip2vx_extra_objs,$(VX_DIR))
 	$(CXX) $^ -L$(VORTEX_RT_PATH) -lvortex -lpthread -o $@
 
 clean:
 	rm -rf $(BUILD_DIR)
 
--include $(wildcard $(CPU_DIR)/*.d $(CPU_DIR)/rt/*/*.d $(VX_DIR)/*.d $(VX_DIR)/rt/*/*.d)
+-include $(wildcard $(CPU_DIR)/*.d $(CPU_DIR)/rt/*/*.d $(CPU_DIR)/extra/*.d $(VX_DIR)/*.d $(VX_DIR)/rt/*/*.d $(VX_DIR)/extra/*.d)

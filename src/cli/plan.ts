@@ -2,7 +2,7 @@
 // (so the first of two inputs claiming one output wins, whatever the workers did), then the
 // Makefiles once every program is known.
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileDiagnostic, type Diagnostic } from '../report/diagnostic.js';
 import type { FileOutcome } from './job.js';
 import type { InputFile } from './walk.js';
@@ -30,6 +30,10 @@ export class OutputPlanner {
   /** Output path -> the input writing it, and the content when other inputs may write it too. */
   private readonly claimed = new Map<string, { source: string; shared?: string | Uint8Array }>();
   private readonly programsByDir = new Map<string, string[]>();
+  /** Per output directory: C/C++ sources without GPU code or main(), copied there (link candidates). */
+  private readonly plainSourcesByDir = new Map<string, string[]>();
+  /** Per output directory: the files its sources include as "name" (never linked on their own). */
+  private readonly includedByDir = new Map<string, Set<string>>();
 
   constructor(private readonly target: Target) {}
 
@@ -45,10 +49,18 @@ export class OutputPlanner {
         const path = outdir === undefined && o.role === 'host' ? file.path : join(dir, o.name);
         mine.push({ path, content: o.content, from: index, source: file.path });
         if (o.role === 'header') shared.add(path);
+        if (o.role === 'host') this.noteIncludes(dir, o.content);
         if (o.role === 'build') this.programsByDir.set(dir, [...(this.programsByDir.get(dir) ?? []), o.name]);
       }
     } else if (outcome.status === 'plain' && passthrough && outdir !== undefined) {
-      mine.push({ path: join(outdir, file.rel), content: readFileSync(file.path), from: index, source: file.path });
+      const content = readFileSync(file.path);
+      const path = join(outdir, file.rel);
+      mine.push({ path, content, from: index, source: file.path });
+      const text = content.toString('latin1');
+      this.noteIncludes(dirname(path), text);
+      if (LINKED_SOURCE.test(file.rel) && !DEFINES_MAIN.test(text)) {
+        this.plainSourcesByDir.set(dirname(path), [...(this.plainSourcesByDir.get(dirname(path)) ?? []), basename(path)]);
+      }
     }
     // Several files including one header from elsewhere each bring its translation: the same bytes.
     const same = (w: PlannedFile) => {
@@ -67,7 +79,16 @@ export class OutputPlanner {
     return fresh;
   }
 
-  /** A Makefile including `<stem>.mk` in each output directory holding exactly one program. */
+  private noteIncludes(dir: string, text: string): void {
+    const names = this.includedByDir.get(dir) ?? new Set<string>();
+    for (const m of text.matchAll(QUOTED_INCLUDE)) names.add(basename(m[1]));
+    this.includedByDir.set(dir, names);
+  }
+
+  /**
+   * A Makefile including `<stem>.mk` in each output directory holding exactly one program, with
+   * the directory's plain C/C++ sources to link (HOST_EXTRA_SRC).
+   */
   makefiles(): PlannedFile[] {
     const writes: PlannedFile[] = [];
     for (const [dir, programs] of [...this.programsByDir].sort(([a], [b]) => (a < b ? -1 : 1))) {
@@ -77,11 +98,20 @@ export class OutputPlanner {
         this.diagnostics.push(fileDiagnostic(path, 'note', 'a Makefile not written by hip2vortex is already there; left alone', 'output-makefile-kept'));
         continue;
       }
-      writes.push({ path, content: `${MAKEFILE_MARK}\ninclude ${programs[0]}\n`, from: -1, source: path });
+      // The directory's C/C++ sources without GPU code are part of its one program (helpers,
+      // reference implementations, timers), unless another source includes them as text.
+      const included = this.includedByDir.get(dir) ?? new Set();
+      const extra = (this.plainSourcesByDir.get(dir) ?? []).filter((f) => !included.has(f)).sort();
+      const sources = extra.length ? `HOST_EXTRA_SRC := ${extra.join(' ')}\n` : '';
+      writes.push({ path, content: `${MAKEFILE_MARK}\n${sources}include ${programs[0]}\n`, from: -1, source: path });
     }
     return writes;
   }
 }
+
+const LINKED_SOURCE = /\.(c|cc|cpp|cxx)$/;
+const DEFINES_MAIN = /\bint\s+main\s*\(/;
+const QUOTED_INCLUDE = /^[ \t]*#[ \t]*include[ \t]*"([^"]+)"/gm;
 
 /** What is on disk now at a planned path: 'unchanged', 'stale' (different) or 'missing'. */
 export function compareWithDisk(write: PlannedFile): 'unchanged' | 'stale' | 'missing' {
