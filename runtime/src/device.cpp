@@ -139,6 +139,8 @@ hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attr, int devi
       case hipDeviceAttributeMultiprocessorCount: *value = prop.multiProcessorCount; break;
       case hipDeviceAttributeMaxThreadsPerMultiProcessor: *value = prop.maxThreadsPerMultiProcessor; break;
       case hipDeviceAttributeTotalGlobalMem: *value = hip2vx::clampToInt(prop.totalGlobalMem); break;
+      case hipDeviceAttributeHostNativeAtomicSupported:
+      case hipDeviceAttributeMemoryPoolsSupported: *value = 0; break;
       default: return hipErrorInvalidValue;
     }
     return hipSuccess;

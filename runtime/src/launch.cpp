@@ -280,6 +280,13 @@ uint64_t blockThreadsOf(const DeviceCaps& caps) { return caps.numThreads * caps.
 }  // namespace
 }  // namespace hip2vx
 
+hipError_t hipFuncSetAttribute(const void* f, hipFuncAttribute attr, int value) {
+  return api([&] {
+    if (!f || value < 0 || (attr != hipFuncAttributeMaxDynamicSharedMemorySize && attr != hipFuncAttributePreferredSharedMemoryCarveout)) return hipErrorInvalidValue;
+    return hipSuccess;
+  });
+}
+
 hipError_t hipFuncGetAttributes(hipFuncAttributes* attr, const void* f) {
   return api([&] {
     const hip2vx::Kernel* kernel = nullptr;

@@ -184,6 +184,13 @@ hipError_t hipFree(void* ptr) {
   });
 }
 
+hipError_t hipMallocAsync(void** ptr, size_t size, hipStream_t) { return hipMalloc(ptr, size); }
+
+hipError_t hipFreeAsync(void* ptr, hipStream_t stream) {
+  const hipError_t done = hipStreamSynchronize(stream);
+  return done != hipSuccess ? done : hipFree(ptr);
+}
+
 hipError_t hipMemcpy(void* dst, const void* src, size_t size, hipMemcpyKind kind) {
   return api([&] { return hip2vx::copyMemory(dst, src, size, kind); });
 }

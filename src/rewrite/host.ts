@@ -12,6 +12,7 @@ import { dispatcherName, handleName, launchStubs, stubName } from '../emit/launc
 import { dependentOn } from '../analyse/instances.js';
 import type { Abi } from '../layout/index.js';
 import { argumentsOf, namespacesOf, scan } from '../analyse/syntax.js';
+import { isHipApiName, runtimeLacks } from '../rules/runtime-api.js';
 
 const NAME_NODES = new Set(['identifier', 'type_identifier', 'namespace_identifier']);
 const HOST_NODES = new Set([...NAME_NODES, 'call_expression', 'preproc_include', 'preproc_arg']);
@@ -72,7 +73,7 @@ export function rewriteHost(ctx: HostContext): void {
     if (inRemoved(start)) return false;
     if (!NAME_NODES.has(type)) return type !== 'call_expression' || launchStarts.has(start);
     const name = text.slice(start, end);
-    return ctx.rules.hostNames.has(name) || !!ctx.rules.constructForName(name, 'host') || handles.has(name);
+    return ctx.rules.hostNames.has(name) || isHipApiName(ctx.rules, name) || !!ctx.rules.constructForName(name, 'host') || handles.has(name);
   };
   const launchStarts = new Set(program.launches.map((l) => l.call.startIndex));
   // Where launches name their kernel (`k` of k<<<...>>>, hipLaunchKernelGGL's first argument).
@@ -143,6 +144,12 @@ function include(ctx: HostContext, n: Node): void {
 
 function rename(ctx: HostContext, n: Node): void {
   const rule = ctx.rules.hostNames.get(n.text);
+  const hip = rule?.to ?? n.text;
+  // Reported under their own rules first (textures, graphs...); else an API the runtime lacks.
+  if (!rule?.report && !ctx.rules.constructForName(n.text, 'host') && runtimeLacks(ctx.rules, hip)) {
+    ctx.report.at(n, 'error', 'runtime-missing', `'${hip}'${hip === n.text ? '' : ` (for '${n.text}')`} is not implemented by hip2vortex's runtime`);
+    return;
+  }
   if (rule) {
     if (rule.report) ctx.report.rule(n, rule.report);
     if (rule.to && rule.to !== n.text && !ctx.edits.has(n)) {

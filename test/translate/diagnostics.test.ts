@@ -45,6 +45,12 @@ const CASES: [name: string, source: string, expected: string[]][] = [
   ['inline-asm', '__global__ void k(int* p) { asm volatile("nop"); p[0] = 1; }\n', [
     'inline-asm.cu:1:29: error: inline assembly in device code is not supported on Vortex v2.2 [inline-asm]',
   ]],
+  ['runtime-missing', '#include <hip/hip_runtime.h>\nint main() { cudaMemPool_t pool; cudaDeviceGetDefaultMemPool(&pool, 0); hipMemPoolSetAttribute(pool, hipMemPoolAttrReleaseThreshold, 0); }\n', [
+    "runtime-missing.cu:2:14: error: 'hipMemPool_t' (for 'cudaMemPool_t') is not implemented by hip2vortex's runtime [runtime-missing]",
+    "runtime-missing.cu:2:34: error: 'hipDeviceGetDefaultMemPool' (for 'cudaDeviceGetDefaultMemPool') is not implemented by hip2vortex's runtime [runtime-missing]",
+    "runtime-missing.cu:2:73: error: 'hipMemPoolSetAttribute' is not implemented by hip2vortex's runtime [runtime-missing]",
+    "runtime-missing.cu:2:102: error: 'hipMemPoolAttrReleaseThreshold' is not implemented by hip2vortex's runtime [runtime-missing]",
+  ]],
   ['graphs', 'int main() { cudaGraph_t g; cudaGraphCreate(&g, 0); }\n', [
     'graphs.cu:1:14: error: CUDA/HIP graphs and stream capture is not supported on Vortex v2.2 [cuda-graphs]',
     'graphs.cu:1:29: error: CUDA/HIP graphs and stream capture is not supported on Vortex v2.2 [cuda-graphs]',

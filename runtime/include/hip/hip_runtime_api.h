@@ -92,7 +92,9 @@ typedef enum hipDeviceAttribute_t {
   hipDeviceAttributeWarpSize,
   hipDeviceAttributeMultiprocessorCount,
   hipDeviceAttributeMaxThreadsPerMultiProcessor,
-  hipDeviceAttributeTotalGlobalMem
+  hipDeviceAttributeTotalGlobalMem,
+  hipDeviceAttributeHostNativeAtomicSupported,  /* 0: host and device atomics do not see each other */
+  hipDeviceAttributeMemoryPoolsSupported        /* 0: no memory pools (hipMallocAsync still works) */
 } hipDeviceAttribute_t;
 
 typedef enum hipFuncCache_t {
@@ -218,10 +220,18 @@ hipError_t hipMemcpyAsync(void* dst, const void* src, size_t size, hipMemcpyKind
 hipError_t hipMemset(void* dst, int value, size_t size);
 hipError_t hipMemsetAsync(void* dst, int value, size_t size, hipStream_t stream = 0);
 hipError_t hipMemGetInfo(size_t* free, size_t* total);
+/* Stream-ordered allocation: memory is allocated at once; a free first waits for the stream's
+ * earlier work (what stream order guarantees). */
+hipError_t hipMallocAsync(void** ptr, size_t size, hipStream_t stream);
+hipError_t hipFreeAsync(void* ptr, hipStream_t stream);
 
 template <class T>
 inline hipError_t hipMalloc(T** ptr, size_t size) {
   return hipMalloc(reinterpret_cast<void**>(ptr), size);
+}
+template <class T>
+inline hipError_t hipMallocAsync(T** ptr, size_t size, hipStream_t stream) {
+  return hipMallocAsync(reinterpret_cast<void**>(ptr), size, stream);
 }
 template <class T>
 inline hipError_t hipHostMalloc(T** ptr, size_t size, unsigned int flags = hipHostMallocDefault) {
@@ -315,6 +325,14 @@ typedef struct hipFuncAttributes {
   size_t sharedSizeBytes;
 } hipFuncAttributes;
 hipError_t hipFuncGetAttributes(hipFuncAttributes* attr, const void* f);
+/* Per-kernel limits to raise: a Vortex block may use all of the core's local memory already, and
+ * the launch checks the size it asks for, so these are accepted and change nothing. */
+typedef enum hipFuncAttribute {
+  hipFuncAttributeMaxDynamicSharedMemorySize = 8,
+  hipFuncAttributePreferredSharedMemoryCarveout = 9,
+  hipFuncAttributeMax
+} hipFuncAttribute;
+hipError_t hipFuncSetAttribute(const void* f, hipFuncAttribute attr, int value);
 hipError_t hipOccupancyMaxPotentialBlockSize(int* grid_size, int* block_size, const void* f,
                                              size_t dynamic_shared = 0, int block_size_limit = 0);
 hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, const void* f, int block_size,
