@@ -10,6 +10,7 @@ import { formatted, translateText } from './translate-helpers.js';
 const CASES: [name: string, source: string, expected: string[]][] = [
   ['texture', 'texture<float, 1, cudaReadModeElementType> tex;\n__global__ void k(float* o) { o[0] = tex1Dfetch(tex, 0); }\n', [
     'texture.cu:1:1: error: texture references (texture<...> declarations) is not supported on Vortex v2.2 [texture-reference]',
+    'texture.cu:1:19: error: textures is not supported on Vortex v2.2 [texture]',
     'texture.cu:2:38: error: textures is not supported on Vortex v2.2 [texture]',
   ]],
   ['texture-object', '__global__ void k(cudaTextureObject_t t, float* o) { o[0] = 1.0f; }\n', [

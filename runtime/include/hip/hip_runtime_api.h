@@ -233,6 +233,12 @@ template <class T>
 inline hipError_t hipMallocAsync(T** ptr, size_t size, hipStream_t stream) {
   return hipMallocAsync(reinterpret_cast<void**>(ptr), size, stream);
 }
+/* cudaHostAlloc's HIP name: hipHostMalloc by its older spelling. */
+inline hipError_t hipHostAlloc(void** ptr, size_t size, unsigned int flags) { return hipHostMalloc(ptr, size, flags); }
+template <class T>
+inline hipError_t hipHostAlloc(T** ptr, size_t size, unsigned int flags) {
+  return hipHostMalloc(reinterpret_cast<void**>(ptr), size, flags);
+}
 template <class T>
 inline hipError_t hipHostMalloc(T** ptr, size_t size, unsigned int flags = hipHostMallocDefault) {
   return hipHostMalloc(reinterpret_cast<void**>(ptr), size, flags);
