@@ -101,8 +101,8 @@ export function translateSource(file: SourceFile, options: TranslateOptions): Tr
   let parsedText = textForParser(file.text);
   let tree = parse(parsedText);
   try {
-    const syntax = syntaxProblems(file.path, tree.rootNode);
-    if (syntax.length) return { ...result, diagnostics: sortDiagnostics([...syntax, ...unsupportedDespiteSyntax(tree.rootNode, parsedText, file.path, options.rules)]) };
+    const syntax = syntaxProblems(file.path, tree.rootNode, untouchedError);
+    if (hasErrors(syntax)) return { ...result, diagnostics: sortDiagnostics([...syntax, ...unsupportedDespiteSyntax(tree.rootNode, parsedText, file.path, options.rules)]) };
     // Launches inside macros: their uses are expanded, then the text is parsed again.
     const kernelNames = new Set(analyseProgram(tree.rootNode, parsedText).functions.filter((f) => f.kind === 'kernel').map((f) => f.name));
     const expansions = launchMacroExpansions(tree.rootNode, kernelNames);
@@ -112,16 +112,27 @@ export function translateSource(file: SourceFile, options: TranslateOptions): Tr
       tree.delete();
       parsedText = textForParser(source.text);
       tree = parse(parsedText);
-      const again = syntaxProblems(file.path, tree.rootNode);
-      if (again.length) return { ...result, diagnostics: again };
+      const again = syntaxProblems(file.path, tree.rootNode, untouchedError);
+      if (hasErrors(again)) return { ...result, diagnostics: again };
     }
-    return translateTree(tree.rootNode, parsedText, source, options, result);
+    const translated = translateTree(tree.rootNode, parsedText, source, options, result);
+    return syntax.length ? { ...translated, diagnostics: sortDiagnostics([...syntax, ...translated.diagnostics]) } : translated;
   } finally {
     tree.delete();
   }
 }
 
 const NAMES = new Set(['identifier', 'type_identifier', 'field_identifier']);
+
+/**
+ * A syntax error inside a top-level item (a host function, a declaration) with no GPU code or
+ * name in it: nothing there would be rewritten, and the error cannot hide a launch or a kernel.
+ */
+function untouchedError(error: Node): boolean {
+  let item = error;
+  while (item.parent?.parent) item = item.parent;
+  return !looksLikeGpuSource(item.text);
+}
 
 /**
  * Despite a syntax error, the unsupported features (textures, interop, runtime compilation...)

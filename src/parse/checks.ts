@@ -49,20 +49,31 @@ export function lexicalProblems(file: string, text: string): Diagnostic[] {
   return [];
 }
 
-export function syntaxProblems(file: string, root: Node): Diagnostic[] {
-  if (!root.hasError) return [];
-  let found: Node | undefined;
+/** Every syntax error of the tree: the outermost ERROR nodes and the MISSING tokens, in order. */
+function errorNodes(root: Node): Node[] {
+  const found: Node[] = [];
   const visit = (n: Node): void => {
-    if (found || !n.hasError) return;
-    if (n.isError || n.isMissing) {
-      found = n;
-      return;
-    }
-    for (const c of n.children) if (c) visit(c);
+    if (!n.hasError) return;
+    if (n.isError || n.isMissing) found.push(n);
+    else for (const c of n.children) visit(c);
   };
   visit(root);
-  if (!found) return [];
-  const { row, column } = found.startPosition;
-  const message = found.isMissing ? `syntax error: expected '${found.type}'` : `syntax error near '${found.text.slice(0, 40).split('\n')[0]}'`;
-  return [{ file, line: row + 1, col: column + 1, severity: 'error', message, ruleId: 'syntax-error' }];
+  return found;
+}
+
+const describe = (n: Node) => (n.isMissing ? `syntax error: expected '${n.type}'` : `syntax error near '${n.text.slice(0, 40).split('\n')[0]}'`);
+
+/**
+ * Syntax errors, as errors, unless each lies where nothing is to be changed (`untouched`: no GPU
+ * code or name in it, outside device code): then they are warnings and the text passes through.
+ */
+export function syntaxProblems(file: string, root: Node, untouched: (error: Node) => boolean = () => false): Diagnostic[] {
+  const errors = errorNodes(root);
+  if (errors.length === 0) return [];
+  const at = (n: Node) => ({ file, line: n.startPosition.row + 1, col: n.startPosition.column + 1 });
+  if (errors.every(untouched)) {
+    return errors.map((n) => ({ ...at(n), severity: 'warning', message: `${describe(n)}; nothing there needs translating, so it passes through as written`, ruleId: 'syntax-tolerated' }));
+  }
+  const first = errors.find((n) => !untouched(n))!;
+  return [{ ...at(first), severity: 'error', message: describe(first), ruleId: 'syntax-error' }];
 }

@@ -139,6 +139,22 @@ describe('unsupported constructs and malformed input', () => {
     expect(device).toContain('hip2vx_reserve_warp_scratch(args->block_dim);');
   });
 
+  it('a syntax error in a host item without GPU code is a warning and passes through; next to GPU code it stays an error', async () => {
+    const helper = 'static int helper() {\n  unsigned short table[4] __attribute__((aligned(16)));\n  return sizeof table;\n}\n';
+    const gpu = '__global__ void k(int* p) { p[threadIdx.x] = 1; }\nint main() { int* p; k<<<1, 4>>>(p); return helper(); }\n';
+    const result = await translateText('t.cu', helper + gpu);
+    expect(formatted(result)).toEqual([
+      "t.cu:2:26: warning: syntax error: expected ';'; nothing there needs translating, so it passes through as written [syntax-tolerated]",
+      "t.cu:2:27: warning: syntax error near '__attribute__((aligned(16)))'; nothing there needs translating, so it passes through as written [syntax-tolerated]",
+    ]);
+    const host = result.outputs.find((o) => o.role === 'host')!.content;
+    expect(host).toContain(helper);
+    expect(host).toContain('__hip2vx_launch_k(1, 4, 0, 0, p)');
+    const inMain = await translateText('m.cu', gpu.replace('int* p;', 'int* p; unsigned short t[4] __attribute__((aligned(16)));'));
+    expect(formatted(inMain).filter((d) => d.includes(': error: '))).toEqual(["m.cu:2:41: error: syntax error: expected ';' [syntax-error]"]);
+    expect(inMain.outputs).toEqual([]);
+  });
+
   it('double arithmetic on rv32 is a warning and the file still translates', async () => {
     const result = await translateText('d.cu', '__global__ void k(double* p) { p[threadIdx.x] *= 2.0; }\nint main() { double* p; k<<<1, 1>>>(p); }\n');
     expect(formatted(result)[0]).toMatch(/^d\.cu:1:19: warning: double-precision arithmetic on a 32-bit device: .* \[double-on-rv32\]$/);
