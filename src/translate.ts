@@ -176,7 +176,9 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
   try {
     const launchInstance = new Map<number, string>();
     const unit = (p: Program, types: TypeTable, header?: IncludedHeader): Unit => {
-      const { instances, problems, launchIds } = collectInstances({ ...p, launches: program.launches }, types);
+      // A header's kernels are launched here and in the header itself (its host functions).
+      const launches = header ? [...program.launches, ...p.launches] : program.launches;
+      const { instances, problems, launchIds } = collectInstances({ ...p, launches }, types);
       launchIds.forEach((id, call) => launchInstance.set(call, id));
       problems.forEach((pr) => report.at(header?.directive ?? pr.node, 'error', pr.ruleId, header ? `${basename(header.written)}: ${pr.message}` : pr.message));
       return { program: p, types, shared: new SharedLayout(p, types, deviceAbi), instances, header };

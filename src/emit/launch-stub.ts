@@ -13,9 +13,14 @@ export const stubName = (id: string) => `__hip2vx_launch_${id}`;
 /** A template kernel launched as `k<T>` from a host function template: picks the instance stub. */
 export const dispatcherName = (kernel: string) => `__hip2vx_dispatch_${kernel}`;
 
+const signatureOf = (instance: KernelInstance) =>
+  `static inline hipError_t ${stubName(instance.id)}(${['dim3 __hv_grid', 'dim3 __hv_block', 'size_t __hv_shared', 'hipStream_t __hv_stream', ...instance.params.map((p) => p.text)].join(', ')})`;
+
+/** The stub declared only (a header launching its own kernels; the includer defines it). */
+export const stubDeclaration = (instance: KernelInstance): string => `${signatureOf(instance)};`;
+
 export function launchStub(instance: KernelInstance, program: string, deviceAbi: Abi, nl: string): string {
   const handle = handleName(program, instance.id);
-  const params = instance.params.map((p) => p.text);
   const lines: string[] = [];
   const slots: string[] = [];
   instance.params.forEach((p) => {
@@ -39,10 +44,9 @@ export function launchStub(instance: KernelInstance, program: string, deviceAbi:
     slots.push(`(void*)&__hv_sym${i}`);
   });
   const argList = slots.length ? slots.join(', ') : 'nullptr';
-  const signature = ['dim3 __hv_grid', 'dim3 __hv_block', 'size_t __hv_shared', 'hipStream_t __hv_stream', ...params].join(', ');
   return [
     `extern "C" void* ${handle};`,
-    `static inline hipError_t ${stubName(instance.id)}(${signature}) {`,
+    `${signatureOf(instance)} {`,
     ...lines,
     `  void* __hv_args[] = {${argList}};`,
     `  return hipLaunchKernel((const void*)&${handle}, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);`,

@@ -8,7 +8,7 @@ import type { KernelInstance } from '../analyse/instances.js';
 import type { RuleSet } from '../rules/index.js';
 import type { EditSet } from './edits.js';
 import type { Reporter } from './reporter.js';
-import { dispatcherName, handleName, launchStubs, stubName } from '../emit/launch-stub.js';
+import { dispatcherName, handleName, launchStubs, stubDeclaration, stubName } from '../emit/launch-stub.js';
 import { dependentOn } from '../analyse/instances.js';
 import type { Abi } from '../layout/index.js';
 import { argumentsOf, namespacesOf, scan } from '../analyse/syntax.js';
@@ -105,7 +105,11 @@ function kernelHandles(ctx: HostContext): Map<string, string> {
 function kernelReplacement(ctx: HostContext, fn: FunctionInfo, placed: Set<string>): string {
   if (placed.has(fn.name)) return `/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile} */`;
   placed.add(fn.name);
-  if (ctx.headerMode) return `/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile}; its launch stubs are in the files that launch it */`;
+  if (ctx.headerMode) {
+    // Launches in the header itself call stubs that its includers define: declared here.
+    const used = ctx.instances.filter((i) => i.kernel.name === fn.name && i.launches.length > 0).map(stubDeclaration);
+    return [`/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile}; its launch stubs are in the files that include this one */`, ...used].join(ctx.nl);
+  }
   const instances = ctx.instances.filter((i) => i.kernel.name === fn.name);
   const stubs = launchStubs(instances, ctx.programName, ctx.deviceAbi, ctx.nl);
   return [`/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile}; its launch stub${stubs.length === 1 ? '' : 's'}: */`, ...stubs].join(ctx.nl);

@@ -79,6 +79,19 @@ describe('translate', () => {
     expect(run.stdout + run.stderr).toMatch(/^PASSED$/m);
   });
 
+  it('a header that launches its own kernels from a host function declares their stubs; the includer defines them', () => {
+    const dir = tempDir();
+    writeTree(dir, {
+      'lib/kern.cu': '#pragma once\n__global__ void k(int* p) { p[threadIdx.x] = 5; }\nstatic void run_k(int* d) { k<<<1, 4>>>(d); }\n',
+      'app/main.cu': '#include <cstdio>\n#include "kern.cu"\nint main() { int* d; int h[4]; cudaMalloc(&d, 16); run_k(d); cudaMemcpy(h, d, 16, cudaMemcpyDeviceToHost);\n' +
+        '  printf(h[1] == 5 ? "PASSED\\n" : "FAILED\\n"); return 0; }\n',
+    });
+    expect(cli(['translate', 'app', '-o', 'out', '-I', 'lib'], dir).status).toBe(0);
+    expect(readFileSync(join(dir, 'out/kern.host.cu'), 'utf8')).toContain('static inline hipError_t __hip2vx_launch_k(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, int* p);\nstatic void run_k(int* d) { __hip2vx_launch_k(1, 4, 0, 0, d); }');
+    const run = spawnSync('make', ['-C', join(dir, 'out'), 'run-cpu', `HIP2VX_RUNTIME=${join(import.meta.dirname, '../../runtime')}`], { encoding: 'utf8' });
+    expect(run.stdout + run.stderr).toMatch(/^PASSED$/m);
+  });
+
   it('--skip-non-gpu leaves plain files out; --no-gitignore, --include and --exclude select files', () => {
     const dir = project();
     expect(cli(['translate', 'src', '-o', 'a', '--skip-non-gpu'], dir).stderr).toMatch(/1 skipped/);
