@@ -153,7 +153,7 @@ function kernelRef(expr: Node): { name: string; templateArgs?: Node[] } | undefi
   return undefined;
 }
 
-function launchesIn(root: Node, kernels: ReadonlySet<string>, text: string): Launch[] {
+function launchesIn(root: Node, text: string): Launch[] {
   const out: Launch[] = [];
   // Only calls that can be launches are materialised: `<<<` or hipLaunchKernelGGL in the span.
   const want = (_: string, start: number, end: number) => spanHas(text, '<<<', start, end) || spanHas(text, 'hipLaunchKernelGGL', start, end);
@@ -166,7 +166,8 @@ function launchesIn(root: Node, kernels: ReadonlySet<string>, text: string): Lau
       if (ref) out.push({ call: n, form: 'chevron', kernel: ref.name, templateArgs: ref.templateArgs, config: argumentsOf(chevrons), args });
     } else if (fn?.text === 'hipLaunchKernelGGL' && args.length >= 5) {
       const ref = kernelRef(args[0]);
-      if (ref && kernels.has(ref.name)) out.push({ call: n, form: 'ggl', kernel: ref.name, templateArgs: ref.templateArgs, config: args.slice(1, 5), args: args.slice(5) });
+      // Like <<<>>>: a kernel defined in an included header is launched too, an unknown one is reported.
+      if (ref) out.push({ call: n, form: 'ggl', kernel: ref.name, templateArgs: ref.templateArgs, config: args.slice(1, 5), args: args.slice(5) });
     }
   }, want);
   return out;
@@ -178,7 +179,6 @@ export function analyseProgram(root: Node, text: string): Program {
   const functions = items.flatMap((i) => functionOf(i.node) ?? []);
   const kernels = functions.filter((f) => f.kind === 'kernel' && f.body);
   const deviceFunctions = functions.filter((f) => (f.kind === 'device' || f.kind === 'host-device') && f.body);
-  const kernelNames = new Set(functions.filter((f) => f.kind === 'kernel').map((f) => f.name));
   const functionById = new Map(functions.map((f) => [f.outer.id, f]));
   return {
     functionOf: (node) => functionById.get(node.id),
@@ -189,7 +189,7 @@ export function analyseProgram(root: Node, text: string): Program {
     deviceFunctions,
     globals: items.flatMap((i) => globalsOf(i.node)),
     shared: [...kernels, ...deviceFunctions].flatMap((f) => sharedOf(f, text)),
-    launches: launchesIn(root, kernelNames, text),
+    launches: launchesIn(root, text),
     text,
     hasMain: functions.some((f) => f.name === 'main' && f.body),
   };

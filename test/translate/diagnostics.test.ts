@@ -86,6 +86,9 @@ const CASES: [name: string, source: string, expected: string[]][] = [
   ['divergent-expression', '__global__ void k(int* p, int n) { p[0] = p[1] > 3 ? foo(threadIdx.x < n ? p[threadIdx.x] : 0) : 0; }\n', [
     "divergent-expression.cu:1:58: error: '?:' on per-thread values with side effects or memory loads inside an expression cannot be bracketed for divergence; assign it to a variable first [divergence-expression]",
   ]],
+  ['ggl-unknown', 'int main() { int* d; hipLaunchKernelGGL(missing, dim3(1), dim3(1), 0, 0, d); }\n', [
+    "ggl-unknown.cu:1:22: error: kernel 'missing' is launched here but not defined in this file; translate the file that defines it together with its launches [kernel-not-found]",
+  ]],
   ['kernel-not-found', 'int main() { float* p; elsewhere<<<1, 1>>>(p); }\n', [
     "kernel-not-found.cu:1:24: error: kernel 'elsewhere' is launched here but not defined in this file; translate the file that defines it together with its launches [kernel-not-found]",
   ]],
