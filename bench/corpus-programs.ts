@@ -59,12 +59,13 @@ interface Run {
   timedOut: boolean;
 }
 
-function exec(command: string, args: string[], cwd: string, timeoutS: number, env = process.env): Promise<Run> {
+/** Runs a command, keeping the last `keep` characters of its output (the translator's JSON report: all). */
+function exec(command: string, args: string[], cwd: string, timeoutS: number, env = process.env, keep = 200_000): Promise<Run> {
   return new Promise((done) => {
     const child = spawn(command, args, { cwd, env, detached: true });
     let out = '';
-    child.stdout.on('data', (d) => (out = (out + d).slice(-200_000)));
-    child.stderr.on('data', (d) => (out = (out + d).slice(-200_000)));
+    child.stdout.on('data', (d) => (out = (out + d).slice(-keep)));
+    child.stderr.on('data', (d) => (out = (out + d).slice(-keep)));
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -98,7 +99,7 @@ async function measure(dir: string, name: string, work: string, o: Options): Pro
   const src = join(dir, name);
   const out = join(work, name);
   const facts = makefileFacts(src);
-  const t = await exec(process.execPath, [CLI, 'translate', src, '-o', out, '--format', 'json', '-q', '--no-cache', ...facts.includes.flatMap((i) => ['-I', i])], ROOT, 300);
+  const t = await exec(process.execPath, [CLI, 'translate', src, '-o', out, '--format', 'json', '-q', '--no-cache', ...facts.includes.flatMap((i) => ['-I', i])], ROOT, 300, process.env, Infinity);
   let report: { diagnostics: { severity: string; ruleId: string }[] };
   try {
     report = JSON.parse(t.out.slice(t.out.indexOf('{')));

@@ -233,7 +233,9 @@ template <class T>
 inline hipError_t hipMallocAsync(T** ptr, size_t size, hipStream_t stream) {
   return hipMallocAsync(reinterpret_cast<void**>(ptr), size, stream);
 }
-/* cudaHostAlloc's HIP name: hipHostMalloc by its older spelling. */
+/* hipHostMalloc and hipHostFree by their older spellings (cudaHostAlloc's HIP name among them). */
+inline hipError_t hipMallocHost(void** ptr, size_t size) { return hipHostMalloc(ptr, size, hipHostMallocDefault); }
+inline hipError_t hipFreeHost(void* ptr) { return hipHostFree(ptr); }
 inline hipError_t hipHostAlloc(void** ptr, size_t size, unsigned int flags) { return hipHostMalloc(ptr, size, flags); }
 template <class T>
 inline hipError_t hipHostAlloc(T** ptr, size_t size, unsigned int flags) {
