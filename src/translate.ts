@@ -53,6 +53,8 @@ export interface OutputFile {
   content: string;
   /** header: the translation of a GPU header from outside the file's directory (see externalHeaders). */
   role: 'host' | 'device' | 'registration' | 'build' | 'header';
+  /** Written in Latin-1 (its source was; the characters are its bytes), else UTF-8. */
+  encoding?: 'latin1';
 }
 
 export interface TranslationStats {
@@ -79,6 +81,14 @@ const stemOf = (path: string) => basename(path, extname(path));
 const identifier = (s: string) => s.replace(/[^A-Za-z0-9_]/g, '_').replace(/^(?=\d)/, '_');
 
 export function translateSource(file: SourceFile, options: TranslateOptions): TranslationResult {
+  const result = translateText(file, options);
+  if (!file.latin1 || !result.hasGpuCode) return result;
+  // Outputs keep the source's bytes: written back in Latin-1 (a header's keep their own encoding).
+  const note: Diagnostic = { file: file.path, ...file.latin1, severity: 'warning', ruleId: 'input-encoding', message: 'file is not valid UTF-8 text: read as Latin-1, and its translations are written in Latin-1' };
+  return { ...result, diagnostics: sortDiagnostics([note, ...result.diagnostics]), outputs: result.outputs.map((o) => (o.role === 'header' ? o : { ...o, encoding: 'latin1' as const })) };
+}
+
+function translateText(file: SourceFile, options: TranslateOptions): TranslationResult {
   const stem = stemOf(file.path);
   const name = identifier(stem);
   const result: TranslationResult = {

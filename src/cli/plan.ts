@@ -47,7 +47,7 @@ export class OutputPlanner {
       for (const o of outcome.outputs) {
         // --in-place: the host output replaces the source itself.
         const path = outdir === undefined && o.role === 'host' ? file.path : join(dir, o.name);
-        mine.push({ path, content: o.content, from: index, source: file.path });
+        mine.push({ path, content: o.encoding === 'latin1' ? Buffer.from(o.content, 'latin1') : o.content, from: index, source: file.path });
         if (o.role === 'header') shared.add(path);
         if (o.role === 'host') this.noteIncludes(dir, o.content);
         if (o.role === 'build') this.programsByDir.set(dir, [...(this.programsByDir.get(dir) ?? []), o.name]);

@@ -11,6 +11,11 @@ export interface SourceFile {
   bom: boolean;
   /** The file uses CRLF line endings (generated lines follow suit). */
   crlf: boolean;
+  /**
+   * Not UTF-8: read as Latin-1 (one character per byte), where the first such byte is; outputs
+   * are written back in Latin-1, so the bytes survive.
+   */
+  latin1?: { line: number; col: number };
 }
 
 export type ReadResult = { ok: true; file: SourceFile } | { ok: false; diagnostic: Diagnostic };
@@ -22,20 +27,24 @@ function fail(path: string, message: string, ruleId: string, line = 1, col = 1):
   return { ok: false, diagnostic: { file: path, line, col, severity: 'error', message, ruleId } };
 }
 
-/** Decodes bytes read from `path`; binary and non-UTF-8 input is a diagnostic, never an exception. */
+/**
+ * Decodes bytes read from `path`: UTF-8, else Latin-1 (a comment or string in an older 8-bit
+ * encoding; the file says where). Binary input is a diagnostic, never an exception.
+ */
 export function decodeSource(path: string, bytes: Uint8Array): ReadResult {
   const nul = bytes.indexOf(0);
   if (nul >= 0) return fail(path, `binary file (NUL byte at offset ${nul}); not a source file`, 'input-binary');
   let text: string;
+  let latin1: SourceFile['latin1'];
   try {
     text = decoder.decode(bytes);
   } catch {
-    const { line, col } = firstInvalidUtf8(bytes);
-    return fail(path, 'file is not valid UTF-8 text', 'input-encoding', line, col);
+    latin1 = firstInvalidUtf8(bytes);
+    text = Buffer.from(bytes).toString('latin1');
   }
   const bom = text.charCodeAt(0) === 0xfeff;
   if (bom) text = text.slice(1);
-  return { ok: true, file: { path, text, bom, crlf: /\r\n/.test(text.slice(0, 4096)) } };
+  return { ok: true, file: { path, text, bom, crlf: /\r\n/.test(text.slice(0, 4096)), ...(latin1 ? { latin1 } : {}) } };
 }
 
 export function readSource(path: string): ReadResult {

@@ -22,11 +22,14 @@ describe('bad input', () => {
     expect(out).toEqual({});
   });
 
-  it('non-UTF-8 text: diagnostic at the bad byte, exit 1, nothing written', () => {
-    const { run, out } = translate({ 'src/latin1.cu': Buffer.concat([Buffer.from('// caf'), Buffer.from([0xe9]), Buffer.from('\n__global__ void k() {}\n')]) });
-    expect(run.stderr).toContain('src/latin1.cu:1:7: error: file is not valid UTF-8 text [input-encoding]');
-    expect(run.status).toBe(1);
-    expect(out).toEqual({});
+  it('non-UTF-8 text: read as Latin-1 with a warning at the first such byte; the outputs keep the bytes', () => {
+    const { dir, run } = translate({ 'src/latin1.cu': Buffer.concat([Buffer.from('// caf'), Buffer.from([0xe9]), Buffer.from('\n__global__ void k(int* p) { p[0] = 1; }\nint main() { k<<<1, 1>>>(nullptr); }\n')]) });
+    expect(run.stderr).toContain('src/latin1.cu:1:7: warning: file is not valid UTF-8 text: read as Latin-1, and its translations are written in Latin-1 [input-encoding]');
+    expect(run.status).toBe(0);
+    for (const output of ['latin1.host.cpp', 'latin1.device.cpp']) {
+      const bytes = readFileSync(join(dir, 'out', output));
+      expect(bytes.includes(Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]))).toBe(true);  // "caf\xe9\n", not UTF-8's C3 A9
+    }
   });
 
   it('UTF-8 BOM: translated and preserved in the C++ outputs', () => {
