@@ -227,7 +227,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
         const name = call.childForFieldName('function')!.text;
         report.at(call, 'error', 'device-function-undefined', `device function '${name}' is declared but defined in no file this one includes; a Vortex kernel is built from one translation unit (no relocatable device code): define it in a header`);
       }
-      deviceRewriter = new DeviceRewriter(program, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers });
+      deviceRewriter = new DeviceRewriter(program, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers, warpSize: options.warpSize, instances });
       deviceRewriter.run();
     }
     includeTranslatedHeaders(units, hostEdits, deviceEdits, result.program.name, deviceAbi, nl, file.path);

@@ -114,10 +114,10 @@ HIP2VX_INLINE int hip2vx_bool(const T& c) {
 #define hip2vx_syncthreads() \
   do { __asm__ volatile("" ::: "memory"); vx_barrier(__local_group_id, __warps_per_group); __asm__ volatile("" ::: "memory"); } while (0)
 #define hip2vx_threadfence() vx_fence()
-// A logical warp spans several hardware warps: __syncwarp is a block barrier (see the warp
-// operations below); where the translator cannot prove every thread of the block reaches it, it
-// keeps the memory fence alone (hip2vx_syncwarp_fence) and says so.
-#define hip2vx_syncwarp(...) hip2vx_syncthreads()
+// __syncwarp is a barrier of the logical warp (hip2vx_warp_sync, with the warp operations below);
+// where the translator cannot prove every lane of the warp reaches it, it keeps the memory fence
+// alone (hip2vx_syncwarp_fence) and says so.
+#define hip2vx_syncwarp(...) hip2vx_warp_sync()
 #define hip2vx_syncwarp_fence(...) __asm__ volatile("" ::: "memory")
 
 HIP2VX_INLINE long long hip2vx_clock64() {
@@ -266,18 +266,19 @@ HIP2VX_INLINE unsigned int umax(unsigned int a, unsigned int b) { return max(a, 
 
 // ---- warp operations with CUDA semantics ---------------------------------------------------
 // Vortex v2.2 has no shuffle or vote instruction, and a logical warp (HIP2VX_WARP_SIZE lanes)
-// spans several hardware warps (4 threads wide in the default simx configuration). The block's
-// threads exchange values through a scratch area in the block's local memory, after the shared
-// data: per thread one parity word and one word in each of two buffers (HIP2VX_WARP_SCRATCH_BYTES;
-// the entry of a kernel that uses warp operations reserves it, the host counts it at launch).
-// One exchange: write own word into the buffer the parity names, block barrier, read the source
-// thread's word, flip the parity. Alternating buffers make one barrier per exchange enough: a
-// thread writes a buffer again only after the next exchange's barrier, which every reader of the
-// previous use has passed. REQUIREMENT: every thread of the block reaches every warp operation
-// (a block barrier), as with __syncthreads; the translator reports calls it cannot prove are
-// (warp-op-divergent). Lanes are linear thread index % HIP2VX_WARP_SIZE; every path is
-// branch-free on per-thread values (selects), as simx requires.
-#define HIP2VX_WARP_SCRATCH_BYTES 12
+// spans several hardware warps (4 threads wide in the default simx configuration). The lanes
+// exchange values through a scratch area in the block's local memory, after the shared data: per
+// thread an epoch word, one word in each of two buffers and one counter word
+// (HIP2VX_WARP_SCRATCH_BYTES; the entry of a kernel that uses warp operations reserves it, the host
+// counts it at launch). One exchange: write own word into the buffer the epoch's parity names,
+// wait for the lanes of the logical warp (hip2vx_warp_barrier), read the source lane's word.
+// Alternating buffers make one barrier per exchange enough: a lane writes a buffer again only
+// after the next exchange's barrier, which every reader of the previous use has passed.
+// REQUIREMENT: every lane of the logical warp reaches every warp operation (the translator
+// reports calls it cannot prove are: warp-op-divergent). The logical warps are the block's linear
+// thread indices in groups of HIP2VX_WARP_SIZE; every path is branch-free on per-thread values
+// (selects), and the barrier's branches are uniform within a hardware warp, as simx requires.
+#define HIP2VX_WARP_SCRATCH_BYTES 16
 #if HIP2VX_WARP_SIZE == 64
 typedef unsigned long long hip2vx_lanemask_t;
 #else
@@ -295,32 +296,73 @@ HIP2VX_INLINE void hip2vx_reserve_warp_scratch(const uint32_t* block) {
 }
 HIP2VX_INLINE uint32_t hip2vx_block_threads() { return blockDim.x * blockDim.y * blockDim.z; }
 HIP2VX_INLINE uint32_t hip2vx_linear_tid() { return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x; }
-/** [parity: one word per thread][buffer 0][buffer 1] */
+/** [epoch: one word per thread][buffer 0][buffer 1][counters: the word of each warp's lane 0] */
 HIP2VX_INLINE uint32_t* hip2vx_warp_scratch() { return (uint32_t*)(hip2vx_shared_base() + hip2vx_warp_scratch_offset); }
-/** Each thread, before the kernel body: its parity starts at 0 (local memory is not cleared). */
-HIP2VX_INLINE void hip2vx_warp_thread_begin() { hip2vx_warp_scratch()[hip2vx_linear_tid()] = 0u; }
+/** First thread (linear index) of the caller's logical warp. */
+HIP2VX_INLINE uint32_t hip2vx_warp_base() { return hip2vx_linear_tid() & ~(uint32_t)(HIP2VX_WARP_SIZE - 1); }
+/** The lanes of the caller's warp that exist: the block's last warp may be partial. */
+HIP2VX_INLINE uint32_t hip2vx_warp_lanes() { return min(hip2vx_block_threads() - hip2vx_warp_base(), (uint32_t)HIP2VX_WARP_SIZE); }
+/** Each thread, before the kernel body: its epoch and counter word start at 0 (local memory is
+    not cleared); the block barrier keeps a fast lane from counting before a slow one clears. */
+HIP2VX_INLINE void hip2vx_warp_thread_begin() {
+  uint32_t* s = hip2vx_warp_scratch();
+  const uint32_t n = hip2vx_block_threads(), me = hip2vx_linear_tid();
+  s[me] = 0u;
+  s[3 * n + me] = 0u;
+  hip2vx_syncthreads();
+}
 
-/** Every thread of the block publishes `v`; returns the buffer, readable until the next exchange. */
+#if defined(HIP2VX_CPU_BACKEND)
+extern "C" void hip2vx_cpu_yield(void);  // lets the block's other device threads run (runtime/cpu)
+#endif
+
+/** Waits until every lane of the caller's logical warp has made `epoch` exchanges. A block that is
+    one logical warp uses the block barrier; a hardware warp as wide as the logical warp runs its
+    lanes in lockstep, so their stores precede their loads; otherwise the lanes count arrivals on
+    their warp's counter (an AMO) and spin until the count reaches epoch x lanes (wrapping). */
+HIP2VX_INLINE void hip2vx_warp_barrier(uint32_t epoch) {
+  const uint32_t n = hip2vx_block_threads();
+  if (n <= (uint32_t)HIP2VX_WARP_SIZE) {
+    hip2vx_syncthreads();
+    return;
+  }
+  __asm__ volatile("" ::: "memory");
+#if !defined(HIP2VX_CPU_BACKEND)
+  if ((uint32_t)vx_num_threads() >= (uint32_t)HIP2VX_WARP_SIZE) return;
+#endif
+  uint32_t* count = hip2vx_warp_scratch() + 3 * n + hip2vx_warp_base();
+  __atomic_fetch_add(count, 1u, __ATOMIC_RELAXED);
+  const uint32_t target = epoch * hip2vx_warp_lanes();
+  while ((int32_t)(__atomic_load_n(count, __ATOMIC_RELAXED) - target) < 0) {
+#if defined(HIP2VX_CPU_BACKEND)
+    hip2vx_cpu_yield();
+#endif
+  }
+  __asm__ volatile("" ::: "memory");
+}
+
+/** Every lane of the warp publishes `v`; returns the buffer, readable until the next exchange. */
 HIP2VX_INLINE const uint32_t* hip2vx_publish(uint32_t v) {
   const uint32_t n = hip2vx_block_threads(), me = hip2vx_linear_tid();
   uint32_t* s = hip2vx_warp_scratch();
-  const uint32_t parity = s[me];
-  s[me] = parity ^ 1u;
-  uint32_t* buf = s + n + parity * n;
+  const uint32_t epoch = s[me] + 1u;
+  s[me] = epoch;
+  uint32_t* buf = s + n + (epoch & 1u) * n;
   buf[me] = v;
-  hip2vx_syncthreads();
+  hip2vx_warp_barrier(epoch);
   return buf;
+}
+/** __syncwarp, a tile's sync(): an exchange without data. */
+HIP2VX_INLINE void hip2vx_warp_sync() {
+  uint32_t* s = hip2vx_warp_scratch();
+  const uint32_t me = hip2vx_linear_tid(), epoch = s[me] + 1u;
+  s[me] = epoch;
+  hip2vx_warp_barrier(epoch);
 }
 
 HIP2VX_INLINE uint32_t __lane_id() { return hip2vx_linear_tid() & (HIP2VX_WARP_SIZE - 1u); }
-/** First thread (linear index) of the caller's logical warp. */
-HIP2VX_INLINE uint32_t hip2vx_warp_base() { return hip2vx_linear_tid() & ~(uint32_t)(HIP2VX_WARP_SIZE - 1); }
-/** The lanes of the caller's warp that exist (the block's last warp may be partial); all of them
-    are active under the requirement above. */
-HIP2VX_INLINE hip2vx_lanemask_t __activemask() {
-  const uint32_t present = min(hip2vx_block_threads() - hip2vx_warp_base(), (uint32_t)HIP2VX_WARP_SIZE);
-  return ~(hip2vx_lanemask_t)0 >> (HIP2VX_WARP_SIZE - present);
-}
+/** The lanes of the caller's warp: all that exist are active under the requirement above. */
+HIP2VX_INLINE hip2vx_lanemask_t __activemask() { return ~(hip2vx_lanemask_t)0 >> (HIP2VX_WARP_SIZE - hip2vx_warp_lanes()); }
 HIP2VX_INLINE hip2vx_lanemask_t __lanemask_lt() { return ((hip2vx_lanemask_t)1 << __lane_id()) - 1u; }
 
 /** The thread whose value a shuffle returns: `lane` of the caller's warp when `ok` and present,
@@ -393,7 +435,7 @@ HIP2VX_INLINE int __all_sync(unsigned long long mask, int predicate) {
 }
 
 // Cooperative groups: warp tiles of N lanes (a power of two up to the logical warp), with the
-// same requirement: every thread of the block reaches each collective.
+// same requirement: every lane of the logical warp reaches each collective and sync().
 namespace cooperative_groups {
 /** A group of `n` consecutive threads of the block (tiled_partition(block, n)). */
 struct thread_group {
@@ -410,7 +452,7 @@ struct thread_block_tile {
   static_assert(N >= 1 && N <= HIP2VX_WARP_SIZE && (N & (N - 1)) == 0, "thread_block_tile<N>: N is a power of two up to warpSize");
   thread_block_tile() = default;
   template <typename P> thread_block_tile(const thread_block_tile<N, P>&) {}  // thread_block_tile<N, thread_block>
-  void sync() const { hip2vx_syncthreads(); }
+  void sync() const { hip2vx_warp_sync(); }
   static constexpr unsigned int size() { return N; }
   static constexpr unsigned int num_threads() { return N; }
   unsigned int thread_rank() const { return hip2vx_linear_tid() & (N - 1u); }

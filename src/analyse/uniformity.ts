@@ -4,6 +4,7 @@
 // user functions) is assumed to differ between threads.
 import type { Node } from '../parse/parser.js';
 import { declaredName, scan } from './syntax.js';
+import type { SummaryOracle, WarpScope } from './warp-uniformity.js';
 
 /** Calls whose result is uniform when their arguments are. */
 const PURE_CALLS = new Set([
@@ -27,6 +28,8 @@ export interface UniformityContext {
   constants: ReadonlySet<string>;
   /** Names that denote per-thread or mutable storage (shared and __device__ variables). */
   perThreadGlobals: ReadonlySet<string>;
+  /** Set: "uniform" means the same in every lane of a logical warp, not of the whole block. */
+  warp?: WarpScope;
 }
 
 /**
@@ -34,11 +37,11 @@ export interface UniformityContext {
  * variables that make it vary if they do. Computed once per expression, so the fixpoint below
  * re-reads these lists rather than the syntax tree.
  */
-type Summary = readonly string[] | null;
+export type Summary = readonly string[] | null;
 
 const merge = (parts: Summary[]): Summary => (parts.some((p) => p === null) ? null : parts.flat() as string[]);
 
-export class Uniformity {
+export class Uniformity implements SummaryOracle {
   /** Locals (and parameters) whose value may differ between threads. */
   private readonly varying = new Set<string>();
   /** Extra constructs made divergent by the caller (loops left early by some threads). */
@@ -50,23 +53,56 @@ export class Uniformity {
   private readonly writers: { node: Node; writes: [string | undefined, Summary][] }[] = [];
   private readonly summaries = new Map<number, Summary>();
   private readonly controllers = new Map<number, Node[]>();
-  /** Where each local is declared (start offsets), to tell writes to outer variables apart. */
-  private readonly declarations = new Map<string, number[]>();
+  /** Each local's declarations: where (the variable's key is `name@start`) and the scope it lives in. */
+  private readonly declarations = new Map<string, { start: number; scopeStart: number; scopeEnd: number }[]>();
+  /** Warp scope: locals (keys) written once, by their declaration, and the value they get there. */
+  private readonly values = new Map<string, Node | null>();
 
   constructor(private readonly body: Node, private readonly ctx: UniformityContext) {
     for (const p of ctx.varyingParams) this.varying.add(p);
     const found: Node[] = [];
+    const declare = (id: Node | undefined, at: Node) => {
+      if (!id) return;
+      const scope = scopeOf(at);
+      this.declarations.set(id.text, [...(this.declarations.get(id.text) ?? []), { start: at.startIndex, scopeStart: scope.startIndex, scopeEnd: scope.endIndex }]);
+    };
     scan(body, WRITERS, (n) => {
       found.push(n);
+      if (n.type === 'for_range_loop') declare(declaredName(n.childForFieldName('declarator')), n);
       if (n.type !== 'declaration') return;
       for (const d of n.childrenForFieldName('declarator')) {
         const arr = d?.type === 'init_declarator' ? d.childForFieldName('declarator') : d;
         if (arr?.type === 'array_declarator') this.localArrays.add(declaredName(arr)!.text);
-        const name = d && declaredName(d)?.text;
-        if (name) this.declarations.set(name, [...(this.declarations.get(name) ?? []), n.startIndex]);
+        declare(d ? declaredName(d) : undefined, n);
       }
     });
+    if (ctx.warp) this.singleWrites(found);
     this.found = found;
+  }
+
+  /** The key of the variable an identifier names: its innermost visible declaration in the body. */
+  private key(id: Node): string {
+    const at = id.startIndex;
+    let start = -1;
+    for (const d of this.declarations.get(id.text) ?? []) if (d.start <= at && d.scopeStart <= at && at < d.scopeEnd && d.start > start) start = d.start;
+    return start < 0 ? id.text : `${id.text}@${start}`;
+  }
+
+  private singleWrites(writers: Node[]): void {
+    const count = new Map<string, number>();
+    for (const n of writers) {
+      for (const id of targetsOf(n)) count.set(this.key(id), (count.get(this.key(id)) ?? 0) + 1);
+      if (n.type !== 'declaration') continue;
+      for (const d of n.childrenForFieldName('declarator')) {
+        const id = d && declaredName(d);
+        if (id) this.values.set(this.key(id), d.type === 'init_declarator' ? d.childForFieldName('value') : null);
+      }
+    }
+    for (const [key, n] of count) if (n > 1) this.values.delete(key);
+  }
+
+  onlyValue(id: Node): Node | null | undefined {
+    return this.values.get(this.key(id));
   }
 
   private ensureSolved(): void {
@@ -89,6 +125,13 @@ export class Uniformity {
     return !e || this.holds(this.summary(e));
   }
 
+  /** Warp scope: `e` is a linear thread index (threadIdx.x plus a uniform multiple of the block width). */
+  isLinear(e: Node): boolean {
+    this.ensureSolved();
+    const s = this.ctx.warp?.linear(e, this);
+    return s !== undefined && this.holds(s);
+  }
+
   /** A loop or branch whose outcome may differ between threads of a warp. */
   isDivergent(construct: Node): boolean {
     this.ensureSolved();
@@ -105,7 +148,7 @@ export class Uniformity {
     return s !== null && s.every((name) => !this.varying.has(name));
   }
 
-  private summary(e: Node): Summary {
+  summary(e: Node): Summary {
     let s = this.summaries.get(e.id);
     if (s === undefined) {
       s = this.summarise(e);
@@ -115,6 +158,8 @@ export class Uniformity {
   }
 
   private summarise(e: Node): Summary {
+    const warp = this.ctx.warp?.summarise(e, this);
+    if (warp !== undefined) return warp;
     switch (e.type) {
       case 'number_literal': case 'char_literal': case 'string_literal': case 'true': case 'false': case 'null':
       case 'nullptr': case 'sizeof_expression': case 'alignof_expression': case 'type_descriptor': case 'comment':
@@ -122,7 +167,7 @@ export class Uniformity {
       case 'identifier':
         // Locals, kernel parameters, constants and unknown names (enumerators, macros) are
         // uniform until a per-thread write is found.
-        return this.ctx.perThreadBuiltins.has(e.text) || this.ctx.perThreadGlobals.has(e.text) ? null : [e.text];
+        return this.ctx.perThreadBuiltins.has(e.text) || this.ctx.perThreadGlobals.has(e.text) ? null : [this.key(e)];
       case 'field_expression':
         return e.child(1)?.type === '->' ? null : this.summaryOf(e.childForFieldName('argument'));
       case 'subscript_expression': {
@@ -181,7 +226,7 @@ export class Uniformity {
   private writes(n: Node): [string | undefined, Summary][] {
     if (n.type === 'declaration') {
       return n.childrenForFieldName('declarator').flatMap((d): [string | undefined, Summary][] =>
-        d?.type === 'init_declarator' ? [[declaredName(d)?.text, this.summaryOf(d.childForFieldName('value'))]] : [],
+        d?.type === 'init_declarator' ? [[this.keyOf(declaredName(d)), this.summaryOf(d.childForFieldName('value'))]] : [],
       );
     }
     if (n.type === 'assignment_expression' || n.type === 'update_expression') {
@@ -190,10 +235,10 @@ export class Uniformity {
       const value = this.summaryOf(n.type === 'assignment_expression' ? n.childForFieldName('right') : n.childForFieldName('argument'));
       // x[i] = v, x.f = v: the write varies with where it goes too.
       const indexed = target?.type !== n.childForFieldName('left')?.type;
-      return [[target?.text, indexed ? merge([this.summaryOf(n.childForFieldName('left')), value]) : value]];
+      return [[this.keyOf(target), indexed ? merge([this.summaryOf(n.childForFieldName('left')), value]) : value]];
     }
-    if (n.type === 'pointer_expression') return n.child(0)?.type === '&' ? [[rootVariable(n.childForFieldName('argument'))?.text, null]] : [];
-    if (n.type === 'for_range_loop') return [[declaredName(n.childForFieldName('declarator'))?.text, this.summaryOf(n.childForFieldName('right'))]];
+    if (n.type === 'pointer_expression') return n.child(0)?.type === '&' ? [[this.keyOf(rootVariable(n.childForFieldName('argument'))), null]] : [];
+    if (n.type === 'for_range_loop') return [[this.keyOf(declaredName(n.childForFieldName('declarator'))), this.summaryOf(n.childForFieldName('right'))]];
     return [];
   }
 
@@ -202,9 +247,14 @@ export class Uniformity {
    * Variables declared inside the construct are uniform among the threads that run it, which is
    * what the divergence check is about.
    */
-  private divergentForOuter(n: Node, name: string): boolean {
-    const declared = (this.declarations.get(name) ?? []).filter((at) => at <= n.startIndex).pop() ?? -1;
+  private divergentForOuter(n: Node, key: string): boolean {
+    const at = key.lastIndexOf('@');
+    const declared = at < 0 ? -1 : Number(key.slice(at + 1));
     return this.controlling(n).some((p) => this.isDivergent(p) && declared < p.startIndex);
+  }
+
+  private keyOf(id: Node | undefined): string | undefined {
+    return id && this.key(id);
   }
 
   /** The branches and loops whose outcome decides whether `n` runs (found once: .parent is costly). */
@@ -217,6 +267,23 @@ export class Uniformity {
     }
     return found;
   }
+}
+
+/** The variables a writer node may write (for counting writes; see writes() for their values). */
+function targetsOf(n: Node): Node[] {
+  const ids = n.type === 'declaration' ? n.childrenForFieldName('declarator').map((d) => declaredName(d))
+    : n.type === 'for_range_loop' ? [declaredName(n.childForFieldName('declarator'))]
+    : [rootVariable(n.childForFieldName(n.type === 'assignment_expression' ? 'left' : 'argument'))];
+  return ids.filter((id): id is Node => !!id);
+}
+
+const SCOPES = new Set(['compound_statement', 'for_statement', 'for_range_loop', 'if_statement', 'while_statement', 'switch_statement', 'catch_clause']);
+
+/** The construct a declaration's name is visible in: its block, or the statement whose header declares it. */
+function scopeOf(declaration: Node): Node {
+  let p = declaration.parent!;
+  while (!SCOPES.has(p.type) && p.parent) p = p.parent;
+  return p;
 }
 
 /** `n` lies in the condition (or for-init) of `construct`, which every thread evaluates. */

@@ -1,20 +1,20 @@
 // Warp operations (hip2vx_device.h, "warp operations"): emulated with a scratch area in the
-// block's local memory and block barriers. Two facts the translator needs: which kernels use them
-// (their entry reserves the scratch, their registration tells the host its size), and which calls
-// may not be reached by every thread of the block (each is a block barrier: reported).
+// block's local memory and barriers of the logical warp. Two facts the translator needs: which
+// kernels use them (their entry reserves the scratch, their registration tells the host its
+// size), and which calls may not be reached by every lane of their warp (reported).
 import type { Node } from '../parse/parser.js';
 import type { DeviceBuiltinRule, RuleSet } from '../rules/types.js';
 import type { FunctionInfo } from './program.js';
 import { scan } from './syntax.js';
 
 /** Scratch bytes per thread of the block: HIP2VX_WARP_SCRATCH_BYTES of hip2vx_device.h. */
-export const WARP_SCRATCH_BYTES = 12;
+export const WARP_SCRATCH_BYTES = 16;
 
 /** Collectives of a tile type (cooperative groups' thread_block_tile): its methods of these names. */
 const TILE_METHODS = new Set(['shfl', 'shfl_up', 'shfl_down', 'shfl_xor', 'any', 'all', 'ballot']);
 const CALL = new Set(['call_expression']);
 
-/** The warp operations of the device builtins table (`exchange`): calls, and tile types. */
+/** The warp operations of the device builtins table (`exchange`): calls, tile types, the barrier. */
 export class WarpOps {
   readonly calls: ReadonlySet<string>;
   private readonly tiles: RegExp;
@@ -31,11 +31,11 @@ export class WarpOps {
 
   private constructor(builtins: Iterable<DeviceBuiltinRule>) {
     const all = [...builtins];
-    const of = (kind: 'call' | 'tile') => all.filter((b) => b.exchange === kind && b.status !== 'unsupported').map((b) => b.name);
+    const of = (kind: 'call' | 'tile' | 'sync') => all.filter((b) => b.exchange === kind && b.status !== 'unsupported').map((b) => b.name);
     this.calls = new Set(of('call'));
     const words = (names: string[]) => new RegExp(names.length ? `\\b(${names.join('|')})\\b` : '$^');
     this.tiles = words(of('tile'));
-    this.anyUse = words([...this.calls, ...of('tile')]);
+    this.anyUse = words([...this.calls, ...of('tile'), ...of('sync')]);
   }
 
   /**
@@ -65,7 +65,7 @@ export class WarpOps {
 
   /**
    * The calls in `fn` that are warp operations (or reach one through a user function in `users`):
-   * each must be reached by every thread of the block.
+   * each must be reached by every lane of its logical warp.
    */
   callsIn(fn: FunctionInfo, users: ReadonlySet<string>): Node[] {
     if (!fn.body) return [];

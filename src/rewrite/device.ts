@@ -4,8 +4,10 @@
 import { basename } from 'node:path';
 import type { Node } from '../parse/parser.js';
 import type { FunctionInfo, GlobalVar, Program, SharedVar, TopItem } from '../analyse/program.js';
-import { Uniformity } from '../analyse/uniformity.js';
+import type { KernelInstance } from '../analyse/instances.js';
+import { Uniformity, type UniformityContext } from '../analyse/uniformity.js';
 import { WarpOps } from '../analyse/warp-ops.js';
+import { integerConstants, WarpParams, WarpScope, type ParamFacts } from '../analyse/warp-uniformity.js';
 import { argumentsOf, attributeSpaces, declaredName, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
 import type { RuleSet } from '../rules/index.js';
 import { DivergenceLowering } from './divergence.js';
@@ -19,6 +21,10 @@ export interface DeviceOptions {
   xlen: 32 | 64;
   /** Device functions and kernels that use warp operations (analyse/warp-ops.ts), across the units. */
   warpUsers?: ReadonlySet<string>;
+  /** Lanes of a logical warp (32 when absent). */
+  warpSize?: number;
+  /** The kernel instances of the units (template parameters' values). */
+  instances?: readonly KernelInstance[];
 }
 
 /** C headers the RISC-V C library provides; everything else is host-only. */
@@ -164,7 +170,6 @@ export class DeviceRewriter {
 
   private body(fn: FunctionInfo): void {
     if (!fn.body) return;
-    const sharedNames = new Set(this.shared.varsOf(fn).map((v) => v.name));
     const text = this.program.text;
     const want = (type: string, start: number, end: number) => {
       if (type === 'primitive_type') return this.options.xlen === 32 && text.startsWith('double', start);
@@ -179,16 +184,9 @@ export class DeviceRewriter {
     const warpCalls = WarpOps.of(this.rules).callsIn(fn, this.options.warpUsers ?? new Set());
     const syncwarps = this.syncwarps(fn);
     if (explicit || warpCalls.length || syncwarps.length) {
-      const uniformity = new Uniformity(fn.body, {
-        perThreadBuiltins: this.perThreadBuiltins(),
-        varyingParams: new Set(fn.kind === 'kernel' ? [] : fn.params.map((p) => declaredName(p.childForFieldName('declarator'))?.text ?? '')),
-        constants: new Set(this.program.globals.filter((g) => g.space === 'constant').map((g) => g.name)),
-        perThreadGlobals: new Set([...sharedNames, ...this.program.globals.filter((g) => g.space !== 'constant').map((g) => g.name)]),
-      });
-      const returnType = fn.node.childForFieldName('type')?.text ?? 'void';
-      const lowering = new DivergenceLowering(fn.body, returnType, uniformity, this.edits, (node, severity, ruleId, message) => this.report.at(node, severity, ruleId, message));
-      lowering.plan();
-      this.checkWarpCalls(warpCalls, syncwarps, lowering);
+      const uniformity = new Uniformity(fn.body, this.uniformityContext(fn, fn.kind === 'kernel' ? [] : paramNames(fn)));
+      const lowering = this.lowering(fn, uniformity);
+      if (warpCalls.length || syncwarps.length) this.checkWarpCalls(warpCalls, syncwarps, this.lowering(fn, this.warpParams().analysis(fn)));
       if (!explicit) return;
       lowering.run();
       // Nesting is only known once the regions are printed: recorded from the body's final text.
@@ -197,6 +195,50 @@ export class DeviceRewriter {
         return text;
       });
     }
+  }
+
+  private lowering(fn: FunctionInfo, uniformity: Uniformity): DivergenceLowering {
+    const returnType = fn.node.childForFieldName('type')?.text ?? 'void';
+    const lowering = new DivergenceLowering(fn.body!, returnType, uniformity, this.edits, (node, severity, ruleId, message) => this.report.at(node, severity, ruleId, message));
+    lowering.plan();
+    return lowering;
+  }
+
+  private uniformityContext(fn: FunctionInfo, varyingParams: readonly string[], warp?: WarpScope): UniformityContext {
+    const sharedNames = this.shared.varsOf(fn).map((v) => v.name);
+    return {
+      perThreadBuiltins: this.perThreadBuiltins(),
+      varyingParams: new Set(varyingParams),
+      constants: new Set(this.program.globals.filter((g) => g.space === 'constant').map((g) => g.name)),
+      perThreadGlobals: new Set([...sharedNames, ...this.program.globals.filter((g) => g.space !== 'constant').map((g) => g.name)]),
+      warp,
+    };
+  }
+
+  private warpFacts?: WarpParams;
+
+  /** The warp-scope analyses of this unit's functions (the warp operations' requirement). */
+  private warpParams(): WarpParams {
+    if (this.warpFacts) return this.warpFacts;
+    const renamedTo = (to: string) => [...this.rules.deviceBuiltins.values()].filter((r) => r.action.kind === 'rename' && r.action.to === to).map((r) => r.name);
+    const spelled = (name: string) => new Set([name, ...renamedTo(name)]);
+    const spell = { threadIdxX: spelled('threadIdx.x'), threadIdxY: spelled('threadIdx.y'), blockDimX: spelled('blockDim.x') };
+    const size = this.options.warpSize ?? 32;
+    const analyse = (fn: FunctionInfo, facts: ParamFacts) => new Uniformity(fn.body!, this.uniformityContext(
+      fn, paramNames(fn).filter((p) => !facts.uniform.has(p)),
+      new WarpScope(size, spell, this.integerConstants(fn), facts.linear, readOnlyPointers(fn))));
+    return (this.warpFacts = new WarpParams([...this.program.kernels, ...this.program.deviceFunctions], analyse));
+  }
+
+  /** The program's integer constants, and the values a kernel's instances give its template parameters. */
+  private integerConstants(fn: FunctionInfo): ReadonlyMap<string, readonly number[]> {
+    const constants = new Map(integerConstants(this.program.root));
+    for (const param of fn.templateParams) {
+      const values = (this.options.instances ?? []).filter((i) => i.kernel === fn).map((i) => i.subst.get(param));
+      if (values.length && values.every((v) => typeof v === 'number')) constants.set(param, values as number[]);
+      else constants.delete(param);
+    }
+    return constants;
   }
 
   /** `__syncwarp` names in the body (renamed to hip2vx_syncwarp, a block barrier). */
@@ -208,22 +250,22 @@ export class DeviceRewriter {
   }
 
   /**
-   * Warp operations are block barriers (hip2vx_device.h): a call some threads may skip is an
-   * error; a __syncwarp there keeps the memory fence alone, as before warp operations existed.
+   * Warp operations wait for the lanes of their logical warp (hip2vx_device.h): a call some lanes
+   * may skip is an error; a __syncwarp there keeps the memory fence alone.
    */
   private checkWarpCalls(calls: Node[], syncwarps: Node[], lowering: DivergenceLowering): void {
     if (this.rules.constructs.get('warp-op-divergent')?.status !== 'supported') {
       for (const call of calls) {
         const why = lowering.notReachedByAll(call);
         const name = call.childForFieldName('function')!.text;
-        if (why) this.report.at(call, 'error', 'warp-op-divergent', `'${name}' may not be reached by every thread of the block (${why}): warp operations are emulated with block barriers on Vortex; make every thread of the block make the call`);
+        if (why) this.report.at(call, 'error', 'warp-op-divergent', `'${name}' may not be reached by every lane of its warp (${why}): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call`);
       }
     }
     for (const name of syncwarps) {
       const why = lowering.notReachedByAll(name);
       if (!why) continue;
       this.edits.transform(name, () => 'hip2vx_syncwarp_fence');
-      this.report.at(name, 'warning', 'warp-sync-divergent', `'__syncwarp' may not be reached by every thread of the block (${why}): it only orders memory here, and does not wait for the other threads of the logical warp`);
+      this.report.at(name, 'warning', 'warp-sync-divergent', `'__syncwarp' may not be reached by every lane of its warp (${why}): it only orders memory here, and does not wait for the other lanes of the logical warp`);
     }
   }
 
@@ -360,3 +402,7 @@ function localConstantsUsed(fn: FunctionInfo, text: string): string[] {
   });
   return out;
 }
+
+const paramNames = (fn: FunctionInfo) => fn.params.map((p) => declaredName(p.childForFieldName('declarator'))?.text ?? '');
+/** Pointer parameters to const data (`const T*`, `T const*`): what they point at is read only. */
+const readOnlyPointers = (fn: FunctionInfo) => new Set(fn.params.filter((p) => /^[^*]*\bconst\b[^*]*\*/.test(p.text)).map((p) => declaredName(p.childForFieldName('declarator'))?.text ?? ''));

@@ -48,8 +48,9 @@ export interface DeviceBuiltinRule extends MappingRule {
   action: DeviceAction;
   /** A renamed call gets the original file name and line as its first arguments. */
   location?: boolean;
-  /** A warp operation (a block barrier): a function whose calls exchange values, or a tile type. */
-  exchange?: 'call' | 'tile';
+  /** A warp operation (it waits for the lanes of its logical warp): a function whose calls exchange
+   *  values, a tile type, or the warp's barrier. */
+  exchange?: 'call' | 'tile' | 'sync';
 }
 
 /** A feature matched by the analyser by `kind`, by identifier `names`, or through entries naming it. */

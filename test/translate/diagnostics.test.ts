@@ -27,18 +27,22 @@ const CASES: [name: string, source: string, expected: string[]][] = [
     'grid-sync.cu:3:33: error: grid-wide synchronisation (cooperative launch, grid_group::sync) is not supported on Vortex v2.2 [grid-sync]',
     'grid-sync.cu:3:52: error: grid-wide synchronisation (cooperative launch, grid_group::sync) is not supported on Vortex v2.2 [grid-sync]',
   ]],
-  // Warp operations are block barriers: every thread of the block must reach each call.
-  ['warp-branch', '__global__ void k(int* p) {\n  int v = p[threadIdx.x];\n  if (threadIdx.x < 32) v = __shfl_down_sync(0xffffffff, v, 1);\n  p[threadIdx.x] = v;\n}\n', [
-    "warp-branch.cu:3:29: error: '__shfl_down_sync' may not be reached by every thread of the block (it lies inside a branch or loop on per-thread values): warp operations are emulated with block barriers on Vortex; make every thread of the block make the call [warp-op-divergent]",
+  // Warp operations wait for their logical warp: every lane of it must reach each call.
+  ['warp-branch', '__global__ void k(int* p) {\n  int v = p[threadIdx.x];\n  if (threadIdx.x < 16) v = __shfl_down_sync(0xffffffff, v, 1);\n  p[threadIdx.x] = v;\n}\n', [
+    "warp-branch.cu:3:29: error: '__shfl_down_sync' may not be reached by every lane of its warp (it lies inside a branch or loop on per-thread values): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
+  ]],
+  ['warp-lane', '__global__ void k(int* p) {\n  int v = p[threadIdx.x];\n  if (threadIdx.x % 32 == 0) v = __shfl_sync(~0u, v, 0);\n  int w = threadIdx.x / 16;\n  if (w == 0) v = __shfl_xor_sync(~0u, v, 1);\n  p[threadIdx.x] = v;\n}\n', [
+    "warp-lane.cu:3:34: error: '__shfl_sync' may not be reached by every lane of its warp (it lies inside a branch or loop on per-thread values): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
+    "warp-lane.cu:5:19: error: '__shfl_xor_sync' may not be reached by every lane of its warp (it lies inside a branch or loop on per-thread values): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
   ]],
   ['warp-loop', '__global__ void k(int* p) {\n  for (int i = 0; i < p[threadIdx.x]; ++i) p[0] += __ballot_sync(~0u, i & 1);\n}\n', [
-    "warp-loop.cu:2:52: error: '__ballot_sync' may not be reached by every thread of the block (it lies inside a branch or loop on per-thread values): warp operations are emulated with block barriers on Vortex; make every thread of the block make the call [warp-op-divergent]",
+    "warp-loop.cu:2:52: error: '__ballot_sync' may not be reached by every lane of its warp (it lies inside a branch or loop on per-thread values): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
   ]],
   ['warp-return', '__device__ int sum(int v) { return v + __shfl_xor_sync(~0u, v, 1); }\n__global__ void k(int* p, int n) {\n  if (threadIdx.x >= n) return;\n  p[threadIdx.x] = sum(p[threadIdx.x]);\n}\n', [
-    "warp-return.cu:4:20: error: 'sum' may not be reached by every thread of the block (it follows a return that only some threads take): warp operations are emulated with block barriers on Vortex; make every thread of the block make the call [warp-op-divergent]",
+    "warp-return.cu:4:20: error: 'sum' may not be reached by every lane of its warp (it follows a return that only some threads take): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
   ]],
   ['warp-tile', '#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\n__global__ void k(int* p) {\n  auto t = cg::tiled_partition<16>(cg::this_thread_block());\n  if (p[threadIdx.x] > 0) p[0] = t.any(1);\n}\n', [
-    "warp-tile.cu:5:34: error: 't.any' may not be reached by every thread of the block (it lies inside a branch or loop on per-thread values): warp operations are emulated with block barriers on Vortex; make every thread of the block make the call [warp-op-divergent]",
+    "warp-tile.cu:5:34: error: 't.any' may not be reached by every lane of its warp (it lies inside a branch or loop on per-thread values): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
   ]],
   ['vote', '__global__ void k(int* p) { p[0] = __match_any_sync(0xffffffff, p[threadIdx.x]); }\n', [
     'vote.cu:1:36: error: warp match, reduce and uniformity intrinsics (__match_*_sync, __reduce_*_sync, __uni_sync) is not supported on Vortex v2.2 [warp-vote]',
@@ -134,7 +138,7 @@ describe('unsupported constructs and malformed input', () => {
     const source = '__global__ void k(int* p, int n) {\n  int v = p[threadIdx.x];\n  for (int o = n; o > 0; o /= 2) v += __shfl_down_sync(~0u, v, o);\n  if (blockIdx.x > 0) v = __shfl_sync(~0u, v, 0);\n  __syncwarp();\n  if (threadIdx.x < 16) { p[threadIdx.x] = v; __syncwarp(); }\n}\nint main() { int* p; k<<<1, 32>>>(p, 16); }\n';
     const result = await translateText('w.cu', source);
     expect(formatted(result)).toEqual([
-      "w.cu:6:47: warning: '__syncwarp' may not be reached by every thread of the block (it lies inside a branch or loop on per-thread values): it only orders memory here, and does not wait for the other threads of the logical warp [warp-sync-divergent]",
+      "w.cu:6:47: warning: '__syncwarp' may not be reached by every lane of its warp (it lies inside a branch or loop on per-thread values): it only orders memory here, and does not wait for the other lanes of the logical warp [warp-sync-divergent]",
     ]);
     const device = result.outputs.find((o) => o.role === 'device')!.content;
     expect(device).toContain('  hip2vx_syncwarp();\n');

@@ -77,6 +77,11 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['hip2vx_reserve_warp_scratch(args->block_dim);', 'hip2vx_warp_thread_begin();'],
   },
   {
+    dir: 'warp-regions', stem: 'warp_regions', args: '96', variants: [{ config: '16x16', args: '64' }, { config: '32x32', args: '256' }],
+    what: 'warp operations reached by whole warps only: warp 0 alone, returns and rows per warp, tiles, 2-D linear index, __syncwarp, vote loops',
+    device: ['hip2vx_syncwarp();'],
+  },
+  {
     dir: 'warp-64', stem: 'wavefront', args: '128', warpSize: 64, variants: [{ config: '16x16', args: '128' }],
     what: '--warp-size 64: HIP code written for 64-wide wavefronts (64-bit ballot)', device: ['#define HIP2VX_WARP_SIZE 64'],
   },

@@ -1,6 +1,6 @@
 // vx_spawn_threads and barriers: every block runs on one host worker thread, each of its device
-// threads on its own fiber. The fibers run cooperatively: a fiber runs until it finishes or
-// reaches a barrier; once every live thread of the block waits, all are released.
+// threads on its own fiber. The fibers run cooperatively: a fiber runs until it finishes, yields
+// or reaches a barrier; once every live thread of the block waits, all are released.
 #include "block.h"
 
 #include <vx_spawn.h>
@@ -88,14 +88,17 @@ void Worker::run(const Grid& g) {
   grid = &g;
   std::fill_n(state.begin(), g.threads, kReady);
   for (uint32_t live = g.threads; live != 0;) {
+    bool yielded = false;
     for (uint32_t t = 0; t < g.threads; ++t) {
       if (state[t] != kReady) continue;
       threadIdx = decompose(t, blockDim);
       current = t;
       hip2vx_fiber_switch(&scheduler_sp, fibers[t].sp);
       live -= state[t] == kDone;
+      yielded |= state[t] == kReady;
     }
-    std::replace(state.begin(), state.begin() + g.threads, kWaiting, kReady);  // all arrived
+    // Release the barrier once no thread is still running (spinning threads yield as ready).
+    if (!yielded) std::replace(state.begin(), state.begin() + g.threads, kWaiting, kReady);
   }
   grid = nullptr;
 }
@@ -135,6 +138,12 @@ extern "C" int vx_spawn_threads(uint32_t dimension, const uint32_t* grid_dim,
   const Grid g{kernel_func, arg, static_cast<uint32_t>(threads)};
   l.parallel_for(l.pool, blocks, run_block, const_cast<Grid*>(&g));
   return 0;
+}
+
+// A device thread spinning on memory (the logical-warp barrier of hip2vx_device.h) lets the
+// others run: fibers switch only when they ask to.
+extern "C" void hip2vx_cpu_yield() {
+  if (t_worker.grid) t_worker.suspend(kReady);
 }
 
 extern "C" void vx_barrier(int, int) {

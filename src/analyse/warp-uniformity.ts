@@ -1,0 +1,249 @@
+// Values that are the same for every lane of a logical warp: the requirement of the warp
+// operations (hip2vx_device.h), which wait for the lanes of their warp. On top of what is uniform
+// in the whole block (uniformity.ts) that is the warp index (`threadIdx.x / 32`, `>> 5`, a test
+// `threadIdx.x < 64`), the results of votes and broadcasts, and a warp tile's meta_group_rank().
+// Logical warps are runs of warpSize consecutive linear thread indices, so `threadIdx.x / 32` is
+// the warp index when blockDim.x is a multiple of the warp size or the block is one warp; that
+// holds for the blocks such code is written for, and is documented (docs/vortex.md).
+import type { Node } from '../parse/parser.js';
+import type { FunctionInfo } from './program.js';
+import { declaredName, scan } from './syntax.js';
+import type { Summary, Uniformity } from './uniformity.js';
+
+/** What the warp scope needs of the block-scope analysis it extends. */
+export interface SummaryOracle {
+  summary(e: Node): Summary;
+  /** The value of the local an identifier names, when only its declaration writes it (null: declared without one). */
+  onlyValue(id: Node): Node | null | undefined;
+}
+
+export interface Spellings {
+  threadIdxX: ReadonlySet<string>;
+  threadIdxY: ReadonlySet<string>;
+  blockDimX: ReadonlySet<string>;
+}
+
+/** Calls whose result is the same in every lane of the warp, whatever their arguments. */
+const VOTES = new Set(['__ballot', '__ballot_sync', '__any', '__any_sync', '__all', '__all_sync', '__activemask']);
+/** Broadcasts: the source lane's argument index. */
+const BROADCASTS = new Map([['__shfl', 1], ['__shfl_sync', 2]]);
+/** The comparisons `i < C`, `i >= C` (and mirrored) that split the block at a warp boundary. */
+const SPLITS = new Set(['<', '>=', '>', '<=']);
+const MIRRORED = new Set(['>', '<=']);
+
+export class WarpScope {
+  private readonly shift: number;
+
+  /**
+   * @param size the logical warp size
+   * @param spell spellings of threadIdx.x, threadIdx.y and blockDim.x (the rules' renames included)
+   * @param constants integer values of the names the program defines (#define, const), all of them
+   * @param linearParams device-function parameters every call passes a linear thread index
+   * @param readOnly pointer parameters to const data: a load at an index the same in every lane
+   *   reads the same value (the kernel does not write there through another pointer meanwhile)
+   */
+  constructor(
+    readonly size: number,
+    private readonly spell: Spellings,
+    private readonly constants: ReadonlyMap<string, readonly number[]>,
+    readonly linearParams: ReadonlySet<string> = new Set(),
+    private readonly readOnly: ReadonlySet<string> = new Set(),
+  ) {
+    this.shift = Math.log2(size);
+  }
+
+  /** The summary of `e` in the warp scope, or undefined where the block scope's rules apply. */
+  summarise(e: Node, o: SummaryOracle): Summary | undefined {
+    if (e.type === 'binary_expression') return this.binary(e, o);
+    if (e.type === 'subscript_expression') {
+      const base = e.childForFieldName('argument');
+      return base?.type === 'identifier' && this.readOnly.has(base.text) ? merge(o.summary(base), o.summary(e.childForFieldName('indices')!)) : undefined;
+    }
+    if (e.type !== 'call_expression') return undefined;
+    const fn = e.childForFieldName('function');
+    const args = e.childForFieldName('arguments')?.namedChildren ?? [];
+    if (fn?.type === 'identifier' && VOTES.has(fn.text)) return [];
+    const source = fn?.type === 'identifier' ? BROADCASTS.get(fn.text) : undefined;
+    if (source !== undefined && args.length === source + 1) return o.summary(args[source]);
+    if (fn?.type === 'field_expression' && fn.childForFieldName('field')?.text === 'meta_group_rank') {
+      const tile = /tiled_partition\s*<\s*([^,>]+?)\s*>/.exec(this.valueOf(fn.childForFieldName('argument'), o)?.text ?? '');
+      if (tile && this.multiple(tile[1])) return [];
+    }
+    return undefined;
+  }
+
+  private binary(e: Node, o: SummaryOracle): Summary | undefined {
+    const op = e.childForFieldName('operator')?.type ?? '';
+    let left = e.childForFieldName('left'), right = e.childForFieldName('right');
+    if (!left || !right) return undefined;
+    if (MIRRORED.has(op)) [left, right] = [right, left];
+    const divides = op === '/' || SPLITS.has(op) ? this.multiple(right.text) : op === '>>' && right.type === 'number_literal' && integer(right.text)! >= this.shift;
+    if (!divides) return undefined;
+    const index = this.linear(left, o);
+    return index && merge(index, o.summary(right));
+  }
+
+  /**
+   * A linear thread index: threadIdx.x plus a uniform multiple of the block width (or of the warp
+   * size): what it depends on, or undefined.
+   */
+  linear(e: Node, o: SummaryOracle): Summary | undefined {
+    if (this.spell.threadIdxX.has(e.text)) return [];
+    switch (e.type) {
+      case 'parenthesized_expression':
+        return this.linear(e.namedChildren[0], o);
+      case 'cast_expression':
+        return this.linear(e.childForFieldName('value')!, o);
+      case 'identifier': {
+        if (this.linearParams.has(e.text)) return [];
+        const value = o.onlyValue(e);
+        return value ? this.linear(value, o) : undefined;
+      }
+      case 'call_expression': {
+        const fn = e.childForFieldName('function');
+        if (fn?.type !== 'field_expression' || fn.childForFieldName('field')?.text !== 'thread_rank') return undefined;
+        return /this_thread_block\s*\(/.test(this.valueOf(fn.childForFieldName('argument'), o)?.text ?? '') ? [] : undefined;
+      }
+      case 'binary_expression': {
+        if (e.childForFieldName('operator')?.type !== '+') return undefined;
+        const [a, b] = [e.childForFieldName('left')!, e.childForFieldName('right')!];
+        for (const [index, offset] of [[a, b], [b, a]]) {
+          const s = this.wholeWarps(offset) ? this.linear(index, o) : undefined;
+          if (s) return this.rowOffset(offset) ? s : merge(s, o.summary(offset));
+        }
+        return undefined;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /** `threadIdx.y * blockDim.x`: with threadIdx.x, the linear thread index of a 2-D block. */
+  private rowOffset(e: Node): boolean {
+    if (e.type !== 'binary_expression' || e.childForFieldName('operator')?.type !== '*') return false;
+    const [a, b] = [e.childForFieldName('left')!.text, e.childForFieldName('right')!.text];
+    return (this.spell.threadIdxY.has(a) && this.spell.blockDimX.has(b)) || (this.spell.threadIdxY.has(b) && this.spell.blockDimX.has(a));
+  }
+
+  /** A multiple of the block width or of the warp size: `blockIdx.x * blockDim.x`, `w * 32`. */
+  private wholeWarps(e: Node): boolean {
+    if (this.spell.blockDimX.has(e.text) || this.multiple(e.text)) return true;
+    if (e.type === 'parenthesized_expression') return this.wholeWarps(e.namedChildren[0]);
+    if (e.type !== 'binary_expression' || e.childForFieldName('operator')?.type !== '*') return false;
+    return this.wholeWarps(e.childForFieldName('left')!) || this.wholeWarps(e.childForFieldName('right')!);
+  }
+
+  /** `text` is a known multiple of the warp size: a literal, warpSize, or a constant of the program. */
+  multiple(text: string): boolean {
+    if (text === 'warpSize') return true;
+    const n = integer(text);
+    if (n !== undefined) return n > 0 && n % this.size === 0;
+    const values = this.constants.get(text);
+    return !!values?.length && values.every((v) => v > 0 && v % this.size === 0);
+  }
+
+  private valueOf(object: Node | null, o: SummaryOracle): Node | null | undefined {
+    return object?.type === 'identifier' ? o.onlyValue(object) : undefined;
+  }
+}
+
+const merge = (a: Summary, b: Summary): Summary => (a && b ? [...a, ...b] : null);
+
+/** The value of an integer literal (decimal or hex, with suffixes), or undefined. */
+export function integer(text: string): number | undefined {
+  const m = /^(0[xX][0-9a-fA-F]+|\d+)[uUlL]*$/.exec(text.trim());
+  return m ? Number(m[1]) : undefined;
+}
+
+/** Parameters of a device function that every call passes the same value in each lane of a
+ *  warp (uniform), or a linear thread index (linear): what the warp scope may assume of them. */
+export interface ParamFacts {
+  uniform: ReadonlySet<string>;
+  linear: ReadonlySet<string>;
+}
+
+const CALLS = new Set(['call_expression']);
+
+/**
+ * ParamFacts of the device functions of one translation unit, from their calls in it (a function
+ * called nowhere here, or recursively, assumes nothing). `analyse` builds the warp-scope analysis
+ * of a function given its own facts (a kernel's parameters are uniform).
+ */
+export class WarpParams {
+  private readonly facts = new Map<FunctionInfo, ParamFacts>();
+  private readonly analyses = new Map<FunctionInfo, Uniformity>();
+  private readonly open = new Set<FunctionInfo>();
+
+  constructor(
+    private readonly fns: readonly FunctionInfo[],
+    private readonly analyse: (fn: FunctionInfo, facts: ParamFacts) => Uniformity,
+  ) {}
+
+  /** The warp-scope analysis of `fn`'s body. */
+  analysis(fn: FunctionInfo): Uniformity {
+    let u = this.analyses.get(fn);
+    if (!u) this.analyses.set(fn, (u = this.analyse(fn, this.of(fn))));
+    return u;
+  }
+
+  of(fn: FunctionInfo): ParamFacts {
+    let f = this.facts.get(fn);
+    if (f) return f;
+    const names = fn.params.map((p) => declaredName(p.childForFieldName('declarator'))?.text ?? '');
+    if (fn.kind === 'kernel') f = { uniform: new Set(names), linear: new Set() };
+    else if (this.open.has(fn)) return { uniform: new Set(), linear: new Set() };
+    else {
+      this.open.add(fn);
+      f = this.fromCalls(fn, names);
+      this.open.delete(fn);
+    }
+    this.facts.set(fn, f);
+    return f;
+  }
+
+  private fromCalls(fn: FunctionInfo, names: string[]): ParamFacts {
+    const uniform = new Set(names), linear = new Set(names);
+    let calls = 0;
+    for (const caller of this.fns) {
+      if (!caller.body || caller === fn) continue;
+      scan(caller.body, CALLS, (call) => {
+        const args = call.childForFieldName('arguments')?.namedChildren ?? [];
+        if (calleeName(call) !== fn.name || args.length !== names.length) return;
+        calls++;
+        const u = this.analysis(caller);
+        args.forEach((a, i) => {
+          if (!u.isUniform(a)) uniform.delete(names[i]);
+          if (!u.isLinear(a)) linear.delete(names[i]);
+        });
+      });
+    }
+    return calls ? { uniform, linear } : { uniform: new Set(), linear: new Set() };
+  }
+}
+
+function calleeName(call: Node): string | undefined {
+  let fn = call.childForFieldName('function');
+  if (fn?.type === 'template_function') fn = fn.childForFieldName('name');
+  return fn?.type === 'identifier' ? fn.text : undefined;
+}
+
+const DEFINITIONS = new Set(['preproc_def', 'declaration']);
+const byRoot = new WeakMap<Node, Map<string, number[]>>();
+
+/** Integer constants a file defines: `#define N 32`, `const int N = 32;` (every value seen). */
+export function integerConstants(root: Node): ReadonlyMap<string, readonly number[]> {
+  let found = byRoot.get(root);
+  if (found) return found;
+  found = new Map();
+  const add = (name: string | undefined, value: Node | null | undefined) => {
+    const n = value ? integer(value.text) : undefined;
+    if (name && n !== undefined) found!.set(name, [...(found!.get(name) ?? []), n]);
+  };
+  scan(root, DEFINITIONS, (n) => {
+    if (n.type === 'preproc_def') return add(n.childForFieldName('name')?.text, n.childForFieldName('value'));
+    if (!/\b(const|constexpr)\b/.test(n.children.filter((c) => c.type !== 'init_declarator').map((c) => c.text).join(' '))) return;
+    for (const d of n.childrenForFieldName('declarator')) if (d?.type === 'init_declarator') add(declaredName(d)?.text, d.childForFieldName('value'));
+  });
+  byRoot.set(root, found);
+  return found;
+}
