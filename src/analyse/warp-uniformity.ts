@@ -59,6 +59,10 @@ export class WarpScope {
       const base = e.childForFieldName('argument');
       return base?.type === 'identifier' && this.readOnly.has(base.text) ? merge(o.summary(base), o.summary(e.childForFieldName('indices')!)) : undefined;
     }
+    if (e.type === 'pointer_expression' && e.child(0)?.type === '*') {
+      const base = e.childForFieldName('argument');
+      return base?.type === 'identifier' && this.readOnly.has(base.text) ? o.summary(base) : undefined;
+    }
     if (e.type !== 'call_expression') return undefined;
     const fn = e.childForFieldName('function');
     const args = e.childForFieldName('arguments')?.namedChildren ?? [];

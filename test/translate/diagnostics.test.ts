@@ -135,7 +135,7 @@ describe('unsupported constructs and malformed input', () => {
   });
 
   it('warp operations in uniform control flow translate silently; a divergent __syncwarp is a fence, with a warning', async () => {
-    const source = '__global__ void k(int* p, int n) {\n  int v = p[threadIdx.x];\n  for (int o = n; o > 0; o /= 2) v += __shfl_down_sync(~0u, v, o);\n  if (blockIdx.x > 0) v = __shfl_sync(~0u, v, 0);\n  __syncwarp();\n  if (threadIdx.x < 16) { p[threadIdx.x] = v; __syncwarp(); }\n}\nint main() { int* p; k<<<1, 32>>>(p, 16); }\n';
+    const source = '__global__ void k(int* p, int n, const int* q) {\n  int v = p[threadIdx.x];\n  for (int o = n; o > 0; o /= 2) v += __shfl_down_sync(~0u, v, o);\n  if (blockIdx.x > 0) v = __shfl_sync(~0u, v, 0);\n  __syncwarp();\n  if (threadIdx.x < 16) { p[threadIdx.x] = v; __syncwarp(); }\n  if (*q > 0 && q[blockIdx.x] > 0) v = __shfl_sync(~0u, v, 1);\n  if (threadIdx.x / 32 == 1) v = __shfl_xor_sync(~0u, v, 1);\n  p[0] = v;\n}\nint main() { int* p; k<<<1, 32>>>(p, 16, p); }\n';
     const result = await translateText('w.cu', source);
     expect(formatted(result)).toEqual([
       "w.cu:6:47: warning: '__syncwarp' may not be reached by every lane of its warp (it lies inside a branch or loop on per-thread values): it only orders memory here, and does not wait for the other lanes of the logical warp [warp-sync-divergent]",
