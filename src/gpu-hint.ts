@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
-const GPU_HINT = /__global__|__device__|__constant__|__shared__|__attribute__\(\(\s*(?:global|device)\b|<<<|hipLaunchKernelGGL|\bcuda[A-Z_]\w*|\bcu[A-Z]\w+\(|\bhip[A-Z]\w*|cuda_runtime|cuda\.h|hip_runtime/;
+const GPU_HINT = /__global__|__device__|__constant__|__shared__|__attribute__\(\(\s*(?:global|device)\b|<<<|hipLaunchKernelGGL|\bcuda[A-Z_]\w*|\bcu[A-Z]\w+\(|\bhip[A-Z]\w*|cuda_runtime|cuda\.h|hip_runtime|[<"](?:thrust|cub|hipcub)\//;
 
 /** A cheap test (no parse) for files that may need translating. */
 export function looksLikeGpuSource(text: string): boolean {

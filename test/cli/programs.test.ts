@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, tempDir } from './helpers.js';
+import { cli, tempDir, writeTree } from './helpers.js';
 
 const FIXTURES = resolve('test', 'fixtures');
 const RUNTIME = resolve('runtime');
@@ -64,5 +64,15 @@ describe('programs of several sources', () => {
     const r = cli(['translate', join(FIXTURES, 'program-parts'), '-o', 'out', '--program', 'a.cu,b.cu'], tempDir());
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("--program takes <name>=<file>[,<file>...]");
+  });
+});
+
+describe('library programs', () => {
+  it('a source using only Thrust (no other GPU name) is translated, so it is refused as a library rather than failing in the build', () => {
+    const dir = tempDir();
+    writeTree(dir, { 'src/main.cu': '#include <thrust/sort.h>\n#include <cstdio>\nint main() { int a[3] = {3, 1, 2}; thrust::sort(a, a + 3); printf("%d\\n", a[0]); }\n' });
+    const r = cli(['translate', 'src', '-o', 'out', '-q'], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('main.cu:1:10: error: the Thrust library is not supported on Vortex v2.2 [cuda-library]');
   });
 });
