@@ -29,6 +29,8 @@ CPU_DIR := $(BUILD_DIR)/cpu
 HOST_CXXFLAGS ?= -std=c++17 -O2
 # Headers the sources include from the translation's -I directories (the <stem>.mk sets them).
 HIP2VX_INCLUDE_FLAGS = $(addprefix -I,$(HIP2VX_INCLUDE_DIRS))
+# hipcc compiles every source of a HIP program, and defines __HIPCC__ for its host side too.
+HIP2VX_HOST_DEFINES ?= -D__HIPCC__
 DEPFLAGS = -MMD -MP
 
 .PHONY: cpu run-cpu vortex run clean
@@ -97,7 +99,7 @@ hip2vx_host_build = $(eval $(call hip2vx_host_rules,$(1),$(2)))$(foreach u,$(HIP
 
 CPU_DEVICE_FLAGS = $(HOST_CXXFLAGS) $(HIP2VX_INCLUDE_FLAGS) -DHIP2VX_CPU_BACKEND -I$(HIP2VX_RUNTIME)/cpu/include \
   -I$(HIP2VX_RUNTIME)/include -fPIC -fvisibility=hidden
-CPU_HOST_FLAGS = $(HOST_CXXFLAGS) $(HIP2VX_INCLUDE_FLAGS) -DHIP2VX_CPU_BACKEND -I$(HIP2VX_RUNTIME)/include \
+CPU_HOST_FLAGS = $(HOST_CXXFLAGS) $(HIP2VX_INCLUDE_FLAGS) $(HIP2VX_HOST_DEFINES) -DHIP2VX_CPU_BACKEND -I$(HIP2VX_RUNTIME)/include \
   -I$(HIP2VX_RUNTIME)/cpu/include
 
 CPU_DEVICE_RT_OBJ := $(call hip2vx_objs,$(HIP2VX_RUNTIME)/cpu/device,$(CPU_DIR)/rt/device)
@@ -140,7 +142,7 @@ include $(HIP2VX_RUNTIME)/vortex-toolchain.mk
 
 # One build directory per toolchain, so switching toolchains rebuilds the kernels.
 VX_DIR := $(BUILD_DIR)/vx-$(VX_TOOLCHAIN)
-VX_HOST_FLAGS = $(HOST_CXXFLAGS) $(HIP2VX_INCLUDE_FLAGS) -DHIP2VX_XLEN=$(XLEN) -I$(HIP2VX_RUNTIME)/include \
+VX_HOST_FLAGS = $(HOST_CXXFLAGS) $(HIP2VX_INCLUDE_FLAGS) $(HIP2VX_HOST_DEFINES) -DHIP2VX_XLEN=$(XLEN) -I$(HIP2VX_RUNTIME)/include \
   -I$(VORTEX_HOME)/runtime/include
 VX_HIP_RT_OBJ := $(call hip2vx_objs,$(HIP2VX_RUNTIME)/src,$(VX_DIR)/rt/hip)
 VX_EXE := $(VX_DIR)/$(PROGRAM)

@@ -13,7 +13,7 @@ import { findConstructs } from './analyse/constructs.js';
 import { undefinedDeviceCalls } from './analyse/device-calls.js';
 import { applyExpansions, launchMacroExpansions } from './analyse/launch-macros.js';
 import { namespacesOf, position, scan } from './analyse/syntax.js';
-import { includedHeaders, isHeader, localHeaderRoots, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
+import { includedHeaders, isHeader, localHeaderRoots, plainIncludeRoots, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
 import { launchStubs } from './emit/launch-stub.js';
 import type { Abi } from './layout/index.js';
 import type { RuleSet } from './rules/index.js';
@@ -178,8 +178,10 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
   const headerMode = options.asHeader || isHeader(file.path);
   const report = new Reporter(file.path, options.rules);
   const program = analyseProgram(root, parsedText);
-  const localHeaders = localHeaderRoots(root, file.path, options.includeDirs ?? []);
-  const headers = includedHeaders(root, file.path, options.includeDirs ?? [], (text, path) => reachesGpuCode(path, text, options.includeDirs ?? []), (directive, included) =>
+  const includeDirs = options.includeDirs ?? [];
+  const isGpu = (text: string, path: string) => reachesGpuCode(path, text, includeDirs);
+  const localHeaders = localHeaderRoots(root, file.path, includeDirs);
+  const headers = includedHeaders(root, file.path, includeDirs, isGpu, (directive, included) =>
     report.at(directive, 'warning', 'include-cycle', `'${basename(included)}' is already being included here (an include cycle): not followed`),
   [...localHeaders, root]);
   try {
@@ -226,7 +228,10 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
         const name = call.childForFieldName('function')!.text;
         report.at(call, 'error', 'device-function-undefined', `device function '${name}' is declared but defined in no file this one includes; a Vortex kernel is built from one translation unit (no relocatable device code): define it in a header`);
       }
-      deviceRewriter = new DeviceRewriter(program, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers });
+      // A header's includers' device code may use anything it includes.
+      const plainIncludes = (directive: Node) => (headerMode ? undefined : plainIncludeRoots(directive, file.path, includeDirs, isGpu));
+      const headerNames = new Set(headers.flatMap((h) => h.program.text.match(/\b[A-Za-z_]\w*/g) ?? []));
+      deviceRewriter = new DeviceRewriter(program, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers, plainIncludeRoots: plainIncludes, headerNames, header: headerMode });
       deviceRewriter.run();
     }
     includeTranslatedHeaders(units, hostEdits, deviceEdits, result.program.name, deviceAbi, nl, file.path);

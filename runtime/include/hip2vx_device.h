@@ -32,6 +32,11 @@
 
 #define HIP2VX_INLINE static inline __attribute__((__always_inline__))
 
+// The runtime's handle types, as hip_runtime_api.h declares them: a device compile sees the host
+// declarations of the types and headers it keeps (a class with a member taking a stream).
+typedef struct ihipStream_t* hipStream_t;
+typedef struct ihipEvent_t* hipEvent_t;
+
 // ---- HIP/CUDA declaration spellings -------------------------------------------------------
 #define __global__ inline __attribute__((__always_inline__))
 #define __device__

@@ -85,6 +85,20 @@ function headerTree(file: string): Tree | null {
 }
 
 /**
+ * The syntax trees of a quoted include's file and of the local files it reaches, when the file
+ * has no GPU code (`isGpu`); undefined for other includes and files not found.
+ */
+export function plainIncludeRoots(directive: Node, path: string, includeDirs: readonly string[], isGpu: (text: string, file: string) => boolean): Node[] | undefined {
+  const pathNode = directive.childForFieldName('path');
+  if (pathNode?.type !== 'string_literal') return undefined;
+  const file = findQuotedInclude(path, pathNode.text.slice(1, -1), includeDirs);
+  const read = file && readSource(file);
+  if (!file || !read || !read.ok || isGpu(read.file.text, file)) return undefined;
+  const tree = headerTree(file);
+  return tree ? [tree.rootNode, ...localHeaderRoots(tree.rootNode, file, includeDirs)] : undefined;
+}
+
+/**
  * Every local header `root` (a file at `path`) reaches through quoted includes, at any depth and
  * inside conditional blocks, in inclusion order: the types, typedefs and macros its code may
  * name (the type table reads them before the file's own declarations).

@@ -53,6 +53,17 @@ describe('programs of several sources', () => {
     runCpu(join(dir, 'out'), 'Makefile.second');
   });
 
+  it('a host-only local header (needing what the device side drops) is left out of the device translation; one declaring what a kernel uses stays', { timeout: 300_000 }, () => {
+    const out = join(tempDir(), 'out');
+    const r = cli(['translate', join(FIXTURES, 'host-headers'), '-o', out, '-q'], FIXTURES);
+    expect(r.status, r.stderr).toBe(0);
+    const device = readFileSync(join(out, 'main.device.cpp'), 'utf8');
+    expect(device).toContain('#include "consts.h"');
+    expect(device).not.toContain('reference.h');
+    expect(readFileSync(join(out, 'main.host.cpp'), 'utf8')).toContain('#include "reference.h"');
+    runCpu(out);
+  });
+
   it('a directory with two main()s and no named program gets no Makefile', () => {
     const dir = tempDir();
     const r = cli(['translate', join(FIXTURES, 'named-programs', 'app'), '-o', 'out', '-q'], dir);
@@ -74,5 +85,38 @@ describe('library programs', () => {
     const r = cli(['translate', 'src', '-o', 'out', '-q'], dir);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('main.cu:1:10: error: the Thrust library is not supported on Vortex v2.2 [cuda-library]');
+  });
+});
+
+describe('launches', () => {
+  it('a launch leaving out a kernel parameter with a default argument gets the default (template kernel too)', { timeout: 300_000 }, () => {
+    const dir = tempDir();
+    writeTree(dir, {
+      'src/main.cu': [
+        '#include <cstdio>',
+        '#include <hip/hip_runtime.h>',
+        'template <int N>',
+        '__global__ void fill(int* out, int base, int step = N, int* extra = nullptr) {',
+        '  out[threadIdx.x] = base + step * threadIdx.x;',
+        '  if (extra) extra[threadIdx.x] = 1;',
+        '}',
+        'int main() {',
+        '  int* d; int h[8];',
+        '  hipMalloc(&d, sizeof h);',
+        '  fill<3><<<1, 8>>>(d, 10);',
+        '  hipMemcpy(h, d, sizeof h, hipMemcpyDeviceToHost);',
+        '  int ok = h[5] == 25;',
+        '  fill<3><<<1, 8>>>(d, 1, 2);',
+        '  hipMemcpy(h, d, sizeof h, hipMemcpyDeviceToHost);',
+        '  printf(ok && h[5] == 11 ? "PASSED\\n" : "FAILED\\n");',
+        '  return 0;',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = cli(['translate', 'src', '-o', 'out', '-q'], dir);
+    expect(r.status, r.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'out', 'main.host.cpp'), 'utf8')).toContain('int base, int step = 3, int* extra = nullptr)');
+    runCpu(join(dir, 'out'));
   });
 });
