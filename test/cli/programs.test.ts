@@ -119,4 +119,35 @@ describe('launches', () => {
     expect(readFileSync(join(dir, 'out', 'main.host.cpp'), 'utf8')).toContain('int base, int step = 3, int* extra = nullptr)');
     runCpu(join(dir, 'out'));
   });
+
+  it('a kernel with static shared memory inside a namespace: the size checks name its struct there', { timeout: 300_000 }, () => {
+    const dir = tempDir();
+    writeTree(dir, {
+      'src/main.cu': [
+        '#include <cstdio>',
+        '#include <hip/hip_runtime.h>',
+        'namespace outer { namespace gpu {',
+        '__global__ void reverse(int* data) {',
+        '  __shared__ int tile[64];',
+        '  tile[threadIdx.x] = data[threadIdx.x];',
+        '  __syncthreads();',
+        '  data[threadIdx.x] = tile[63 - threadIdx.x];',
+        '}',
+        '} }',
+        'int main() {',
+        '  int h[64]; for (int i = 0; i < 64; ++i) h[i] = i;',
+        '  int* d; hipMalloc(&d, sizeof h); hipMemcpy(d, h, sizeof h, hipMemcpyHostToDevice);',
+        '  outer::gpu::reverse<<<1, 64>>>(d);',
+        '  hipMemcpy(h, d, sizeof h, hipMemcpyDeviceToHost);',
+        '  printf(h[0] == 63 && h[63] == 0 ? "PASSED\\n" : "FAILED\\n");',
+        '  return 0;',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = cli(['translate', 'src', '-o', 'out', '-q'], dir);
+    expect(r.status, r.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'out', 'main.device.cpp'), 'utf8')).toContain('sizeof(outer::gpu::reverse_SharedMem)');
+    runCpu(join(dir, 'out'));
+  });
 });
