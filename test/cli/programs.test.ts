@@ -16,6 +16,15 @@ function runCpu(dir: string, makefile = 'Makefile') {
   expect(run.stdout).toMatch(/^PASSED$/m);
 }
 
+/** Translates a one-file program (lines of src/main.cu); returns its output directory. */
+function translateMain(lines: string[]): string {
+  const dir = tempDir();
+  writeTree(dir, { 'src/main.cu': [...lines, ''].join('\n') });
+  const r = cli(['translate', 'src', '-o', 'out', '-q'], dir);
+  expect(r.status, r.stderr).toBe(0);
+  return join(dir, 'out');
+}
+
 describe('programs of several sources', () => {
   it('a directory with one main(): its kernel source, the GPU header reached through a plain header and a .cu without GPU code are one program', { timeout: 300_000 }, () => {
     const out = join(tempDir(), 'out');
@@ -90,64 +99,52 @@ describe('library programs', () => {
 
 describe('launches', () => {
   it('a launch leaving out a kernel parameter with a default argument gets the default (template kernel too)', { timeout: 300_000 }, () => {
-    const dir = tempDir();
-    writeTree(dir, {
-      'src/main.cu': [
-        '#include <cstdio>',
-        '#include <hip/hip_runtime.h>',
-        'template <int N>',
-        '__global__ void fill(int* out, int base, int step = N, int* extra = nullptr) {',
-        '  out[threadIdx.x] = base + step * threadIdx.x;',
-        '  if (extra) extra[threadIdx.x] = 1;',
-        '}',
-        'int main() {',
-        '  int* d; int h[8];',
-        '  hipMalloc(&d, sizeof h);',
-        '  fill<3><<<1, 8>>>(d, 10);',
-        '  hipMemcpy(h, d, sizeof h, hipMemcpyDeviceToHost);',
-        '  int ok = h[5] == 25;',
-        '  fill<3><<<1, 8>>>(d, 1, 2);',
-        '  hipMemcpy(h, d, sizeof h, hipMemcpyDeviceToHost);',
-        '  printf(ok && h[5] == 11 ? "PASSED\\n" : "FAILED\\n");',
-        '  return 0;',
-        '}',
-        '',
-      ].join('\n'),
-    });
-    const r = cli(['translate', 'src', '-o', 'out', '-q'], dir);
-    expect(r.status, r.stderr).toBe(0);
-    expect(readFileSync(join(dir, 'out', 'main.host.cpp'), 'utf8')).toContain('int base, int step = 3, int* extra = nullptr)');
-    runCpu(join(dir, 'out'));
+    const out = translateMain([
+      '#include <cstdio>',
+      '#include <hip/hip_runtime.h>',
+      'template <int N>',
+      '__global__ void fill(int* out, int base, int step = N, int* extra = nullptr) {',
+      '  out[threadIdx.x] = base + step * threadIdx.x;',
+      '  if (extra) extra[threadIdx.x] = 1;',
+      '}',
+      'int main() {',
+      '  int* d; int h[8];',
+      '  hipMalloc(&d, sizeof h);',
+      '  fill<3><<<1, 8>>>(d, 10);',
+      '  hipMemcpy(h, d, sizeof h, hipMemcpyDeviceToHost);',
+      '  int ok = h[5] == 25;',
+      '  fill<3><<<1, 8>>>(d, 1, 2);',
+      '  hipMemcpy(h, d, sizeof h, hipMemcpyDeviceToHost);',
+      '  printf(ok && h[5] == 11 ? "PASSED\\n" : "FAILED\\n");',
+      '  return 0;',
+      '}',
+    ]);
+    expect(readFileSync(join(out, 'main.host.cpp'), 'utf8')).toContain('int base, int step = 3, int* extra = nullptr)');
+    runCpu(out);
   });
 
   it('a kernel with static shared memory inside a namespace: the size checks name its struct there', { timeout: 300_000 }, () => {
-    const dir = tempDir();
-    writeTree(dir, {
-      'src/main.cu': [
-        '#include <cstdio>',
-        '#include <hip/hip_runtime.h>',
-        'namespace outer { namespace gpu {',
-        '__global__ void reverse(int* data) {',
-        '  __shared__ int tile[64];',
-        '  tile[threadIdx.x] = data[threadIdx.x];',
-        '  __syncthreads();',
-        '  data[threadIdx.x] = tile[63 - threadIdx.x];',
-        '}',
-        '} }',
-        'int main() {',
-        '  int h[64]; for (int i = 0; i < 64; ++i) h[i] = i;',
-        '  int* d; hipMalloc(&d, sizeof h); hipMemcpy(d, h, sizeof h, hipMemcpyHostToDevice);',
-        '  outer::gpu::reverse<<<1, 64>>>(d);',
-        '  hipMemcpy(h, d, sizeof h, hipMemcpyDeviceToHost);',
-        '  printf(h[0] == 63 && h[63] == 0 ? "PASSED\\n" : "FAILED\\n");',
-        '  return 0;',
-        '}',
-        '',
-      ].join('\n'),
-    });
-    const r = cli(['translate', 'src', '-o', 'out', '-q'], dir);
-    expect(r.status, r.stderr).toBe(0);
-    expect(readFileSync(join(dir, 'out', 'main.device.cpp'), 'utf8')).toContain('sizeof(outer::gpu::reverse_SharedMem)');
-    runCpu(join(dir, 'out'));
+    const out = translateMain([
+      '#include <cstdio>',
+      '#include <hip/hip_runtime.h>',
+      'namespace outer { namespace gpu {',
+      '__global__ void reverse(int* data) {',
+      '  __shared__ int tile[64];',
+      '  tile[threadIdx.x] = data[threadIdx.x];',
+      '  __syncthreads();',
+      '  data[threadIdx.x] = tile[63 - threadIdx.x];',
+      '}',
+      '} }',
+      'int main() {',
+      '  int h[64]; for (int i = 0; i < 64; ++i) h[i] = i;',
+      '  int* d; hipMalloc(&d, sizeof h); hipMemcpy(d, h, sizeof h, hipMemcpyHostToDevice);',
+      '  outer::gpu::reverse<<<1, 64>>>(d);',
+      '  hipMemcpy(h, d, sizeof h, hipMemcpyDeviceToHost);',
+      '  printf(h[0] == 63 && h[63] == 0 ? "PASSED\\n" : "FAILED\\n");',
+      '  return 0;',
+      '}',
+    ]);
+    expect(readFileSync(join(out, 'main.device.cpp'), 'utf8')).toContain('sizeof(outer::gpu::reverse_SharedMem)');
+    runCpu(out);
   });
 });
