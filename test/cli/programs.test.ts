@@ -147,4 +147,26 @@ describe('launches', () => {
     expect(readFileSync(join(out, 'main.device.cpp'), 'utf8')).toContain('sizeof(outer::gpu::reverse_SharedMem)');
     runCpu(out);
   });
+
+  it('HIP device functions the corpus uses: __float2int_rd/_ru, sinpif/cospif, unsafeAtomicAdd', { timeout: 300_000 }, () => {
+    const out = translateMain([
+      '#include <cstdio>',
+      '#include <hip/hip_runtime.h>',
+      '__global__ void k(int* ints, float* sum) {',
+      '  ints[0] = __float2int_rd(-1.5f); ints[1] = __float2int_ru(-1.5f); ints[2] = __float2int_rd(2.5f);',
+      '  ints[3] = (int)(sinpif(0.5f) * 1000.0f + 0.5f); ints[4] = (int)(cospif(1.0f) * 1000.0f - 0.5f);',
+      '  unsafeAtomicAdd(sum, 1.0f);',
+      '}',
+      'int main() {',
+      '  int* d; float* s; int h[5]; float hs = 0;',
+      '  hipMalloc(&d, sizeof h); hipMalloc(&s, sizeof hs); hipMemcpy(s, &hs, sizeof hs, hipMemcpyHostToDevice);',
+      '  k<<<1, 32>>>(d, s);',
+      '  hipMemcpy(h, d, sizeof h, hipMemcpyDeviceToHost); hipMemcpy(&hs, s, sizeof hs, hipMemcpyDeviceToHost);',
+      '  bool ok = h[0] == -2 && h[1] == -1 && h[2] == 2 && h[3] == 1000 && h[4] == -1000 && hs == 32.0f;',
+      '  printf(ok ? "PASSED\\n" : "FAILED\\n");',
+      '  return 0;',
+      '}',
+    ]);
+    runCpu(out);
+  });
 });
