@@ -169,4 +169,30 @@ describe('launches', () => {
     ]);
     runCpu(out);
   });
+
+  it('__device__ member functions of a class leave the host translation (their bodies use device builtins); __host__ __device__ ones stay', { timeout: 300_000 }, () => {
+    const out = translateMain([
+      '#include <cstdio>',
+      '#include <hip/hip_runtime.h>',
+      'struct Cell {',
+      '  int x;',
+      '  __device__ Cell() : x(blockIdx.x * blockDim.x + threadIdx.x) {}',
+      '  __host__ __device__ int twice() const { return 2 * x; }',
+      '};',
+      '__global__ void k(int* out) { Cell c; out[c.x] = c.twice(); }',
+      'int main() {',
+      '  int* d; int h[64];',
+      '  hipMalloc(&d, sizeof h);',
+      '  k<<<2, 32>>>(d);',
+      '  hipMemcpy(h, d, sizeof h, hipMemcpyDeviceToHost);',
+      '  Cell host_cell{21};',
+      '  printf(h[40] == 80 && host_cell.twice() == 42 ? "PASSED\\n" : "FAILED\\n");',
+      '  return 0;',
+      '}',
+    ]);
+    const host = readFileSync(join(out, 'main.host.cpp'), 'utf8');
+    expect(host).toContain('/* hip2vortex: __device__ member function, in main.device.cpp */');
+    expect(host).toContain('__host__ __device__ int twice() const');
+    runCpu(out);
+  });
 });
