@@ -80,14 +80,57 @@ function exec(command: string, args: string[], cwd: string, timeoutS: number, en
   });
 }
 
-/** What a HeCBench-style Makefile says: -I directories and the `run:` target's arguments. */
-function makefileFacts(dir: string): { includes: string[]; args: string } {
+/**
+ * What a HeCBench-style Makefile says: -I directories, the `run:` target's arguments, and the
+ * program's name and sources when it names them all (its objects' rules, or its `source` list).
+ */
+function makefileFacts(dir: string): { includes: string[]; args: string; program?: { name: string; sources: string[] } } {
   const text = readFileSync(join(dir, 'Makefile'), 'utf8').replace(/\\\n/g, ' ');
   const includes = [...text.matchAll(/-I\s*([^\s$)]+)/g)].map((m) => resolve(dir, m[1])).filter((d) => existsSync(d));
   const run = /^run\s*:.*\n((?:\t.*\n?)+)/m.exec(text);
   const line = run?.[1].split('\n').map((l) => l.trim()).filter(Boolean).pop() ?? '';
-  const args = line.replace(/^\$\(LAUNCHER\)\s*/, '').replace(/^\S+\s*/, '');  // drop ./$(program)
-  return { includes: [...new Set(includes)], args };
+  const args = expand(line.replace(/^\$\(LAUNCHER\)\s*/, '').replace(/^\S+\s*/, ''), makeVariables(text));  // drop ./$(program)
+  return { includes: [...new Set(includes)], args, program: programSources(text, dir) };
+}
+
+/** Variables of a Makefile (`a = b`, `a := b`, `a ?= b`), with references to earlier ones expanded. */
+function makeVariables(text: string): Map<string, string> {
+  const vars = new Map<string, string>();
+  for (const m of text.matchAll(/^([A-Za-z_][\w-]*)\s*[:?]?=[ \t]*(.*)$/gm)) vars.set(m[1], expand(m[2], vars));
+  return vars;
+}
+
+/** `$(v)` and `$(v:.cu=.o)` expanded (one level: enough for these Makefiles). */
+function expand(value: string, vars: Map<string, string>): string {
+  return value.replace(/\$\(([\w-]+)(?::([^=)]*)=([^)]*))?\)/g, (all, name: string, from?: string, to?: string) => {
+    const v = vars.get(name);
+    if (v === undefined) return all;
+    return from === undefined ? v : v.split(/\s+/).filter(Boolean).map((w) => (w.endsWith(from) ? w.slice(0, -from.length) + to : w)).join(' ');
+  });
+}
+
+/**
+ * The program's sources: its objects (the `obj` variable, else the `source` list, else the program
+ * target's prerequisites), each from its own rule's first prerequisite, a `%.o: %.<ext>` rule or the
+ * `source` list; undefined unless every one is found.
+ */
+function programSources(text: string, dir: string): { name: string; sources: string[] } | undefined {
+  const vars = makeVariables(text);
+  const name = vars.get('program') ?? 'main';
+  const target = new RegExp(`^(?:\\$\\(program\\)|${name})\\s*:([^=\\n]*)$`, 'm').exec(text);
+  const listed = (vars.get('source') ?? '').split(/\s+/).filter(Boolean);
+  const objects = (vars.get('obj') ?? vars.get('source') ?? expand(target?.[1] ?? '', vars)).split(/\s+/).filter((w) => /\.(o|c|cc|cpp|cu|hip)$/.test(w));
+  const pattern = /^%\.o\s*:\s*%(\.\w+)/m.exec(text)?.[1];
+  const sourceOf = (object: string): string | undefined => {
+    if (!object.endsWith('.o')) return object;
+    const stem = object.slice(0, -2);
+    const rule = new RegExp(`^${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.o\\s*:\\s*(\\S+)`, 'm').exec(text);
+    if (rule) return expand(rule[1], vars);
+    return listed.find((s) => s.replace(/\.\w+$/, '') === stem) ?? (pattern && `${stem}${pattern}`);
+  };
+  const sources = objects.map(sourceOf).map((s) => s && resolve(dir, s));
+  if (!sources.length || sources.some((s) => !s || !existsSync(s))) return undefined;
+  return { name: name.replace(/\W/g, '_'), sources: sources as string[] };
 }
 
 const firstError = (out: string) => (out.split('\n').find((l) => /error|Error|undefined reference|FAILED|Segmentation|Abort/.test(l)) ?? out.trim().split('\n').pop() ?? '').trim().slice(0, 160);
@@ -99,7 +142,7 @@ async function measure(dir: string, name: string, work: string, o: Options): Pro
   const src = join(dir, name);
   const out = join(work, name);
   const facts = makefileFacts(src);
-  const t = await exec(process.execPath, [CLI, 'translate', src, '-o', out, '--format', 'json', '-q', '--no-cache', ...facts.includes.flatMap((i) => ['-I', i])], ROOT, 300, process.env, Infinity);
+  const t = await exec(process.execPath, [CLI, 'translate', src, '-o', out, '--format', 'json', '-q', '--no-cache', ...facts.includes.flatMap((i) => ['-I', i]), ...(facts.program ? ['--program', `${facts.program.name}=${facts.program.sources.join(',')}`] : [])], ROOT, 300, process.env, Infinity);
   let report: { diagnostics: { severity: string; ruleId: string }[] };
   try {
     report = JSON.parse(t.out.slice(t.out.indexOf('{')));
@@ -115,7 +158,7 @@ async function measure(dir: string, name: string, work: string, o: Options): Pro
   const vortex = VORTEX_HOME ? await exec('make', ['-C', out, '-s', 'vortex', `VORTEX_HOME=${VORTEX_HOME}`], ROOT, 600, env) : undefined;
   vortexBuild = vortex && (vortex.code === 0 ? 'ok' : firstError(vortex.out));
   // Run from the program's own folder: benchmarks read their input files relative to it.
-  const exe = readdirSync(join(out, 'build', 'cpu')).find((f) => !f.includes('.') && f !== 'rt');
+  const exe = readdirSync(join(out, 'build', 'cpu'), { withFileTypes: true }).find((f) => f.isFile() && !f.name.includes('.'))?.name;
   const r = await exec(join(out, 'build', 'cpu', exe!), facts.args.split(/\s+/).filter(Boolean), src, o.timeoutS, env);
   if (r.timedOut) return record('timed-out');
   if (/\bFAIL/i.test(r.out)) return record('FAIL', [firstError(r.out)]);

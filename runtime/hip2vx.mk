@@ -6,7 +6,12 @@
 #   HIP2VX_RUNTIME          hip2vortex's runtime/ folder (the .mk finds it, or it is set by the user)
 #   HIP2VX_TRANSLATED_XLEN  the XLEN the sources were translated for (32 or 64)
 # and may define (the directory's Makefile does):
-#   HOST_EXTRA_SRC          the program's C/C++ sources without GPU code (.c compiled as C), linked in
+#   HOST_EXTRA_SRC          the program's C/C++ sources without GPU code (.c compiled as C, the
+#                           rest, .cu included, as C++), linked in
+#   HIP2VX_UNITS            the program's other translated sources (units), linked in: for each
+#                           unit <u>, <u>_HOST_SRC, and if it has them <u>_DEVICE_SRC, <u>_REG_SRC
+#                           and <u>_KERNELS (its kernel ids); a program may have no unit of its own
+#                           (its main in a HOST_EXTRA_SRC source: no HOST_SRC)
 #
 # Targets:
 #   make run-cpu [ARGS=...]   build with the system $(CXX) alone for the CPU backend
@@ -24,6 +29,8 @@ CPU_DIR := $(BUILD_DIR)/cpu
 HOST_CXXFLAGS ?= -std=c++17 -O2
 # Headers the sources include from the translation's -I directories (the <stem>.mk sets them).
 HIP2VX_INCLUDE_FLAGS = $(addprefix -I,$(HIP2VX_INCLUDE_DIRS))
+# hipcc compiles every source of a HIP program, and defines __HIPCC__ for its host side too.
+HIP2VX_HOST_DEFINES ?= -D__HIPCC__
 DEPFLAGS = -MMD -MP
 
 .PHONY: cpu run-cpu vortex run clean
@@ -43,12 +50,34 @@ endef
 
 HOST_EXTRA_SRC ?=
 HOST_CFLAGS ?= -O2
+# The .mk's own source is one unit among the program's.
+ifneq ($(HOST_SRC),)
+HIP2VX_UNITS := $(PROGRAM) $(filter-out $(PROGRAM),$(HIP2VX_UNITS))
+$(PROGRAM)_HOST_SRC := $(HOST_SRC)
+$(PROGRAM)_DEVICE_SRC := $(DEVICE_SRC)
+$(PROGRAM)_REG_SRC := $(REG_SRC)
+$(PROGRAM)_KERNELS := $(KERNELS)
+endif
+# Host and registration objects of every unit in build directory $(1).
+hip2vx_unit_objs = $(foreach u,$(HIP2VX_UNITS),$(1)/$(u).host.o $(if $($(u)_REG_SRC),$(1)/$(u).register.o))
 # Objects of HOST_EXTRA_SRC in build directory $(1).
 hip2vx_extra_objs = $(addprefix $(1)/extra/,$(addsuffix .o,$(HOST_EXTRA_SRC)))
 
+# Rules for the host side of unit $(3) in build directory $(1) with the flags of variable $(2): its
+# host source, and its registration source, which .incbin's the unit's kernel binaries (so it
+# depends on them).
+define hip2vx_unit_host_rules
+$(1)/$(3).host.o: $($(3)_HOST_SRC)
+	@mkdir -p $$(@D)
+	$$(CXX) $$($(2)) $$(DEPFLAGS) -c $$< -o $$@
+
+$(1)/$(3).register.o: $($(3)_REG_SRC) $($(3)_KERNELS:%=$(1)/$(3).%.bin)
+	@mkdir -p $$(@D)
+	$$(CXX) $$($(2)) $$(DEPFLAGS) -DHIP2VX_BIN_DIR='"$(1)"' -c $($(3)_REG_SRC) -o $$@
+endef
+
 # Rules for the host side of the build in directory $(1) with the flags of variable $(2): the
-# runtime library, the host source, the extra sources, and the registration source, which
-# .incbin's the kernel binaries of the build (so it depends on them).
+# runtime library and the extra sources (C++ whatever the extension, but .c).
 define hip2vx_host_rules
 $(call hip2vx_compile_dir,$(HIP2VX_RUNTIME)/src,$(1)/rt/hip,$(2))
 
@@ -58,16 +87,11 @@ $(1)/extra/%.c.o: %.c
 
 $(1)/extra/%.o: %
 	@mkdir -p $$(@D)
-	$$(CXX) $$($(2)) $$(DEPFLAGS) -c $$< -o $$@
-
-$(1)/$(PROGRAM).host.o: $(HOST_SRC)
-	@mkdir -p $$(@D)
-	$$(CXX) $$($(2)) $$(DEPFLAGS) -c $$< -o $$@
-
-$(1)/$(PROGRAM).register.o: $(REG_SRC) $(KERNELS:%=$(1)/$(PROGRAM).%.bin)
-	@mkdir -p $$(@D)
-	$$(CXX) $$($(2)) $$(DEPFLAGS) -DHIP2VX_BIN_DIR='"$(1)"' -c $(REG_SRC) -o $$@
+	$$(CXX) $$($(2)) $$(DEPFLAGS) -x c++ -c $$< -o $$@
 endef
+
+# Every host-side rule of build directory $(1) with the flags of variable $(2).
+hip2vx_host_build = $(eval $(call hip2vx_host_rules,$(1),$(2)))$(foreach u,$(HIP2VX_UNITS),$(eval $(call hip2vx_unit_host_rules,$(1),$(2),$(u))))
 
 # ---- CPU backend -----------------------------------------------------------------------------
 # A kernel binary is a shared object: the device source plus runtime/cpu/device (fibers,
@@ -75,7 +99,7 @@ endef
 
 CPU_DEVICE_FLAGS = $(HOST_CXXFLAGS) $(HIP2VX_INCLUDE_FLAGS) -DHIP2VX_CPU_BACKEND -I$(HIP2VX_RUNTIME)/cpu/include \
   -I$(HIP2VX_RUNTIME)/include -fPIC -fvisibility=hidden
-CPU_HOST_FLAGS = $(HOST_CXXFLAGS) $(HIP2VX_INCLUDE_FLAGS) -DHIP2VX_CPU_BACKEND -I$(HIP2VX_RUNTIME)/include \
+CPU_HOST_FLAGS = $(HOST_CXXFLAGS) $(HIP2VX_INCLUDE_FLAGS) $(HIP2VX_HOST_DEFINES) -DHIP2VX_CPU_BACKEND -I$(HIP2VX_RUNTIME)/include \
   -I$(HIP2VX_RUNTIME)/cpu/include
 
 CPU_DEVICE_RT_OBJ := $(call hip2vx_objs,$(HIP2VX_RUNTIME)/cpu/device,$(CPU_DIR)/rt/device)
@@ -90,14 +114,18 @@ run-cpu: $(CPU_EXE)
 
 $(eval $(call hip2vx_compile_dir,$(HIP2VX_RUNTIME)/cpu/device,$(CPU_DIR)/rt/device,CPU_DEVICE_FLAGS))
 $(eval $(call hip2vx_compile_dir,$(HIP2VX_RUNTIME)/cpu/src,$(CPU_DIR)/rt/vortex,CPU_HOST_FLAGS))
-$(eval $(call hip2vx_host_rules,$(CPU_DIR),CPU_HOST_FLAGS))
+$(call hip2vx_host_build,$(CPU_DIR),CPU_HOST_FLAGS)
 
-$(CPU_DIR)/$(PROGRAM).%.bin: $(DEVICE_SRC) $(CPU_DEVICE_RT_OBJ)
-	@mkdir -p $(@D)
-	$(CXX) $(CPU_DEVICE_FLAGS) $(DEPFLAGS) -DHIP2VX_ENTRY_$* -shared $(DEVICE_SRC) \
-	  $(CPU_DEVICE_RT_OBJ) -o $@
+# Kernel binaries of unit $(1): its device source built for each of its kernels.
+define hip2vx_cpu_kernels
+$(CPU_DIR)/$(1).%.bin: $($(1)_DEVICE_SRC) $(CPU_DEVICE_RT_OBJ)
+	@mkdir -p $$(@D)
+	$$(CXX) $$(CPU_DEVICE_FLAGS) $$(DEPFLAGS) -DHIP2VX_ENTRY_$$* -shared $($(1)_DEVICE_SRC) \
+	  $$(CPU_DEVICE_RT_OBJ) -o $$@
+endef
+$(foreach u,$(HIP2VX_UNITS),$(eval $(call hip2vx_cpu_kernels,$(u))))
 
-$(CPU_EXE): $(CPU_DIR)/$(PROGRAM).host.o $(CPU_DIR)/$(PROGRAM).register.o $(CPU_HIP_RT_OBJ) \
+$(CPU_EXE): $(call hip2vx_unit_objs,$(CPU_DIR)) $(CPU_HIP_RT_OBJ) \
             $(CPU_BACKEND_OBJ) $(call hip2vx_extra_objs,$(CPU_DIR))
 	$(CXX) $^ -lpthread -ldl -o $@
 
@@ -114,7 +142,7 @@ include $(HIP2VX_RUNTIME)/vortex-toolchain.mk
 
 # One build directory per toolchain, so switching toolchains rebuilds the kernels.
 VX_DIR := $(BUILD_DIR)/vx-$(VX_TOOLCHAIN)
-VX_HOST_FLAGS = $(HOST_CXXFLAGS) $(HIP2VX_INCLUDE_FLAGS) -DHIP2VX_XLEN=$(XLEN) -I$(HIP2VX_RUNTIME)/include \
+VX_HOST_FLAGS = $(HOST_CXXFLAGS) $(HIP2VX_INCLUDE_FLAGS) $(HIP2VX_HOST_DEFINES) -DHIP2VX_XLEN=$(XLEN) -I$(HIP2VX_RUNTIME)/include \
   -I$(VORTEX_HOME)/runtime/include
 VX_HIP_RT_OBJ := $(call hip2vx_objs,$(HIP2VX_RUNTIME)/src,$(VX_DIR)/rt/hip)
 VX_EXE := $(VX_DIR)/$(PROGRAM)
@@ -125,17 +153,20 @@ run: $(VX_EXE)
 	LD_LIBRARY_PATH=$(VORTEX_RT_PATH)$${LD_LIBRARY_PATH:+:$$LD_LIBRARY_PATH} \
 	  VORTEX_DRIVER=$(VORTEX_DRIVER) $(VX_EXE) $(ARGS)
 
-$(VX_DIR)/$(PROGRAM).%.elf: $(DEVICE_SRC)
-	@mkdir -p $(@D)
-	$(VX_CXX) $(VX_CFLAGS) $(DEPFLAGS) -DHIP2VX_ENTRY_$* $(DEVICE_SRC) $(VX_LDFLAGS) $(VX_LIBS) -o $@
+# Kernel ELF files of unit $(1).
+define hip2vx_vx_kernels
+$(VX_DIR)/$(1).%.elf: $($(1)_DEVICE_SRC)
+	@mkdir -p $$(@D)
+	$$(VX_CXX) $$(VX_CFLAGS) $$(DEPFLAGS) -DHIP2VX_ENTRY_$$* $($(1)_DEVICE_SRC) $$(VX_LDFLAGS) $$(VX_LIBS) -o $$@
+endef
+$(foreach u,$(HIP2VX_UNITS),$(eval $(call hip2vx_vx_kernels,$(u))))
 
-
-$(VX_DIR)/$(PROGRAM).%.bin: $(VX_DIR)/$(PROGRAM).%.elf
+$(VX_DIR)/%.bin: $(VX_DIR)/%.elf
 	OBJCOPY=$(VX_CP) $(VXBIN) $< $@
 
-$(eval $(call hip2vx_host_rules,$(VX_DIR),VX_HOST_FLAGS))
+$(call hip2vx_host_build,$(VX_DIR),VX_HOST_FLAGS)
 
-$(VX_EXE): $(VX_DIR)/$(PROGRAM).host.o $(VX_DIR)/$(PROGRAM).register.o $(VX_HIP_RT_OBJ) $(call hip2vx_extra_objs,$(VX_DIR))
+$(VX_EXE): $(call hip2vx_unit_objs,$(VX_DIR)) $(VX_HIP_RT_OBJ) $(call hip2vx_extra_objs,$(VX_DIR))
 	$(CXX) $^ -L$(VORTEX_RT_PATH) -lvortex -lpthread -o $@
 
 clean:

@@ -1,7 +1,36 @@
 // Which files may contain GPU code, decided without parsing (a regular expression over the text).
-const GPU_HINT = /__global__|__device__|__constant__|__shared__|__attribute__\(\(\s*(?:global|device)\b|<<<|hipLaunchKernelGGL|\bcuda[A-Z_]\w*|\bcu[A-Z]\w+\(|\bhip[A-Z]\w*|cuda_runtime|cuda\.h|hip_runtime/;
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+
+const GPU_HINT = /__global__|__device__|__constant__|__shared__|__attribute__\(\(\s*(?:global|device)\b|<<<|hipLaunchKernelGGL|\bcuda[A-Z_]\w*|\bcu[A-Z]\w+\(|\bhip[A-Z]\w*|cuda_runtime|cuda\.h|hip_runtime|[<"](?:thrust|cub|hipcub)\//;
 
 /** A cheap test (no parse) for files that may need translating. */
 export function looksLikeGpuSource(text: string): boolean {
   return GPU_HINT.test(text);
 }
+
+/** Where `#include "written"` in the file at `path` is found: beside it, then in the -I directories. */
+export function findQuotedInclude(path: string, written: string, includeDirs: readonly string[]): string | undefined {
+  return [dirname(path), ...includeDirs].map((d) => resolve(d, written)).find((p) => existsSync(p) && statSync(p).isFile());
+}
+
+const QUOTED_INCLUDE = /^[ \t]*#[ \t]*include[ \t]*"([^"]+)"/gm;
+
+/**
+ * Whether a file includes a header with GPU code, directly or through other local headers: a file
+ * without GPU code of its own is still translated then, since its includes must point at the
+ * header's translation (a header through which one is reached is translated as well).
+ */
+export function includesGpuHeader(path: string, text: string, includeDirs: readonly string[], seen = new Set<string>([resolve(path)])): boolean {
+  for (const m of text.matchAll(QUOTED_INCLUDE)) {
+    const file = findQuotedInclude(path, m[1], includeDirs);
+    if (!file || seen.has(file)) continue;
+    seen.add(file);
+    const included = readFileSync(file, 'latin1');
+    if (looksLikeGpuSource(included) || includesGpuHeader(file, included, includeDirs, seen)) return true;
+  }
+  return false;
+}
+
+/** Own GPU code, or a header with some reached through quoted includes. */
+export const reachesGpuCode = (path: string, text: string, includeDirs: readonly string[]) => looksLikeGpuSource(text) || includesGpuHeader(path, text, includeDirs);

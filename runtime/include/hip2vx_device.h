@@ -32,6 +32,11 @@
 
 #define HIP2VX_INLINE static inline __attribute__((__always_inline__))
 
+// The runtime's handle types, as hip_runtime_api.h declares them: a device compile sees the host
+// declarations of the types and headers it keeps (a class with a member taking a stream).
+typedef struct ihipStream_t* hipStream_t;
+typedef struct ihipEvent_t* hipEvent_t;
+
 // ---- HIP/CUDA declaration spellings -------------------------------------------------------
 #define __global__ inline __attribute__((__always_inline__))
 #define __device__
@@ -738,6 +743,9 @@ HIP2VX_INLINE float hip2vx_sincos_q(float x, int cosine) {
 HIP2VX_INLINE float hip2vx_sinf(float x) { return hip2vx_sincos_q(x, 0); }
 HIP2VX_INLINE float hip2vx_cosf(float x) { return hip2vx_sincos_q(x, 1); }
 HIP2VX_INLINE float hip2vx_tanf(float x) { return hip2vx_sinf(x) / hip2vx_cosf(x); }
+// HIP's sin(pi x) and cos(pi x).
+HIP2VX_INLINE float sinpif(float x) { return hip2vx_sinf(3.14159265358979f * x); }
+HIP2VX_INLINE float cospif(float x) { return hip2vx_cosf(3.14159265358979f * x); }
 HIP2VX_INLINE float hip2vx_tanhf(float x) {
   float a = __builtin_fabsf(x), z = x * x;
   float small = x * (1.0f + z * (-0.333333333f + z * (0.133333333f + z * -0.0539682540f)));
@@ -777,6 +785,8 @@ HIP2VX_INLINE float __uint_as_float(unsigned int x) { return hip2vx_as_float(x);
 HIP2VX_INLINE unsigned int __float_as_uint(float x) { return hip2vx_as_uint(x); }
 HIP2VX_INLINE int __float2int_rn(float x) { return (int)hip2vx_rintf(x); }
 HIP2VX_INLINE int __float2int_rz(float x) { return (int)x; }
+HIP2VX_INLINE int __float2int_rd(float x) { return (int)hip2vx_floorf(x); }
+HIP2VX_INLINE int __float2int_ru(float x) { return (int)hip2vx_ceilf(x); }
 HIP2VX_INLINE float __int2float_rn(int x) { return (float)x; }
 HIP2VX_INLINE float __fmul_rn(float a, float b) { return a * b; }
 HIP2VX_INLINE float __fadd_rn(float a, float b) { return a + b; }
@@ -807,5 +817,8 @@ template <class T> HIP2VX_INLINE T hip2vx_h16(unsigned int b) { T h; h.__x = (un
 HIP2VX_ATOMIC_ADD16(__half, __half2)
 HIP2VX_ATOMIC_ADD16(__nv_bfloat16, __nv_bfloat162)
 #undef HIP2VX_ATOMIC_ADD16
+
+/** HIP's atomicAdd without the guarantees on fine-grained memory AMD needs: the same here. */
+template <class T> HIP2VX_INLINE T unsafeAtomicAdd(T* p, T v) { return atomicAdd(p, v); }
 
 #endif  // HIP2VX_DEVICE_H

@@ -67,7 +67,7 @@ function declarationOf(name: Node, text: string): { node: Node; declarator?: Nod
   if (!fn) return undefined;
   let found: { node: Node; declarator?: Node } | undefined;
   for (const p of functionDeclarator(fn)?.childForFieldName('parameters')?.namedChildren ?? []) {
-    if (p?.type === 'parameter_declaration' && declaredName(p.childForFieldName('declarator'))?.text === name.text) found = { node: p };
+    if ((p?.type === 'parameter_declaration' || p?.type === 'optional_parameter_declaration') && declaredName(p.childForFieldName('declarator'))?.text === name.text) found = { node: p };
   }
   scan(fn.childForFieldName('body')!, DECLARATIONS, (decl) => {
     if (decl.startIndex > name.startIndex) return false;

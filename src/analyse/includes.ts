@@ -3,13 +3,15 @@
 // launches of kernels defined in a header get their instances, entries and stubs in the
 // including file's outputs. The header itself is translated on its own (header mode), and the
 // including file's outputs include its translations (`k.device.cuh`, `k.host.cuh`).
-import { existsSync, statSync } from 'node:fs';
-import { dirname, extname, resolve } from 'node:path';
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parse, type Node, type Tree } from '../parse/parser.js';
 import { readSource } from '../parse/source.js';
 import { textForParser } from '../parse/normalise.js';
 import { analyseProgram, type Program } from './program.js';
 import { TypeTable } from './types.js';
+import { isHeader, translatedHeaderPath } from '../output-names.js';
+import { findQuotedInclude } from '../gpu-hint.js';
 
 export interface IncludedHeader {
   /** The #include directive in the including file. */
@@ -25,15 +27,7 @@ export interface IncludedHeader {
   tree: Tree;
 }
 
-const HEADER_EXTENSIONS = new Set(['.cuh', '.h', '.hpp', '.hh', '.hxx', '.inl']);
-
-export const isHeader = (path: string) => HEADER_EXTENSIONS.has(extname(path).toLowerCase());
-
-/** `k.cuh` -> `k.device.cuh` (the written path keeps its directories). */
-export function translatedHeaderPath(written: string, side: 'device' | 'host'): string {
-  const ext = extname(written);
-  return `${written.slice(0, written.length - ext.length)}.${side}${ext}`;
-}
+export { isHeader, translatedHeaderPath };
 
 /**
  * Quoted includes of `root` (a file at `path`) that resolve to headers defining GPU code.
@@ -44,25 +38,25 @@ export function includedHeaders(
   root: Node,
   path: string,
   includeDirs: readonly string[],
-  looksLikeGpu: (text: string) => boolean,
+  looksLikeGpu: (text: string, path: string) => boolean,
   cycle: (directive: Node, file: string) => void,
   visible: readonly Node[] = [],
   visiting: readonly string[] = [resolve(path)],
 ): IncludedHeader[] {
   const found: IncludedHeader[] = [];
-  for (const directive of root.namedChildren) {
-    if (directive?.type !== 'preproc_include') continue;
+  // Include guards and other conditional blocks hold most includes.
+  for (const directive of root.descendantsOfType('preproc_include')) {
     const pathNode = directive.childForFieldName('path');
     if (pathNode?.type !== 'string_literal') continue;
     const written = pathNode.text.slice(1, -1);
-    const file = [dirname(path), ...includeDirs].map((d) => resolve(d, written)).find((p) => existsSync(p));
+    const file = findQuotedInclude(path, written, includeDirs);
     if (!file) continue;
     if (visiting.includes(file)) {
       cycle(directive, file);
       continue;
     }
     const read = readSource(file);
-    if (!read.ok || !looksLikeGpu(read.file.text)) continue;
+    if (!read.ok || !looksLikeGpu(read.file.text, file)) continue;
     const text = textForParser(read.file.text);
     const tree = parse(text);
     const program = analyseProgram(tree.rootNode, text);
@@ -91,6 +85,20 @@ function headerTree(file: string): Tree | null {
 }
 
 /**
+ * The syntax trees of a quoted include's file and of the local files it reaches, when the file
+ * has no GPU code (`isGpu`); undefined for other includes and files not found.
+ */
+export function plainIncludeRoots(directive: Node, path: string, includeDirs: readonly string[], isGpu: (text: string, file: string) => boolean): Node[] | undefined {
+  const pathNode = directive.childForFieldName('path');
+  if (pathNode?.type !== 'string_literal') return undefined;
+  const file = findQuotedInclude(path, pathNode.text.slice(1, -1), includeDirs);
+  const read = file && readSource(file);
+  if (!file || !read || !read.ok || isGpu(read.file.text, file)) return undefined;
+  const tree = headerTree(file);
+  return tree ? [tree.rootNode, ...localHeaderRoots(tree.rootNode, file, includeDirs)] : undefined;
+}
+
+/**
  * Every local header `root` (a file at `path`) reaches through quoted includes, at any depth and
  * inside conditional blocks, in inclusion order: the types, typedefs and macros its code may
  * name (the type table reads them before the file's own declarations).
@@ -101,7 +109,7 @@ export function localHeaderRoots(root: Node, path: string, includeDirs: readonly
     const pathNode = directive.childForFieldName('path');
     if (pathNode?.type !== 'string_literal') continue;
     const written = pathNode.text.slice(1, -1);
-    const file = [dirname(path), ...includeDirs].map((d) => resolve(d, written)).find((p) => existsSync(p) && statSync(p).isFile());
+    const file = findQuotedInclude(path, written, includeDirs);
     if (!file || seen.has(file)) continue;
     seen.add(file);
     const tree = headerTree(file);

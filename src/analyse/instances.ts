@@ -14,8 +14,10 @@ export interface ParamInfo {
   name: string;
   node: Node;
   type: CType;
-  /** The declaration as written, template parameters replaced by this instance's arguments. */
+  /** The declaration as written without its default argument, template parameters replaced by this instance's arguments. */
   text: string;
+  /** The default argument (`int steps = 0`): launches may leave it out. */
+  defaultValue?: string;
 }
 
 export interface KernelInstance {
@@ -236,8 +238,11 @@ export function collectInstances(program: Program, types: TypeTable): { instance
         if (isTypeError(t)) problems.push({ node: t.node, ruleId: 'unknown-type', message: t.message });
         else {
           const name = declaredName(p.childForFieldName('declarator'))?.text;
-          const text = substitute(p, kernel.templateParams, texts);
-          params.push({ name: name ?? `__hv_param${i}`, node: p, type: t, text: name ? text : `${text} __hv_param${i}` });
+          const written = substitute(p, kernel.templateParams, texts);
+          const fallback = p.childForFieldName('default_value');
+          const defaultValue = fallback ? substitute(fallback, kernel.templateParams, texts) : undefined;
+          const text = defaultValue === undefined ? written : written.slice(0, written.lastIndexOf(defaultValue)).replace(/\s*=\s*$/, '');
+          params.push({ name: name ?? `__hv_param${i}`, node: p, type: t, text: name ? text : `${text} __hv_param${i}`, defaultValue });
         }
       });
       if (params.length !== kernel.params.length) continue;

@@ -103,7 +103,7 @@ function functionOf(item: Node): FunctionInfo | undefined {
     name: nameNode.text,
     qualifiers: q,
     templateParams,
-    params: (fd.childForFieldName('parameters')?.namedChildren ?? []).filter((p): p is Node => p?.type === 'parameter_declaration'),
+    params: (fd.childForFieldName('parameters')?.namedChildren ?? []).filter((p): p is Node => p?.type === 'parameter_declaration' || p?.type === 'optional_parameter_declaration'),
     body: inner.childForFieldName('body') ?? undefined,
     kind,
   };

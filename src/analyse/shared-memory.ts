@@ -11,6 +11,7 @@ import { layoutOf, renderTypeId, roundUp } from '../layout/index.js';
 import type { FunctionInfo, Program, SharedVar } from './program.js';
 import { isTypeError, type Subst, type TypeTable } from './types.js';
 import type { Node } from '../parse/parser.js';
+import { namespacesOf } from './syntax.js';
 
 export interface SharedProblem {
   node: Node;
@@ -80,6 +81,11 @@ export class SharedLayout {
     return this.names.get(f)!;
   }
 
+  /** The struct's name at file scope, where the size checks are (inside `f`'s namespaces). */
+  private qualifiedStructName(f: FunctionInfo): string {
+    return [...namespacesOf(f.outer), this.structName(f)].join('::');
+  }
+
   /** The struct's type as used inside `f` (template kernels: instantiated with their parameters). */
   structType(f: FunctionInfo): string {
     const args = f.templateParams.length ? `<${f.templateParams.join(', ')}>` : '';
@@ -118,12 +124,12 @@ export class SharedLayout {
   /** static_asserts that the compiler's sizeof of the shared structs matches the offsets used here. */
   sizeChecks(kernel: FunctionInfo, subst: Subst, templateArgs: readonly string[]): string[] {
     if (!this.names.has(kernel)) return [];
-    return sizeCheck(`${this.structName(kernel)}${templateArgs.length ? `<${templateArgs.join(', ')}>` : ''}`, this.structSize(kernel, subst));
+    return sizeCheck(`${this.qualifiedStructName(kernel)}${templateArgs.length ? `<${templateArgs.join(', ')}>` : ''}`, this.structSize(kernel, subst));
   }
 
   /** The same for the device functions' structs (once per file). */
   functionSizeChecks(): string[] {
-    return [...this.fnOffsets.keys()].flatMap((f) => sizeCheck(this.structName(f), this.structSize(f, new Map())));
+    return [...this.fnOffsets.keys()].flatMap((f) => sizeCheck(this.qualifiedStructName(f), this.structSize(f, new Map())));
   }
 
   /** Static shared bytes of a kernel instance: device-function regions, then its own struct. */

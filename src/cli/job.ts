@@ -3,6 +3,7 @@
 // returns is structured-cloneable.
 import { readFileSync } from 'node:fs';
 import { decodeSource } from '../parse/source.js';
+import { includesGpuHeader } from '../gpu-hint.js';
 import { fileDiagnostic, type Diagnostic } from '../report/diagnostic.js';
 import type { ChangeStats } from '../report/changes.js';
 import type { FileStatus } from '../report/run.js';
@@ -120,7 +121,8 @@ export class JobRunner {
       plain.diagnostics.push(fileDiagnostic(job.path, 'note', 'empty file; nothing to translate', 'input-empty'));
       return plain;
     }
-    if (!(await this.loadModule()).looksLikeGpuSource(source.text)) return plain;
+    const { includeDirs } = this.config.settings;
+    if (!(await this.loadModule()).looksLikeGpuSource(source.text) && !includesGpuHeader(job.path, source.text, includeDirs)) return plain;
     if (bytes.length > this.config.jobOptions.maxFileBytes) {
       const mb = (n: number) => (n / 2 ** 20).toFixed(1);
       const message = `file too large to translate (${mb(bytes.length)} MiB; the limit is ${mb(this.config.jobOptions.maxFileBytes)} MiB, see --max-file-size)`;

@@ -2,6 +2,8 @@
 import { mkdirSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { UsageError } from './exit.js';
+import { resolve } from 'node:path';
+import type { ProgramSpec } from './plan.js';
 import type { SessionOptions } from './session.js';
 
 export type Format = 'text' | 'json' | 'sarif';
@@ -17,6 +19,7 @@ export interface CommonFlags {
   exclude: string[];
   gitignore: boolean;
   includeDir: string[];
+  program: string[];
   inPlace?: boolean;
   skipNonGpu?: boolean;
   jobs?: string;
@@ -45,6 +48,7 @@ export function addCommonOptions(command: Command): Command {
     .option('--exclude <glob>', 'leave out files and directories matching (repeatable)', collect, [])
     .option('--no-gitignore', 'also read files that .gitignore files exclude')
     .option('-I, --include-dir <dir>', 'directory searched for #include files (repeatable)', collect, [])
+    .option('--program <name=files>', 'link these sources (comma-separated paths) into program <name>, with its Makefile in the output directory of the first one among the inputs; sources outside the inputs are translated or copied there (repeatable)', collect, [])
     .addOption(new Option('--passthrough', 'copy files without GPU code to the output (default)').conflicts('skipNonGpu'))
     .option('--skip-non-gpu', 'leave files without GPU code out of the output')
     .option('-j, --jobs <n>', 'worker threads (default: one per core, at most one per 8 files)')
@@ -53,6 +57,13 @@ export function addCommonOptions(command: Command): Command {
     .option('--no-cache', 'translate every source again (do not reuse or record translations in the output directory)')
     .addOption(new Option('--format <format>', 'diagnostics format').choices(['text', 'json', 'sarif']).default('text'))
     .option('-q, --quiet', 'print only errors and warnings (no notes, progress or summary)');
+}
+
+/** `name=a.cu,b.cpp` -> the program's name and its sources' absolute paths. */
+function programSpec(value: string): ProgramSpec {
+  const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.+)$/.exec(value);
+  if (!m) throw new UsageError(`--program takes <name>=<file>[,<file>...] (name: a C identifier), not '${value}'`);
+  return { name: m[1], sources: m[2].split(',').filter(Boolean).map((f) => resolve(f)) };
 }
 
 function positiveInt(value: string, what: string): number {
@@ -81,6 +92,7 @@ export function sessionOptions(paths: string[], flags: CommonFlags, use: OutputU
   if (!(maxMiB > 0)) throw new UsageError(`--max-file-size must be a positive number, not '${flags.maxFileSize}'`);
   return {
     inputs: paths,
+    programs: flags.program.map(programSpec),
     target: { outdir: flags.inPlace ? undefined : flags.output, passthrough: !flags.skipNonGpu },
     base: flags.base,
     include: flags.include,

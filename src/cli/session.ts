@@ -3,13 +3,13 @@
 // as soon as the earlier inputs are done: writing overlaps translating, and contents are freed.
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { sortDiagnostics, type Diagnostic } from '../report/diagnostic.js';
 import type { OutputState } from '../report/run.js';
 import { UsageError } from './exit.js';
 import { readCache, runKey, type CacheRecord } from './cache.js';
 import type { FileOutcome, Job } from './job.js';
-import { OutputPlanner, type PlannedFile, type Target } from './plan.js';
+import { OutputPlanner, type PlannedFile, type ProgramSpec, type Target } from './plan.js';
 import { defaultWorkers, runJobs } from './pool.js';
 import { progressBar } from './progress.js';
 import type { TranslatorSettings } from './translator.js';
@@ -17,6 +17,8 @@ import { realOrResolved, walkInputs, type InputFile } from './walk.js';
 
 export interface SessionOptions {
   inputs: string[];
+  /** Programs named by the user (--program). */
+  programs?: ProgramSpec[];
   target: Target;
   base?: string;
   include: string[];
@@ -66,8 +68,10 @@ export async function runSession(options: SessionOptions, context: RunContext, c
   if (walked.diagnostics.some((d) => d.severity === 'error')) {
     throw new InputError(sortDiagnostics(walked.diagnostics));
   }
-  const { files } = walked;
-  const planner = new OutputPlanner(options.target);
+  const programs = options.programs ?? [];
+  const files = withProgramSources(walked.files, programs);
+  const { xlen, includeDirs } = options.settings;
+  const planner = new OutputPlanner(options.target, { xlen, includeDirs }, programs);
   const outputs: Session['outputs'] = [];
   const arrived: FileOutcome[] = [];
   const take = (writes: PlannedFile[]) => {
@@ -110,6 +114,27 @@ export async function runSession(options: SessionOptions, context: RunContext, c
   take(planner.makefiles());
   const diagnostics = sortDiagnostics([...walked.diagnostics, ...outcomes.flatMap((o) => o.diagnostics), ...planner.diagnostics]);
   return { files, outcomes, outputs, diagnostics, cache };
+}
+
+/**
+ * The inputs plus the sources of named programs outside them, mirrored into the directory of the
+ * program's first source among the inputs (its Makefile's; the output directory itself if none
+ * is), sorted again.
+ */
+function withProgramSources(files: InputFile[], programs: readonly ProgramSpec[]): InputFile[] {
+  const known = new Map(files.map((f) => [resolve(f.path), f]));
+  const added: InputFile[] = [];
+  for (const program of programs) {
+    const first = program.sources.map((s) => known.get(s)).find((f) => f !== undefined);
+    const dir = first ? dirname(first.rel) : '';
+    for (const source of program.sources) {
+      if (known.has(source)) continue;
+      const file: InputFile = { path: source, rel: join(dir, basename(source)), outside: true };
+      known.set(source, file);
+      added.push(file);
+    }
+  }
+  return added.length ? [...files, ...added].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) : files;
 }
 
 /** Earlier translations are reused with an output directory, unless statistics need the source. */

@@ -22,6 +22,8 @@ export interface InputFile {
   path: string;
   /** Where it is mirrored: outputs go to `<outdir>/<dirname(rel)>`. */
   rel: string;
+  /** A named program's source from outside the inputs, mirrored into the program's directory. */
+  outside?: boolean;
 }
 
 export interface WalkResult {

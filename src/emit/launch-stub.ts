@@ -14,7 +14,10 @@ export const stubName = (id: string) => `__hip2vx_launch_${id}`;
 export const dispatcherName = (kernel: string) => `__hip2vx_dispatch_${kernel}`;
 
 const signatureOf = (instance: KernelInstance) =>
-  `static inline hipError_t ${stubName(instance.id)}(${['dim3 __hv_grid', 'dim3 __hv_block', 'size_t __hv_shared', 'hipStream_t __hv_stream', ...instance.params.map((p) => p.text)].join(', ')})`;
+  `static inline hipError_t ${stubName(instance.id)}(${['dim3 __hv_grid', 'dim3 __hv_block', 'size_t __hv_shared', 'hipStream_t __hv_stream', ...instance.params.map(withDefault)].join(', ')})`;
+
+/** A parameter of the stub: launches may leave out what has a default argument. */
+const withDefault = (p: KernelInstance['params'][number]) => (p.defaultValue === undefined ? p.text : `${p.text} = ${p.defaultValue}`);
 
 /** The stub declared only (a header launching its own kernels; the includer defines it). */
 export const stubDeclaration = (instance: KernelInstance): string => `${signatureOf(instance)};`;

@@ -4,6 +4,7 @@
 import type { ArgsLayout } from './kernel-args.js';
 import { abiPair } from './kernel-args.js';
 import { handleName } from './launch-stub.js';
+import { kernelBinaryName } from '../output-names.js';
 import type { AbiPair } from '../analyse/shared-memory.js';
 import { WARP_SCRATCH_BYTES } from '../analyse/warp-ops.js';
 
@@ -32,7 +33,7 @@ export function registrationSource(program: string, source: string, xlen: 32 | 6
     const table = (abi: 'device' | 'host') =>
       k.args.fields.map((f) => `  {${f[abi].offset}, ${f[abi].size}, ${f[abi].align}, ${f.isPointer ? 1 : 0}},  // ${f.name}`);
     out.push(
-      `HIP2VX_EMBED_KERNEL(__hip2vx_binary_${program}_${k.id}, "${program}.${k.id}.bin");`,
+      `HIP2VX_EMBED_KERNEL(__hip2vx_binary_${program}_${k.id}, "${kernelBinaryName(program, k.id)}");`,
       `extern "C" { void* ${handle} = nullptr; }`,
     );
     if (k.args.fields.length > 0) {

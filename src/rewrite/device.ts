@@ -25,7 +25,19 @@ export interface DeviceOptions {
   warpSize?: number;
   /** The kernel instances of the units (template parameters' values). */
   instances?: readonly KernelInstance[];
+  /**
+   * For a quoted include of a local file without GPU code: its syntax tree and those of the local
+   * files it includes; undefined for other includes.
+   */
+  plainIncludeRoots?: (directive: Node) => Node[] | undefined;
+  /** Identifiers of the GPU headers the file includes (their device code may use what it includes before them). */
+  headerNames?: ReadonlySet<string>;
+  /** Translating a header: its types and constants may be for its includers' device code. */
+  header?: boolean;
 }
+
+/** Blocks whose items are declared at the scope around them. */
+const SCOPE_BLOCKS = new Set(['translation_unit', 'preproc_if', 'preproc_ifdef', 'preproc_else', 'preproc_elif', 'linkage_specification', 'declaration_list', 'namespace_definition']);
 
 /** C headers the RISC-V C library provides; everything else is host-only. */
 /** Standard headers device code keeps: the C headers picolibc has, and the header-only C++ library
@@ -59,7 +71,8 @@ export class DeviceRewriter {
 
   run(): void {
     const deviceFns = [...this.program.kernels, ...this.program.deviceFunctions];
-    const used = this.namesUsedByDevice(deviceFns);
+    // Prototypes stay on the device side too: the types they name must stay with them.
+    const used = this.namesUsedByDevice(this.program.functions.filter((f) => f.kind !== 'host'));
     for (const item of this.program.items) this.item(item, used);
     for (const fn of deviceFns) this.body(fn);
     for (const g of this.program.globals) this.globalDeclaration(g);
@@ -73,6 +86,7 @@ export class DeviceRewriter {
     fns.forEach((f) => addFrom(f.outer));
     this.program.globals.forEach((g) => addFrom(g.declaration));
     const candidates = this.program.items.filter((i) => this.isTypeOrConstant(i.node)).map((i) => ({ node: i.node, names: this.declaredNames(i.node), kept: false }));
+    if (this.options.header) for (const c of candidates) c.names.forEach((n) => used.add(n));
     for (let grew = true; grew; ) {
       grew = false;
       for (const c of candidates) {
@@ -114,6 +128,18 @@ export class DeviceRewriter {
     return names;
   }
 
+  /** Macros, types, variables and functions a file declares at its outer scopes. */
+  private namesDeclaredIn(root: Node): string[] {
+    const names: string[] = [];
+    walk(root, (c) => {
+      if (c === root || SCOPE_BLOCKS.has(c.type)) return true;
+      if (c.type === 'preproc_def' || c.type === 'preproc_function_def') names.push(c.childForFieldName('name')!.text);
+      else if (c.type === 'function_definition') names.push(declaredName(c.childForFieldName('declarator'))?.text ?? '');
+      else names.push(...this.declaredNames(c));
+      return false;
+    });
+    return names;
+  }
 
   private item({ node }: TopItem, used: Set<string>): void {
     const fn = this.program.functionOf(node);
@@ -134,6 +160,9 @@ export class DeviceRewriter {
       const path = node.childForFieldName('path')!.text.slice(1, -1);
       const quoted = node.childForFieldName('path')!.text.startsWith('"');
       if (!DEVICE_HEADERS.has(path) && (!quoted || this.rules.lookupHeader(path))) this.edits.replace(node, '');
+      // A local file without GPU code that declares nothing device code uses is host code (a
+      // reference implementation, I/O helpers): it may need what the device side drops.
+      else if (quoted && this.options.plainIncludeRoots?.(node)?.every((root) => !this.namesDeclaredIn(root).some((n) => used.has(n) || this.options.headerNames?.has(n)))) this.edits.replace(node, '');
       return;
     }
     if (this.isTypeOrConstant(node) && this.declaredNames(node).some((n) => used.has(`#kept:${n}`))) return;
@@ -335,7 +364,7 @@ export class DeviceRewriter {
   /** A local or parameter of the same name hides a device global. */
   private isShadowed(n: Node, fn: FunctionInfo): boolean {
     const p = n.parent;
-    if (p && (p.type.endsWith('declarator') || p.type === 'parameter_declaration') && p.childForFieldName('declarator')?.id === n.id) return true;
+    if (p && (p.type.endsWith('declarator') || p.type.endsWith('parameter_declaration')) && p.childForFieldName('declarator')?.id === n.id) return true;
     return fn.params.some((q) => declaredName(q.childForFieldName('declarator'))?.text === n.text);
   }
 

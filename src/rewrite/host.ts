@@ -11,7 +11,7 @@ import type { Reporter } from './reporter.js';
 import { dispatcherName, handleName, launchStubs, stubDeclaration, stubName } from '../emit/launch-stub.js';
 import { dependentOn } from '../analyse/instances.js';
 import type { Abi } from '../layout/index.js';
-import { argumentsOf, namespacesOf, scan } from '../analyse/syntax.js';
+import { argumentsOf, namespacesOf, qualifiersOf, scan } from '../analyse/syntax.js';
 import { isHipApiName, runtimeLacks } from '../rules/runtime-api.js';
 
 const NAME_NODES = new Set(['identifier', 'type_identifier', 'namespace_identifier']);
@@ -35,6 +35,22 @@ export interface HostContext {
   nl: string;
 }
 
+/**
+ * Member functions defined `__device__` (not `__host__`) in the classes of host code: host code
+ * cannot call them, and their bodies use what only device code has (blockIdx, device builtins).
+ */
+function deviceMembers(program: Program, removed: readonly Node[]): Node[] {
+  const inside = (n: Node) => removed.some((r) => r.startIndex <= n.startIndex && n.endIndex <= r.endIndex);
+  return program.root.descendantsOfType('field_declaration_list').flatMap((list) =>
+    list.namedChildren.filter((c): c is Node => {
+      const def = c?.type === 'template_declaration' ? c.namedChildren.find((d) => d?.type === 'function_definition') : c;
+      if (def?.type !== 'function_definition') return false;
+      const q = qualifiersOf(def);
+      return q.has('__device__') && !q.has('__host__') && !inside(def);
+    }),
+  );
+}
+
 export function rewriteHost(ctx: HostContext): void {
   const { program, edits } = ctx;
   const stubsPlaced = new Set<string>();
@@ -55,6 +71,10 @@ export function rewriteHost(ctx: HostContext): void {
   }
   const launches = new Map(program.launches.map((l) => [l.call.id, l] as const));
   const removed = program.functions.filter((f) => f.kind === 'kernel' || f.kind === 'device').map((f) => f.outer);
+  const members = deviceMembers(program, removed);
+  for (const m of members) edits.replace(m, `/* hip2vortex: __device__ member function, in ${ctx.deviceFile} */`);
+  removed.push(...members);
+  removed.sort((a, b) => a.startIndex - b.startIndex);
   const inRemoved = (at: number) => {
     // The removed items are in source order: binary search for the last one starting at or before.
     let lo = 0;
