@@ -7,7 +7,8 @@ import { lexicalProblems, syntaxProblems } from './parse/checks.js';
 import { textForParser } from './parse/normalise.js';
 import { analyseProgram, type Program } from './analyse/program.js';
 import { TypeTable } from './analyse/types.js';
-import { collectInstances, type KernelInstance } from './analyse/instances.js';
+import { collectInstances, type InstanceProblem, type KernelInstance } from './analyse/instances.js';
+import { TemplateBindings, dispatches } from './analyse/template-bindings.js';
 import { placeProgram, SharedLayout, type ProgramFile } from './analyse/shared-memory.js';
 import { findConstructs } from './analyse/constructs.js';
 import { undefinedDeviceCalls } from './analyse/device-calls.js';
@@ -185,16 +186,24 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
   [...localHeaders, root]);
   try {
     const launchInstance = new Map<number, string>();
+    const ownTypes = new TypeTable(root, localHeaders);
+    const bindings = new TemplateBindings([program, ...headers.map((h) => h.program)], ownTypes);
+    // A problem in a header is reported at the directive that includes it.
+    const problem = (pr: InstanceProblem) => {
+      const header = headers.find((h) => h.program.root.tree === pr.node.tree);
+      report.at(header?.directive ?? pr.node, 'error', pr.ruleId, header ? `${basename(header.written)}: ${pr.message}` : pr.message);
+    };
     const unit = (p: Program, types: TypeTable, header?: IncludedHeader): Unit => {
       // A header's kernels are launched here and in the header itself (its host functions).
       const launches = header ? [...program.launches, ...p.launches] : program.launches;
-      const { instances, problems, launchIds } = collectInstances({ ...p, launches }, types);
+      const { instances, problems, launchIds } = collectInstances({ ...p, launches }, types, bindings);
       launchIds.forEach((id, call) => launchInstance.set(call, id));
-      problems.forEach((pr) => report.at(header?.directive ?? pr.node, 'error', pr.ruleId, header ? `${basename(header.written)}: ${pr.message}` : pr.message));
+      problems.forEach(problem);
       return { program: p, types, shared: new SharedLayout(p, types, deviceAbi), instances, header };
     };
-    const own = unit(program, new TypeTable(root, localHeaders));
+    const own = unit(program, ownTypes);
     const units = [own, ...headers.map((h) => unit(h.program, h.types, h))];
+    bindings.problems.forEach(problem);
     const instances = units.flatMap((u) => u.instances);
     const programFile = (u: Unit, path: string): ProgramFile => ({ shared: u.shared, path, name: identifier(basename(path)), written: u.header?.written ?? '' });
     const sharedBases = placeProgram(
@@ -227,7 +236,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
         const name = call.childForFieldName('function')!.text;
         report.at(call, 'error', 'device-function-undefined', `device function '${name}' is declared but defined in no file this one includes; a Vortex kernel is built from one translation unit (no relocatable device code): define it in a header`);
       }
-      deviceRewriter = new DeviceRewriter(program, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers });
+      deviceRewriter = new DeviceRewriter(program, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers, instanceNames: new Set(instances.flatMap((i) => i.templateArgs.join(' ').match(/[A-Za-z_]\w*/g) ?? [])) });
       deviceRewriter.run();
     }
     includeTranslatedHeaders(units, hostEdits, deviceEdits, result.program.name, deviceAbi, nl, file.path);
@@ -277,6 +286,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
 
 /** Directly included GPU headers become their translations; stubs of their launched kernels follow. */
 function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits: EditSet, programName: string, deviceAbi: Abi, nl: string, path: string): void {
+  const own = units[0].program;
   const byDirective = new Map<number, Unit[]>();
   for (const u of units) if (u.header) byDirective.set(u.header.directive.id, [...(byDirective.get(u.header.directive.id) ?? []), u]);
   for (const group of byDirective.values()) {
@@ -285,7 +295,9 @@ function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits
     const written = byIncluder(direct.file, path) ? basename(direct.file) : direct.written;
     hostEdits.replace(pathNode, `"${translatedHeaderPath(written, 'host')}"`);
     deviceEdits.replace(pathNode, `"${translatedHeaderPath(written, 'device')}"`);
-    const stubs = group.flatMap((u) => launchStubs(u.instances, programName, deviceAbi, nl));
+    // A dispatcher is declared by the header when its own host templates launch the kernel.
+    const primaries = (u: Unit) => new Set(u.program.kernels.filter((k) => dispatches(own, k) && !dispatches(u.program, k)));
+    const stubs = group.flatMap((u) => launchStubs(u.instances, programName, deviceAbi, nl, primaries(u)));
     if (stubs.length) hostEdits.wrap(direct.directive, '', `/* hip2vortex: launch stubs of the kernels of ${direct.written} launched here: */${nl}${stubs.join(nl)}${nl}`);
   }
 }

@@ -49,6 +49,7 @@ const NAME_NODES = new Set(['identifier', 'field_identifier', 'type_identifier',
 const CONTAINERS = new Set(['translation_unit', 'declaration_list', 'preproc_if', 'preproc_ifdef', 'preproc_else', 'preproc_elif', 'linkage_specification']);
 const RECORD_SPECIFIERS = new Set(['struct_specifier', 'class_specifier', 'union_specifier']);
 const INT_MIN = -(2n ** 31n);
+const SPECIFIERS = new Set(['__host__', '__device__', '__global__', '__forceinline__', '__noinline__', '__inline__', 'inline', 'static', 'constexpr', 'extern', 'virtual']);
 
 const q = (scope: string[], name: string): string => [...scope, name].join('::');
 const children = (node: Node | null | undefined): Node[] => (node?.namedChildren ?? []).filter((c): c is Node => c !== null);
@@ -74,25 +75,28 @@ export class TypeTable {
     this.collect(root, []);
   }
 
-  /** Type of a `parameter_declaration` (arrays and functions decay to pointers). */
-  resolveParameter(paramDecl: Node, subst?: Subst): CType | TypeError {
+  /**
+   * Type of a `parameter_declaration` (arrays and functions decay to pointers). `asValue`: the
+   * type of the value it names, a reference standing for what it refers to (`const T& x` is a T).
+   */
+  resolveParameter(paramDecl: Node, subst?: Subst, asValue = false): CType | TypeError {
     return this.guard(() => {
       const env = this.envAt(paramDecl, subst);
       const base = this.typeOf(paramDecl.childForFieldName('type') ?? paramDecl, env);
-      const { type } = this.declare(base, paramDecl.childForFieldName('declarator'), env, true);
+      const { type } = this.declare(base, paramDecl.childForFieldName('declarator'), env, true, asValue);
       // Arrays and functions named through a typedef decay too.
       const decayed = type.kind === 'array' ? pointer(type.of) : isFunction(type) ? pointer(type) : type;
       return this.complete(decayed, paramDecl);
     }, paramDecl);
   }
 
-  /** Type of one declarator of a `declaration` (a variable: arrays keep their extent). */
-  resolveDeclarator(declaration: Node, declarator: Node, subst?: Subst): CType | TypeError {
+  /** Type of one declarator of a `declaration` (a variable: arrays keep their extent; `asValue`: as above). */
+  resolveDeclarator(declaration: Node, declarator: Node, subst?: Subst, asValue = false): CType | TypeError {
     return this.guard(() => {
       const env = this.envAt(declaration, subst);
       const base = this.typeOf(declaration.childForFieldName('type') ?? declaration, env);
       const inner = declarator.type === 'init_declarator' ? declarator.childForFieldName('declarator') : declarator;
-      return this.complete(this.declare(base, inner, env, false).type, declaration);
+      return this.complete(this.declare(base, inner, env, false, asValue).type, declaration);
     }, declaration);
   }
 
@@ -107,8 +111,18 @@ export class TypeTable {
   }
 
   /** An integer constant expression where it is written (`n` of `k<n>`, a local `constexpr`). */
-  resolveConstant(node: Node): bigint | TypeError {
-    return this.guard(() => this.constant(node, this.envAt(node)), node);
+  resolveConstant(node: Node, subst?: Subst): bigint | TypeError {
+    return this.guard(() => this.constant(node, this.envAt(node, subst)), node);
+  }
+
+  /**
+   * The type a name written as an expression denotes, if it is one (`T` of `T(0)`, `Point` of
+   * `Point(1, 2)`): undefined for anything else (a function, a variable, an unknown name).
+   */
+  typeNamed(node: Node, subst?: Subst): CType | undefined {
+    if (!NAME_NODES.has(node.type) && node.type !== 'primitive_type') return undefined;
+    const t = this.guard(() => (node.type === 'primitive_type' ? this.typeOf(node, this.envAt(node, subst)) : this.named(node.text.replace(/\s+/g, ''), node, this.envAt(node, subst))), node);
+    return isTypeError(t) || t.kind === 'opaque' ? undefined : t;
   }
 
   /** Failures inside an included header are reported at `at`, the use in this file. */
@@ -279,6 +293,12 @@ export class TypeTable {
     return vectorType(name) ?? { kind: 'opaque', text: name };
   }
 
+  /** `#define HD __host__ __device__ inline`: an object-like macro of declaration specifiers only. */
+  private specifierMacro(name: string): boolean {
+    const macro = this.values.get(name);
+    return macro?.kind === 'macro' && macro.text.trim().split(/\s+/).every((w) => SPECIFIERS.has(w));
+  }
+
   /** `#define ITYPE size_t`: an object-like macro whose body parses as a type, as a typedef. */
   private macroType(name: string): TypeDecl | undefined {
     const macro = this.values.get(name);
@@ -322,7 +342,7 @@ export class TypeTable {
   }
 
   /** Applies a declarator chain (outermost first) to `base`. */
-  private declare(base: CType, declarator: Node | null, env: Env, parameter: boolean): { type: CType; name: string } {
+  private declare(base: CType, declarator: Node | null, env: Env, parameter: boolean, throughReferences = false): { type: CType; name: string } {
     let type = base;
     for (let d = declarator; d; ) {
       const inner: Node | null = d.childForFieldName('declarator');
@@ -360,6 +380,10 @@ export class TypeTable {
           break;
         case 'reference_declarator':
         case 'abstract_reference_declarator':
+          if (throughReferences) {
+            d = children(d)[0] ?? null;
+            continue;
+          }
           throw new Fail(parameter ? 'reference parameters cannot be passed to a kernel' : 'reference members are not supported', d);
         default:
           throw new Fail(`unsupported declarator '${d.text}'`, d);
@@ -424,7 +448,8 @@ export class TypeTable {
     const bitfield = children(member).find((c) => c.type === 'bitfield_clause');
     if (bitfield) throw new Fail('bit-fields are not supported', bitfield);
     const typeNode = member.childForFieldName('type');
-    if (!typeNode) return [];
+    // `HOST_DEVICE double operator()(...)`: a specifier macro the grammar took for a type.
+    if (!typeNode || this.specifierMacro(typeNode.text)) return [];
     const declarators = member.childrenForFieldName('declarator').filter((d): d is Node => d !== null);
     if (declarators.some((d) => d.type === 'function_declarator')) return [];
     const type = this.typeOf(typeNode, env);

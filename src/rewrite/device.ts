@@ -19,6 +19,8 @@ export interface DeviceOptions {
   xlen: 32 | 64;
   /** Device functions and kernels that use warp operations (analyse/warp-ops.ts), across the units. */
   warpUsers?: ReadonlySet<string>;
+  /** Names in the template arguments of the kernel instances built here (`apply<16, Twice>`). */
+  instanceNames?: ReadonlySet<string>;
 }
 
 /** C headers the RISC-V C library provides; everything else is host-only. */
@@ -61,7 +63,8 @@ export class DeviceRewriter {
 
   /** Identifiers that device code refers to, closed over the type and constant items it keeps. */
   private namesUsedByDevice(fns: FunctionInfo[]): Set<string> {
-    const used = new Set<string>();
+    // The entries name their instances' template arguments: the types they name stay too.
+    const used = new Set<string>(this.options.instanceNames);
     const text = this.program.text;
     const addFrom = (n: Node) => scanSpans(n, NAMES, (_, start, end) => used.add(text.slice(start, end)));
     fns.forEach((f) => addFrom(f.outer));
