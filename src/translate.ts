@@ -14,7 +14,7 @@ import { findConstructs } from './analyse/constructs.js';
 import { undefinedDeviceCalls } from './analyse/device-calls.js';
 import { applyExpansions, launchMacroExpansions } from './analyse/launch-macros.js';
 import { namespacesOf, position, scan } from './analyse/syntax.js';
-import { includedHeaders, isHeader, localHeaderRoots, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
+import { includedHeaders, isHeader, localHeaderRoots, textIncluder, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
 import { launchStubs } from './emit/launch-stub.js';
 import type { Abi } from './layout/index.js';
 import type { RuleSet } from './rules/index.js';
@@ -107,6 +107,12 @@ function translateText(file: SourceFile, options: TranslateOptions): Translation
   }
   result.hasGpuCode = looksLikeGpuSource(file.text);
   if (!result.hasGpuCode) return result;
+  const includer = !options.asHeader && !isHeader(file.path) ? textIncluder(file.path) : undefined;
+  if (includer) {
+    result.hasGpuCode = false;
+    result.diagnostics.push({ file: file.path, line: 1, col: 1, severity: 'note', ruleId: 'included-as-text', message: `${basename(includer)} includes this file as text and translates it there (beside its own outputs); it is not translated on its own` });
+    return result;
+  }
   const early = lexicalProblems(file.path, file.text);
   if (early.length) return { ...result, diagnostics: early };
   let parsedText = textForParser(file.text);
@@ -196,7 +202,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     const unit = (p: Program, types: TypeTable, header?: IncludedHeader): Unit => {
       // A header's kernels are launched here and in the header itself (its host functions).
       const launches = header ? [...program.launches, ...p.launches] : program.launches;
-      const { instances, problems, launchIds } = collectInstances({ ...p, launches }, types, bindings);
+      const { instances, problems, launchIds } = collectInstances({ ...p, launches }, types, bindings, headerMode && !header);
       launchIds.forEach((id, call) => launchInstance.set(call, id));
       problems.forEach(problem);
       return { program: p, types, shared: new SharedLayout(p, types, deviceAbi), instances, header };

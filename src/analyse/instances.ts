@@ -78,13 +78,18 @@ function reachableGlobals(kernel: FunctionInfo, program: Program): GlobalVar[] {
   return program.globals.filter((g) => used.has(g));
 }
 
-export function collectInstances(program: Program, types: TypeTable, bindings: TemplateBindings): { instances: KernelInstance[]; problems: InstanceProblem[]; launchIds: Map<number, string> } {
+/**
+ * `launchedOnly`: only kernels launched here get instances (a header translated on its own: its
+ * includers build the others, and their parameter types may come from the includer).
+ */
+export function collectInstances(program: Program, types: TypeTable, bindings: TemplateBindings, launchedOnly = false): { instances: KernelInstance[]; problems: InstanceProblem[]; launchIds: Map<number, string> } {
   const problems: InstanceProblem[] = [];
   const instances: KernelInstance[] = [];
   const launchIds = new Map<number, string>();
   for (const kernel of program.kernels) {
     const launches = program.launches.filter((l) => l.kernel === kernel.name);
     const argLists = new Map<string, { texts: string[]; subst: Subst; launches: Launch[]; dispatched: boolean }>();
+    if (launchedOnly && launches.length === 0) continue;
     if (kernel.templateParams.length === 0) argLists.set('', { texts: [], subst: new Map(), launches, dispatched: false });
     else {
       for (const l of launches) {

@@ -51,13 +51,15 @@ describe('translate', () => {
     expect(readFileSync(join(dir, 'out/k.device.cuh'), 'utf8')).toContain('__global__ void k(int* p)');
   });
 
-  it('a source included as text (#include "kernels.cu") is translated as a header by its includer', () => {
+  it('a source included as text (#include "kernels.cu") is translated as a header by its includer, not on its own', () => {
     const dir = tempDir();
     writeTree(dir, { 'src/kernels.cu': '__global__ void k(int* p) { p[threadIdx.x] = 1; }\n', 'src/main.cu': '#include "kernels.cu"\nint main() { k<<<1, 4>>>(nullptr); }\n' });
     const r = cli(['translate', 'src', '-o', 'out'], dir);
     expect(r.status).toBe(0);
     const files = Object.keys(snapshot(join(dir, 'out')));
-    expect(files).toEqual(expect.arrayContaining(['kernels.host.cu', 'kernels.device.cu', 'kernels.host.cpp', 'main.host.cpp', 'main.mk']));
+    expect(files).toEqual(expect.arrayContaining(['kernels.host.cu', 'kernels.device.cu', 'main.host.cpp', 'main.mk']));
+    expect(files).not.toContain('kernels.host.cpp');
+    expect(r.stdout + r.stderr).toContain('main.cu includes this file as text and translates it there');
     expect(readFileSync(join(dir, 'out/main.host.cpp'), 'utf8')).toContain('#include "kernels.host.cu"');
     expect(readFileSync(join(dir, 'out/main.device.cpp'), 'utf8')).toContain('#include "kernels.device.cu"');
   });
