@@ -80,9 +80,17 @@ function exec(command: string, args: string[], cwd: string, timeoutS: number, en
   });
 }
 
+/** `$(inc)` / `${inc}` replaced by the Makefile's own plain definitions (`inc = ../x-cuda`), as make would. */
+function expandVariables(text: string): string {
+  const vars = new Map([...text.matchAll(/^([A-Za-z_]\w*)\s*[:?]?=[ \t]*(.*)$/gm)].map((m) => [m[1], m[2].trim()] as const));
+  let out = text;
+  for (let i = 0; i < 4; i++) out = out.replace(/\$[({]([A-Za-z_]\w*)[)}]/g, (use, name: string) => vars.get(name) ?? use);
+  return out;
+}
+
 /** What a HeCBench-style Makefile says: -I directories and the `run:` target's arguments. */
 function makefileFacts(dir: string): { includes: string[]; args: string } {
-  const text = readFileSync(join(dir, 'Makefile'), 'utf8').replace(/\\\n/g, ' ');
+  const text = expandVariables(readFileSync(join(dir, 'Makefile'), 'utf8').replace(/\\\n/g, ' '));
   const includes = [...text.matchAll(/-I\s*([^\s$)]+)/g)].map((m) => resolve(dir, m[1])).filter((d) => existsSync(d));
   const run = /^run\s*:.*\n((?:\t.*\n?)+)/m.exec(text);
   const line = run?.[1].split('\n').map((l) => l.trim()).filter(Boolean).pop() ?? '';

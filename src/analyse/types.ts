@@ -57,6 +57,10 @@ const children = (node: Node | null | undefined): Node[] => (node?.namedChildren
 const cacheKey = (node: Node, env: Env): string => `${node.id}|${env.instance}`;
 const isFunction = (t: CType): boolean => t.kind === 'opaque' && t.text.endsWith(')');
 const hasToken = (node: Node, token: string): boolean => node.children.some((c) => c?.type === token);
+const hasAncestor = (node: Node, type: string): boolean => {
+  for (let p = node.parent; p; p = p.parent) if (p.type === type) return true;
+  return false;
+};
 
 export class TypeTable {
   private readonly types = new Map<string, TypeDecl>();
@@ -68,11 +72,27 @@ export class TypeTable {
   private readonly constants = new Map<ValueDecl, bigint>();
   /** Local constants by declarator node id: one ValueDecl each, so their values are cached. */
   private readonly locals = new Map<number, ValueDecl>();
+  /** Typedefs and aliases declared in blocks, by node id. */
+  private readonly localTypes = new Map<number, TypeDecl>();
+  /** `#define`s inside function bodies, by name, in source order (one may be redefined per function). */
+  private readonly innerMacros = new Map<string, ValueDecl[]>();
+  /** Type macros by their definition (`#define real float`), parsed once. */
+  private readonly macroTypes = new Map<ValueDecl, TypeDecl | null>();
+  /** Where the macro being evaluated is used: macros in its body are looked up as of there. */
+  private macroSite: Node | undefined;
 
   /** `headers`: the roots of the local headers the file includes, read before the file. */
   constructor(private readonly root: Node, headers: readonly Node[] = []) {
     for (const h of headers) this.collect(h, []);
     this.collect(root, []);
+    for (const r of [...headers, root]) {
+      for (const def of r.descendantsOfType('preproc_def')) {
+        const name = def.childForFieldName('name')?.text;
+        const value = def.childForFieldName('value');
+        if (!name || !value || !hasAncestor(def, 'compound_statement')) continue;
+        this.innerMacros.set(name, [...(this.innerMacros.get(name) ?? []), { kind: 'macro', text: value.text, node: def }]);
+      }
+    }
   }
 
   /**
@@ -286,7 +306,7 @@ export class TypeTable {
       if (typeof bound === 'bigint') throw new Fail(`'${name}' is a value, not a type`, node);
       return bound;
     }
-    const decl = this.lookup(this.types, name, env.scope) ?? this.macroType(name);
+    const decl = this.localType(name, node) ?? this.lookup(this.types, name, env.scope) ?? this.macroType(this.innerMacro(name, node) ?? this.values.get(name), name);
     if (decl) return this.fromDecl(decl, name, node);
     const scalar = scalarFromName(name);
     if (scalar) return { kind: 'scalar', name: scalar };
@@ -300,14 +320,46 @@ export class TypeTable {
   }
 
   /** `#define ITYPE size_t`: an object-like macro whose body parses as a type, as a typedef. */
-  private macroType(name: string): TypeDecl | undefined {
-    const macro = this.values.get(name);
+  private macroType(macro: ValueDecl | undefined, name: string): TypeDecl | undefined {
     if (macro?.kind !== 'macro' || !/^[A-Za-z_][\w\s:<>,*&()]*$/.test(macro.text.trim())) return undefined;
-    const definition = parse(`typedef ${macro.text.trim()} ${name};`).rootNode.namedChildren[0];
-    if (definition?.type !== 'type_definition' || definition.hasError) return undefined;
-    const decl: TypeDecl = { kind: 'typedef', type: definition.childForFieldName('type')!, declarator: definition.childForFieldName('declarator'), scope: [] };
-    this.types.set(name, decl);
-    return decl;
+    let decl = this.macroTypes.get(macro);
+    if (decl === undefined) {
+      const definition = parse(`typedef ${macro.text.trim()} ${name};`).rootNode.namedChildren[0];
+      const ok = definition?.type === 'type_definition' && !definition.hasError;
+      decl = ok ? { kind: 'typedef', type: definition.childForFieldName('type')!, declarator: definition.childForFieldName('declarator'), scope: [] } : null;
+      this.macroTypes.set(macro, decl);
+    }
+    return decl ?? undefined;
+  }
+
+  /** A typedef or `using` alias declared in a block enclosing `use`, before it: the innermost, latest one. */
+  private localType(name: string, use: Node): TypeDecl | undefined {
+    if (name.includes('::')) return undefined;
+    for (let block = use.parent; block; block = block.parent) {
+      if (block.type !== 'compound_statement') continue;
+      const found = children(block)
+        .filter((d) => d.endIndex <= use.startIndex && (d.type === 'type_definition' ? d.childrenForFieldName('declarator').some((x) => x && this.declaredName(x) === name) : d.type === 'alias_declaration' && d.childForFieldName('name')?.text === name))
+        .at(-1);
+      if (!found) continue;
+      let decl = this.localTypes.get(found.id);
+      if (!decl) {
+        const type = found.childForFieldName('type')!;
+        const declarator = found.type === 'type_definition' ? found.childrenForFieldName('declarator').find((x) => x && this.declaredName(x) === name) ?? null : null;
+        this.localTypes.set(found.id, (decl = { kind: 'typedef', type, declarator, scope: this.envAt(found).scope }));
+      }
+      return decl;
+    }
+    return undefined;
+  }
+
+  /**
+   * The `#define` of `name` inside a function body that is in effect at `use` (the latest one
+   * before it in the same file: the preprocessor reads top to bottom; of `#if`/`#else` branches,
+   * the one written last).
+   */
+  private innerMacro(name: string, use: Node): ValueDecl | undefined {
+    const site = this.macroSite ?? use;
+    return this.innerMacros.get(name)?.filter((m) => m.kind === 'macro' && m.node.tree === site.tree && m.node.startIndex < site.startIndex).at(-1);
   }
 
   private fromDecl(decl: TypeDecl, name: string, use: Node): CType {
@@ -559,7 +611,7 @@ export class TypeTable {
     // evaluated where it is used, not cached.
     const local = this.localConstant(name, node);
     if (local?.kind === 'constant') return this.once(local, node, `'${name}' refers to itself`, () => this.constant(local.value, env));
-    const decl = this.lookup(this.values, name, env.scope);
+    const decl = this.innerMacro(name, node) ?? this.lookup(this.values, name, env.scope);
     if (!decl) throw new Fail(`'${name}' is not a known integer constant`, node);
     // A named constant's value does not depend on where it is used: evaluate it once.
     const known = this.constants.get(decl);
@@ -575,6 +627,8 @@ export class TypeTable {
           const plain = integerLiteral(decl.text.trim().replace(/^\((.*)\)$/, '$1').trim());
           if (plain !== undefined) return plain;
           const tree = parse(`int __hip2vx_value = ${decl.text};`);
+          const site = this.macroSite;
+          this.macroSite ??= node;
           try {
             const value = tree.rootNode.descendantsOfType('init_declarator')[0]?.childForFieldName('value');
             if (!value) throw new Fail(`macro '${name}' is not an integer constant`, node);
@@ -583,6 +637,7 @@ export class TypeTable {
             // Report at the use: the macro's own parse tree is not part of the file.
             throw e instanceof Fail ? new Fail(`macro '${name}': ${e.message}`, node) : e;
           } finally {
+            this.macroSite = site;
             tree.delete();
           }
         }

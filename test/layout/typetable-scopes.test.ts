@@ -1,0 +1,56 @@
+// TypeTable: names as real code scopes them — std:: spellings of the C typedefs, typedefs and
+// aliases in blocks, #defines inside function bodies (redefined), non-type template parameters.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { renderTypeId } from '../../src/layout/index.js';
+import { isTypeError, TypeTable } from '../../src/analyse/types.js';
+import { analyseProgram } from '../../src/analyse/program.js';
+import { initParser, parse, type Node } from '../../src/parse/parser.js';
+
+beforeAll(initParser);
+
+const show = (t: ReturnType<TypeTable['resolveTypeDescriptor']> | bigint) => (typeof t === 'bigint' ? String(t) : isTypeError(t) ? `error: ${t.message}` : renderTypeId(t));
+
+/** Each template argument of each `k<...>` written in `source`, resolved where it is written. */
+function args(source: string): string[] {
+  const root = parse(source).rootNode;
+  const table = new TypeTable(root);
+  return root.descendantsOfType('template_argument_list').flatMap((list) =>
+    list.namedChildren.filter((a): a is Node => !!a).map((a) => show(a.type === 'type_descriptor' && !/^[A-Z_]+$/.test(a.text) ? table.resolveTypeDescriptor(a) : table.resolveConstant(a.type === 'type_descriptor' ? a.namedChildren[0]! : a))),
+  );
+}
+
+describe('TypeTable scopes', () => {
+  it('resolves the C library typedefs spelled with std::', () => {
+    expect(args('void f() { k<std::uint8_t, std::size_t, ::std::int64_t>(); }')).toEqual(['uint8_t', 'size_t', 'int64_t']);
+  });
+
+  it('resolves typedefs and aliases declared in blocks, the innermost latest one before the use', () => {
+    const source = `typedef int Real;
+void f() {
+  using Real = double;
+  k<Real>();
+  { typedef float Real; k<Real>(); }
+  k<Real>();
+}
+void g() { k<Real>(); }`;
+    expect(args(source)).toEqual(['double', 'float', 'double', 'int']);
+  });
+
+  it('evaluates #defines inside function bodies as of each use, redefinitions included', () => {
+    const source = `#define M 4
+void a() {
+#define N (2 * M)
+  k<N>();
+}
+void b() {
+#define N 3
+  k<N>();
+}`;
+    expect(args(source)).toEqual(['8', '3']);
+  });
+
+  it('names non-type template parameters by their declarators, not their types', () => {
+    const source = 'enum Mode { A, B };\ntemplate <Mode M, typename T, int N = 2> void f() {}\n';
+    expect(analyseProgram(parse(source).rootNode, source).functions[0].templateParams).toEqual(['M', 'T', 'N']);
+  });
+});
