@@ -50,8 +50,7 @@ export function includedHeaders(
   visiting: readonly string[] = [resolve(path)],
 ): IncludedHeader[] {
   const found: IncludedHeader[] = [];
-  for (const directive of root.namedChildren) {
-    if (directive?.type !== 'preproc_include') continue;
+  for (const directive of fileScopeIncludes(root)) {
     const pathNode = directive.childForFieldName('path');
     if (pathNode?.type !== 'string_literal') continue;
     const written = pathNode.text.slice(1, -1);
@@ -74,6 +73,13 @@ export function includedHeaders(
   return found;
 }
 
+
+const CONDITIONALS = new Set(['preproc_if', 'preproc_ifdef', 'preproc_elif', 'preproc_elifdef', 'preproc_else']);
+
+/** The #include directives at file scope, inside #if blocks (an include guard around a whole file) too. */
+function fileScopeIncludes(node: Node): Node[] {
+  return node.namedChildren.flatMap((c) => (!c ? [] : c.type === 'preproc_include' ? [c] : CONDITIONALS.has(c.type) ? fileScopeIncludes(c) : []));
+}
 
 /** Parsed local headers by path and version, shared by the files of one run. */
 const headerTrees = new Map<string, Tree | null>();

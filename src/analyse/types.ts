@@ -32,7 +32,9 @@ export type Subst = ReadonlyMap<string, CType | number>;
 type TypeDecl =
   | { kind: 'record' | 'enum'; node: Node; scope: string[] }
   | { kind: 'typedef'; type: Node; declarator: Node | null; scope: string[] }
-  | { kind: 'template'; params: Node; spec: Node; scope: string[] };
+  | { kind: 'template'; params: Node; spec: Node; scope: string[] }
+  /** `template <int n> using Row = int[n];` */
+  | { kind: 'alias'; params: Node; type: Node; scope: string[] };
 type ValueDecl =
   | { kind: 'constant'; value: Node; scope: string[] }
   | { kind: 'enumerator'; enumNode: Node; index: number; scope: string[] }
@@ -57,6 +59,8 @@ const children = (node: Node | null | undefined): Node[] => (node?.namedChildren
 const cacheKey = (node: Node, env: Env): string => `${node.id}|${env.instance}`;
 const isFunction = (t: CType): boolean => t.kind === 'opaque' && t.text.endsWith(')');
 const hasToken = (node: Node, token: string): boolean => node.children.some((c) => c?.type === token);
+/** A macro's body without its comments (`#define T uint32_t // input type`) and line continuations. */
+const macroBody = (value: Node): string => value.text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, ' ').replace(/\\\r?\n/g, ' ').trim();
 const hasAncestor = (node: Node, type: string): boolean => {
   for (let p = node.parent; p; p = p.parent) if (p.type === type) return true;
   return false;
@@ -90,7 +94,7 @@ export class TypeTable {
         const name = def.childForFieldName('name')?.text;
         const value = def.childForFieldName('value');
         if (!name || !value || !hasAncestor(def, 'compound_statement')) continue;
-        this.innerMacros.set(name, [...(this.innerMacros.get(name) ?? []), { kind: 'macro', text: value.text, node: def }]);
+        this.innerMacros.set(name, [...(this.innerMacros.get(name) ?? []), { kind: 'macro', text: macroBody(value), node: def }]);
       }
     }
   }
@@ -198,9 +202,13 @@ export class TypeTable {
     } else if (node.type === 'template_declaration') {
       const spec = children(node).find((c) => RECORD_SPECIFIERS.has(c.type) && c.childForFieldName('body'));
       const specName = spec?.childForFieldName('name')?.text;
+      const params = node.childForFieldName('parameters')!;
       if (spec && specName && !specName.includes('<')) {
-        this.types.set(q(scope, specName), { kind: 'template', params: node.childForFieldName('parameters')!, spec, scope });
+        this.types.set(q(scope, specName), { kind: 'template', params, spec, scope });
       }
+      const alias = children(node).find((c) => c.type === 'alias_declaration');
+      const aliasName = alias?.childForFieldName('name')?.text;
+      if (alias && aliasName) this.types.set(q(scope, aliasName), { kind: 'alias', params, type: alias.childForFieldName('type')!, scope });
     } else if (node.type === 'declaration' || node.type === 'field_declaration') {
       const type = node.childForFieldName('type');
       if (type) this.collect(type, scope);
@@ -214,7 +222,7 @@ export class TypeTable {
       }
     } else if (node.type === 'preproc_def' && name) {
       const value = node.childForFieldName('value');
-      if (value) this.values.set(name, { kind: 'macro', text: value.text, node });
+      if (value) this.values.set(name, { kind: 'macro', text: macroBody(value), node });
     }
   }
 
@@ -370,6 +378,7 @@ export class TypeTable {
       case 'enum':
         return this.enumType(decl.node, env, '');
       case 'template':
+      case 'alias':
         throw new Fail(`template '${name}' needs template arguments`, use);
       case 'typedef':
         return this.once(decl, use, `typedef '${name}' refers to itself`, () => {
@@ -521,7 +530,7 @@ export class TypeTable {
     const nameNode = template.childForFieldName('name')!;
     const scopePrefix = use === template ? '' : use.text.slice(0, use.text.lastIndexOf(template.text)).replace(/\s+/g, '');
     const decl = this.lookup(this.types, scopePrefix + nameNode.text, env.scope);
-    if (decl?.kind !== 'template') throw new Fail(`'${nameNode.text}' is not a known struct template`, nameNode);
+    if (decl?.kind !== 'template' && decl?.kind !== 'alias') throw new Fail(`'${nameNode.text}' is not a known struct or alias template`, nameNode);
     const args = children(template.childForFieldName('arguments'));
     const inner = this.env([...decl.scope, nameNode.text]);
     const shown: string[] = [];
@@ -538,6 +547,7 @@ export class TypeTable {
       inner.subst.set(name, value);
       shown.push(typeof value === 'bigint' ? String(value) : renderTypeId(value));
     });
+    if (decl.kind === 'alias') return this.descriptor(decl.type, { ...inner, scope: decl.scope });
     inner.instance = `${q(decl.scope, nameNode.text)}<${shown.join(', ')}>`;
     return this.record(decl.spec, inner, '');
   }

@@ -64,6 +64,16 @@ describe('translate', () => {
     expect(readFileSync(join(dir, 'out/main.device.cpp'), 'utf8')).toContain('#include "kernels.device.cu"');
   });
 
+  it('includes inside an include guard around the whole source reach their kernels', () => {
+    const dir = tempDir();
+    writeTree(dir, {
+      'src/kernels.cuh': '#pragma once\n__global__ void k(int* p) { p[threadIdx.x] = 1; }\n',
+      'src/main.cu': '#ifndef MAIN_CU\n#define MAIN_CU\n#include "kernels.cuh"\nint main() { k<<<1, 4>>>(nullptr); }\n#endif\n',
+    });
+    expect(cli(['translate', 'src', '-o', 'out'], dir).status).toBe(0);
+    expect(readFileSync(join(dir, 'out/main.host.cpp'), 'utf8')).toContain('#include "kernels.host.cuh"');
+  });
+
   it("a program directory's C/C++ sources without GPU code are linked into its program (not those included as text)", () => {
     const dir = tempDir();
     writeTree(dir, {

@@ -14,7 +14,8 @@ const show = (t: ReturnType<TypeTable['resolveTypeDescriptor']> | bigint) => (ty
 function args(source: string): string[] {
   const root = parse(source).rootNode;
   const table = new TypeTable(root);
-  return root.descendantsOfType('template_argument_list').flatMap((list) =>
+  const lists = root.descendantsOfType('template_argument_list').filter((l) => l.parent?.childForFieldName('name')?.text === 'k');
+  return lists.flatMap((list) =>
     list.namedChildren.filter((a): a is Node => !!a).map((a) => show(a.type === 'type_descriptor' && !/^[A-Z_]+$/.test(a.text) ? table.resolveTypeDescriptor(a) : table.resolveConstant(a.type === 'type_descriptor' ? a.namedChildren[0]! : a))),
   );
 }
@@ -47,6 +48,13 @@ void b() {
   k<N>();
 }`;
     expect(args(source)).toEqual(['8', '3']);
+  });
+
+  it('resolves alias templates and type macros whose line ends in a comment', () => {
+    const source = `template <int n> using Row = int[2 * n + 1];
+#define Real_t float // the precision
+void f() { k<Row<3>, Real_t>(); }`;
+    expect(args(source)).toEqual(['int[7]', 'float']);
   });
 
   it('names non-type template parameters by their declarators, not their types', () => {
