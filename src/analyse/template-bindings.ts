@@ -188,7 +188,9 @@ export class TemplateBindings {
     }
     const t = this.types.resolveTypeDescriptor(a, outer.subst);
     if (isTypeError(t)) return { node: t.node, ruleId: 'unknown-type', message: t.message };
-    return { value: t, text: bare ?? (mentions.length ? typeText(t) : normalise(a.text)) };
+    // Written with names only seen here (the caller's parameters, a local alias): as resolved.
+    const local = mentions.length > 0 || descendants(a, ['type_identifier']).some((n) => this.types.isLocalType(n));
+    return { value: t, text: bare ?? (local ? typeText(t) : normalise(a.text)) };
   }
 
   /** `T x`, `T* x`, `const T& x`...: T from the argument's type, pointers peeled as written. */

@@ -31,7 +31,8 @@ export type Subst = ReadonlyMap<string, CType | number>;
 
 type TypeDecl =
   | { kind: 'record' | 'enum'; node: Node; scope: string[] }
-  | { kind: 'typedef'; type: Node; declarator: Node | null; scope: string[] }
+  /** `local`: declared in a block, where the enclosing function template's parameters are bound. */
+  | { kind: 'typedef'; type: Node; declarator: Node | null; scope: string[]; local?: boolean }
   | { kind: 'template'; params: Node; spec: Node; scope: string[] }
   /** `template <int n> using Row = int[n];` */
   | { kind: 'alias'; params: Node; type: Node; scope: string[] };
@@ -59,6 +60,14 @@ const children = (node: Node | null | undefined): Node[] => (node?.namedChildren
 const cacheKey = (node: Node, env: Env): string => `${node.id}|${env.instance}`;
 const isFunction = (t: CType): boolean => t.kind === 'opaque' && t.text.endsWith(')');
 const hasToken = (node: Node, token: string): boolean => node.children.some((c) => c?.type === token);
+/** `f()`, `T& f() const`, `T* f()`: a member function's declarator (a function pointer, `T (*f)()`, is a field). */
+function declaresMethod(d: Node): boolean {
+  for (let n: Node | null = d; n; n = n.childForFieldName('declarator') ?? (n.type === 'reference_declarator' ? children(n)[0] : null)) {
+    if (n.type === 'function_declarator') return NAME_NODES.has(n.childForFieldName('declarator')?.type ?? '') || n.childForFieldName('declarator')?.type === 'operator_name';
+  }
+  return false;
+}
+
 /** A macro's body without its comments (`#define T uint32_t // input type`) and line continuations. */
 const macroBody = (value: Node): string => value.text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, ' ').replace(/\\\r?\n/g, ' ').trim();
 const hasAncestor = (node: Node, type: string): boolean => {
@@ -315,7 +324,7 @@ export class TypeTable {
       return bound;
     }
     const decl = this.localType(name, node) ?? this.lookup(this.types, name, env.scope) ?? this.macroType(this.innerMacro(name, node) ?? this.values.get(name), name);
-    if (decl) return this.fromDecl(decl, name, node);
+    if (decl) return this.fromDecl(decl, name, node, env);
     const scalar = scalarFromName(name);
     if (scalar) return { kind: 'scalar', name: scalar };
     return vectorType(name) ?? { kind: 'opaque', text: name };
@@ -353,11 +362,16 @@ export class TypeTable {
       if (!decl) {
         const type = found.childForFieldName('type')!;
         const declarator = found.type === 'type_definition' ? found.childrenForFieldName('declarator').find((x) => x && this.declaredName(x) === name) ?? null : null;
-        this.localTypes.set(found.id, (decl = { kind: 'typedef', type, declarator, scope: this.envAt(found).scope }));
+        this.localTypes.set(found.id, (decl = { kind: 'typedef', type, declarator, scope: this.envAt(found).scope, local: true }));
       }
       return decl;
     }
     return undefined;
+  }
+
+  /** `node` names a typedef or alias declared in a block (not visible where instances are built). */
+  isLocalType(node: Node): boolean {
+    return !!this.localType(node.text, node);
   }
 
   /**
@@ -370,8 +384,8 @@ export class TypeTable {
     return this.innerMacros.get(name)?.filter((m) => m.kind === 'macro' && m.node.tree === site.tree && m.node.startIndex < site.startIndex).at(-1);
   }
 
-  private fromDecl(decl: TypeDecl, name: string, use: Node): CType {
-    const env = this.env(decl.scope);
+  private fromDecl(decl: TypeDecl, name: string, use: Node, useEnv: Env): CType {
+    const env = decl.kind === 'typedef' && decl.local ? { ...useEnv, scope: decl.scope } : this.env(decl.scope);
     switch (decl.kind) {
       case 'record':
         return this.record(decl.node, env, '');
@@ -512,7 +526,7 @@ export class TypeTable {
     // `HOST_DEVICE double operator()(...)`: a specifier macro the grammar took for a type.
     if (!typeNode || this.specifierMacro(typeNode.text)) return [];
     const declarators = member.childrenForFieldName('declarator').filter((d): d is Node => d !== null);
-    if (declarators.some((d) => d.type === 'function_declarator')) return [];
+    if (declarators.some(declaresMethod)) return [];
     const type = this.typeOf(typeNode, env);
     if (declarators.length === 0) {
       // `union { ... };` is an anonymous member; `struct B { ... };` only declares a type.

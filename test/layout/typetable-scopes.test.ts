@@ -57,6 +57,22 @@ void f() { k<Row<3>, Real_t>(); }`;
     expect(args(source)).toEqual(['int[7]', 'float']);
   });
 
+  it('lays out a class by its data members: declared member functions returning references are not fields', () => {
+    const source = `template <class T> class Interval {
+ public:
+  __device__ __host__ T const &lower() const;
+  __device__ T &upper();
+  int (*callback)(int);
+ private:
+  T low, up;
+};
+void f() { k<Interval<double>>(); }`;
+    expect(args(source)).toEqual(['Interval<double>']);
+    const root = parse(source).rootNode;
+    const t = new TypeTable(root).resolveTypeDescriptor(root.descendantsOfType('template_argument_list').find((l) => l.parent?.childForFieldName('name')?.text === 'k')!.namedChildren[0]!);
+    expect(isTypeError(t) ? t.message : t.kind === 'record' ? t.fields.map((f) => `${f.name}: ${renderTypeId(f.type)}`) : t).toEqual(['callback: __typeof__(int(int))*', 'low: double', 'up: double']);
+  });
+
   it('names non-type template parameters by their declarators, not their types', () => {
     const source = 'enum Mode { A, B };\ntemplate <Mode M, typename T, int N = 2> void f() {}\n';
     expect(analyseProgram(parse(source).rootNode, source).functions[0].templateParams).toEqual(['M', 'T', 'N']);

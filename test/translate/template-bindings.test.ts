@@ -53,6 +53,14 @@ int main() { float* d; run(d, Op{2}); Op op; run(d, op); }`;
     expect(bind(source)).toEqual([['B=64,F=Op,N=4']]);
   });
 
+  it('resolves local aliases of the host template with its parameters bound, named as resolved', () => {
+    const source = `template <int N> struct Traits { int v[N]; };
+template <typename K> __global__ void k(int* p) {}
+template <int N> void run() { using K = Traits<N>; k<K><<<1, 1>>>(nullptr); }
+int main() { run<4>(); run<8>(); }`;
+    expect(bind(source)).toEqual([['K=Traits<4>', 'K=Traits<8>']]);
+  });
+
   it('says why deduction fails: a conflict, or nothing giving a parameter its value', () => {
     const source = `template <typename T> __global__ void k(T* a, T* b) {}
 int main() { float* f; double* d; k<<<1, 1>>>(f, d); k<<<1, 1>>>(unknown(), unknown()); }`;
