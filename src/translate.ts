@@ -190,10 +190,10 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
   const headers = includedHeaders(root, file.path, options.includeDirs ?? [], looksLikeGpuSource, (directive, included) =>
     report.at(directive, 'warning', 'include-cycle', `'${basename(included)}' is already being included here (an include cycle): not followed`),
   [...localHeaders, root]);
+  const ownTypes = new TypeTable(root, localHeaders);
+  const bindings = new TemplateBindings([program, ...headers.map((h) => h.program)], ownTypes);
   try {
     const launchInstance = new Map<number, string>();
-    const ownTypes = new TypeTable(root, localHeaders);
-    const bindings = new TemplateBindings([program, ...headers.map((h) => h.program)], ownTypes);
     // A problem in a header is reported at the directive that includes it.
     const problem = (pr: InstanceProblem) => {
       const header = headers.find((h) => h.program.root.tree === pr.node.tree);
@@ -242,7 +242,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
         const name = call.childForFieldName('function')!.text;
         report.at(call, 'error', 'device-function-undefined', `device function '${name}' is declared but defined in no file this one includes; a Vortex kernel is built from one translation unit (no relocatable device code): define it in a header`);
       }
-      deviceRewriter = new DeviceRewriter(program, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers, instanceNames: new Set(instances.flatMap((i) => i.templateArgs.join(' ').match(/[A-Za-z_]\w*/g) ?? [])) });
+      deviceRewriter = new DeviceRewriter(program, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers, headerMode, instanceNames: new Set(instances.flatMap((i) => i.templateArgs.join(' ').match(/[A-Za-z_]\w*/g) ?? [])) });
       deviceRewriter.run();
     }
     includeTranslatedHeaders(units, hostEdits, deviceEdits, result.program.name, deviceAbi, nl, file.path);
@@ -286,6 +286,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       program: { name: result.program.name, kernels: instances.map((i) => i.id), hasMain: program.hasMain },
     };
   } finally {
+    bindings.dispose();
     headers.forEach((h) => h.tree.delete());
   }
 }

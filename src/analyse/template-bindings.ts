@@ -4,12 +4,13 @@
 // instantiation of that template, and those come from its calls, with written or deduced
 // arguments, made from plain functions or from other host function templates, to any depth
 // (`main` calls `run<float>()`, which calls `init(d_a)`, which launches `k`).
-import type { Node } from '../parse/parser.js';
+import { parse, type Node, type Tree } from '../parse/parser.js';
 import { pointer, renderTypeId, type CType } from '../layout/index.js';
 import { isTypeError, type TypeTable } from './types.js';
 import type { FunctionInfo, Launch, Program } from './program.js';
 import { argumentsOf, descendants, functionDeclarator, scan } from './syntax.js';
 import { staticType } from './expression-type.js';
+import { expandCall, functionMacro, type FunctionMacro } from './launch-macros.js';
 
 /** Template parameters bound to types or integers, and how each is written in instance names. */
 export interface Binding {
@@ -23,8 +24,19 @@ export interface BindingProblem {
   message: string;
 }
 
+interface Call {
+  call: Node;
+  /** The function the call lies in (for a call in a macro's expansion, the macro's user). */
+  caller: FunctionInfo;
+  /** Written template arguments. */
+  explicit?: Node[];
+  /** The text the call's tree was parsed from. */
+  text: string;
+}
+
 const NO_BINDING: Binding = { subst: new Map(), texts: new Map() };
 const CALLS = new Set(['call_expression']);
+const MACROS = new Set(['preproc_function_def']);
 const NAMES = ['type_identifier', 'identifier'];
 const VALUE_PARAMETERS = new Set(['parameter_declaration', 'optional_parameter_declaration']);
 
@@ -55,6 +67,7 @@ export const dispatches = (program: Program, kernel: FunctionInfo): boolean => p
 
 export class TemplateBindings {
   private readonly instantiations = new Map<FunctionInfo, Binding[]>();
+  private readonly trees: Tree[] = [];
   readonly problems: BindingProblem[] = [];
 
   /** `programs`: the file's own first, then the headers it includes; `types` resolves in all of them. */
@@ -95,12 +108,11 @@ export class TemplateBindings {
     if (known) return known;
     const found = new Map<string, Binding>();
     this.instantiations.set(host, []);
-    for (const { call, program, explicit } of this.callsTo(host)) {
-      const caller = program.functions.find((f) => f.body && f.body.startIndex <= call.startIndex && call.endIndex <= f.body.endIndex);
-      if (!caller || caller.kind === 'kernel' || caller.kind === 'device') continue;
+    for (const { call, caller, explicit, text } of this.callsTo(host)) {
+      if (caller.kind === 'kernel' || caller.kind === 'device') continue;
       const outers = caller.templateParams.length ? this.instancesOf(caller) : [NO_BINDING];
       for (const outer of outers) {
-        const bound = this.bind(host, explicit, argumentsOf(call.childForFieldName('arguments')), outer, program.text);
+        const bound = this.bind(host, explicit, argumentsOf(call.childForFieldName('arguments')), outer, text);
         if (typeof bound === 'string') {
           this.problems.push({ node: call, ruleId: 'template-deduction', message: `cannot deduce the template arguments of host function template '${host.name}', which launches kernels, at this call (${bound}); write ${host.name}<...> here` });
         } else if (isBindingProblem(bound)) this.problems.push(bound);
@@ -112,24 +124,76 @@ export class TemplateBindings {
     return result;
   }
 
-  /** Calls of `fn` by name (`f(...)`, `f<A>(...)`, `ns::f(...)`) with as many arguments as it has parameters. */
-  private callsTo(fn: FunctionInfo): { call: Node; program: Program; explicit?: Node[] }[] {
-    const out: { call: Node; program: Program; explicit?: Node[] }[] = [];
+  /**
+   * Calls of `fn` by name (`f(...)`, `f<A>(...)`, `ns::f(...)`) with as many arguments as it has
+   * parameters, with the function they lie in; also those a function-like macro's use expands to
+   * (`#define EVAL(n) run<T, n>(...)`, a type switch passing `f` as an argument).
+   */
+  private callsTo(fn: FunctionInfo): Call[] {
+    const out: Call[] = [];
     for (const program of this.programs) {
+      const callerOf = (call: Node) => program.functions.find((f) => f.body && f.body.startIndex <= call.startIndex && call.endIndex <= f.body.endIndex);
       scan(program.root, CALLS, (call) => {
-        let f = call.childForFieldName('function');
-        while (f?.type === 'qualified_identifier') f = f.childForFieldName('name');
-        const template = f?.type === 'template_function' ? f : undefined;
-        const name = template ? template.childForFieldName('name')?.text : f?.type === 'identifier' ? f.text : undefined;
-        if (name !== fn.name) return;
-        const args = argumentsOf(call.childForFieldName('arguments'));
-        const declared = argumentsOf(functionDeclarator(fn.node)?.childForFieldName('parameters') ?? null);
-        const variadic = declared.some((p) => p.type.startsWith('variadic'));
-        if (args.length < fn.params.length || (!variadic && args.length > declared.length)) return;
-        out.push({ call, program, explicit: template ? argumentsOf(template.childForFieldName('arguments')) : undefined });
+        const caller = callerOf(call);
+        const found = caller && this.callOf(fn, call);
+        if (found) out.push({ ...found, caller, text: program.text });
       }, (_, start, end) => program.text.slice(start, end).includes(fn.name));
+      for (const use of this.macroUses(program, fn.name)) {
+        const caller = callerOf(use.call);
+        if (!caller) continue;
+        // The caller again with the use expanded, so the arguments' declarations are in sight.
+        const outer = caller.outer;
+        const text = `${program.text.slice(outer.startIndex, use.call.startIndex)}${use.expansion}${program.text.slice(use.call.endIndex, outer.endIndex)}`;
+        const tree = parse(text);
+        this.trees.push(tree);
+        scan(tree.rootNode, CALLS, (call) => {
+          const found = this.callOf(fn, call);
+          if (found) out.push({ ...found, caller, text });
+        });
+      }
     }
     return out;
+  }
+
+  /** `call` as a call of `fn`, with its written template arguments. */
+  private callOf(fn: FunctionInfo, call: Node): { call: Node; explicit?: Node[] } | undefined {
+    let f = call.childForFieldName('function');
+    while (f?.type === 'qualified_identifier') f = f.childForFieldName('name');
+    const template = f?.type === 'template_function' ? f : undefined;
+    const name = template ? template.childForFieldName('name')?.text : f?.type === 'identifier' ? f.text : undefined;
+    if (name !== fn.name) return undefined;
+    const args = argumentsOf(call.childForFieldName('arguments'));
+    const declared = argumentsOf(functionDeclarator(fn.node)?.childForFieldName('parameters') ?? null);
+    const variadic = declared.some((p) => p.type.startsWith('variadic'));
+    if (args.length < fn.params.length || (!variadic && args.length > declared.length)) return undefined;
+    return { call, explicit: template ? argumentsOf(template.childForFieldName('arguments')) : undefined };
+  }
+
+  /** Uses of function-like macros (anywhere in `program`) whose expansion names `name`. */
+  private macroUses(program: Program, name: string): { call: Node; expansion: string }[] {
+    const macros = new Map<string, FunctionMacro>();
+    scan(program.root, MACROS, (d) => {
+      const macro = d.childForFieldName('name')?.text;
+      if (macro) macros.set(macro, functionMacro(d));
+    });
+    const uses: { call: Node; expansion: string }[] = [];
+    if (macros.size === 0) return uses;
+    const word = new RegExp(`\\b${name}\\b`);
+    scan(program.root, CALLS, (call) => {
+      const f = call.childForFieldName('function');
+      const macro = f?.type === 'identifier' ? macros.get(f.text) : undefined;
+      if (!macro) return;
+      const expansion = expandCall(macro, call);
+      if (word.test(expansion)) uses.push({ call, expansion });
+      return false;
+    });
+    return uses;
+  }
+
+  /** Frees the trees parsed for macro expansions (once the bindings are no longer needed). */
+  dispose(): void {
+    this.trees.forEach((t) => t.delete());
+    this.trees.length = 0;
   }
 
   /**

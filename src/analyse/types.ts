@@ -551,6 +551,7 @@ export class TypeTable {
     children(decl.params).forEach((param, i) => {
       const arg = args[i];
       if (param.type.startsWith('variadic')) throw new Fail('variadic templates are not supported', param);
+      if (param.type === 'template_template_parameter_declaration') throw new Fail('template template parameters are not supported', param);
       const isType = param.type.includes('type_parameter');
       const name = isType ? (param.childForFieldName('name') ?? children(param)[0]).text : this.declaredName(param.childForFieldName('declarator')!);
       const fallback = param.childForFieldName(isType ? 'default_type' : 'default_value');

@@ -6,7 +6,7 @@ import type { Node } from '../parse/parser.js';
 import type { FunctionInfo, GlobalVar, Program, SharedVar, TopItem } from '../analyse/program.js';
 import { Uniformity } from '../analyse/uniformity.js';
 import { WarpOps } from '../analyse/warp-ops.js';
-import { argumentsOf, attributeSpaces, declaredName, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
+import { argumentsOf, attributeSpaces, declaredName, functionDeclarator, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
 import type { RuleSet } from '../rules/index.js';
 import { DivergenceLowering } from './divergence.js';
 import { SplitNesting } from './nesting.js';
@@ -21,6 +21,8 @@ export interface DeviceOptions {
   warpUsers?: ReadonlySet<string>;
   /** Names in the template arguments of the kernel instances built here (`apply<16, Twice>`). */
   instanceNames?: ReadonlySet<string>;
+  /** A header: the files including it may use its constants and enums in their kernels. */
+  headerMode?: boolean;
 }
 
 /** C headers the RISC-V C library provides; everything else is host-only. */
@@ -134,6 +136,7 @@ export class DeviceRewriter {
       return;
     }
     if (this.isTypeOrConstant(node) && this.declaredNames(node).some((n) => used.has(`#kept:${n}`))) return;
+    if (this.options.headerMode && isScalarConstantOrEnum(node)) return;
     this.edits.replace(node, '');
   }
 
@@ -144,7 +147,8 @@ export class DeviceRewriter {
     const template = fn.outer.type === 'template_declaration' ? `template ${fn.outer.childForFieldName('parameters')!.text} ` : '';
     const members = vars.map((v) => `  ${this.memberText(v)};`);
     const constants = localConstantsUsed(fn, members.join(' ')).map((c) => `  static ${c}`);
-    this.edits.wrap(fn.outer, `${template}struct ${this.shared.structName(fn)} {\n${[...constants, ...members].join('\n')}\n};\n`, '');
+    const macros = localMacrosUsed(fn, [...constants, ...members].join(' '), vars[0].declaration.startIndex);
+    this.edits.wrap(fn.outer, `${macros.map((m) => `${m}\n`).join('')}${template}struct ${this.shared.structName(fn)} {\n${[...constants, ...members].join('\n')}\n};\n`, '');
   }
 
   /** The declaration of one shared variable without __shared__/static and other declarators. */
@@ -349,6 +353,45 @@ const DEFAULT_NESTING = 3;
  * `float t[n];`) names, as `constexpr int n = B;`: the struct stands outside the function, where
  * only the template parameters are in scope.
  */
+const SCALAR_TYPES = new Set(['primitive_type', 'sized_type_specifier']);
+
+/** `constexpr int H = 8;`, `const unsigned N = 4;`, `enum Mode { ... };`: valid in device code whatever uses them. */
+function isScalarConstantOrEnum(n: Node): boolean {
+  if (n.type === 'enum_specifier') return true;
+  if (n.type !== 'declaration' || functionDeclarator(n)) return false;
+  const type = n.childForFieldName('type');
+  if (type?.type === 'enum_specifier') return n.childrenForFieldName('declarator').length === 0;
+  const constant = qualifiersOf(n).has('constexpr') || n.namedChildren.some((c) => c?.type === 'type_qualifier' && c.text === 'const');
+  return constant && SCALAR_TYPES.has(type?.type ?? '');
+}
+
+const LOCAL_MACRO = new Set(['preproc_def']);
+
+/**
+ * The `#define`s in the function body (before its shared declarations) that `text` uses, directly
+ * or through each other: the struct standing before the function needs them defined (the body
+ * defines them again, identically).
+ */
+function localMacrosUsed(fn: FunctionInfo, text: string, before: number): string[] {
+  const defs: Node[] = [];
+  scan(fn.body!, LOCAL_MACRO, (d) => void (d.startIndex < before && defs.push(d)));
+  const used = new Set(text.match(/[A-Za-z_]\w*/g) ?? []);
+  const wanted = new Set<Node>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const d of defs) {
+      if (wanted.has(d) || !used.has(d.childForFieldName('name')?.text ?? '')) continue;
+      wanted.add(d);
+      for (const w of d.childForFieldName('value')?.text.match(/[A-Za-z_]\w*/g) ?? []) used.add(w);
+      grew = true;
+    }
+  }
+  // The last definition of each name before the shared declarations is the one in effect.
+  const byName = new Map<string, Node>();
+  for (const d of defs.filter((x) => wanted.has(x))) byName.set(d.childForFieldName('name')!.text, d);
+  return [...byName.values()].sort((a, b) => a.startIndex - b.startIndex).map((d) => d.text.trim());
+}
+
 function localConstantsUsed(fn: FunctionInfo, text: string): string[] {
   const used = new Set(text.match(/[A-Za-z_]\w*/g) ?? []);
   const out: string[] = [];

@@ -61,6 +61,17 @@ int main() { run<4>(); run<8>(); }`;
     expect(bind(source)).toEqual([['K=Traits<4>', 'K=Traits<8>']]);
   });
 
+  it('binds host template calls that function-like macros expand to, with the user\'s declarations in sight', () => {
+    const source = `${KERNEL}template <typename T, int N> void run(T* p) { k<<<N, 1>>>(p, T(N)); }
+#define SWITCH(f, ...) do { f<float, 1>(__VA_ARGS__); f<int, 2>(__VA_ARGS__); } while (0)
+template <typename T> void driver(T* p) {
+#define EVAL(n) run<T, n>(p)
+  EVAL(4);
+}
+int main() { void* q; SWITCH(run, q); double* d; driver(d); }`;
+    expect(bind(source)).toEqual([['T=double', 'T=float', 'T=int']]);
+  });
+
   it('says why deduction fails: a conflict, or nothing giving a parameter its value', () => {
     const source = `template <typename T> __global__ void k(T* a, T* b) {}
 int main() { float* f; double* d; k<<<1, 1>>>(f, d); k<<<1, 1>>>(unknown(), unknown()); }`;
