@@ -58,7 +58,9 @@ export class OutputPlanner {
       mine.push({ path, content, from: index, source: file.path });
       const text = content.toString('latin1');
       this.noteIncludes(dirname(path), text);
-      if (LINKED_SOURCE.test(file.rel) && !DEFINES_MAIN.test(text)) {
+      // A source another includes as text is part of that one, not linked on its own.
+      const includedAsText = outcome.diagnostics.some((d) => d.ruleId === 'included-as-text');
+      if (LINKED_SOURCE.test(file.rel) && !DEFINES_MAIN.test(text) && !includedAsText) {
         this.plainSourcesByDir.set(dirname(path), [...(this.plainSourcesByDir.get(dirname(path)) ?? []), basename(path)]);
       }
     }
