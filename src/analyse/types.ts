@@ -39,7 +39,9 @@ type TypeDecl =
 type ValueDecl =
   | { kind: 'constant'; value: Node; scope: string[] }
   | { kind: 'enumerator'; enumNode: Node; index: number; scope: string[] }
-  | { kind: 'macro'; text: string; node: Node };
+  | { kind: 'macro'; text: string; node: Node }
+  /** `constexpr int div_up(int p, int q) { return (p + q - 1) / q; }` */
+  | { kind: 'function'; params: string[]; value: Node; scope: string[] };
 
 interface Env {
   scope: string[];
@@ -229,10 +231,25 @@ export class TypeTable {
           }
         }
       }
+    } else if (node.type === 'function_definition') {
+      this.collectConstexprFunction(node, scope);
     } else if (node.type === 'preproc_def' && name) {
       const value = node.childForFieldName('value');
       if (value) this.values.set(name, { kind: 'macro', text: macroBody(value), node });
     }
+  }
+
+  /** A constexpr function whose body is one `return <expression>;`: evaluated in constants. */
+  private collectConstexprFunction(node: Node, scope: string[]): void {
+    if (!children(node).some((c) => c.type === 'type_qualifier' && c.text === 'constexpr')) return;
+    const statements = children(node.childForFieldName('body')).filter((c) => c.type !== 'comment');
+    const value = statements.length === 1 && statements[0].type === 'return_statement' ? statements[0].namedChildren[0] : undefined;
+    let declarator = node.childForFieldName('declarator');
+    while (declarator && declarator.type !== 'function_declarator') declarator = declarator.childForFieldName('declarator');
+    const name = declarator?.childForFieldName('declarator')?.text;
+    if (!value || !name || !declarator) return;
+    const params = children(declarator.childForFieldName('parameters')).map((p) => this.declaredName(p.childForFieldName('declarator') ?? p));
+    this.values.set(q(scope, name), { kind: 'function', params, value, scope });
   }
 
   private collectEnum(node: Node, scope: string[], name: string | undefined): void {
@@ -625,8 +642,18 @@ export class TypeTable {
     const scope: ConstScope = {
       valueOf: (name, node) => this.valueOf(name, node, env),
       measure: (op, typeNode) => this.measure(op, typeNode, env),
+      call: (name, args, node) => this.call(name, args, node, env),
     };
     return evaluate(expr, scope);
+  }
+
+  /** A constexpr function's return expression with its parameters bound to `args`. */
+  private call(name: string, args: bigint[], node: Node, env: Env): bigint {
+    const fn = this.lookup(this.values, name, env.scope);
+    if (fn?.kind !== 'function' || fn.params.length !== args.length) throw new Fail(`'${name}' is not a constexpr function of ${args.length} argument(s) known here`, node);
+    const inner = this.env(fn.scope);
+    fn.params.forEach((p, i) => inner.subst.set(p, args[i]));
+    return this.once(fn, node, `'${name}' calls itself`, () => this.constant(fn.value, inner));
   }
 
   private valueOf(name: string, node: Node, env: Env): bigint {
@@ -666,6 +693,8 @@ export class TypeTable {
             tree.delete();
           }
         }
+        case 'function':
+          throw new Fail(`'${name}' is a function, not a constant`, node);
       }
     });
     this.constants.set(decl, value);

@@ -32,6 +32,7 @@ const DEVICE_HEADERS = new Set(['stdint.h', 'stddef.h', 'stdbool.h', 'math.h', '
   'cstdint', 'cstddef', 'climits', 'cfloat', 'cmath', 'cstring', 'type_traits', 'limits', 'utility', 'array', 'tuple',
   'functional', 'algorithm', 'numeric', 'initializer_list', 'iterator', 'ratio', 'bit']);
 const TYPE_ITEMS = new Set(['struct_specifier', 'class_specifier', 'union_specifier', 'enum_specifier', 'type_definition', 'alias_declaration']);
+const MACRO_ITEMS = new Set(['preproc_def', 'preproc_function_def']);
 const KEEP_ALWAYS = new Set(['preproc_def', 'preproc_function_def', 'preproc_call', 'comment', 'namespace_alias_definition']);
 const NAMES = new Set(['identifier', 'type_identifier', 'namespace_identifier']);
 const LOCAL_DECLARATION = new Set(['declaration']);
@@ -68,10 +69,18 @@ export class DeviceRewriter {
     // The entries name their instances' template arguments: the types they name stay too.
     const used = new Set<string>(this.options.instanceNames);
     const text = this.program.text;
-    const addFrom = (n: Node) => scanSpans(n, NAMES, (_, start, end) => used.add(text.slice(start, end)));
+    // Macro bodies are not parsed: their words count as used (macros stay in any case).
+    const addMacro = (m: Node) => (m.childForFieldName('value')?.text.match(/[A-Za-z_]\w*/g) ?? []).forEach((w) => used.add(w));
+    const addFrom = (n: Node) => {
+      if (MACRO_ITEMS.has(n.type)) return addMacro(n);
+      scanSpans(n, NAMES, (_, start, end) => used.add(text.slice(start, end)));
+      scan(n, MACRO_ITEMS, addMacro);
+    };
     fns.forEach((f) => addFrom(f.outer));
     this.program.globals.forEach((g) => addFrom(g.declaration));
-    const candidates = this.program.items.filter((i) => this.isTypeOrConstant(i.node)).map((i) => ({ node: i.node, names: this.declaredNames(i.node), kept: false }));
+    const candidates = this.program.items
+      .filter((i) => this.isTypeOrConstant(i.node) || MACRO_ITEMS.has(i.node.type))
+      .map((i) => ({ node: i.node, names: MACRO_ITEMS.has(i.node.type) ? [i.node.childForFieldName('name')?.text ?? ''] : this.declaredNames(i.node), kept: false }));
     for (let grew = true; grew; ) {
       grew = false;
       for (const c of candidates) {
@@ -88,6 +97,8 @@ export class DeviceRewriter {
   private isTypeOrConstant(n: Node): boolean {
     const inner = n.type === 'template_declaration' ? n.namedChildren.find((c) => c && c.type !== 'template_parameter_list') ?? n : n;
     if (TYPE_ITEMS.has(inner.type)) return true;
+    // A constexpr host function evaluates in device code too (array extents, constants).
+    if (inner.type === 'function_definition') return qualifiersOf(inner).has('constexpr') && !qualifiersOf(inner).has('__device__');
     if (inner.type !== 'declaration') return false;
     const type = inner.childForFieldName('type');
     if (type && TYPE_ITEMS.has(type.type) && type.childForFieldName('body')) return true;
@@ -101,6 +112,7 @@ export class DeviceRewriter {
     walk(n, (c) => {
       const name = c.childForFieldName('name');
       if (name && (TYPE_ITEMS.has(c.type) || c.type === 'enumerator')) names.push(name.text);
+      if (c.type === 'function_definition') names.push(declaredName(functionDeclarator(c)?.childForFieldName('declarator') ?? null)?.text ?? '');
       if (c.type === 'type_definition' || c.type === 'declaration') {
         for (const d of c.childrenForFieldName('declarator')) {
           const id = d && declaredName(d);
@@ -117,7 +129,7 @@ export class DeviceRewriter {
   private item({ node }: TopItem, used: Set<string>): void {
     const fn = this.program.functionOf(node);
     if (fn) {
-      if (fn.kind === 'host') this.edits.replace(node, '');
+      if (fn.kind === 'host' && !(this.isTypeOrConstant(node) && used.has(`#kept:${fn.name}`))) this.edits.replace(node, '');
       else this.sharedStruct(fn);
       // The keywords, which hip2vx_device.h defines (compilers ignore the CUDA attributes).
       for (const a of fn.node.children) {

@@ -50,6 +50,13 @@ void b() {
     expect(args(source)).toEqual(['8', '3']);
   });
 
+  it('evaluates calls of constexpr functions of one return statement in constants', () => {
+    const source = `constexpr int div_up(int p, int q) { return (p + q - 1) / q; }
+constexpr int twice(int x) { return 2 * div_up(x, 2); }
+void f() { k<div_up(10, 4), twice(7)>(); }`;
+    expect(args(source)).toEqual(['3', '8']);
+  });
+
   it('resolves alias templates and type macros whose line ends in a comment', () => {
     const source = `template <int n> using Row = int[2 * n + 1];
 #define Real_t float // the precision
