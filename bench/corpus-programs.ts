@@ -86,7 +86,7 @@ function exec(command: string, args: string[], cwd: string, timeoutS: number, en
  */
 function makefileFacts(dir: string): { includes: string[]; args: string; program?: { name: string; sources: string[] } } {
   const text = readFileSync(join(dir, 'Makefile'), 'utf8').replace(/\\\n/g, ' ');
-  const includes = [...text.matchAll(/-I\s*([^\s$)]+)/g)].map((m) => resolve(dir, m[1])).filter((d) => existsSync(d));
+  const includes = [...expand(text, makeVariables(text)).matchAll(/-I\s*([^\s$)]+)/g)].map((m) => resolve(dir, m[1])).filter((d) => existsSync(d));
   const run = /^run\s*:.*\n((?:\t.*\n?)+)/m.exec(text);
   const line = run?.[1].split('\n').map((l) => l.trim()).filter(Boolean).pop() ?? '';
   const args = expand(line.replace(/^\$\(LAUNCHER\)\s*/, '').replace(/^\S+\s*/, ''), makeVariables(text));  // drop ./$(program)

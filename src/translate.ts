@@ -7,13 +7,14 @@ import { lexicalProblems, syntaxProblems } from './parse/checks.js';
 import { textForParser } from './parse/normalise.js';
 import { analyseProgram, type Program } from './analyse/program.js';
 import { TypeTable } from './analyse/types.js';
-import { collectInstances, type KernelInstance } from './analyse/instances.js';
+import { collectInstances, type InstanceProblem, type KernelInstance } from './analyse/instances.js';
+import { TemplateBindings, dispatches } from './analyse/template-bindings.js';
 import { placeProgram, SharedLayout, type ProgramFile } from './analyse/shared-memory.js';
 import { findConstructs } from './analyse/constructs.js';
 import { undefinedDeviceCalls } from './analyse/device-calls.js';
 import { applyExpansions, launchMacroExpansions } from './analyse/launch-macros.js';
 import { namespacesOf, position, scan } from './analyse/syntax.js';
-import { includedHeaders, isHeader, localHeaderRoots, plainIncludeRoots, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
+import { includedHeaders, isHeader, localHeaderRoots, plainIncludeRoots, textIncluder, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
 import { launchStubs } from './emit/launch-stub.js';
 import type { Abi } from './layout/index.js';
 import type { RuleSet } from './rules/index.js';
@@ -105,6 +106,12 @@ function translateText(file: SourceFile, options: TranslateOptions): Translation
   }
   result.hasGpuCode = reachesGpuCode(file.path, file.text, options.includeDirs ?? []);
   if (!result.hasGpuCode) return result;
+  const includer = !options.asHeader && !isHeader(file.path) ? textIncluder(file.path) : undefined;
+  if (includer) {
+    result.hasGpuCode = false;
+    result.diagnostics.push({ file: file.path, line: 1, col: 1, severity: 'note', ruleId: 'included-as-text', message: `${basename(includer)} includes this file as text and translates it there (beside its own outputs); it is not translated on its own` });
+    return result;
+  }
   const early = lexicalProblems(file.path, file.text);
   if (early.length) return { ...result, diagnostics: early };
   let parsedText = textForParser(file.text);
@@ -184,18 +191,26 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
   const headers = includedHeaders(root, file.path, includeDirs, isGpu, (directive, included) =>
     report.at(directive, 'warning', 'include-cycle', `'${basename(included)}' is already being included here (an include cycle): not followed`),
   [...localHeaders, root]);
+  const ownTypes = new TypeTable(root, localHeaders);
+  const bindings = new TemplateBindings([program, ...headers.map((h) => h.program)], ownTypes);
   try {
     const launchInstance = new Map<number, string>();
+    // A problem in a header is reported at the directive that includes it.
+    const problem = (pr: InstanceProblem) => {
+      const header = headers.find((h) => h.program.root.tree === pr.node.tree);
+      report.at(header?.directive ?? pr.node, 'error', pr.ruleId, header ? `${basename(header.written)}: ${pr.message}` : pr.message);
+    };
     const unit = (p: Program, types: TypeTable, header?: IncludedHeader): Unit => {
       // A header's kernels are launched here and in the header itself (its host functions).
       const launches = header ? [...program.launches, ...p.launches] : program.launches;
-      const { instances, problems, launchIds } = collectInstances({ ...p, launches }, types);
+      const { instances, problems, launchIds } = collectInstances({ ...p, launches }, types, bindings, headerMode && !header);
       launchIds.forEach((id, call) => launchInstance.set(call, id));
-      problems.forEach((pr) => report.at(header?.directive ?? pr.node, 'error', pr.ruleId, header ? `${basename(header.written)}: ${pr.message}` : pr.message));
+      problems.forEach(problem);
       return { program: p, types, shared: new SharedLayout(p, types, deviceAbi), instances, header };
     };
-    const own = unit(program, new TypeTable(root, localHeaders));
+    const own = unit(program, ownTypes);
     const units = [own, ...headers.map((h) => unit(h.program, h.types, h))];
+    bindings.problems.forEach(problem);
     const instances = units.flatMap((u) => u.instances);
     const programFile = (u: Unit, path: string): ProgramFile => ({ shared: u.shared, path, name: identifier(basename(path)), written: u.header?.written ?? '' });
     const sharedBases = placeProgram(
@@ -231,7 +246,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       // A header's includers' device code may use anything it includes.
       const plainIncludes = (directive: Node) => (headerMode ? undefined : plainIncludeRoots(directive, file.path, includeDirs, isGpu));
       const headerNames = new Set(headers.flatMap((h) => h.program.text.match(/\b[A-Za-z_]\w*/g) ?? []));
-      deviceRewriter = new DeviceRewriter(program, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers, warpSize: options.warpSize, instances, plainIncludeRoots: plainIncludes, headerNames, header: headerMode });
+      deviceRewriter = new DeviceRewriter(program, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers, warpSize: options.warpSize, instances, plainIncludeRoots: plainIncludes, headerNames, header: headerMode, instanceNames: new Set(instances.flatMap((i) => i.templateArgs.join(' ').match(/[A-Za-z_]\w*/g) ?? [])) });
       deviceRewriter.run();
     }
     includeTranslatedHeaders(units, hostEdits, deviceEdits, result.program.name, deviceAbi, nl, file.path);
@@ -275,12 +290,14 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       program: { name: result.program.name, kernels: instances.map((i) => i.id), hasMain: program.hasMain },
     };
   } finally {
+    bindings.dispose();
     headers.forEach((h) => h.tree.delete());
   }
 }
 
 /** Directly included GPU headers become their translations; stubs of their launched kernels follow. */
 function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits: EditSet, programName: string, deviceAbi: Abi, nl: string, path: string): void {
+  const own = units[0].program;
   const byDirective = new Map<number, Unit[]>();
   for (const u of units) if (u.header) byDirective.set(u.header.directive.id, [...(byDirective.get(u.header.directive.id) ?? []), u]);
   for (const group of byDirective.values()) {
@@ -289,7 +306,9 @@ function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits
     const written = byIncluder(direct.file, path) ? basename(direct.file) : direct.written;
     hostEdits.replace(pathNode, `"${translatedHeaderPath(written, 'host')}"`);
     deviceEdits.replace(pathNode, `"${translatedHeaderPath(written, 'device')}"`);
-    const stubs = group.flatMap((u) => launchStubs(u.instances, programName, deviceAbi, nl));
+    // A dispatcher is declared by the header when its own host templates launch the kernel.
+    const primaries = (u: Unit) => new Set(u.program.kernels.filter((k) => dispatches(own, k) && !dispatches(u.program, k)));
+    const stubs = group.flatMap((u) => launchStubs(u.instances, programName, deviceAbi, nl, primaries(u)));
     if (stubs.length) hostEdits.wrap(direct.directive, '', `/* hip2vortex: launch stubs of the kernels of ${direct.written} launched here: */${nl}${stubs.join(nl)}${nl}`);
   }
 }

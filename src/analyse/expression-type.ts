@@ -2,7 +2,7 @@
 // template argument deduction and type-dependent diagnostics need, without a C++ type checker.
 import type { Node } from '../parse/parser.js';
 import { pointer, type CType } from '../layout/index.js';
-import { isTypeError, type TypeTable } from './types.js';
+import { isTypeError, type Subst, type TypeTable } from './types.js';
 import { argumentsOf, declaredName, functionDeclarator, scan, spanHas } from './syntax.js';
 
 const LITERAL_TYPES: [RegExp, CType][] = [
@@ -14,47 +14,68 @@ const LITERAL_TYPES: [RegExp, CType][] = [
 
 const DECLARATIONS = new Set(['declaration']);
 
+const CASTS = new Set(['static_cast', 'reinterpret_cast', 'const_cast']);
+
 /**
- * A literal, a cast, `&x`, `x[i]`, `p + i`, `v.data()` of a std::vector, or a variable declared
- * earlier in the enclosing function (or one of its parameters); undefined for anything else.
+ * A literal, a cast (`(T)x`, `T(x)`, `static_cast<T>(x)`), `&x`, `*p`, `x[i]`, `p + i`, `s.f`,
+ * `v.data()` of a std::vector, or a variable declared earlier in the enclosing function (or one of
+ * its parameters; a reference stands for what it refers to); undefined for anything else.
+ * `subst` binds the template parameters of the enclosing function template.
  */
-export function staticType(expr: Node, text: string, types: TypeTable): CType | undefined {
+export function staticType(expr: Node, text: string, types: TypeTable, subst?: Subst): CType | undefined {
   let e = expr;
   while (e.type === 'parenthesized_expression' && e.namedChildren[0]) e = e.namedChildren[0];
+  const typeOf = (n: Node | null) => (n ? staticType(n, text, types, subst) : undefined);
   switch (e.type) {
     case 'number_literal':
       return LITERAL_TYPES.find(([re]) => re.test(e.text))?.[1];
-    case 'cast_expression': {
-      const t = types.resolveTypeDescriptor(e.childForFieldName('type')!);
-      return isTypeError(t) ? undefined : t;
-    }
+    case 'cast_expression':
+      return known(types.resolveTypeDescriptor(e.childForFieldName('type')!, subst));
     case 'pointer_expression': {
-      const inner = staticType(e.childForFieldName('argument')!, text, types);
+      const inner = typeOf(e.childForFieldName('argument'));
       if (e.child(0)?.type === '&') return inner && { kind: 'pointer', to: inner };
       return inner?.kind === 'pointer' ? inner.to : undefined;
     }
     case 'subscript_expression': {
-      const base = staticType(e.childForFieldName('argument')!, text, types);
+      const base = typeOf(e.childForFieldName('argument'));
       return base?.kind === 'pointer' ? base.to : base?.kind === 'array' ? base.of : undefined;
     }
     case 'binary_expression': {
-      const left = staticType(e.childForFieldName('left')!, text, types);
+      const left = typeOf(e.childForFieldName('left'));
       return left?.kind === 'pointer' && ['+', '-'].includes(e.childForFieldName('operator')!.type) ? left : undefined;
     }
+    case 'field_expression': {
+      const object = typeOf(e.childForFieldName('argument'));
+      const record = e.child(1)?.type === '->' ? (object?.kind === 'pointer' ? object.to : undefined) : object;
+      const field = e.childForFieldName('field')?.text;
+      return record?.kind === 'record' ? record.fields.find((f) => f.name === field)?.type : undefined;
+    }
     case 'identifier':
-      return declaredType(e, text, types);
+      return declaredType(e, text, types, subst);
     case 'call_expression':
-      return vectorData(e, text, types);
+      return conversion(e, types, subst) ?? vectorData(e, text, types);
     default:
       return undefined;
   }
 }
 
-function declaredType(name: Node, text: string, types: TypeTable): CType | undefined {
+const known = (t: CType | ReturnType<TypeTable['resolveTypeDescriptor']>): CType | undefined => (isTypeError(t) ? undefined : t);
+
+/** `T(x)`, `Point(1, 2)` (a type named as a function) and `static_cast<T>(x)`: the type named. */
+function conversion(call: Node, types: TypeTable, subst?: Subst): CType | undefined {
+  const fn = call.childForFieldName('function');
+  if (!fn) return undefined;
+  if (fn.type === 'template_function' && CASTS.has(fn.childForFieldName('name')?.text ?? '')) {
+    const target = fn.childForFieldName('arguments')?.namedChildren[0];
+    return target?.type === 'type_descriptor' ? known(types.resolveTypeDescriptor(target, subst)) : undefined;
+  }
+  return types.typeNamed(fn, subst);
+}
+
+function declaredType(name: Node, text: string, types: TypeTable, subst?: Subst): CType | undefined {
   const found = declarationOf(name, text);
   if (!found) return undefined;
-  const t = found.declarator ? types.resolveDeclarator(found.node, found.declarator) : types.resolveParameter(found.node);
-  return isTypeError(t) ? undefined : t;
+  return known(found.declarator ? types.resolveDeclarator(found.node, found.declarator, subst, true) : types.resolveParameter(found.node, subst, true));
 }
 
 /**

@@ -3,8 +3,8 @@
 // launches of kernels defined in a header get their instances, entries and stubs in the
 // including file's outputs. The header itself is translated on its own (header mode), and the
 // including file's outputs include its translations (`k.device.cuh`, `k.host.cuh`).
-import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdirSync, statSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { parse, type Node, type Tree } from '../parse/parser.js';
 import { readSource } from '../parse/source.js';
 import { textForParser } from '../parse/normalise.js';
@@ -69,6 +69,7 @@ export function includedHeaders(
 }
 
 
+
 /** Parsed local headers by path and version, shared by the files of one run. */
 const headerTrees = new Map<string, Tree | null>();
 
@@ -117,4 +118,40 @@ export function localHeaderRoots(root: Node, path: string, includeDirs: readonly
     roots.push(...localHeaderRoots(tree.rootNode, file, includeDirs, seen), tree.rootNode);
   }
   return roots;
+}
+
+const SOURCE_EXTENSIONS = new Set(['.cu', '.hip', '.cpp', '.cc', '.cxx', '.c']);
+const QUOTED_INCLUDE = /^[ \t]*#[ \t]*include[ \t]*"([^"]+)"/gm;
+/** Quoted includes of a source by path and version, shared by the files of one run. */
+const includesOf = new Map<string, string[]>();
+
+function quotedIncludes(file: string): string[] {
+  const { mtimeMs, size } = statSync(file);
+  const key = `${file}\0${mtimeMs}\0${size}`;
+  let found = includesOf.get(key);
+  if (!found) {
+    const read = readSource(file);
+    found = read.ok ? [...read.file.text.matchAll(QUOTED_INCLUDE)].map((m) => resolve(dirname(file), m[1])) : [];
+    includesOf.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * A source beside `path` that includes it as text (`#include "kernels.cu"`): that source
+ * translates it, with its own declarations in sight; on its own it is not a translation unit.
+ */
+export function textIncluder(path: string): string | undefined {
+  const file = resolve(path);
+  const dir = dirname(file);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return undefined;
+  }
+  return names
+    .filter((n) => SOURCE_EXTENSIONS.has(extname(n).toLowerCase()) && n !== basename(file))
+    .map((n) => join(dir, n))
+    .find((n) => statSync(n, { throwIfNoEntry: false })?.isFile() && quotedIncludes(n).includes(file));
 }

@@ -12,7 +12,7 @@ export interface MacroExpansion {
   text: string;
 }
 
-interface FunctionMacro {
+export interface FunctionMacro {
   params: string[];
   variadic: boolean;
   body: string;
@@ -31,11 +31,7 @@ export function launchMacroExpansions(root: Node, kernelNames: ReadonlySet<strin
     const body = (d.childForFieldName('value')?.text ?? '').replace(/\\\r?\n/g, ' ').trim();
     if (!name) return;
     if (d.type === 'preproc_def') objectMacros.set(name, body);
-    else if (body.includes('<<<')) {
-      const params = d.childForFieldName('parameters')!;
-      const names = params.namedChildren.filter((p): p is Node => p?.type === 'identifier').map((p) => p.text);
-      functionMacros.set(name, { params: names, variadic: params.children.some((c) => c?.type === '...'), body });
-    }
+    else if (body.includes('<<<')) functionMacros.set(name, functionMacro(d));
   });
   const isKernelMacro = (n: Node | null | undefined): n is Node =>
     n?.type === 'identifier' && objectMacros.has(n.text) && !kernelNames.has(n.text);
@@ -52,6 +48,17 @@ export function launchMacroExpansions(root: Node, kernelNames: ReadonlySet<strin
   });
   return out.sort((a, b) => a.start - b.start);
 }
+
+/** A `#define NAME(params) body` directive read as a macro to expand. */
+export function functionMacro(d: Node): FunctionMacro {
+  const params = d.childForFieldName('parameters')!;
+  const names = params.namedChildren.filter((p): p is Node => p?.type === 'identifier').map((p) => p.text);
+  const body = (d.childForFieldName('value')?.text ?? '').replace(/\\\r?\n/g, ' ').trim();
+  return { params: names, variadic: params.children.some((c) => c?.type === '...'), body };
+}
+
+/** `call` of a function-like macro, expanded (one level). */
+export const expandCall = (macro: FunctionMacro, call: Node): string => expand(macro, argumentsOf(call.childForFieldName('arguments')).map((a) => a.text));
 
 /** The macro's body with its parameters replaced (`#p` stringised, `a ## b` pasted). */
 function expand(macro: FunctionMacro, args: string[]): string {

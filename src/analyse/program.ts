@@ -93,7 +93,9 @@ function functionOf(item: Node): FunctionInfo | undefined {
   const templateParams =
     item.type === 'template_declaration'
       ? (item.childForFieldName('parameters')?.namedChildren ?? []).flatMap((p) => {
-          const n = p && descendants(p, ['type_identifier', 'identifier'])[0];
+          // `int N`, `Mode M`: the declarator names a non-type parameter; `typename T`: its name.
+          const declarator = p?.childForFieldName('declarator');
+          const n = declarator ? declaredName(declarator) : p && descendants(p, ['type_identifier', 'identifier'])[0];
           return n ? [n.text] : [];
         })
       : [];

@@ -15,6 +15,8 @@ export interface ConstScope {
   valueOf(name: string, node: Node): bigint;
   /** `sizeof`/`alignof` of a type (type_descriptor) or of a name used as one. */
   measure(op: 'sizeof' | 'alignof', typeNode: Node): bigint;
+  /** A call of a constexpr function with these argument values. */
+  call(name: string, args: bigint[], node: Node): bigint;
 }
 
 /** The value of an integer literal (`256`, `0x1F`, `1'000u`...), or undefined for other text. */
@@ -89,6 +91,12 @@ export function evaluate(node: Node, scope: ConstScope): bigint {
       return evaluate(child('condition'), scope) !== 0n ? evaluate(child('consequence'), scope) : evaluate(child('alternative'), scope);
     case 'cast_expression':
       return evaluate(child('value'), scope);
+    case 'call_expression': {
+      const fn = child('function');
+      if (fn.type !== 'identifier' && fn.type !== 'qualified_identifier') return fail();
+      const args = (child('arguments').namedChildren.filter((a) => a && a.type !== 'comment') as Node[]).map((a) => evaluate(a, scope));
+      return scope.call(fn.text.replace(/\s+/g, ''), args, node);
+    }
     case 'sizeof_expression':
     case 'alignof_expression': {
       const op = node.type === 'sizeof_expression' ? 'sizeof' : 'alignof';

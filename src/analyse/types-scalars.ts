@@ -5,10 +5,14 @@ import type { Node } from '../parse/parser.js';
 /** Shorthands for built-in types: C's own, and the System V names of <sys/types.h>. */
 const SHORTHANDS: Readonly<Record<string, ScalarName>> = { unsigned: 'unsigned int', signed: 'int', uint: 'unsigned int', ulong: 'unsigned long', ushort: 'unsigned short' };
 
-/** Names tree-sitter reports as `primitive_type` or `type_identifier` that are scalars. */
+/**
+ * Names tree-sitter reports as `primitive_type` or `type_identifier` that are scalars, and the
+ * C library's typedefs under `std::` (<cstdint>, <cstddef>: `std::uint32_t`, `std::size_t`).
+ */
 export function scalarFromName(name: string): ScalarName | undefined {
   if (Object.hasOwn(SHORTHANDS, name)) return SHORTHANDS[name];
-  return isScalarName(name) && !name.includes(' ') ? name : undefined;
+  const bare = name.replace(/^(::)?std::(?=\w+_t$)/, '');
+  return isScalarName(bare) && !bare.includes(' ') ? bare : undefined;
 }
 
 /** `unsigned long long int`, `long double`, `signed char`, `short`, ... (a `sized_type_specifier`). */

@@ -31,12 +31,17 @@ export type Subst = ReadonlyMap<string, CType | number>;
 
 type TypeDecl =
   | { kind: 'record' | 'enum'; node: Node; scope: string[] }
-  | { kind: 'typedef'; type: Node; declarator: Node | null; scope: string[] }
-  | { kind: 'template'; params: Node; spec: Node; scope: string[] };
+  /** `local`: declared in a block, where the enclosing function template's parameters are bound. */
+  | { kind: 'typedef'; type: Node; declarator: Node | null; scope: string[]; local?: boolean }
+  | { kind: 'template'; params: Node; spec: Node; scope: string[] }
+  /** `template <int n> using Row = int[n];` */
+  | { kind: 'alias'; params: Node; type: Node; scope: string[] };
 type ValueDecl =
   | { kind: 'constant'; value: Node; scope: string[] }
   | { kind: 'enumerator'; enumNode: Node; index: number; scope: string[] }
-  | { kind: 'macro'; text: string; node: Node };
+  | { kind: 'macro'; text: string; node: Node }
+  /** `constexpr int div_up(int p, int q) { return (p + q - 1) / q; }` */
+  | { kind: 'function'; params: string[]; value: Node; scope: string[] };
 
 interface Env {
   scope: string[];
@@ -49,6 +54,7 @@ const NAME_NODES = new Set(['identifier', 'field_identifier', 'type_identifier',
 const CONTAINERS = new Set(['translation_unit', 'declaration_list', 'preproc_if', 'preproc_ifdef', 'preproc_else', 'preproc_elif', 'linkage_specification']);
 const RECORD_SPECIFIERS = new Set(['struct_specifier', 'class_specifier', 'union_specifier']);
 const INT_MIN = -(2n ** 31n);
+const SPECIFIERS = new Set(['__host__', '__device__', '__global__', '__forceinline__', '__noinline__', '__inline__', 'inline', 'static', 'constexpr', 'extern', 'virtual']);
 
 const q = (scope: string[], name: string): string => [...scope, name].join('::');
 const children = (node: Node | null | undefined): Node[] => (node?.namedChildren ?? []).filter((c): c is Node => c !== null);
@@ -56,6 +62,20 @@ const children = (node: Node | null | undefined): Node[] => (node?.namedChildren
 const cacheKey = (node: Node, env: Env): string => `${node.id}|${env.instance}`;
 const isFunction = (t: CType): boolean => t.kind === 'opaque' && t.text.endsWith(')');
 const hasToken = (node: Node, token: string): boolean => node.children.some((c) => c?.type === token);
+/** `f()`, `T& f() const`, `T* f()`: a member function's declarator (a function pointer, `T (*f)()`, is a field). */
+function declaresMethod(d: Node): boolean {
+  for (let n: Node | null = d; n; n = n.childForFieldName('declarator') ?? (n.type === 'reference_declarator' ? children(n)[0] : null)) {
+    if (n.type === 'function_declarator') return NAME_NODES.has(n.childForFieldName('declarator')?.type ?? '') || n.childForFieldName('declarator')?.type === 'operator_name';
+  }
+  return false;
+}
+
+/** A macro's body without its comments (`#define T uint32_t // input type`) and line continuations. */
+const macroBody = (value: Node): string => value.text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, ' ').replace(/\\\r?\n/g, ' ').trim();
+const hasAncestor = (node: Node, type: string): boolean => {
+  for (let p = node.parent; p; p = p.parent) if (p.type === type) return true;
+  return false;
+};
 
 export class TypeTable {
   private readonly types = new Map<string, TypeDecl>();
@@ -67,32 +87,51 @@ export class TypeTable {
   private readonly constants = new Map<ValueDecl, bigint>();
   /** Local constants by declarator node id: one ValueDecl each, so their values are cached. */
   private readonly locals = new Map<number, ValueDecl>();
+  /** Typedefs and aliases declared in blocks, by node id. */
+  private readonly localTypes = new Map<number, TypeDecl>();
+  /** `#define`s inside function bodies, by name, in source order (one may be redefined per function). */
+  private readonly innerMacros = new Map<string, ValueDecl[]>();
+  /** Type macros by their definition (`#define real float`), parsed once. */
+  private readonly macroTypes = new Map<ValueDecl, TypeDecl | null>();
+  /** Where the macro being evaluated is used: macros in its body are looked up as of there. */
+  private macroSite: Node | undefined;
 
   /** `headers`: the roots of the local headers the file includes, read before the file. */
   constructor(private readonly root: Node, headers: readonly Node[] = []) {
     for (const h of headers) this.collect(h, []);
     this.collect(root, []);
+    for (const r of [...headers, root]) {
+      for (const def of r.descendantsOfType('preproc_def')) {
+        const name = def.childForFieldName('name')?.text;
+        const value = def.childForFieldName('value');
+        if (!name || !value || !hasAncestor(def, 'compound_statement')) continue;
+        this.innerMacros.set(name, [...(this.innerMacros.get(name) ?? []), { kind: 'macro', text: macroBody(value), node: def }]);
+      }
+    }
   }
 
-  /** Type of a `parameter_declaration` (arrays and functions decay to pointers). */
-  resolveParameter(paramDecl: Node, subst?: Subst): CType | TypeError {
+  /**
+   * Type of a `parameter_declaration` (arrays and functions decay to pointers). `asValue`: the
+   * type of the value it names, a reference standing for what it refers to (`const T& x` is a T).
+   */
+  resolveParameter(paramDecl: Node, subst?: Subst, asValue = false): CType | TypeError {
     return this.guard(() => {
       const env = this.envAt(paramDecl, subst);
       const base = this.typeOf(paramDecl.childForFieldName('type') ?? paramDecl, env);
-      const { type } = this.declare(base, paramDecl.childForFieldName('declarator'), env, true);
+      const { type } = this.declare(base, paramDecl.childForFieldName('declarator'), env, true, asValue);
       // Arrays and functions named through a typedef decay too.
       const decayed = type.kind === 'array' ? pointer(type.of) : isFunction(type) ? pointer(type) : type;
       return this.complete(decayed, paramDecl);
     }, paramDecl);
   }
 
-  /** Type of one declarator of a `declaration` (a variable: arrays keep their extent). */
-  resolveDeclarator(declaration: Node, declarator: Node, subst?: Subst): CType | TypeError {
+  /** Type of one declarator of a `declaration` (a variable: arrays keep their extent; `asValue`: as above). */
+  resolveDeclarator(declaration: Node, declarator: Node, subst?: Subst, asValue = false): CType | TypeError {
     return this.guard(() => {
       const env = this.envAt(declaration, subst);
       const base = this.typeOf(declaration.childForFieldName('type') ?? declaration, env);
       const inner = declarator.type === 'init_declarator' ? declarator.childForFieldName('declarator') : declarator;
-      return this.complete(this.declare(base, inner, env, false).type, declaration);
+      return this.complete(this.declare(base, inner, env, false, asValue).type, declaration);
     }, declaration);
   }
 
@@ -107,8 +146,18 @@ export class TypeTable {
   }
 
   /** An integer constant expression where it is written (`n` of `k<n>`, a local `constexpr`). */
-  resolveConstant(node: Node): bigint | TypeError {
-    return this.guard(() => this.constant(node, this.envAt(node)), node);
+  resolveConstant(node: Node, subst?: Subst): bigint | TypeError {
+    return this.guard(() => this.constant(node, this.envAt(node, subst)), node);
+  }
+
+  /**
+   * The type a name written as an expression denotes, if it is one (`T` of `T(0)`, `Point` of
+   * `Point(1, 2)`): undefined for anything else (a function, a variable, an unknown name).
+   */
+  typeNamed(node: Node, subst?: Subst): CType | undefined {
+    if (!NAME_NODES.has(node.type) && node.type !== 'primitive_type') return undefined;
+    const t = this.guard(() => (node.type === 'primitive_type' ? this.typeOf(node, this.envAt(node, subst)) : this.named(node.text.replace(/\s+/g, ''), node, this.envAt(node, subst))), node);
+    return isTypeError(t) || t.kind === 'opaque' ? undefined : t;
   }
 
   /** Failures inside an included header are reported at `at`, the use in this file. */
@@ -164,9 +213,13 @@ export class TypeTable {
     } else if (node.type === 'template_declaration') {
       const spec = children(node).find((c) => RECORD_SPECIFIERS.has(c.type) && c.childForFieldName('body'));
       const specName = spec?.childForFieldName('name')?.text;
+      const params = node.childForFieldName('parameters')!;
       if (spec && specName && !specName.includes('<')) {
-        this.types.set(q(scope, specName), { kind: 'template', params: node.childForFieldName('parameters')!, spec, scope });
+        this.types.set(q(scope, specName), { kind: 'template', params, spec, scope });
       }
+      const alias = children(node).find((c) => c.type === 'alias_declaration');
+      const aliasName = alias?.childForFieldName('name')?.text;
+      if (alias && aliasName) this.types.set(q(scope, aliasName), { kind: 'alias', params, type: alias.childForFieldName('type')!, scope });
     } else if (node.type === 'declaration' || node.type === 'field_declaration') {
       const type = node.childForFieldName('type');
       if (type) this.collect(type, scope);
@@ -178,10 +231,25 @@ export class TypeTable {
           }
         }
       }
+    } else if (node.type === 'function_definition') {
+      this.collectConstexprFunction(node, scope);
     } else if (node.type === 'preproc_def' && name) {
       const value = node.childForFieldName('value');
-      if (value) this.values.set(name, { kind: 'macro', text: value.text, node });
+      if (value) this.values.set(name, { kind: 'macro', text: macroBody(value), node });
     }
+  }
+
+  /** A constexpr function whose body is one `return <expression>;`: evaluated in constants. */
+  private collectConstexprFunction(node: Node, scope: string[]): void {
+    if (!children(node).some((c) => c.type === 'type_qualifier' && c.text === 'constexpr')) return;
+    const statements = children(node.childForFieldName('body')).filter((c) => c.type !== 'comment');
+    const value = statements.length === 1 && statements[0].type === 'return_statement' ? statements[0].namedChildren[0] : undefined;
+    let declarator = node.childForFieldName('declarator');
+    while (declarator && declarator.type !== 'function_declarator') declarator = declarator.childForFieldName('declarator');
+    const name = declarator?.childForFieldName('declarator')?.text;
+    if (!value || !name || !declarator) return;
+    const params = children(declarator.childForFieldName('parameters')).map((p) => this.declaredName(p.childForFieldName('declarator') ?? p));
+    this.values.set(q(scope, name), { kind: 'function', params, value, scope });
   }
 
   private collectEnum(node: Node, scope: string[], name: string | undefined): void {
@@ -272,32 +340,76 @@ export class TypeTable {
       if (typeof bound === 'bigint') throw new Fail(`'${name}' is a value, not a type`, node);
       return bound;
     }
-    const decl = this.lookup(this.types, name, env.scope) ?? this.macroType(name);
-    if (decl) return this.fromDecl(decl, name, node);
+    const decl = this.localType(name, node) ?? this.lookup(this.types, name, env.scope) ?? this.macroType(this.innerMacro(name, node) ?? this.values.get(name), name);
+    if (decl) return this.fromDecl(decl, name, node, env);
     const scalar = scalarFromName(name);
     if (scalar) return { kind: 'scalar', name: scalar };
     return vectorType(name) ?? { kind: 'opaque', text: name };
   }
 
-  /** `#define ITYPE size_t`: an object-like macro whose body parses as a type, as a typedef. */
-  private macroType(name: string): TypeDecl | undefined {
+  /** `#define HD __host__ __device__ inline`: an object-like macro of declaration specifiers only. */
+  private specifierMacro(name: string): boolean {
     const macro = this.values.get(name);
-    if (macro?.kind !== 'macro' || !/^[A-Za-z_][\w\s:<>,*&()]*$/.test(macro.text.trim())) return undefined;
-    const definition = parse(`typedef ${macro.text.trim()} ${name};`).rootNode.namedChildren[0];
-    if (definition?.type !== 'type_definition' || definition.hasError) return undefined;
-    const decl: TypeDecl = { kind: 'typedef', type: definition.childForFieldName('type')!, declarator: definition.childForFieldName('declarator'), scope: [] };
-    this.types.set(name, decl);
-    return decl;
+    return macro?.kind === 'macro' && macro.text.trim().split(/\s+/).every((w) => SPECIFIERS.has(w));
   }
 
-  private fromDecl(decl: TypeDecl, name: string, use: Node): CType {
-    const env = this.env(decl.scope);
+  /** `#define ITYPE size_t`: an object-like macro whose body parses as a type, as a typedef. */
+  private macroType(macro: ValueDecl | undefined, name: string): TypeDecl | undefined {
+    if (macro?.kind !== 'macro' || !/^[A-Za-z_][\w\s:<>,*&()]*$/.test(macro.text.trim())) return undefined;
+    let decl = this.macroTypes.get(macro);
+    if (decl === undefined) {
+      const definition = parse(`typedef ${macro.text.trim()} ${name};`).rootNode.namedChildren[0];
+      const ok = definition?.type === 'type_definition' && !definition.hasError;
+      decl = ok ? { kind: 'typedef', type: definition.childForFieldName('type')!, declarator: definition.childForFieldName('declarator'), scope: [] } : null;
+      this.macroTypes.set(macro, decl);
+    }
+    return decl ?? undefined;
+  }
+
+  /** A typedef or `using` alias declared in a block enclosing `use`, before it: the innermost, latest one. */
+  private localType(name: string, use: Node): TypeDecl | undefined {
+    if (name.includes('::')) return undefined;
+    for (let block = use.parent; block; block = block.parent) {
+      if (block.type !== 'compound_statement') continue;
+      const found = children(block)
+        .filter((d) => d.endIndex <= use.startIndex && (d.type === 'type_definition' ? d.childrenForFieldName('declarator').some((x) => x && this.declaredName(x) === name) : d.type === 'alias_declaration' && d.childForFieldName('name')?.text === name))
+        .at(-1);
+      if (!found) continue;
+      let decl = this.localTypes.get(found.id);
+      if (!decl) {
+        const type = found.childForFieldName('type')!;
+        const declarator = found.type === 'type_definition' ? found.childrenForFieldName('declarator').find((x) => x && this.declaredName(x) === name) ?? null : null;
+        this.localTypes.set(found.id, (decl = { kind: 'typedef', type, declarator, scope: this.envAt(found).scope, local: true }));
+      }
+      return decl;
+    }
+    return undefined;
+  }
+
+  /** `node` names a typedef or alias declared in a block (not visible where instances are built). */
+  isLocalType(node: Node): boolean {
+    return !!this.localType(node.text, node);
+  }
+
+  /**
+   * The `#define` of `name` inside a function body that is in effect at `use` (the latest one
+   * before it in the same file: the preprocessor reads top to bottom; of `#if`/`#else` branches,
+   * the one written last).
+   */
+  private innerMacro(name: string, use: Node): ValueDecl | undefined {
+    const site = this.macroSite ?? use;
+    return this.innerMacros.get(name)?.filter((m) => m.kind === 'macro' && m.node.tree === site.tree && m.node.startIndex < site.startIndex).at(-1);
+  }
+
+  private fromDecl(decl: TypeDecl, name: string, use: Node, useEnv: Env): CType {
+    const env = decl.kind === 'typedef' && decl.local ? { ...useEnv, scope: decl.scope } : this.env(decl.scope);
     switch (decl.kind) {
       case 'record':
         return this.record(decl.node, env, '');
       case 'enum':
         return this.enumType(decl.node, env, '');
       case 'template':
+      case 'alias':
         throw new Fail(`template '${name}' needs template arguments`, use);
       case 'typedef':
         return this.once(decl, use, `typedef '${name}' refers to itself`, () => {
@@ -322,7 +434,7 @@ export class TypeTable {
   }
 
   /** Applies a declarator chain (outermost first) to `base`. */
-  private declare(base: CType, declarator: Node | null, env: Env, parameter: boolean): { type: CType; name: string } {
+  private declare(base: CType, declarator: Node | null, env: Env, parameter: boolean, throughReferences = false): { type: CType; name: string } {
     let type = base;
     for (let d = declarator; d; ) {
       const inner: Node | null = d.childForFieldName('declarator');
@@ -360,6 +472,10 @@ export class TypeTable {
           break;
         case 'reference_declarator':
         case 'abstract_reference_declarator':
+          if (throughReferences) {
+            d = children(d)[0] ?? null;
+            continue;
+          }
           throw new Fail(parameter ? 'reference parameters cannot be passed to a kernel' : 'reference members are not supported', d);
         default:
           throw new Fail(`unsupported declarator '${d.text}'`, d);
@@ -424,9 +540,10 @@ export class TypeTable {
     const bitfield = children(member).find((c) => c.type === 'bitfield_clause');
     if (bitfield) throw new Fail('bit-fields are not supported', bitfield);
     const typeNode = member.childForFieldName('type');
-    if (!typeNode) return [];
+    // `HOST_DEVICE double operator()(...)`: a specifier macro the grammar took for a type.
+    if (!typeNode || this.specifierMacro(typeNode.text)) return [];
     const declarators = member.childrenForFieldName('declarator').filter((d): d is Node => d !== null);
-    if (declarators.some((d) => d.type === 'function_declarator')) return [];
+    if (declarators.some(declaresMethod)) return [];
     const type = this.typeOf(typeNode, env);
     if (declarators.length === 0) {
       // `union { ... };` is an anonymous member; `struct B { ... };` only declares a type.
@@ -444,13 +561,14 @@ export class TypeTable {
     const nameNode = template.childForFieldName('name')!;
     const scopePrefix = use === template ? '' : use.text.slice(0, use.text.lastIndexOf(template.text)).replace(/\s+/g, '');
     const decl = this.lookup(this.types, scopePrefix + nameNode.text, env.scope);
-    if (decl?.kind !== 'template') throw new Fail(`'${nameNode.text}' is not a known struct template`, nameNode);
+    if (decl?.kind !== 'template' && decl?.kind !== 'alias') throw new Fail(`'${nameNode.text}' is not a known struct or alias template`, nameNode);
     const args = children(template.childForFieldName('arguments'));
     const inner = this.env([...decl.scope, nameNode.text]);
     const shown: string[] = [];
     children(decl.params).forEach((param, i) => {
       const arg = args[i];
       if (param.type.startsWith('variadic')) throw new Fail('variadic templates are not supported', param);
+      if (param.type === 'template_template_parameter_declaration') throw new Fail('template template parameters are not supported', param);
       const isType = param.type.includes('type_parameter');
       const name = isType ? (param.childForFieldName('name') ?? children(param)[0]).text : this.declaredName(param.childForFieldName('declarator')!);
       const fallback = param.childForFieldName(isType ? 'default_type' : 'default_value');
@@ -461,6 +579,7 @@ export class TypeTable {
       inner.subst.set(name, value);
       shown.push(typeof value === 'bigint' ? String(value) : renderTypeId(value));
     });
+    if (decl.kind === 'alias') return this.descriptor(decl.type, { ...inner, scope: decl.scope });
     inner.instance = `${q(decl.scope, nameNode.text)}<${shown.join(', ')}>`;
     return this.record(decl.spec, inner, '');
   }
@@ -523,8 +642,18 @@ export class TypeTable {
     const scope: ConstScope = {
       valueOf: (name, node) => this.valueOf(name, node, env),
       measure: (op, typeNode) => this.measure(op, typeNode, env),
+      call: (name, args, node) => this.call(name, args, node, env),
     };
     return evaluate(expr, scope);
+  }
+
+  /** A constexpr function's return expression with its parameters bound to `args`. */
+  private call(name: string, args: bigint[], node: Node, env: Env): bigint {
+    const fn = this.lookup(this.values, name, env.scope);
+    if (fn?.kind !== 'function' || fn.params.length !== args.length) throw new Fail(`'${name}' is not a constexpr function of ${args.length} argument(s) known here`, node);
+    const inner = this.env(fn.scope);
+    fn.params.forEach((p, i) => inner.subst.set(p, args[i]));
+    return this.once(fn, node, `'${name}' calls itself`, () => this.constant(fn.value, inner));
   }
 
   private valueOf(name: string, node: Node, env: Env): bigint {
@@ -534,7 +663,7 @@ export class TypeTable {
     // evaluated where it is used, not cached.
     const local = this.localConstant(name, node);
     if (local?.kind === 'constant') return this.once(local, node, `'${name}' refers to itself`, () => this.constant(local.value, env));
-    const decl = this.lookup(this.values, name, env.scope);
+    const decl = this.innerMacro(name, node) ?? this.lookup(this.values, name, env.scope);
     if (!decl) throw new Fail(`'${name}' is not a known integer constant`, node);
     // A named constant's value does not depend on where it is used: evaluate it once.
     const known = this.constants.get(decl);
@@ -550,6 +679,8 @@ export class TypeTable {
           const plain = integerLiteral(decl.text.trim().replace(/^\((.*)\)$/, '$1').trim());
           if (plain !== undefined) return plain;
           const tree = parse(`int __hip2vx_value = ${decl.text};`);
+          const site = this.macroSite;
+          this.macroSite ??= node;
           try {
             const value = tree.rootNode.descendantsOfType('init_declarator')[0]?.childForFieldName('value');
             if (!value) throw new Fail(`macro '${name}' is not an integer constant`, node);
@@ -558,9 +689,12 @@ export class TypeTable {
             // Report at the use: the macro's own parse tree is not part of the file.
             throw e instanceof Fail ? new Fail(`macro '${name}': ${e.message}`, node) : e;
           } finally {
+            this.macroSite = site;
             tree.delete();
           }
         }
+        case 'function':
+          throw new Fail(`'${name}' is a function, not a constant`, node);
       }
     });
     this.constants.set(decl, value);

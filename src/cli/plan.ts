@@ -88,7 +88,9 @@ export class OutputPlanner {
       mine.push({ path, content, from: index, source: file.path });
       const text = content.toString('latin1');
       this.noteIncludes(dirname(path), text);
-      if (LINKED_SOURCE.test(file.rel)) this.parts.set(resolve(file.path), { dir: dirname(path), name: basename(path), source: basename(path), origin: originOf(file), hasMain: DEFINES_MAIN.test(text) });
+      // A source another includes as text is part of that one, not linked on its own.
+      const includedAsText = outcome.diagnostics.some((d) => d.ruleId === 'included-as-text');
+      if (LINKED_SOURCE.test(file.rel) && !includedAsText) this.parts.set(resolve(file.path), { dir: dirname(path), name: basename(path), source: basename(path), origin: originOf(file), hasMain: DEFINES_MAIN.test(text) });
     }
     // Several files including one header from elsewhere each bring its translation: the same bytes.
     const same = (w: PlannedFile) => {

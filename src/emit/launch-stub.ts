@@ -6,6 +6,7 @@
 import type { Abi } from '../layout/index.js';
 import { layoutOf, sameOnDevice } from '../layout/index.js';
 import type { KernelInstance } from '../analyse/instances.js';
+import type { FunctionInfo } from '../analyse/program.js';
 import { toImage } from './device-image.js';
 
 export const handleName = (program: string, id: string) => `__hip2vx_kernel_${program}_${id}`;
@@ -57,22 +58,29 @@ export function launchStub(instance: KernelInstance, program: string, deviceAbi:
   ].join(nl);
 }
 
+const CONFIG = 'dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream';
+
 /**
- * Each instance's stub; for a template kernel launched from host function templates, also a
- * dispatcher: a function template declared with the kernel's own template and parameter lists,
- * explicitly specialised for each instance to call its stub (`k<T><<<...>>>` becomes
- * `__hip2vx_dispatch_k<T>(...)`, resolved when the host template is instantiated).
+ * The dispatcher of a template kernel launched from host function templates: a function template
+ * declared with the kernel's own template and parameter lists (`k<T><<<...>>>(...)` and
+ * `k<<<...>>>(...)` there become `__hip2vx_dispatch_k<T>(...)` and `__hip2vx_dispatch_k(...)`,
+ * so the host compiler binds its arguments as it would the kernel's when the host template is
+ * instantiated); each instance specialises it to call its stub.
  */
-export function launchStubs(instances: readonly KernelInstance[], program: string, deviceAbi: Abi, nl: string): string[] {
+export const dispatcherDeclaration = (kernel: FunctionInfo): string =>
+  `template ${kernel.outer.childForFieldName('parameters')!.text} hipError_t ${dispatcherName(kernel.name)}(${[CONFIG, ...kernel.params.map((p) => p.text)].join(', ')});`;
+
+/**
+ * Each instance's stub, and the dispatcher specialisations of those launched through it, after
+ * the dispatcher declarations of `primaries` (the kernels whose dispatcher is declared here).
+ */
+export function launchStubs(instances: readonly KernelInstance[], program: string, deviceAbi: Abi, nl: string, primaries: ReadonlySet<FunctionInfo> = new Set()): string[] {
   const out = instances.map((i) => launchStub(i, program, deviceAbi, nl));
-  for (const kernel of new Set(instances.filter((i) => i.dispatched).map((i) => i.kernel))) {
-    const name = dispatcherName(kernel.name);
-    const config = 'dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream';
-    const templateList = kernel.outer.childForFieldName('parameters')!.text;
-    out.push(`template ${templateList} hipError_t ${name}(${[config, ...kernel.params.map((p) => p.text)].join(', ')});`);
-    for (const i of instances.filter((x) => x.kernel === kernel)) {
+  for (const kernel of new Set([...primaries, ...instances.filter((i) => i.dispatched).map((i) => i.kernel)])) {
+    if (primaries.has(kernel)) out.push(dispatcherDeclaration(kernel));
+    for (const i of instances.filter((x) => x.kernel === kernel && x.dispatched)) {
       const args = ['__hv_grid', '__hv_block', '__hv_shared', '__hv_stream', ...i.params.map((p) => p.name)];
-      out.push(`template <> inline hipError_t ${name}<${i.templateArgs.join(', ')}>(${[config, ...i.params.map((p) => p.text)].join(', ')}) { return ${stubName(i.id)}(${args.join(', ')}); }`);
+      out.push(`template <> inline hipError_t ${dispatcherName(kernel.name)}<${i.templateArgs.join(', ')}>(${[CONFIG, ...i.params.map((p) => p.text)].join(', ')}) { return ${stubName(i.id)}(${args.join(', ')}); }`);
     }
   }
   return out;

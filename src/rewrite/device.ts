@@ -8,7 +8,7 @@ import type { KernelInstance } from '../analyse/instances.js';
 import { Uniformity, type UniformityContext } from '../analyse/uniformity.js';
 import { WarpOps } from '../analyse/warp-ops.js';
 import { integerConstants, WarpParams, WarpScope, type ParamFacts } from '../analyse/warp-uniformity.js';
-import { argumentsOf, attributeSpaces, declaredName, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
+import { argumentsOf, attributeSpaces, declaredName, functionDeclarator, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
 import type { RuleSet } from '../rules/index.js';
 import { DivergenceLowering } from './divergence.js';
 import { SplitNesting } from './nesting.js';
@@ -34,6 +34,8 @@ export interface DeviceOptions {
   headerNames?: ReadonlySet<string>;
   /** Translating a header: its types and constants may be for its includers' device code. */
   header?: boolean;
+  /** Names in the template arguments of the kernel instances built here (`apply<16, Twice>`). */
+  instanceNames?: ReadonlySet<string>;
 }
 
 /** Blocks whose items are declared at the scope around them. */
@@ -46,6 +48,7 @@ const DEVICE_HEADERS = new Set(['stdint.h', 'stddef.h', 'stdbool.h', 'math.h', '
   'cstdint', 'cstddef', 'climits', 'cfloat', 'cmath', 'cstring', 'type_traits', 'limits', 'utility', 'array', 'tuple',
   'functional', 'algorithm', 'numeric', 'initializer_list', 'iterator', 'ratio', 'bit']);
 const TYPE_ITEMS = new Set(['struct_specifier', 'class_specifier', 'union_specifier', 'enum_specifier', 'type_definition', 'alias_declaration']);
+const MACRO_ITEMS = new Set(['preproc_def', 'preproc_function_def']);
 const KEEP_ALWAYS = new Set(['preproc_def', 'preproc_function_def', 'preproc_call', 'comment', 'namespace_alias_definition']);
 const NAMES = new Set(['identifier', 'type_identifier', 'namespace_identifier']);
 const LOCAL_DECLARATION = new Set(['declaration']);
@@ -80,12 +83,21 @@ export class DeviceRewriter {
 
   /** Identifiers that device code refers to, closed over the type and constant items it keeps. */
   private namesUsedByDevice(fns: FunctionInfo[]): Set<string> {
-    const used = new Set<string>();
+    // The entries name their instances' template arguments: the types they name stay too.
+    const used = new Set<string>(this.options.instanceNames);
     const text = this.program.text;
-    const addFrom = (n: Node) => scanSpans(n, NAMES, (_, start, end) => used.add(text.slice(start, end)));
+    // Macro bodies are not parsed: their words count as used (macros stay in any case).
+    const addMacro = (m: Node) => (m.childForFieldName('value')?.text.match(/[A-Za-z_]\w*/g) ?? []).forEach((w) => used.add(w));
+    const addFrom = (n: Node) => {
+      if (MACRO_ITEMS.has(n.type)) return addMacro(n);
+      scanSpans(n, NAMES, (_, start, end) => used.add(text.slice(start, end)));
+      scan(n, MACRO_ITEMS, addMacro);
+    };
     fns.forEach((f) => addFrom(f.outer));
     this.program.globals.forEach((g) => addFrom(g.declaration));
-    const candidates = this.program.items.filter((i) => this.isTypeOrConstant(i.node)).map((i) => ({ node: i.node, names: this.declaredNames(i.node), kept: false }));
+    const candidates = this.program.items
+      .filter((i) => this.isTypeOrConstant(i.node) || MACRO_ITEMS.has(i.node.type))
+      .map((i) => ({ node: i.node, names: MACRO_ITEMS.has(i.node.type) ? [i.node.childForFieldName('name')?.text ?? ''] : this.declaredNames(i.node), kept: false }));
     if (this.options.header) for (const c of candidates) c.names.forEach((n) => used.add(n));
     for (let grew = true; grew; ) {
       grew = false;
@@ -103,6 +115,8 @@ export class DeviceRewriter {
   private isTypeOrConstant(n: Node): boolean {
     const inner = n.type === 'template_declaration' ? n.namedChildren.find((c) => c && c.type !== 'template_parameter_list') ?? n : n;
     if (TYPE_ITEMS.has(inner.type)) return true;
+    // A constexpr host function evaluates in device code too (array extents, constants).
+    if (inner.type === 'function_definition') return qualifiersOf(inner).has('constexpr') && !qualifiersOf(inner).has('__device__');
     if (inner.type !== 'declaration') return false;
     const type = inner.childForFieldName('type');
     if (type && TYPE_ITEMS.has(type.type) && type.childForFieldName('body')) return true;
@@ -116,6 +130,7 @@ export class DeviceRewriter {
     walk(n, (c) => {
       const name = c.childForFieldName('name');
       if (name && (TYPE_ITEMS.has(c.type) || c.type === 'enumerator')) names.push(name.text);
+      if (c.type === 'function_definition') names.push(declaredName(functionDeclarator(c)?.childForFieldName('declarator') ?? null)?.text ?? '');
       if (c.type === 'type_definition' || c.type === 'declaration') {
         for (const d of c.childrenForFieldName('declarator')) {
           const id = d && declaredName(d);
@@ -144,7 +159,7 @@ export class DeviceRewriter {
   private item({ node }: TopItem, used: Set<string>): void {
     const fn = this.program.functionOf(node);
     if (fn) {
-      if (fn.kind === 'host') this.edits.replace(node, '');
+      if (fn.kind === 'host' && !(this.isTypeOrConstant(node) && used.has(`#kept:${fn.name}`))) this.edits.replace(node, '');
       else this.sharedStruct(fn);
       // The keywords, which hip2vx_device.h defines (compilers ignore the CUDA attributes).
       for (const a of fn.node.children) {
@@ -166,6 +181,7 @@ export class DeviceRewriter {
       return;
     }
     if (this.isTypeOrConstant(node) && this.declaredNames(node).some((n) => used.has(`#kept:${n}`))) return;
+    if (this.options.header && isScalarConstantOrEnum(node)) return;
     this.edits.replace(node, '');
   }
 
@@ -176,7 +192,8 @@ export class DeviceRewriter {
     const template = fn.outer.type === 'template_declaration' ? `template ${fn.outer.childForFieldName('parameters')!.text} ` : '';
     const members = vars.map((v) => `  ${this.memberText(v)};`);
     const constants = localConstantsUsed(fn, members.join(' ')).map((c) => `  static ${c}`);
-    this.edits.wrap(fn.outer, `${template}struct ${this.shared.structName(fn)} {\n${[...constants, ...members].join('\n')}\n};\n`, '');
+    const macros = localMacrosUsed(fn, [...constants, ...members].join(' '), vars[0].declaration.startIndex);
+    this.edits.wrap(fn.outer, `${macros.map((m) => `${m}\n`).join('')}${template}struct ${this.shared.structName(fn)} {\n${[...constants, ...members].join('\n')}\n};\n`, '');
   }
 
   /** The declaration of one shared variable without __shared__/static and other declarators. */
@@ -417,6 +434,45 @@ const DEFAULT_NESTING = 3;
  * `float t[n];`) names, as `constexpr int n = B;`: the struct stands outside the function, where
  * only the template parameters are in scope.
  */
+const SCALAR_TYPES = new Set(['primitive_type', 'sized_type_specifier']);
+
+/** `constexpr int H = 8;`, `const unsigned N = 4;`, `enum Mode { ... };`: valid in device code whatever uses them. */
+function isScalarConstantOrEnum(n: Node): boolean {
+  if (n.type === 'enum_specifier') return true;
+  if (n.type !== 'declaration' || functionDeclarator(n)) return false;
+  const type = n.childForFieldName('type');
+  if (type?.type === 'enum_specifier') return n.childrenForFieldName('declarator').length === 0;
+  const constant = qualifiersOf(n).has('constexpr') || n.namedChildren.some((c) => c?.type === 'type_qualifier' && c.text === 'const');
+  return constant && SCALAR_TYPES.has(type?.type ?? '');
+}
+
+const LOCAL_MACRO = new Set(['preproc_def']);
+
+/**
+ * The `#define`s in the function body (before its shared declarations) that `text` uses, directly
+ * or through each other: the struct standing before the function needs them defined (the body
+ * defines them again, identically).
+ */
+function localMacrosUsed(fn: FunctionInfo, text: string, before: number): string[] {
+  const defs: Node[] = [];
+  scan(fn.body!, LOCAL_MACRO, (d) => void (d.startIndex < before && defs.push(d)));
+  const used = new Set(text.match(/[A-Za-z_]\w*/g) ?? []);
+  const wanted = new Set<Node>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const d of defs) {
+      if (wanted.has(d) || !used.has(d.childForFieldName('name')?.text ?? '')) continue;
+      wanted.add(d);
+      for (const w of d.childForFieldName('value')?.text.match(/[A-Za-z_]\w*/g) ?? []) used.add(w);
+      grew = true;
+    }
+  }
+  // The last definition of each name before the shared declarations is the one in effect.
+  const byName = new Map<string, Node>();
+  for (const d of defs.filter((x) => wanted.has(x))) byName.set(d.childForFieldName('name')!.text, d);
+  return [...byName.values()].sort((a, b) => a.startIndex - b.startIndex).map((d) => d.text.trim());
+}
+
 function localConstantsUsed(fn: FunctionInfo, text: string): string[] {
   const used = new Set(text.match(/[A-Za-z_]\w*/g) ?? []);
   const out: string[] = [];

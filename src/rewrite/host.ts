@@ -8,8 +8,8 @@ import type { KernelInstance } from '../analyse/instances.js';
 import type { RuleSet } from '../rules/index.js';
 import type { EditSet } from './edits.js';
 import type { Reporter } from './reporter.js';
-import { dispatcherName, handleName, launchStubs, stubDeclaration, stubName } from '../emit/launch-stub.js';
-import { dependentOn } from '../analyse/instances.js';
+import { dispatcherDeclaration, dispatcherName, handleName, launchStubs, stubDeclaration, stubName } from '../emit/launch-stub.js';
+import { dependentOn, dispatches } from '../analyse/template-bindings.js';
 import type { Abi } from '../layout/index.js';
 import { argumentsOf, namespacesOf, qualifiersOf, scan } from '../analyse/syntax.js';
 import { isHipApiName, runtimeLacks } from '../rules/runtime-api.js';
@@ -125,13 +125,15 @@ function kernelHandles(ctx: HostContext): Map<string, string> {
 function kernelReplacement(ctx: HostContext, fn: FunctionInfo, placed: Set<string>): string {
   if (placed.has(fn.name)) return `/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile} */`;
   placed.add(fn.name);
+  // Launched from host function templates here: the dispatcher they call is declared here.
+  const dispatched = dispatches(ctx.program, fn);
   if (ctx.headerMode) {
     // Launches in the header itself call stubs that its includers define: declared here.
     const used = ctx.instances.filter((i) => i.kernel.name === fn.name && i.launches.length > 0).map(stubDeclaration);
-    return [`/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile}; its launch stubs are in the files that include this one */`, ...used].join(ctx.nl);
+    return [`/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile}; its launch stubs are in the files that include this one */`, ...used, ...(dispatched ? [dispatcherDeclaration(fn)] : [])].join(ctx.nl);
   }
   const instances = ctx.instances.filter((i) => i.kernel.name === fn.name);
-  const stubs = launchStubs(instances, ctx.programName, ctx.deviceAbi, ctx.nl);
+  const stubs = launchStubs(instances, ctx.programName, ctx.deviceAbi, ctx.nl, new Set(dispatched ? [fn] : []));
   return [`/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile}; its launch stub${stubs.length === 1 ? '' : 's'}: */`, ...stubs].join(ctx.nl);
 }
 
@@ -141,14 +143,16 @@ function rewriteLaunch(ctx: HostContext, launch: Launch): void {
     ctx.report.at(launch.call, 'error', 'kernel-not-found', `kernel '${launch.kernel}' is launched here but not defined in this file; translate the file that defines it together with its launches`);
     return;
   }
+  // Bound by a host function template's instantiation: the dispatcher picks the instance (and a
+  // template never instantiated has none).
+  const dispatched = dependentOn(launch, kernel, ctx.program);
   const id = ctx.launchInstance.get(launch.call.id);
-  if (!id) return; // its template arguments are unknown: reported by instance collection
+  if (!id && !dispatched) return; // its template arguments are unknown: reported by instance collection
   const [grid, block, shared, stream] = launch.config;
-  // Launched with a host function template's parameters: the dispatcher picks the instance.
-  const dispatched = dependentOn(launch, ctx.program);
   ctx.edits.replace(launch.call, (print) => {
     const parts = [print(grid), print(block), shared ? print(shared) : '0', stream ? print(stream) : '0', ...launch.args.map(print)];
-    const callee = dispatched ? `${dispatcherName(kernel.name)}<${launch.templateArgs!.map(print).join(', ')}>` : stubName(id);
+    const written = launch.templateArgs?.length ? `<${launch.templateArgs.map(print).join(', ')}>` : '';
+    const callee = dispatched ? `${dispatcherName(kernel.name)}${written}` : stubName(id!);
     return `${[...namespacesOf(kernel.outer), callee].join('::')}(${parts.join(', ')})`;
   });
 }

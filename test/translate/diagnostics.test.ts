@@ -78,14 +78,14 @@ const CASES: [name: string, source: string, expected: string[]][] = [
   ['reference-param', '__global__ void k(int& x) { x = 1; }\n', [
     "reference-param.cu:1:19: error: kernel parameter 'int& x' is a reference; kernels take parameters by value [kernel-reference-param]",
   ]],
-  ['host-template-uncalled', 'template <typename T> __global__ void k(T* p) { p[0] = 1; }\ntemplate <typename T> void run(T* p) { k<T><<<1, 1>>>(p); }\nint main() { float* p; run(p); }\n', [
-    "host-template-uncalled.cu:2:40: error: the template arguments of kernel 'k' come from host function template 'run', which is never called with explicit template arguments; call run<...>(...) with explicit arguments and launch k<T> [template-deduction]",
+  ['host-template-undeducible', 'template <typename T> __global__ void k(T* p) { p[0] = 1; }\ntemplate <typename T> void run(T* p) { k<T><<<1, 1>>>(p); }\nint main() { run(make_buffer()); }\n', [
+    "host-template-undeducible.cu:3:14: error: cannot deduce the template arguments of host function template 'run', which launches kernels, at this call (nothing gives 'T' a value); write run<...> here [template-deduction]",
   ]],
-  ['host-template-expression', 'template <typename T> __global__ void k(T p) { }\ntemplate <typename T> void run() { k<T*><<<1, 1>>>(nullptr); }\nint main() { run<int>(); }\n', [
-    "host-template-expression.cu:2:36: error: the template arguments of kernel 'k' come from host function template 'run', in an expression; call run<...>(...) with explicit arguments and launch k<T> [template-deduction]",
+  ['host-template-conflict', 'template <typename T> __global__ void k(T* a, T* b) { a[0] = b[0]; }\ntemplate <typename T> void run(T* a, double* b) { k<<<1, 1>>>(a, b); }\nint main() { float* a; run(a, nullptr); }\n', [
+    "host-template-conflict.cu:2:51: error: cannot deduce the template arguments of kernel 'k' from this launch in 'run<float>' ('T' is deduced as both 'float' and 'double'); write k<...> at the launch [template-deduction]",
   ]],
   ['template-deduction', 'template <typename T> __global__ void k(T* p) { p[0] = 1; }\nint main() { k<<<1, 1>>>(make_buffer()); }\n', [
-    "template-deduction.cu:2:14: error: cannot deduce the template arguments of kernel 'k' from this launch; write k<...> at the launch [template-deduction]",
+    "template-deduction.cu:2:14: error: cannot deduce the template arguments of kernel 'k' from this launch (nothing gives 'T' a value); write k<...> at the launch [template-deduction]",
   ]],
   ['divergent-expression', '__global__ void k(int* p, int n) { p[0] = p[1] > 3 ? foo(threadIdx.x < n ? p[threadIdx.x] : 0) : 0; }\n', [
     "divergent-expression.cu:1:58: error: '?:' on per-thread values with side effects or memory loads inside an expression cannot be bracketed for divergence; assign it to a variable first [divergence-expression]",

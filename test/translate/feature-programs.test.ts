@@ -67,6 +67,11 @@ const PROGRAMS: FeatureProgram[] = [
   { dir: 'mixed-min', stem: 'mixed_min', variants: [{ config: '4x4' }], what: 'min/max of int32_t and int (long and int on rv32)' },
   { dir: 'range-for-shared', stem: 'range_for_shared', variants: [{ config: '4x4' }], what: 'a range-based for over a fixed-size __shared__ array' },
   { dir: 'host-templates', stem: 'host_templates', variants: [{ config: '4x4' }], what: 'template kernels launched from host function templates with their parameters, instantiated from main', host: ['__hip2vx_dispatch_scale<S, T>((n + 15) / 16, 16, 0, 0, d, n);', 'template <> inline hipError_t __hip2vx_dispatch_fill<double>(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, double* out, double base, uint n)'] },
+  {
+    dir: 'template-deduction/app', stem: 'template_deduction', includeDirs: ['../lib'], variants: [{ config: '4x4' }],
+    what: 'template arguments deduced at launches and through chains of host function templates (references, casts, functors), partly written, from a header',
+    host: ['__hip2vx_dispatch_apply<block>((n + block - 1) / block, block, 0, 0, data, op, n);', 'template <> inline hipError_t __hip2vx_dispatch_fill_kernel<int>('],
+  },
   { dir: 'local-types', stem: 'local_types', variants: [{ config: '4x4' }], what: 'kernel parameter types from local headers without GPU code: an #ifdef typedef, a type macro, a struct, a nested using alias', copied: ['precision.h', 'index.h'] },
   { dir: 'external-headers/app', stem: 'external', includeDirs: ['../lib'], variants: [{ config: '4x4' }], what: 'a kernel from a GPU header in another directory (-I), translated beside the program with the header it includes', host: ['#include "scale.host.cuh"'] },
   { dir: 'vector-ops', stem: 'vector_ops', variants: [{ config: '4x4' }], what: "HIP's vector operators on host and device, a program's own operator winning, INT_MAX and FLT_MAX from the runtime headers" },

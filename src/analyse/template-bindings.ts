@@ -1,0 +1,277 @@
+// Template arguments of kernel launches, bound as C++ binds them: written at the launch
+// (`k<float, 4>`), deduced from the arguments' declared types (`k<<<g, b>>>(d_x, n)` with `T* x`),
+// or a mix (`k<256>` deducing the rest). A launch inside a host function template is bound once per
+// instantiation of that template, and those come from its calls, with written or deduced
+// arguments, made from plain functions or from other host function templates, to any depth
+// (`main` calls `run<float>()`, which calls `init(d_a)`, which launches `k`).
+import { parse, type Node, type Tree } from '../parse/parser.js';
+import { pointer, renderTypeId, type CType } from '../layout/index.js';
+import { isTypeError, type TypeTable } from './types.js';
+import type { FunctionInfo, Launch, Program } from './program.js';
+import { argumentsOf, descendants, functionDeclarator, scan } from './syntax.js';
+import { staticType } from './expression-type.js';
+import { expandCall, functionMacro, type FunctionMacro } from './launch-macros.js';
+
+/** Template parameters bound to types or integers, and how each is written in instance names. */
+export interface Binding {
+  subst: Map<string, CType | number>;
+  texts: Map<string, string>;
+}
+
+export interface BindingProblem {
+  node: Node;
+  ruleId: 'template-deduction' | 'unknown-type';
+  message: string;
+}
+
+interface Call {
+  call: Node;
+  /** The function the call lies in (for a call in a macro's expansion, the macro's user). */
+  caller: FunctionInfo;
+  /** Written template arguments. */
+  explicit?: Node[];
+  /** The text the call's tree was parsed from. */
+  text: string;
+}
+
+const NO_BINDING: Binding = { subst: new Map(), texts: new Map() };
+const CALLS = new Set(['call_expression']);
+const MACROS = new Set(['preproc_function_def']);
+const NAMES = ['type_identifier', 'identifier'];
+const VALUE_PARAMETERS = new Set(['parameter_declaration', 'optional_parameter_declaration']);
+
+export const normalise = (text: string) => text.replace(/\s+/g, ' ').replace(/\s*([<>,*&])\s*/g, '$1').trim();
+const typeText = (t: CType) => normalise(renderTypeId(t));
+
+/** The host function template whose body holds `node`, if any. */
+function enclosingTemplate(node: Node, program: Program): FunctionInfo | undefined {
+  return program.functions.find((f) => f.kind === 'host' && f.templateParams.length > 0 && f.body && f.body.startIndex <= node.startIndex && node.endIndex <= f.body.endIndex);
+}
+
+/**
+ * A launch whose template arguments depend on the enclosing host function template's parameters
+ * (written with them, or left to deduction there): the instance is chosen when the host template
+ * is instantiated, through the kernel's dispatcher.
+ */
+export function dependentOn(launch: Launch, kernel: FunctionInfo, program: Program): FunctionInfo | undefined {
+  if (kernel.templateParams.length === 0) return undefined;
+  const host = enclosingTemplate(launch.call, program);
+  if (!host) return undefined;
+  const written = launch.templateArgs ?? [];
+  if (written.length < kernel.templateParams.length) return host;
+  return written.some((a) => descendants(a, NAMES).some((n) => host.templateParams.includes(n.text))) ? host : undefined;
+}
+
+/** Some launch of `kernel` in `program` goes through its dispatcher. */
+export const dispatches = (program: Program, kernel: FunctionInfo): boolean => program.launches.some((l) => l.kernel === kernel.name && !!dependentOn(l, kernel, program));
+
+export class TemplateBindings {
+  private readonly instantiations = new Map<FunctionInfo, Binding[]>();
+  private readonly trees: Tree[] = [];
+  readonly problems: BindingProblem[] = [];
+
+  /** `programs`: the file's own first, then the headers it includes; `types` resolves in all of them. */
+  constructor(private readonly programs: readonly Program[], private readonly types: TypeTable) {}
+
+  /**
+   * The bindings of `kernel`'s template parameters at `launch`, one per instantiation of the host
+   * function template around it (none when that template is never called), or a problem.
+   */
+  forLaunch(kernel: FunctionInfo, launch: Launch): Binding[] | BindingProblem {
+    const program = this.programOf(launch.call);
+    const host = enclosingTemplate(launch.call, program);
+    const outers = host ? this.instancesOf(host) : [NO_BINDING];
+    const bindings: Binding[] = [];
+    for (const outer of outers) {
+      const bound = this.bind(kernel, launch.templateArgs, launch.args, outer, program.text);
+      if (typeof bound === 'string') {
+        return { node: launch.call, ruleId: 'template-deduction', message: `cannot deduce the template arguments of kernel '${kernel.name}' from this launch${host ? ` in '${host.name}<${[...outer.texts.values()].join(', ')}>'` : ''} (${bound}); write ${kernel.name}<...> at the launch` };
+      }
+      if (!isBindingProblem(bound)) bindings.push(bound);
+      else return bound;
+    }
+    return bindings;
+  }
+
+  /** The launch goes through the kernel's dispatcher (see dependentOn). */
+  dispatched(launch: Launch, kernel: FunctionInfo): boolean {
+    return !!dependentOn(launch, kernel, this.programOf(launch.call));
+  }
+
+  private programOf(node: Node): Program {
+    return this.programs.find((p) => p.root.tree === node.tree) ?? this.programs[0];
+  }
+
+  /** The distinct bindings `host` is instantiated with (calls in a cycle add nothing more). */
+  private instancesOf(host: FunctionInfo): Binding[] {
+    const known = this.instantiations.get(host);
+    if (known) return known;
+    const found = new Map<string, Binding>();
+    this.instantiations.set(host, []);
+    for (const { call, caller, explicit, text } of this.callsTo(host)) {
+      if (caller.kind === 'kernel' || caller.kind === 'device') continue;
+      const outers = caller.templateParams.length ? this.instancesOf(caller) : [NO_BINDING];
+      for (const outer of outers) {
+        const bound = this.bind(host, explicit, argumentsOf(call.childForFieldName('arguments')), outer, text);
+        if (typeof bound === 'string') {
+          this.problems.push({ node: call, ruleId: 'template-deduction', message: `cannot deduce the template arguments of host function template '${host.name}', which launches kernels, at this call (${bound}); write ${host.name}<...> here` });
+        } else if (isBindingProblem(bound)) this.problems.push(bound);
+        else found.set([...bound.texts.values()].join(','), bound);
+      }
+    }
+    const result = [...found.values()];
+    this.instantiations.set(host, result);
+    return result;
+  }
+
+  /**
+   * Calls of `fn` by name (`f(...)`, `f<A>(...)`, `ns::f(...)`) with as many arguments as it has
+   * parameters, with the function they lie in; also those a function-like macro's use expands to
+   * (`#define EVAL(n) run<T, n>(...)`, a type switch passing `f` as an argument).
+   */
+  private callsTo(fn: FunctionInfo): Call[] {
+    const out: Call[] = [];
+    for (const program of this.programs) {
+      const callerOf = (call: Node) => program.functions.find((f) => f.body && f.body.startIndex <= call.startIndex && call.endIndex <= f.body.endIndex);
+      scan(program.root, CALLS, (call) => {
+        const caller = callerOf(call);
+        const found = caller && this.callOf(fn, call);
+        if (found) out.push({ ...found, caller, text: program.text });
+      }, (_, start, end) => program.text.slice(start, end).includes(fn.name));
+      for (const use of this.macroUses(program, fn.name)) {
+        const caller = callerOf(use.call);
+        if (!caller) continue;
+        // The caller again with the use expanded, so the arguments' declarations are in sight.
+        const outer = caller.outer;
+        const text = `${program.text.slice(outer.startIndex, use.call.startIndex)}${use.expansion}${program.text.slice(use.call.endIndex, outer.endIndex)}`;
+        const tree = parse(text);
+        this.trees.push(tree);
+        scan(tree.rootNode, CALLS, (call) => {
+          const found = this.callOf(fn, call);
+          if (found) out.push({ ...found, caller, text });
+        });
+      }
+    }
+    return out;
+  }
+
+  /** `call` as a call of `fn`, with its written template arguments. */
+  private callOf(fn: FunctionInfo, call: Node): { call: Node; explicit?: Node[] } | undefined {
+    let f = call.childForFieldName('function');
+    while (f?.type === 'qualified_identifier') f = f.childForFieldName('name');
+    const template = f?.type === 'template_function' ? f : undefined;
+    const name = template ? template.childForFieldName('name')?.text : f?.type === 'identifier' ? f.text : undefined;
+    if (name !== fn.name) return undefined;
+    const args = argumentsOf(call.childForFieldName('arguments'));
+    const declared = argumentsOf(functionDeclarator(fn.node)?.childForFieldName('parameters') ?? null);
+    const variadic = declared.some((p) => p.type.startsWith('variadic'));
+    if (args.length < fn.params.length || (!variadic && args.length > declared.length)) return undefined;
+    return { call, explicit: template ? argumentsOf(template.childForFieldName('arguments')) : undefined };
+  }
+
+  /** Uses of function-like macros (anywhere in `program`) whose expansion names `name`. */
+  private macroUses(program: Program, name: string): { call: Node; expansion: string }[] {
+    const macros = new Map<string, FunctionMacro>();
+    scan(program.root, MACROS, (d) => {
+      const macro = d.childForFieldName('name')?.text;
+      if (macro) macros.set(macro, functionMacro(d));
+    });
+    const uses: { call: Node; expansion: string }[] = [];
+    if (macros.size === 0) return uses;
+    const word = new RegExp(`\\b${name}\\b`);
+    scan(program.root, CALLS, (call) => {
+      const f = call.childForFieldName('function');
+      const macro = f?.type === 'identifier' ? macros.get(f.text) : undefined;
+      if (!macro) return;
+      const expansion = expandCall(macro, call);
+      if (word.test(expansion)) uses.push({ call, expansion });
+      return false;
+    });
+    return uses;
+  }
+
+  /** Frees the trees parsed for macro expansions (once the bindings are no longer needed). */
+  dispose(): void {
+    this.trees.forEach((t) => t.delete());
+    this.trees.length = 0;
+  }
+
+  /**
+   * `fn`'s template parameters bound at a call or launch: the written arguments first, the rest
+   * deduced from the call arguments' types, then the defaults. `outer` binds the caller's own
+   * template parameters. A string says why deduction failed.
+   */
+  private bind(fn: FunctionInfo, written: readonly Node[] | undefined, args: readonly Node[], outer: Binding, text: string): Binding | BindingProblem | string {
+    const params = argumentsOf(fn.outer.childForFieldName('parameters'));
+    const subst = new Map<string, CType | number>();
+    const texts = new Map<string, string>();
+    for (const [i, a] of (written ?? []).entries()) {
+      const name = fn.templateParams[i];
+      if (!params[i] || params[i].type.startsWith('variadic')) return 'a variadic template';
+      const value = this.argument(a, VALUE_PARAMETERS.has(params[i].type), outer);
+      if (isBindingProblem(value)) return value;
+      subst.set(name, value.value);
+      texts.set(name, value.text);
+    }
+    let conflict = '';
+    fn.params.forEach((param, i) => {
+      const deduced = args[i] && this.deduce(param, args[i], fn.templateParams, outer, text);
+      if (!deduced) return;
+      const known = subst.get(deduced.name);
+      if (known === undefined) {
+        subst.set(deduced.name, deduced.type);
+        texts.set(deduced.name, typeText(deduced.type));
+      } else if (typeof known === 'number' || renderTypeId(known) !== renderTypeId(deduced.type)) {
+        if (!written || written.length <= fn.templateParams.indexOf(deduced.name)) conflict = `'${deduced.name}' is deduced as both '${typeof known === 'number' ? known : renderTypeId(known)}' and '${renderTypeId(deduced.type)}'`;
+      }
+    });
+    if (conflict) return conflict;
+    for (const [i, name] of fn.templateParams.entries()) {
+      if (subst.has(name)) continue;
+      const param = params[i];
+      const fallback = param?.childForFieldName(VALUE_PARAMETERS.has(param.type) ? 'default_value' : 'default_type');
+      if (!fallback) return `nothing gives '${name}' a value`;
+      const value = this.argument(fallback, VALUE_PARAMETERS.has(param.type), { subst, texts });
+      if (isBindingProblem(value)) return value.message;
+      subst.set(name, value.value);
+      texts.set(name, value.text);
+    }
+    // In parameter order: instance names and dispatcher specialisations list them so.
+    return { subst, texts: new Map(fn.templateParams.map((p) => [p, texts.get(p)!])) };
+  }
+
+  /** A written template argument: a type, or an integer constant for a non-type parameter. */
+  private argument(a: Node, isValue: boolean, outer: Binding): { value: CType | number; text: string } | BindingProblem {
+    const mentions = descendants(a, NAMES).filter((n) => outer.subst.has(n.text));
+    const bare = mentions.length === 1 && mentions[0].text === a.text.trim() ? outer.texts.get(mentions[0].text) : undefined;
+    if (isValue || a.type !== 'type_descriptor') {
+      // `N` in `k<N>` parses as a type name; the parameter's kind says it is a constant.
+      const value = this.types.resolveConstant(a.type === 'type_descriptor' ? (a.namedChildren[0] ?? a) : a, outer.subst);
+      if (isTypeError(value)) return { node: a, ruleId: 'unknown-type', message: `template argument '${a.text}' is not an integer constant: ${value.message}` };
+      return { value: Number(value), text: String(value) };
+    }
+    const t = this.types.resolveTypeDescriptor(a, outer.subst);
+    if (isTypeError(t)) return { node: t.node, ruleId: 'unknown-type', message: t.message };
+    // Written with names only seen here (the caller's parameters, a local alias): as resolved.
+    const local = mentions.length > 0 || descendants(a, ['type_identifier']).some((n) => this.types.isLocalType(n));
+    return { value: t, text: bare ?? (local ? typeText(t) : normalise(a.text)) };
+  }
+
+  /** `T x`, `T* x`, `const T& x`...: T from the argument's type, pointers peeled as written. */
+  private deduce(param: Node, arg: Node, templateParams: readonly string[], outer: Binding, text: string): { name: string; type: CType } | undefined {
+    const typeNode = param.childForFieldName('type');
+    const name = typeNode?.type === 'type_identifier' ? typeNode.text : undefined;
+    if (!name || !templateParams.includes(name)) return undefined;
+    let depth = 0;
+    for (let d = param.childForFieldName('declarator'); d; d = d.childForFieldName('declarator') ?? (d.type === 'reference_declarator' ? d.namedChildren[0] : null)) {
+      if (d.type === 'pointer_declarator' || d.type === 'array_declarator') depth++;
+    }
+    let t = staticType(arg, text, this.types, outer.subst);
+    for (let k = 0; k < depth && t; k++) t = t.kind === 'pointer' ? t.to : t.kind === 'array' ? t.of : undefined;
+    if (!t || t.kind === 'opaque') return undefined;
+    // By value, an array argument is a pointer to its first element.
+    return { name, type: t.kind === 'array' ? pointer(t.of) : t };
+  }
+}
+
+const isBindingProblem = (x: unknown): x is BindingProblem => typeof x === 'object' && x !== null && 'ruleId' in x;

@@ -1,0 +1,91 @@
+// Template arguments of launches as C++ binds them (analyse/template-bindings.ts): written,
+// deduced from argument types, mixed, and through host function templates to any depth.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initParser, parse } from '../../src/parse/parser.js';
+import { analyseProgram } from '../../src/analyse/program.js';
+import { TypeTable } from '../../src/analyse/types.js';
+import { TemplateBindings, dependentOn } from '../../src/analyse/template-bindings.js';
+
+beforeAll(initParser);
+
+/** Each launch of `kernel` in `source`: its bindings as `T=float,N=4` strings, or the problem's message. */
+function bind(source: string, kernel = 'k') {
+  const program = analyseProgram(parse(source).rootNode, source);
+  const bindings = new TemplateBindings([program], new TypeTable(program.root));
+  const k = program.kernels.find((f) => f.name === kernel)!;
+  return program.launches.filter((l) => l.kernel === kernel).map((l) => {
+    const found = bindings.forLaunch(k, l);
+    if (!Array.isArray(found)) return found.message;
+    return found.map((b) => [...b.texts].map(([p, t]) => `${p}=${t}`).join(','));
+  });
+}
+
+const KERNEL = 'template <typename T> __global__ void k(T* out, T v) {}\n';
+
+describe('template bindings', () => {
+  it('deduces from declared types, casts, literals and address-of, and keeps written arguments as written', () => {
+    const source = `${KERNEL}typedef double real;
+struct P { float* data; };
+int main() { float* a; real r; P p; int i; unsigned u;
+  k<<<1, 1>>>(a, 1.0f);
+  k<<<1, 1>>>(&r, (real)2);
+  k<<<1, 1>>>(p.data, static_cast<float>(i));
+  k<<<1, 1>>>(&u, 3u);
+  k<real><<<1, 1>>>(nullptr, 0);
+}`;
+    expect(bind(source)).toEqual([['T=float'], ['T=double'], ['T=float'], ['T=unsigned int'], ['T=real']]);
+  });
+
+  it('binds a launch once per instantiation of its host template, called with written or deduced arguments at any depth', () => {
+    const source = `${KERNEL}
+template <typename T> void launch(T* p) { k<<<1, 1>>>(p, T(0)); }
+template <typename U> void outer() { U* d; launch(d); }
+template <typename T> void unused(T* p) { k<<<1, 1>>>(p, p[0]); }
+int main() { outer<float>(); outer<int>(); double* x; launch(x); }`;
+    expect(bind(source)).toEqual([['T=float', 'T=int', 'T=double'], []]);
+  });
+
+  it('mixes written and deduced arguments, deduces through references, and takes defaults', () => {
+    const source = `struct Op { float s; };
+template <int B, typename F, int N = 4> __global__ void k(float* d, F f) {}
+template <typename F> void run(float* d, const F& f) { k<64><<<1, 1>>>(d, f); }
+int main() { float* d; run(d, Op{2}); Op op; run(d, op); }`;
+    expect(bind(source)).toEqual([['B=64,F=Op,N=4']]);
+  });
+
+  it('resolves local aliases of the host template with its parameters bound, named as resolved', () => {
+    const source = `template <int N> struct Traits { int v[N]; };
+template <typename K> __global__ void k(int* p) {}
+template <int N> void run() { using K = Traits<N>; k<K><<<1, 1>>>(nullptr); }
+int main() { run<4>(); run<8>(); }`;
+    expect(bind(source)).toEqual([['K=Traits<4>', 'K=Traits<8>']]);
+  });
+
+  it('binds host template calls that function-like macros expand to, with the user\'s declarations in sight', () => {
+    const source = `${KERNEL}template <typename T, int N> void run(T* p) { k<<<N, 1>>>(p, T(N)); }
+#define SWITCH(f, ...) do { f<float, 1>(__VA_ARGS__); f<int, 2>(__VA_ARGS__); } while (0)
+template <typename T> void driver(T* p) {
+#define EVAL(n) run<T, n>(p)
+  EVAL(4);
+}
+int main() { void* q; SWITCH(run, q); double* d; driver(d); }`;
+    expect(bind(source)).toEqual([['T=double', 'T=float', 'T=int']]);
+  });
+
+  it('says why deduction fails: a conflict, or nothing giving a parameter its value', () => {
+    const source = `template <typename T> __global__ void k(T* a, T* b) {}
+int main() { float* f; double* d; k<<<1, 1>>>(f, d); k<<<1, 1>>>(unknown(), unknown()); }`;
+    expect(bind(source)).toEqual([
+      "cannot deduce the template arguments of kernel 'k' from this launch ('T' is deduced as both 'float' and 'double'); write k<...> at the launch",
+      "cannot deduce the template arguments of kernel 'k' from this launch (nothing gives 'T' a value); write k<...> at the launch",
+    ]);
+  });
+
+  it('sends a launch through the dispatcher when its arguments depend on the host template', () => {
+    const source = `${KERNEL}template <typename T> void a(T* p) { k<<<1, 1>>>(p, T(0)); k<T><<<1, 1>>>(p, 0); k<float><<<1, 1>>>(nullptr, 0); }
+int main() { float* p; k<<<1, 1>>>(p, 0.0f); }`;
+    const program = analyseProgram(parse(source).rootNode, source);
+    const k = program.kernels[0];
+    expect(program.launches.map((l) => !!dependentOn(l, k, program))).toEqual([true, true, false, false]);
+  });
+});
