@@ -5,6 +5,9 @@ import { readSource, type SourceFile } from './parse/source.js';
 import { parse, type Node } from './parse/parser.js';
 import { lexicalProblems, syntaxProblems } from './parse/checks.js';
 import { textForParser } from './parse/normalise.js';
+import { macroDefinitions } from './parse/macros.js';
+import { gpuMacroExpansions } from './parse/gpu-macros.js';
+import { parseForTranslation, toleratedMissing } from './parse/repair.js';
 import { analyseProgram, type Program } from './analyse/program.js';
 import { TypeTable } from './analyse/types.js';
 import { collectInstances, type KernelInstance } from './analyse/instances.js';
@@ -108,21 +111,27 @@ function translateText(file: SourceFile, options: TranslateOptions): Translation
   if (!result.hasGpuCode) return result;
   const early = lexicalProblems(file.path, file.text);
   if (early.length) return { ...result, diagnostics: early };
-  let parsedText = textForParser(file.text);
-  let tree = parse(parsedText);
+  const first = parse(textForParser(file.text));
+  // The macros the file and the local headers it reaches define; uses spelling GPU code expanded.
+  const headerTexts = localHeaderRoots(first.rootNode, file.path, options.includeDirs ?? []).map((r) => r.tree.text);
+  const macros = macroDefinitions([...headerTexts, file.text]);
+  const gpuUses = gpuMacroExpansions(file.text, macros);
+  let source = gpuUses.length ? { ...file, text: applyExpansions(file.text, gpuUses, !!options.annotate) } : file;
+  let tree = parseForTranslation(source.text, macros, gpuUses.length ? undefined : first);
+  let parsedText = tree.text;
+  const valid = (error: Node) => toleratedMissing(error, macros);
   try {
-    const syntax = syntaxProblems(file.path, tree.rootNode, untouchedError);
+    const syntax = syntaxProblems(file.path, tree.rootNode, untouchedError, valid);
     if (hasErrors(syntax)) return { ...result, diagnostics: sortDiagnostics([...syntax, ...unsupportedDespiteSyntax(tree.rootNode, parsedText, file.path, options.rules)]) };
     // Launches inside macros: their uses are expanded, then the text is parsed again.
     const kernelNames = new Set(analyseProgram(tree.rootNode, parsedText).functions.filter((f) => f.kind === 'kernel').map((f) => f.name));
     const expansions = launchMacroExpansions(tree.rootNode, kernelNames);
-    let source = file;
     if (expansions.length) {
-      source = { ...file, text: applyExpansions(file.text, expansions, !!options.annotate) };
+      source = { ...source, text: applyExpansions(source.text, expansions, !!options.annotate) };
       tree.delete();
-      parsedText = textForParser(source.text);
-      tree = parse(parsedText);
-      const again = syntaxProblems(file.path, tree.rootNode, untouchedError);
+      tree = parseForTranslation(source.text, macros);
+      parsedText = tree.text;
+      const again = syntaxProblems(file.path, tree.rootNode, untouchedError, valid);
       if (hasErrors(again)) return { ...result, diagnostics: again };
     }
     const translated = translateTree(tree.rootNode, parsedText, source, options, result);

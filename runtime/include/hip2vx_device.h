@@ -7,6 +7,16 @@
 #ifndef HIP2VX_DEVICE_H
 #define HIP2VX_DEVICE_H
 
+// What a HIP device compiler predefines (src/parse/conditionals.ts decides `#if`s the same way):
+// code under `#ifdef __CUDA_ARCH__` or `#if __CUDA_ARCH__ >= 530` is device code here too.
+#include "hip2vx_compiler.h"
+#ifndef __HIP_DEVICE_COMPILE__
+#define __HIP_DEVICE_COMPILE__ 1
+#endif
+#ifndef __CUDA_ARCH__
+#define __CUDA_ARCH__ 800
+#endif
+
 #include <stdint.h>
 #include <stddef.h>
 #include <sys/types.h>  // uint, ushort, ulong: what hip_runtime.h's libc headers bring on the host
