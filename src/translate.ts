@@ -5,9 +5,10 @@ import { readSource, type SourceFile } from './parse/source.js';
 import { parse, type Node } from './parse/parser.js';
 import { lexicalProblems, syntaxProblems } from './parse/checks.js';
 import { textForParser } from './parse/normalise.js';
-import { macroDefinitions } from './parse/macros.js';
-import { gpuMacroExpansions } from './parse/gpu-macros.js';
-import { parseForTranslation, toleratedMissing } from './parse/repair.js';
+import { HIP_MACROS, macroDefinitions } from './parse/macros.js';
+import { neverCompiled } from './parse/conditionals.js';
+import { parseForTranslation, statementOf, missingButValid } from './parse/repair.js';
+import { GPU_SPACE, gpuMacroExpansions } from './parse/gpu-macros.js';
 import { analyseProgram, type Program } from './analyse/program.js';
 import { TypeTable } from './analyse/types.js';
 import { collectInstances, type KernelInstance } from './analyse/instances.js';
@@ -114,12 +115,13 @@ function translateText(file: SourceFile, options: TranslateOptions): Translation
   const first = parse(textForParser(file.text));
   // The macros the file and the local headers it reaches define; uses spelling GPU code expanded.
   const headerTexts = localHeaderRoots(first.rootNode, file.path, options.includeDirs ?? []).map((r) => r.tree.text);
-  const macros = macroDefinitions([...headerTexts, file.text]);
-  const gpuUses = gpuMacroExpansions(file.text, macros);
+  const macros = macroDefinitions([HIP_MACROS, ...headerTexts, file.text]);
+  const never = neverCompiled(file.text, macros);
+  const gpuUses = gpuMacroExpansions(file.text, macros).filter((u) => !never.some(([from, to]) => u.start >= from && u.end <= to));
   let source = gpuUses.length ? { ...file, text: applyExpansions(file.text, gpuUses, !!options.annotate) } : file;
   let tree = parseForTranslation(source.text, macros, gpuUses.length ? undefined : first);
   let parsedText = tree.text;
-  const valid = (error: Node) => toleratedMissing(error, macros);
+  const valid = (error: Node) => missingButValid(error, macros);
   try {
     const syntax = syntaxProblems(file.path, tree.rootNode, untouchedError, valid);
     if (hasErrors(syntax)) return { ...result, diagnostics: sortDiagnostics([...syntax, ...unsupportedDespiteSyntax(tree.rootNode, parsedText, file.path, options.rules)]) };
@@ -145,12 +147,13 @@ const NAMES = new Set(['identifier', 'type_identifier', 'field_identifier']);
 
 /**
  * A syntax error inside a top-level item (a host function, a declaration) with no GPU code or
- * name in it: nothing there would be rewritten, and the error cannot hide a launch or a kernel.
+ * name in it, or inside a statement of host code with none: nothing there would be rewritten, and
+ * the error cannot hide a launch or a kernel (what it swallowed is in the statement's text).
  */
 function untouchedError(error: Node): boolean {
   let item = error;
   while (item.parent?.parent) item = item.parent;
-  return !looksLikeGpuSource(item.text);
+  return !looksLikeGpuSource(item.text) || (!GPU_SPACE.test(item.text) && !looksLikeGpuSource(statementOf(error).text));
 }
 
 /**

@@ -27,6 +27,7 @@
 #include <vx_spawn.h>
 #include <vx_print.h>
 #include "hip2vx_vector_types.h"
+#include "hip2vx_hip_macros.h"
 #include "hip2vx_cuda_version.h"
 #include "hip2vx_serial_libcalls.h"
 

@@ -8,7 +8,7 @@ import { dirname, extname, resolve } from 'node:path';
 import type { Node, Tree } from '../parse/parser.js';
 import { readSource } from '../parse/source.js';
 import { parseForTranslation } from '../parse/repair.js';
-import { macroDefinitions } from '../parse/macros.js';
+import { HIP_MACROS, macroDefinitions } from '../parse/macros.js';
 import { analyseProgram, type Program } from './program.js';
 import { TypeTable } from './types.js';
 
@@ -64,7 +64,7 @@ export function includedHeaders(
     }
     const read = readSource(file);
     if (!read.ok || !looksLikeGpu(read.file.text)) continue;
-    const tree = parseForTranslation(read.file.text, macroDefinitions([read.file.text]));
+    const tree = parseForTranslation(read.file.text, macroDefinitions([HIP_MACROS, read.file.text]));
     const text = tree.text;
     const program = analyseProgram(tree.rootNode, text);
     // Text included after the includer's declarations sees them (and its own headers' ones).
@@ -85,7 +85,7 @@ function headerTree(file: string): Tree | null {
   let tree = headerTrees.get(key);
   if (tree === undefined) {
     const read = readSource(file);
-    tree = read.ok ? parseForTranslation(read.file.text, macroDefinitions([read.file.text])) : null;
+    tree = read.ok ? parseForTranslation(read.file.text, macroDefinitions([HIP_MACROS, read.file.text])) : null;
     headerTrees.set(key, tree);
   }
   return tree;

@@ -83,6 +83,11 @@ export function branchesNeverTaken(group: Group, macros: MacroTable): Branch[] {
   return group.branches.filter((_, i) => !taken.has(i));
 }
 
+/** The text no compiler compiles: bodies of the branches neither takes. */
+export function neverCompiled(text: string, macros: MacroTable): [number, number][] {
+  return conditionalGroups(text).flatMap((g) => branchesNeverTaken(g, macros).map((b) => b.body));
+}
+
 /**
  * The value of an `#if` expression: `defined`, the file's object-like macros with a number for
  * body, what the compiler predefines; other names are 0, as the preprocessor has them.

@@ -3,6 +3,10 @@
 // preprocessed one; these let it see through the macro uses the grammar cannot (kernels stamped
 // out by a macro at file scope, statements and specifiers spelled through macros).
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RUNTIME_DIR } from '../package-root.js';
+
 export interface Macro {
   name: string;
   /** Parameter names of a function-like macro; undefined for an object-like one. */
@@ -15,6 +19,9 @@ export interface Macro {
 export type MacroTable = ReadonlyMap<string, Macro>;
 
 const DEFINE = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)(\(([^)]*)\))?(.*)$/;
+
+/** The macros HIP's headers define that spell GPU code (the runtime's headers define the same). */
+export const HIP_MACROS = readFileSync(join(RUNTIME_DIR, 'include', 'hip2vx_hip_macros.h'), 'utf8');
 
 /** The macros `texts` define, later definitions winning (as the preprocessor reads them in order). */
 export function macroDefinitions(texts: readonly string[]): Map<string, Macro> {

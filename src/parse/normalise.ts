@@ -4,6 +4,8 @@
 const SAME_LENGTH: [RegExp, string][] = [
   [/\b__align__\b/g, 'alignas  '],
   [/\b__builtin_align__\b/g, 'alignas          '],
+  // The grammar takes `__restrict` right after `*` but not after `* const` (the same qualifiers).
+  [/\bconst(\s+)__restrict\b/g, '__restrict$1const'],
 ];
 
 export function textForParser(text: string): string {

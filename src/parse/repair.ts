@@ -8,7 +8,7 @@
 import { parse, type Node, type Tree } from './parser.js';
 import { textForParser } from './normalise.js';
 import { errorNodes } from './checks.js';
-import { branchesNeverTaken, chosenBranch, COMPILER_MACROS, conditionalGroups, type Group } from './conditionals.js';
+import { neverCompiled, chosenBranch, COMPILER_MACROS, conditionalGroups, type Group } from './conditionals.js';
 import { callArguments, codeMask, type Macro, type MacroTable } from './macros.js';
 import { GPU_SPACE } from './gpu-macros.js';
 import { looksLikeGpuSource } from '../gpu-hint.js';
@@ -42,8 +42,8 @@ export function parseForTranslation(text: string, macros: MacroTable, parsed?: T
     for (let i = from; i < to; i++) if (view[i] !== '\n' && view[i] !== '\r') view[i] = i === from ? first : ' ';
   };
   const groups = conditionalGroups(text);
-  const never = groups.flatMap((g) => branchesNeverTaken(g, macros));
-  for (const b of never) blank(b.body[0], b.body[1]);
+  const never = neverCompiled(text, macros);
+  for (const [from, to] of never) blank(from, to);
   let tree = parsed && !never.length ? parsed : parse(view.join(''));
   const decided = new Set<Group>();
   const blanked = new Set<number>();
@@ -51,7 +51,7 @@ export function parseForTranslation(text: string, macros: MacroTable, parsed?: T
   for (let round = 0; round < ROUNDS; round++) {
     let changed = false;
     for (const error of errorNodes(tree.rootNode)) {
-      if (toleratedMissing(error, macros)) continue;
+      if (missingButValid(error, macros)) continue;
       const item = topLevelItem(error);
       for (const g of groups) {
         if (decided.has(g) || !splits(g, item.startIndex, item.endIndex)) continue;
@@ -74,9 +74,15 @@ export function parseForTranslation(text: string, macros: MacroTable, parsed?: T
   return tree;
 }
 
-/** A `;` the grammar misses after a macro's use written as a statement (`CHECK(call)` alone on a line). */
-export function toleratedMissing(error: Node, macros: MacroTable): boolean {
-  if (!error.isMissing || error.type !== ';') return false;
+/**
+ * Tokens the grammar reports missing where the compiler needs none: a `;` after a macro's use
+ * written as a statement (`CHECK(call)` alone on a line), an operand after `= delete` (the
+ * grammar reads a deleted member template as a delete expression).
+ */
+export function missingButValid(error: Node, macros: MacroTable): boolean {
+  if (!error.isMissing) return false;
+  if (error.type === 'identifier') return error.parent?.type === 'delete_expression' && error.parent.text === 'delete';
+  if (error.type !== ';') return false;
   const statement = statementOf(error);
   const use = /^([A-Za-z_]\w*)\s*(\([^]*\))?$/.exec(statement.text.slice(0, error.startIndex - statement.startIndex).trim());
   return !!use && macros.has(use[1]) && !!macros.get(use[1])!.params === !!use[2];
@@ -93,7 +99,7 @@ const splits = (g: Group, start: number, end: number) =>
   [...g.branches.map((b) => b.directive), g.endif].some(([s, e]) => s < end && e > start);
 
 /** The statement (or top-level item) holding `node`. */
-function statementOf(node: Node): Node {
+export function statementOf(node: Node): Node {
   let s = node;
   while (s.parent && !['compound_statement', 'translation_unit', 'declaration_list', 'field_declaration_list'].includes(s.parent.type)) s = s.parent;
   return s;
