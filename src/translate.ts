@@ -6,10 +6,10 @@ import { parse, type Node } from './parse/parser.js';
 import { lexicalProblems, syntaxProblems } from './parse/checks.js';
 import { textForParser } from './parse/normalise.js';
 import { HIP_MACROS, macroDefinitions } from './parse/macros.js';
-import { neverCompiled } from './parse/conditionals.js';
+import { neverCompiled, skippedOnDevice } from './parse/conditionals.js';
 import { parseForTranslation, statementOf, missingButValid } from './parse/repair.js';
 import { GPU_SPACE, gpuMacroExpansions } from './parse/gpu-macros.js';
-import { analyseProgram, type Program } from './analyse/program.js';
+import { analyseProgram, type FunctionInfo, type Program } from './analyse/program.js';
 import { TypeTable } from './analyse/types.js';
 import { collectInstances, type KernelInstance } from './analyse/instances.js';
 import { placeProgram, SharedLayout, type ProgramFile } from './analyse/shared-memory.js';
@@ -136,7 +136,7 @@ function translateText(file: SourceFile, options: TranslateOptions): Translation
       const again = syntaxProblems(file.path, tree.rootNode, untouchedError, valid);
       if (hasErrors(again)) return { ...result, diagnostics: again };
     }
-    const translated = translateTree(tree.rootNode, parsedText, source, options, result);
+    const translated = translateTree(tree.rootNode, parsedText, source, options, result, skippedOnDevice(source.text, macros));
     return syntax.length ? { ...translated, diagnostics: sortDiagnostics([...syntax, ...translated.diagnostics]) } : translated;
   } finally {
     tree.delete();
@@ -185,12 +185,15 @@ interface Unit {
   header?: IncludedHeader;
 }
 
-function translateTree(root: Node, parsedText: string, file: SourceFile, options: TranslateOptions, result: TranslationResult): TranslationResult {
+/** `deviceSkips`: text the device compiler skips (`#if __CUDA_ARCH__ < 800`): its device functions are not device code. */
+function translateTree(root: Node, parsedText: string, file: SourceFile, options: TranslateOptions, result: TranslationResult, deviceSkips: readonly [number, number][]): TranslationResult {
   const nl = file.crlf ? '\r\n' : '\n';
   const deviceAbi: Abi = options.xlen === 32 ? 'rv32' : 'rv64';
   const headerMode = options.asHeader || isHeader(file.path);
   const report = new Reporter(file.path, options.rules);
   const program = analyseProgram(root, parsedText);
+  const compiled = (f: FunctionInfo) => !deviceSkips.some(([from, to]) => f.node.startIndex >= from && f.node.endIndex <= to);
+  const deviceProgram: Program = { ...program, kernels: program.kernels.filter(compiled), deviceFunctions: program.deviceFunctions.filter(compiled) };
   const localHeaders = localHeaderRoots(root, file.path, options.includeDirs ?? []);
   const headers = includedHeaders(root, file.path, options.includeDirs ?? [], looksLikeGpuSource, (directive, included) =>
     report.at(directive, 'warning', 'include-cycle', `'${basename(included)}' is already being included here (an include cycle): not followed`),
@@ -205,7 +208,9 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       problems.forEach((pr) => report.at(header?.directive ?? pr.node, 'error', pr.ruleId, header ? `${basename(header.written)}: ${pr.message}` : pr.message));
       return { program: p, types, shared: new SharedLayout(p, types, deviceAbi), instances, header };
     };
-    const own = unit(program, new TypeTable(root, localHeaders));
+    const all = unit(program, new TypeTable(root, localHeaders));
+    // One instance per id, of the kernel the device compiles (`#if __CUDA_ARCH__ >= 800 k #else k`).
+    const own = { ...all, instances: all.instances.filter((i, n) => compiled(i.kernel) && all.instances.findIndex((j) => j.id === i.id && compiled(j.kernel)) === n) };
     const units = [own, ...headers.map((h) => unit(h.program, h.types, h))];
     const instances = units.flatMap((u) => u.instances);
     const programFile = (u: Unit, path: string): ProgramFile => ({ shared: u.shared, path, name: identifier(basename(path)), written: u.header?.written ?? '' });
@@ -234,12 +239,12 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     let deviceRewriter: DeviceRewriter | undefined;
     if (hasDevice) {
       report.side = 'device';
-      findConstructs(program, (node, id) => report.construct(node, id));
-      for (const call of undefinedDeviceCalls(program, units.map((u) => u.program))) {
+      findConstructs(deviceProgram, (node, id) => report.construct(node, id));
+      for (const call of undefinedDeviceCalls(deviceProgram, units.map((u) => u.program))) {
         const name = call.childForFieldName('function')!.text;
         report.at(call, 'error', 'device-function-undefined', `device function '${name}' is declared but defined in no file this one includes; a Vortex kernel is built from one translation unit (no relocatable device code): define it in a header`);
       }
-      deviceRewriter = new DeviceRewriter(program, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers });
+      deviceRewriter = new DeviceRewriter(deviceProgram, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers });
       deviceRewriter.run();
     }
     includeTranslatedHeaders(units, hostEdits, deviceEdits, result.program.name, deviceAbi, nl, file.path);

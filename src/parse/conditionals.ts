@@ -88,6 +88,16 @@ export function neverCompiled(text: string, macros: MacroTable): [number, number
   return conditionalGroups(text).flatMap((g) => branchesNeverTaken(g, macros).map((b) => b.body));
 }
 
+/** The text the device compiler skips in groups deciding on what compilers predefine. */
+export function skippedOnDevice(text: string, macros: MacroTable): [number, number][] {
+  return conditionalGroups(text)
+    .filter((g) => g.branches.some((b) => CUDA_CONDITION.test(b.condition)))
+    .flatMap((g) => {
+      const taken = chosenBranch(g, macros, COMPILER_MACROS.device);
+      return g.branches.filter((_, i) => i !== taken).map((b) => b.body);
+    });
+}
+
 /**
  * The value of an `#if` expression: `defined`, the file's object-like macros with a number for
  * body, what the compiler predefines; other names are 0, as the preprocessor has them.
