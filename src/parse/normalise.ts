@@ -8,8 +8,11 @@ const SAME_LENGTH: [RegExp, string][] = [
   [/\bconst(\s+)__restrict\b/g, '__restrict$1const'],
 ];
 
+/** An extended lambda's execution space (`[=] __device__ (int i) {...}`): the grammar takes none. */
+const LAMBDA_SPACE = /(\]\s*)((?:__host__\s+)?__device__(?:\s+__host__)?)(?=\s*\()/g;
+
 export function textForParser(text: string): string {
   let out = text;
   for (const [pattern, replacement] of SAME_LENGTH) out = out.replace(pattern, replacement);
-  return out;
+  return out.replace(LAMBDA_SPACE, (_, open: string, space: string) => open + ' '.repeat(space.length));
 }

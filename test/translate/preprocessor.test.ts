@@ -138,8 +138,8 @@ describe('what the grammar cannot see through, hidden from the parser only', () 
     expect(output(result, 'device')).toContain('__global__ void k(int* p\n#ifdef __HIPCC__\n  , int extra\n#endif\n)');
   });
 
-  it('`* const __restrict` and `= delete` on a member template', async () => {
-    const source = 'struct H { template <class T> __host__ __device__ static int h(T) = delete; };\n__global__ void k(const float* const __restrict a, float* const __restrict b) { b[0] = a[0]; }\n';
+  it('`* const __restrict`, `= delete` on a member template and an extended lambda', async () => {
+    const source = 'struct H { template <class T> __host__ __device__ static int h(T) = delete; };\n__global__ void k(const float* const __restrict a, float* const __restrict b) { b[0] = a[0]; }\nint twice(int v) { auto f = [=] __host__ __device__ (int i) { return 2 * i; }; return f(v); }\n';
     const result = await translateText('k.cu', source);
     expect(formatted(result)).toEqual([]);
     expect(output(result, 'device')).toContain('void k(const float* const __restrict a, float* const __restrict b)');
