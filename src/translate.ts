@@ -8,7 +8,7 @@ import { textForParser } from './parse/normalise.js';
 import { HIP_MACROS, macroDefinitions } from './parse/macros.js';
 import { neverCompiled, skippedOnDevice } from './parse/conditionals.js';
 import { parseForTranslation, statementOf, missingButValid } from './parse/repair.js';
-import { GPU_SPACE, gpuMacroExpansions } from './parse/gpu-macros.js';
+import { GPU_SPACE, deviceMacroExpansions, gpuMacroExpansions } from './parse/gpu-macros.js';
 import { analyseProgram, type FunctionInfo, type Program } from './analyse/program.js';
 import { TypeTable } from './analyse/types.js';
 import { collectInstances, type KernelInstance } from './analyse/instances.js';
@@ -125,9 +125,15 @@ function translateText(file: SourceFile, options: TranslateOptions): Translation
   try {
     const syntax = syntaxProblems(file.path, tree.rootNode, untouchedError, valid);
     if (hasErrors(syntax)) return { ...result, diagnostics: sortDiagnostics([...syntax, ...unsupportedDespiteSyntax(tree.rootNode, parsedText, file.path, options.rules)]) };
-    // Launches inside macros: their uses are expanded, then the text is parsed again.
-    const kernelNames = new Set(analyseProgram(tree.rootNode, parsedText).functions.filter((f) => f.kind === 'kernel').map((f) => f.name));
-    const expansions = launchMacroExpansions(tree.rootNode, kernelNames);
+    // Launches inside macros, and in device code macros naming device globals or branching (see
+    // deviceMacroExpansions): their uses are expanded, then the text is parsed again.
+    const parsed = analyseProgram(tree.rootNode, parsedText);
+    const kernelNames = new Set(parsed.functions.filter((f) => f.kind === 'kernel').map((f) => f.name));
+    const deviceCode = [...parsed.kernels, ...parsed.deviceFunctions].map((f): [number, number] => [f.node.startIndex, f.node.endIndex]);
+    const globals = new Set(parsed.globals.map((g) => g.name));
+    const expansions = [...launchMacroExpansions(tree.rootNode, kernelNames), ...deviceMacroExpansions(source.text, macros, globals, deviceCode)]
+      .sort((a, b) => a.start - b.start)
+      .filter((e, i, all) => i === 0 || e.start >= all[i - 1].end);
     if (expansions.length) {
       source = { ...source, text: applyExpansions(source.text, expansions, !!options.annotate) };
       tree.delete();

@@ -10,26 +10,47 @@ export const GPU_SPACE = /\b(?:__global__|__device__|__host__|__constant__|__sha
 /** Nothing but specifiers and attributes, at least one an execution space. */
 const SPECIFIERS = /^(?:\s*(?:__host__|__device__|__global__|__forceinline__|__noinline__|__inline__|inline|static|extern|__managed__|__constant__|__shared__|__attribute__\s*\(\(.*?\)\)|__launch_bounds__\s*\([^)]*\)))+\s*$/;
 
-/** Which macros spell GPU code, through the macros their bodies use. */
-function gpuMacros(macros: MacroTable): Set<string> {
+/** The macros for which `holds` (given whether a macro their body uses is one of them). */
+function macrosWhere(macros: MacroTable, holds: (m: Macro, viaOthers: boolean) => boolean): Set<string> {
   const memo = new Map<string, boolean>();
-  const spells = (m: Macro, seen: Set<string>): boolean => {
+  const test = (m: Macro, seen: Set<string>): boolean => {
     if (memo.has(m.name)) return memo.get(m.name)!;
     seen.add(m.name);
-    const words = m.body.match(/[A-Za-z_]\w*/g) ?? [];
-    const viaOthers = words.some((w) => !seen.has(w) && macros.has(w) && spells(macros.get(w)!, seen));
-    const result = m.params ? GPU_SPACE.test(m.body) || viaOthers : (SPECIFIERS.test(m.body) && GPU_SPACE.test(m.body)) || (/^[A-Za-z_]\w*$/.test(m.body) && viaOthers);
+    const viaOthers = wordsOf(m.body).some((w) => !seen.has(w) && macros.has(w) && test(macros.get(w)!, seen));
+    const result = holds(m, viaOthers);
     memo.set(m.name, result);
     return result;
   };
-  return new Set([...macros.values()].filter((m) => spells(m, new Set())).map((m) => m.name));
+  return new Set([...macros.values()].filter((m) => test(m, new Set())).map((m) => m.name));
 }
+
+const wordsOf = (text: string) => text.match(/[A-Za-z_]\w*/g) ?? [];
+
+/** Macros spelling GPU code: defining kernels or device functions, or standing for execution spaces. */
+const spellsGpu = (m: Macro, viaOthers: boolean) =>
+  m.params ? GPU_SPACE.test(m.body) || viaOthers : (SPECIFIERS.test(m.body) && GPU_SPACE.test(m.body)) || (/^[A-Za-z_]\w*$/.test(m.body) && viaOthers);
 
 /** The uses to expand in `text`, in order. */
 export function gpuMacroExpansions(text: string, macros: MacroTable): MacroExpansion[] {
-  const gpu = gpuMacros(macros);
-  if (!gpu.size) return [];
-  return usesIn(text, gpu, macros, new Set()).map((u) => ({ ...u, text: u.text.replace(/\s*\n\s*/g, ' ') }));
+  return expansions(text, macros, macrosWhere(macros, spellsGpu));
+}
+
+/** Control flow a divergence bracket must enclose on Vortex. */
+const BRANCHES = /\b(?:if|for|while|do|switch)\b|\?|&&|\|\|/;
+
+/**
+ * Uses, inside `spans` (device code), of macros whose expansion the device translation must see:
+ * naming one of `globals` (device globals, whose uses it rewrites) or branching (it brackets
+ * branches on per-thread values); a macro's body is not rewritten.
+ */
+export function deviceMacroExpansions(text: string, macros: MacroTable, globals: ReadonlySet<string>, spans: readonly [number, number][]): MacroExpansion[] {
+  const names = macrosWhere(macros, (m, viaOthers) => viaOthers || BRANCHES.test(m.body.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '')) || wordsOf(m.body).some((w) => globals.has(w) && !m.params?.includes(w)));
+  return expansions(text, macros, names).filter((u) => spans.some(([from, to]) => u.start >= from && u.end <= to));
+}
+
+function expansions(text: string, macros: MacroTable, names: ReadonlySet<string>): MacroExpansion[] {
+  if (!names.size) return [];
+  return usesIn(text, names, macros, new Set()).map((u) => ({ ...u, text: u.text.replace(/\s*\n\s*/g, ' ') }));
 }
 
 /** Uses of `names` in code positions of `text`, each fully expanded (`active`: being expanded). */
