@@ -5,7 +5,11 @@ import { readSource, type SourceFile } from './parse/source.js';
 import { parse, type Node } from './parse/parser.js';
 import { lexicalProblems, syntaxProblems } from './parse/checks.js';
 import { textForParser } from './parse/normalise.js';
-import { analyseProgram, type Program } from './analyse/program.js';
+import { HIP_MACROS, macroDefinitions } from './parse/macros.js';
+import { neverCompiled, skippedOnDevice } from './parse/conditionals.js';
+import { parseForTranslation, statementOf, missingButValid } from './parse/repair.js';
+import { GPU_SPACE, deviceMacroExpansions, gpuMacroExpansions } from './parse/gpu-macros.js';
+import { analyseProgram, type FunctionInfo, type Program } from './analyse/program.js';
 import { TypeTable } from './analyse/types.js';
 import { collectInstances, type InstanceProblem, type KernelInstance } from './analyse/instances.js';
 import { TemplateBindings, dispatches } from './analyse/template-bindings.js';
@@ -114,24 +118,37 @@ function translateText(file: SourceFile, options: TranslateOptions): Translation
   }
   const early = lexicalProblems(file.path, file.text);
   if (early.length) return { ...result, diagnostics: early };
-  let parsedText = textForParser(file.text);
-  let tree = parse(parsedText);
+  const first = parse(textForParser(file.text));
+  // The macros the file and the local headers it reaches define; uses spelling GPU code expanded.
+  const headerTexts = localHeaderRoots(first.rootNode, file.path, options.includeDirs ?? []).map((r) => r.tree.text);
+  const macros = macroDefinitions([HIP_MACROS, ...headerTexts, file.text]);
+  const never = neverCompiled(file.text, macros);
+  const gpuUses = gpuMacroExpansions(file.text, macros).filter((u) => !never.some(([from, to]) => u.start >= from && u.end <= to));
+  let source = gpuUses.length ? { ...file, text: applyExpansions(file.text, gpuUses, !!options.annotate) } : file;
+  let tree = parseForTranslation(source.text, macros, gpuUses.length ? undefined : first);
+  let parsedText = tree.text;
+  const valid = (error: Node) => missingButValid(error, macros);
   try {
-    const syntax = syntaxProblems(file.path, tree.rootNode, untouchedError);
+    const syntax = syntaxProblems(file.path, tree.rootNode, untouchedError, valid);
     if (hasErrors(syntax)) return { ...result, diagnostics: sortDiagnostics([...syntax, ...unsupportedDespiteSyntax(tree.rootNode, parsedText, file.path, options.rules)]) };
-    // Launches inside macros: their uses are expanded, then the text is parsed again.
-    const kernelNames = new Set(analyseProgram(tree.rootNode, parsedText).functions.filter((f) => f.kind === 'kernel').map((f) => f.name));
-    const expansions = launchMacroExpansions(tree.rootNode, kernelNames);
-    let source = file;
+    // Launches inside macros, and in device code macros naming device globals or branching (see
+    // deviceMacroExpansions): their uses are expanded, then the text is parsed again.
+    const parsed = analyseProgram(tree.rootNode, parsedText);
+    const kernelNames = new Set(parsed.functions.filter((f) => f.kind === 'kernel').map((f) => f.name));
+    const deviceCode = [...parsed.kernels, ...parsed.deviceFunctions].map((f): [number, number] => [f.node.startIndex, f.node.endIndex]);
+    const globals = new Set(parsed.globals.map((g) => g.name));
+    const expansions = [...launchMacroExpansions(tree.rootNode, kernelNames), ...deviceMacroExpansions(source.text, macros, globals, deviceCode)]
+      .sort((a, b) => a.start - b.start)
+      .filter((e, i, all) => i === 0 || e.start >= all[i - 1].end);
     if (expansions.length) {
-      source = { ...file, text: applyExpansions(file.text, expansions, !!options.annotate) };
+      source = { ...source, text: applyExpansions(source.text, expansions, !!options.annotate) };
       tree.delete();
-      parsedText = textForParser(source.text);
-      tree = parse(parsedText);
-      const again = syntaxProblems(file.path, tree.rootNode, untouchedError);
+      tree = parseForTranslation(source.text, macros);
+      parsedText = tree.text;
+      const again = syntaxProblems(file.path, tree.rootNode, untouchedError, valid);
       if (hasErrors(again)) return { ...result, diagnostics: again };
     }
-    const translated = translateTree(tree.rootNode, parsedText, source, options, result);
+    const translated = translateTree(tree.rootNode, parsedText, source, options, result, skippedOnDevice(source.text, macros));
     return syntax.length ? { ...translated, diagnostics: sortDiagnostics([...syntax, ...translated.diagnostics]) } : translated;
   } finally {
     tree.delete();
@@ -142,12 +159,13 @@ const NAMES = new Set(['identifier', 'type_identifier', 'field_identifier']);
 
 /**
  * A syntax error inside a top-level item (a host function, a declaration) with no GPU code or
- * name in it: nothing there would be rewritten, and the error cannot hide a launch or a kernel.
+ * name in it, or inside a statement of host code with none: nothing there would be rewritten, and
+ * the error cannot hide a launch or a kernel (what it swallowed is in the statement's text).
  */
 function untouchedError(error: Node): boolean {
   let item = error;
   while (item.parent?.parent) item = item.parent;
-  return !looksLikeGpuSource(item.text);
+  return !looksLikeGpuSource(item.text) || (!GPU_SPACE.test(item.text) && !looksLikeGpuSource(statementOf(error).text));
 }
 
 /**
@@ -179,12 +197,15 @@ interface Unit {
   header?: IncludedHeader;
 }
 
-function translateTree(root: Node, parsedText: string, file: SourceFile, options: TranslateOptions, result: TranslationResult): TranslationResult {
+/** `deviceSkips`: text the device compiler skips (`#if __CUDA_ARCH__ < 800`): its device functions are not device code. */
+function translateTree(root: Node, parsedText: string, file: SourceFile, options: TranslateOptions, result: TranslationResult, deviceSkips: readonly [number, number][]): TranslationResult {
   const nl = file.crlf ? '\r\n' : '\n';
   const deviceAbi: Abi = options.xlen === 32 ? 'rv32' : 'rv64';
   const headerMode = options.asHeader || isHeader(file.path);
   const report = new Reporter(file.path, options.rules);
   const program = analyseProgram(root, parsedText);
+  const compiled = (f: FunctionInfo) => !deviceSkips.some(([from, to]) => f.node.startIndex >= from && f.node.endIndex <= to);
+  const deviceProgram: Program = { ...program, kernels: program.kernels.filter(compiled), deviceFunctions: program.deviceFunctions.filter(compiled) };
   const includeDirs = options.includeDirs ?? [];
   const isGpu = (text: string, path: string) => reachesGpuCode(path, text, includeDirs);
   const localHeaders = localHeaderRoots(root, file.path, includeDirs);
@@ -208,7 +229,9 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       problems.forEach(problem);
       return { program: p, types, shared: new SharedLayout(p, types, deviceAbi), instances, header };
     };
-    const own = unit(program, ownTypes);
+    const all = unit(program, ownTypes);
+    // One instance per id, of the kernel the device compiles (`#if __CUDA_ARCH__ >= 800 k #else k`).
+    const own = { ...all, instances: all.instances.filter((i, n) => compiled(i.kernel) && all.instances.findIndex((j) => j.id === i.id && compiled(j.kernel)) === n) };
     const units = [own, ...headers.map((h) => unit(h.program, h.types, h))];
     bindings.problems.forEach(problem);
     const instances = units.flatMap((u) => u.instances);
@@ -238,15 +261,15 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     let deviceRewriter: DeviceRewriter | undefined;
     if (hasDevice) {
       report.side = 'device';
-      findConstructs(program, (node, id) => report.construct(node, id));
-      for (const call of undefinedDeviceCalls(program, units.map((u) => u.program))) {
+      findConstructs(deviceProgram, (node, id) => report.construct(node, id));
+      for (const call of undefinedDeviceCalls(deviceProgram, units.map((u) => u.program))) {
         const name = call.childForFieldName('function')!.text;
         report.at(call, 'error', 'device-function-undefined', `device function '${name}' is declared but defined in no file this one includes; a Vortex kernel is built from one translation unit (no relocatable device code): define it in a header`);
       }
       // A header's includers' device code may use anything it includes.
       const plainIncludes = (directive: Node) => (headerMode ? undefined : plainIncludeRoots(directive, file.path, includeDirs, isGpu));
       const headerNames = new Set(headers.flatMap((h) => h.program.text.match(/\b[A-Za-z_]\w*/g) ?? []));
-      deviceRewriter = new DeviceRewriter(program, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers, warpSize: options.warpSize, instances, plainIncludeRoots: plainIncludes, headerNames, header: headerMode, instanceNames: new Set(instances.flatMap((i) => i.templateArgs.join(' ').match(/[A-Za-z_]\w*/g) ?? [])) });
+      deviceRewriter = new DeviceRewriter(deviceProgram, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers, warpSize: options.warpSize, instances, plainIncludeRoots: plainIncludes, headerNames, header: headerMode, instanceNames: new Set(instances.flatMap((i) => i.templateArgs.join(' ').match(/[A-Za-z_]\w*/g) ?? [])) });
       deviceRewriter.run();
     }
     includeTranslatedHeaders(units, hostEdits, deviceEdits, result.program.name, deviceAbi, nl, file.path);

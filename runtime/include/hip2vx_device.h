@@ -7,6 +7,16 @@
 #ifndef HIP2VX_DEVICE_H
 #define HIP2VX_DEVICE_H
 
+// What a HIP device compiler predefines (src/parse/conditionals.ts decides `#if`s the same way):
+// code under `#ifdef __CUDA_ARCH__` or `#if __CUDA_ARCH__ >= 530` is device code here too.
+#include "hip2vx_compiler.h"
+#ifndef __HIP_DEVICE_COMPILE__
+#define __HIP_DEVICE_COMPILE__ 1
+#endif
+#ifndef __CUDA_ARCH__
+#define __CUDA_ARCH__ 800
+#endif
+
 #include <stdint.h>
 #include <stddef.h>
 #include <sys/types.h>  // uint, ushort, ulong: what hip_runtime.h's libc headers bring on the host
@@ -17,6 +27,11 @@
 #include <vx_spawn.h>
 #include <vx_print.h>
 #include "hip2vx_vector_types.h"
+#include "hip2vx_hip_macros.h"
+
+// A static_assert(hip2vx_dependent_false<T, hip2vx_constant<N>>, ...) fails only where instantiated.
+template <class...> constexpr bool hip2vx_dependent_false = false;
+template <auto V> struct hip2vx_constant {};
 #include "hip2vx_cuda_version.h"
 #include "hip2vx_serial_libcalls.h"
 
@@ -603,6 +618,15 @@ HIP2VX_INLINE unsigned int atomicInc(unsigned int* p, unsigned int limit) {
 HIP2VX_INLINE unsigned int atomicDec(unsigned int* p, unsigned int limit) {
   return hip2vx_rmw(p, [=](unsigned int old) { return hip2vx_select((old == 0u) | (old > limit), limit, old - 1u); });
 }
+// 16-bit compare-and-swap (compute capability 7.0): a read-modify-write of the 4-byte word holding it.
+HIP2VX_INLINE unsigned short atomicCAS(unsigned short* p, unsigned short cmp, unsigned short v) {
+  unsigned int shift = (unsigned int)((uintptr_t)p & 2) * 8;
+  unsigned int* word = (unsigned int*)((uintptr_t)p - ((uintptr_t)p & 2));
+  unsigned int old = hip2vx_rmw(word, [=](unsigned int w) {
+    return hip2vx_select(((w >> shift) & 0xffffu) == cmp, (w & ~(0xffffu << shift)) | ((unsigned int)v << shift), w);
+  });
+  return (unsigned short)(old >> shift);
+}
 // ---- 64-bit atomics: hip2vx_rmw on the 8-byte word (a CAS loop on the host, the lock on Vortex) ----
 typedef unsigned long long hip2vx_u64;
 // The soft-float double addition branches on the data: it takes the one shared lock (see hip2vx_rmw).
@@ -675,6 +699,9 @@ HIP2VX_INLINE float hip2vx_sqrtf(float x) {
 }
 HIP2VX_INLINE float hip2vx_rsqrtf(float x) { return 1.0f / hip2vx_sqrtf(x); }
 HIP2VX_INLINE float hip2vx_fdividef(float a, float b) { return a / b; }
+/** CUDA's standard normal distribution function, from the C library's erfc (which branches). */
+HIP2VX_INLINE float normcdff(float x) { return 0.5f * erfcf(-x * 0.70710678118654752f); }
+HIP2VX_INLINE double normcdf(double x) { return 0.5 * erfc(-x * 0.70710678118654752); }
 HIP2VX_INLINE float hip2vx_saturatef(float x) { return hip2vx_fminf(hip2vx_fmaxf(x, 0.0f), 1.0f); }
 
 /** Truncation toward zero by conversion; values beyond 2^23 are already integers. */
@@ -783,6 +810,8 @@ HIP2VX_INLINE float __int_as_float(int x) { return hip2vx_as_float((uint32_t)x);
 HIP2VX_INLINE int __float_as_int(float x) { return (int)hip2vx_as_uint(x); }
 HIP2VX_INLINE float __uint_as_float(unsigned int x) { return hip2vx_as_float(x); }
 HIP2VX_INLINE unsigned int __float_as_uint(float x) { return hip2vx_as_uint(x); }
+HIP2VX_INLINE long long __double_as_longlong(double x) { long long r; memcpy(&r, &x, 8); return r; }
+HIP2VX_INLINE double __longlong_as_double(long long x) { double r; memcpy(&r, &x, 8); return r; }
 HIP2VX_INLINE int __float2int_rn(float x) { return (int)hip2vx_rintf(x); }
 HIP2VX_INLINE int __float2int_rz(float x) { return (int)x; }
 HIP2VX_INLINE int __float2int_rd(float x) { return (int)hip2vx_floorf(x); }
@@ -794,6 +823,7 @@ template <typename T> HIP2VX_INLINE T __ldg(const T* p) { return *p; }
 
 // __half, __nv_bfloat16 (cuda_fp16.h, cuda_bf16.h): after the branch-free float math they use.
 #include "hip2vx_half.h"
+#include "hip2vx_fp8.h"
 /** atomicAdd on a 16-bit float: its containing 32-bit word under hip2vx_rmw (the other half kept);
     on a pair: the pair's word. The addition is branch-free, so the per-address locks do. */
 #define HIP2VX_ATOMIC_ADD16(T, T2)                                                                 \

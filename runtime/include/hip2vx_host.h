@@ -4,6 +4,8 @@
 #ifndef HIP2VX_HOST_H
 #define HIP2VX_HOST_H
 
+#include "hip2vx_compiler.h"
+
 #include <hip/hip_runtime.h>
 #include <stdint.h>
 #include <stdlib.h>

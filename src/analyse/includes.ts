@@ -5,9 +5,10 @@
 // including file's outputs include its translations (`k.device.cuh`, `k.host.cuh`).
 import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { parse, type Node, type Tree } from '../parse/parser.js';
+import type { Node, Tree } from '../parse/parser.js';
 import { readSource } from '../parse/source.js';
-import { textForParser } from '../parse/normalise.js';
+import { parseForTranslation } from '../parse/repair.js';
+import { HIP_MACROS, macroDefinitions } from '../parse/macros.js';
 import { analyseProgram, type Program } from './program.js';
 import { TypeTable } from './types.js';
 import { isHeader, translatedHeaderPath } from '../output-names.js';
@@ -57,8 +58,8 @@ export function includedHeaders(
     }
     const read = readSource(file);
     if (!read.ok || !looksLikeGpu(read.file.text, file)) continue;
-    const text = textForParser(read.file.text);
-    const tree = parse(text);
+    const tree = parseForTranslation(read.file.text, macroDefinitions([HIP_MACROS, read.file.text]));
+    const text = tree.text;
     const program = analyseProgram(tree.rootNode, text);
     // Text included after the includer's declarations sees them (and its own headers' ones).
     const seen = [...visible, ...localHeaderRoots(tree.rootNode, file, includeDirs)];
@@ -79,7 +80,7 @@ function headerTree(file: string): Tree | null {
   let tree = headerTrees.get(key);
   if (tree === undefined) {
     const read = readSource(file);
-    tree = read.ok ? parse(textForParser(read.file.text)) : null;
+    tree = read.ok ? parseForTranslation(read.file.text, macroDefinitions([HIP_MACROS, read.file.text])) : null;
     headerTrees.set(key, tree);
   }
   return tree;

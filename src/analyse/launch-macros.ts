@@ -4,6 +4,7 @@
 // those uses are expanded in the text before translation; everything else stays byte for byte.
 import type { Node } from '../parse/parser.js';
 import { argumentsOf, scan } from './syntax.js';
+import { substitute, type Macro } from '../parse/macros.js';
 
 export interface MacroExpansion {
   start: number;
@@ -12,18 +13,12 @@ export interface MacroExpansion {
   text: string;
 }
 
-export interface FunctionMacro {
-  params: string[];
-  variadic: boolean;
-  body: string;
-}
-
 const DEFINITIONS = new Set(['preproc_def', 'preproc_function_def', 'function_definition']);
 const CALLS = new Set(['call_expression']);
 
 /** The uses to expand, in source order. */
 export function launchMacroExpansions(root: Node, kernelNames: ReadonlySet<string>): MacroExpansion[] {
-  const functionMacros = new Map<string, FunctionMacro>();
+  const functionMacros = new Map<string, Macro>();
   const objectMacros = new Map<string, string>();
   scan(root, DEFINITIONS, (d) => {
     if (d.type === 'function_definition') return false;
@@ -40,7 +35,7 @@ export function launchMacroExpansions(root: Node, kernelNames: ReadonlySet<strin
     const fn = call.childForFieldName('function');
     const macro = fn?.type === 'identifier' ? functionMacros.get(fn.text) : undefined;
     if (macro && fn) {
-      out.push({ start: call.startIndex, end: call.endIndex, macro: fn.text, text: expand(macro, argumentsOf(call.childForFieldName('arguments')).map((a) => a.text)) });
+      out.push({ start: call.startIndex, end: call.endIndex, macro: fn.text, text: substitute(macro, argumentsOf(call.childForFieldName('arguments')).map((a) => a.text)) });
       return false;
     }
     const launched = call.namedChildren.some((c) => c?.type === 'kernel_call_syntax') ? fn : fn?.text === 'hipLaunchKernelGGL' ? argumentsOf(call.childForFieldName('arguments'))[0] : undefined;
@@ -50,27 +45,15 @@ export function launchMacroExpansions(root: Node, kernelNames: ReadonlySet<strin
 }
 
 /** A `#define NAME(params) body` directive read as a macro to expand. */
-export function functionMacro(d: Node): FunctionMacro {
+export function functionMacro(d: Node): Macro {
   const params = d.childForFieldName('parameters')!;
   const names = params.namedChildren.filter((p): p is Node => p?.type === 'identifier').map((p) => p.text);
   const body = (d.childForFieldName('value')?.text ?? '').replace(/\\\r?\n/g, ' ').trim();
-  return { params: names, variadic: params.children.some((c) => c?.type === '...'), body };
+  return { name: d.childForFieldName('name')?.text ?? '', params: names, variadic: params.children.some((c) => c?.type === '...'), body };
 }
 
 /** `call` of a function-like macro, expanded (one level). */
-export const expandCall = (macro: FunctionMacro, call: Node): string => expand(macro, argumentsOf(call.childForFieldName('arguments')).map((a) => a.text));
-
-/** The macro's body with its parameters replaced (`#p` stringised, `a ## b` pasted). */
-function expand(macro: FunctionMacro, args: string[]): string {
-  const value = new Map(macro.params.map((p, i) => [p, args[i] ?? '']));
-  if (macro.variadic) value.set('__VA_ARGS__', args.slice(macro.params.length).join(', '));
-  return macro.body
-    .replace(/#\s*([A-Za-z_]\w*)|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|##|[A-Za-z_]\w*/g, (token, stringised?: string) => {
-      if (stringised !== undefined && !token.startsWith('##')) return value.has(stringised) ? JSON.stringify(value.get(stringised)) : token;
-      return value.get(token) ?? token;
-    })
-    .replace(/\s*##\s*/g, '');
-}
+export const expandCall = (macro: Macro, call: Node): string => substitute(macro, argumentsOf(call.childForFieldName('arguments')).map((a) => a.text));
 
 /** `text` with each use replaced by its expansion (marked when annotating). */
 export function applyExpansions(text: string, expansions: readonly MacroExpansion[], annotate: boolean): string {

@@ -32,6 +32,8 @@ export class SharedLayout {
   /** Where kernel regions start: after every device-function region of the program. */
   private kernelBase: Base = this.functionBytes;
   readonly problems: SharedProblem[] = [];
+  /** Template device functions with static shared data: no region, their instantiation refused. */
+  readonly unplaced = new Set<FunctionInfo>();
   private readonly byOwner = new Map<FunctionInfo, SharedVar[]>();
   private readonly sizes = new Map<string, AbiPair | undefined>();
 
@@ -47,7 +49,9 @@ export class SharedLayout {
     for (const f of program.deviceFunctions) {
       if (!this.names.has(f)) continue;
       if (f.templateParams.length > 0) {
-        this.problems.push({ node: f.node, message: `template device function '${f.name}' declares static __shared__ variables; make them kernel variables or a non-template function` });
+        // Its region's size depends on instantiations no file sees whole: an instantiation fails
+        // to compile (device rewrite); the function itself may stay unused (a header's helper).
+        this.unplaced.add(f);
         continue;
       }
       const size = this.structSize(f, new Map());

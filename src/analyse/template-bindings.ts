@@ -10,7 +10,8 @@ import { isTypeError, type TypeTable } from './types.js';
 import type { FunctionInfo, Launch, Program } from './program.js';
 import { argumentsOf, descendants, functionDeclarator, scan } from './syntax.js';
 import { staticType } from './expression-type.js';
-import { expandCall, functionMacro, type FunctionMacro } from './launch-macros.js';
+import { expandCall, functionMacro } from './launch-macros.js';
+import type { Macro } from '../parse/macros.js';
 
 /** Template parameters bound to types or integers, and how each is written in instance names. */
 export interface Binding {
@@ -171,7 +172,7 @@ export class TemplateBindings {
 
   /** Uses of function-like macros (anywhere in `program`) whose expansion names `name`. */
   private macroUses(program: Program, name: string): { call: Node; expansion: string }[] {
-    const macros = new Map<string, FunctionMacro>();
+    const macros = new Map<string, Macro>();
     scan(program.root, MACROS, (d) => {
       const macro = d.childForFieldName('name')?.text;
       if (macro) macros.set(macro, functionMacro(d));

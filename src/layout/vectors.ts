@@ -46,6 +46,9 @@ for (const [one, two] of HALVES) {
   VECTORS.set(two, pair);
 }
 
+// 8-bit floats (runtime/include/hip2vx_fp8.h): the bits in an unsigned char `__x`, 1/1.
+VECTORS.set('__nv_fp8_e4m3', { kind: 'record', tag: 'struct', name: '__nv_fp8_e4m3', fields: [{ name: '__x', type: { kind: 'scalar', name: 'unsigned char' } }], vectorRank: 1 });
+
 /** The builtin record for a vector type name (`float4`, `__half2`), or undefined. */
 export function vectorType(name: string): RecordType | undefined {
   return VECTORS.get(name);

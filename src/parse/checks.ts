@@ -50,7 +50,7 @@ export function lexicalProblems(file: string, text: string): Diagnostic[] {
 }
 
 /** Every syntax error of the tree: the outermost ERROR nodes and the MISSING tokens, in order. */
-function errorNodes(root: Node): Node[] {
+export function errorNodes(root: Node): Node[] {
   const found: Node[] = [];
   const visit = (n: Node): void => {
     if (!n.hasError) return;
@@ -66,9 +66,10 @@ const describe = (n: Node) => (n.isMissing ? `syntax error: expected '${n.type}'
 /**
  * Syntax errors, as errors, unless each lies where nothing is to be changed (`untouched`: no GPU
  * code or name in it, outside device code): then they are warnings and the text passes through.
+ * `valid`: what the grammar reports but the code's compiler accepts (a macro it cannot see through).
  */
-export function syntaxProblems(file: string, root: Node, untouched: (error: Node) => boolean = () => false): Diagnostic[] {
-  const errors = errorNodes(root);
+export function syntaxProblems(file: string, root: Node, untouched: (error: Node) => boolean = () => false, valid: (error: Node) => boolean = () => false): Diagnostic[] {
+  const errors = errorNodes(root).filter((e) => !valid(e));
   if (errors.length === 0) return [];
   const at = (n: Node) => ({ file, line: n.startPosition.row + 1, col: n.startPosition.column + 1 });
   if (errors.every(untouched)) {

@@ -4,10 +4,15 @@
 const SAME_LENGTH: [RegExp, string][] = [
   [/\b__align__\b/g, 'alignas  '],
   [/\b__builtin_align__\b/g, 'alignas          '],
+  // The grammar takes `__restrict` right after `*` but not after `* const` (the same qualifiers).
+  [/\bconst(\s+)__restrict\b/g, '__restrict$1const'],
 ];
+
+/** An extended lambda's execution space (`[=] __device__ (int i) {...}`): the grammar takes none. */
+const LAMBDA_SPACE = /(\]\s*)((?:__host__\s+)?__device__(?:\s+__host__)?)(?=\s*\()/g;
 
 export function textForParser(text: string): string {
   let out = text;
   for (const [pattern, replacement] of SAME_LENGTH) out = out.replace(pattern, replacement);
-  return out;
+  return out.replace(LAMBDA_SPACE, (_, open: string, space: string) => open + ' '.repeat(space.length));
 }

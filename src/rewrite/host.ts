@@ -122,9 +122,16 @@ function kernelHandles(ctx: HostContext): Map<string, string> {
   return handles;
 }
 
+/** The `#if`/`#else` branch holding a node (0: none): each branch defining a kernel gets its stubs. */
+function branchOf(node: FunctionInfo['outer']): number {
+  for (let p = node.parent; p; p = p.parent) if (/^preproc_(if|ifdef|else|elif|elifdef)$/.test(p.type)) return p.id;
+  return 0;
+}
+
 function kernelReplacement(ctx: HostContext, fn: FunctionInfo, placed: Set<string>): string {
-  if (placed.has(fn.name)) return `/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile} */`;
-  placed.add(fn.name);
+  const key = `${fn.name}@${branchOf(fn.outer)}`;
+  if (placed.has(key)) return `/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile} */`;
+  placed.add(key);
   // Launched from host function templates here: the dispatcher they call is declared here.
   const dispatched = dispatches(ctx.program, fn);
   if (ctx.headerMode) {

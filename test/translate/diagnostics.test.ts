@@ -146,7 +146,7 @@ describe('unsupported constructs and malformed input', () => {
     expect(device).toContain('hip2vx_reserve_warp_scratch(args->block_dim);');
   });
 
-  it('a syntax error in a host item without GPU code is a warning and passes through; next to GPU code it stays an error', async () => {
+  it('a syntax error in a host item or host statement without GPU code is a warning and passes through; in device code it stays an error', async () => {
     const helper = 'static int helper() {\n  unsigned short table[4] __attribute__((aligned(16)));\n  return sizeof table;\n}\n';
     const gpu = '__global__ void k(int* p) { p[threadIdx.x] = 1; }\nint main() { int* p; k<<<1, 4>>>(p); return helper(); }\n';
     const result = await translateText('t.cu', helper + gpu);
@@ -158,8 +158,11 @@ describe('unsupported constructs and malformed input', () => {
     expect(host).toContain(helper);
     expect(host).toContain('__hip2vx_launch_k(1, 4, 0, 0, p)');
     const inMain = await translateText('m.cu', gpu.replace('int* p;', 'int* p; unsigned short t[4] __attribute__((aligned(16)));'));
-    expect(formatted(inMain).filter((d) => d.includes(': error: '))).toEqual(["m.cu:2:41: error: syntax error: expected ';' [syntax-error]"]);
-    expect(inMain.outputs).toEqual([]);
+    expect(formatted(inMain).filter((d) => d.includes(': error: '))).toEqual([]);
+    expect(inMain.outputs.find((o) => o.role === 'host')!.content).toContain('int* p; unsigned short t[4] __attribute__((aligned(16))); __hip2vx_launch_k(1, 4, 0, 0, p);');
+    const inKernel = await translateText('m.cu', gpu.replace('{ p[threadIdx.x] = 1; }', '{ unsigned short t[4] __attribute__((aligned(16))); p[threadIdx.x] = t[0]; }'));
+    expect(formatted(inKernel).filter((d) => d.includes(': error: '))).toEqual(["m.cu:1:48: error: syntax error: expected ';' [syntax-error]"]);
+    expect(inKernel.outputs).toEqual([]);
   });
 
   it('double arithmetic on rv32 is a warning and the file still translates', async () => {

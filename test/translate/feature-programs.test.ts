@@ -61,6 +61,17 @@ const PROGRAMS: FeatureProgram[] = [
   { dir: 'template-shared', stem: 'template_shared', variants: [{ config: '4x4' }], what: '__shared__ arrays sized by one and two template parameters', device: ['template <int W, int H> struct transpose_SharedMem'] },
   { dir: 'cuda-version', stem: 'cuda_version', variants: [{ config: '4x4' }], what: 'CUDA_VERSION and CUDART_VERSION decided as CUDA 12.0 would' },
   { dir: 'constexpr-templates', stem: 'constexpr_templates', variants: [{ config: '16x16' }], what: 'shared sizes from local constexpr of template parameters; constexpr template arguments', device: ['static constexpr unsigned n = B;'] },
+  {
+    dir: 'preprocessor', stem: 'preprocessor', variants: [{ config: '4x4' }],
+    what: 'kernels stamped out by a macro at file scope, a specifier macro, statement macros without ;, #if splitting parameter and argument lists',
+    host: ['    CHECK(hipMalloc(&df, sizeof f))\n', '__hip2vx_launch_offset(1, 16, 0, 0, dn, 1'],
+    device: ['void scale_f32(float* p, const float a)', 'void add_i32(int* p, const int a)'],
+  },
+  {
+    dir: 'cuda-arch', stem: 'cuda_arch', variants: [{ config: '4x4' }],
+    what: '__CUDA_ARCH__ decided as for compute capability 8.0 (a kernel in both branches), 8-bit floats, 16-bit atomicCAS, normcdff, an uninstantiated template with static shared data',
+    device: ['static_assert(hip2vx_dependent_false<T>'],
+  },
   { dir: 'launch-macros', stem: 'launch_macros', variants: [{ config: '4x4' }], what: 'launches inside a function-like macro and through an object-like macro naming the kernel', host: ['__hip2vx_launch_inc(1, 16, 0, 0, d);', '__hip2vx_launch_scale__float(1, 16, 0, 0, e, 3.0f);'] },
   { dir: 'device-std', stem: 'device_std', variants: [{ config: '4x4' }], what: 'the header-only C++ standard library in kernels and __host__ __device__ helpers', device: ['#include <type_traits>'] },
   { dir: 'kernel-handles', stem: 'kernel_handles', variants: [{ config: '32x32' }], what: 'kernels as values for occupancy queries and attributes; 1024-thread blocks' },

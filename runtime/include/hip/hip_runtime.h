@@ -17,6 +17,7 @@
 #include "hip_runtime_api.h"
 #include "../hip2vx_register.h"
 #include "../hip2vx_vector_types.h"
+#include "../hip2vx_hip_macros.h"
 
 #define __host__
 #define __device__

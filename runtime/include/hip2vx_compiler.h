@@ -1,0 +1,11 @@
+// hip2vx_compiler.h: what a HIP compiler predefines on the host and the device side alike
+// (src/parse/conditionals.ts decides `#if`s the same way); hip2vx_device.h adds the device side's.
+#ifndef HIP2VX_COMPILER_H
+#define HIP2VX_COMPILER_H
+#ifndef __HIPCC__
+#define __HIPCC__ 1
+#endif
+#ifndef __CUDACC__
+#define __CUDACC__ 1
+#endif
+#endif

@@ -1,0 +1,124 @@
+// `#if`/`#ifdef` groups, and which branch the device and the host compiler take. The translator
+// keeps every branch in its output; it only decides a group for the parser's view of the text
+// (./repair.ts): a branch neither compiler takes (`#if __CUDA_ARCH__ >= 890`), or the branches of a
+// group that splits a declaration or an argument list, which the grammar cannot parse as written.
+import type { MacroTable } from './macros.js';
+
+/**
+ * What the generated code's compilers define (hip2vx_device.h / hip2vx_host.h define the same):
+ * both are HIP compilers, and the device one compiles for this compute capability (half and
+ * bfloat16 arithmetic; no fp8, no tensor cores).
+ */
+export const CUDA_ARCH = 800;
+const BOTH: Record<string, number> = { __HIPCC__: 1, __CUDACC__: 1, __cplusplus: 201703 };
+export const COMPILER_MACROS = {
+  device: { ...BOTH, __CUDA_ARCH__: CUDA_ARCH, __HIP_DEVICE_COMPILE__: 1 } as Record<string, number>,
+  host: BOTH,
+};
+export type Side = keyof typeof COMPILER_MACROS;
+
+const CUDA_CONDITION = /\b(__CUDA_ARCH__|__HIP_DEVICE_COMPILE__|__CUDACC__|__HIPCC__)\b/;
+
+export interface Branch {
+  /** The directive line (`#if ...`, `#elif ...`, `#else`), continuations included. */
+  directive: [number, number];
+  /** The condition (`defined(X)` for #ifdef, `1` for #else). */
+  condition: string;
+  /** The branch's text after its directive, up to the next directive of the group. */
+  body: [number, number];
+}
+
+export interface Group {
+  branches: Branch[];
+  endif: [number, number];
+}
+
+const DIRECTIVE = /^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b(.*)$/;
+
+/** The complete groups of `text`, outer before inner. */
+export function conditionalGroups(text: string): Group[] {
+  const groups: Group[] = [];
+  const open: Group[] = [];
+  let at = 0;
+  while (at < text.length) {
+    let end = text.indexOf('\n', at);
+    while (end > 0 && text[end - 1 - (text[end - 1] === '\r' ? 1 : 0)] === '\\') end = text.indexOf('\n', end + 1);
+    if (end < 0) end = text.length;
+    const m = DIRECTIVE.exec(text.slice(at, end).replace(/\\\r?\n/g, ' ').replace(/\r$/, ''));
+    if (m) {
+      const rest = m[2].replace(/\/\*.*?\*\//g, ' ').replace(/\/\/.*$/, '').trim();
+      const span: [number, number] = [at, end];
+      const top = open[open.length - 1];
+      const close = () => {
+        if (top?.branches.length) top.branches[top.branches.length - 1].body[1] = at;
+      };
+      if (m[1] === 'if' || m[1] === 'ifdef' || m[1] === 'ifndef') {
+        const condition = m[1] === 'if' ? rest : `${m[1] === 'ifndef' ? '!' : ''}defined(${rest.split(/\s/)[0]})`;
+        const g: Group = { branches: [{ directive: span, condition, body: [end, end] }], endif: [0, 0] };
+        open.push(g);
+        groups.push(g);
+      } else if (top && (m[1] === 'elif' || m[1] === 'else')) {
+        close();
+        top.branches.push({ directive: span, condition: m[1] === 'else' ? '1' : rest, body: [end, end] });
+      } else if (top && m[1] === 'endif') {
+        close();
+        top.endif = span;
+        open.pop();
+      }
+    }
+    at = end + 1;
+  }
+  return groups.filter((g) => g.endif[1] > 0);
+}
+
+/** The branch a compiler with `predefined` (and the file's own macros) takes; -1 if none. */
+export function chosenBranch(group: Group, macros: MacroTable, predefined: Record<string, number>): number {
+  return group.branches.findIndex((b) => evaluate(b.condition, macros, predefined) !== 0);
+}
+
+/** Branches no compiler takes, of groups deciding on what the compilers predefine. */
+export function branchesNeverTaken(group: Group, macros: MacroTable): Branch[] {
+  if (!group.branches.some((b) => CUDA_CONDITION.test(b.condition))) return [];
+  const taken = new Set((Object.keys(COMPILER_MACROS) as Side[]).map((side) => chosenBranch(group, macros, COMPILER_MACROS[side])));
+  return group.branches.filter((_, i) => !taken.has(i));
+}
+
+/** The text no compiler compiles: bodies of the branches neither takes. */
+export function neverCompiled(text: string, macros: MacroTable): [number, number][] {
+  return conditionalGroups(text).flatMap((g) => branchesNeverTaken(g, macros).map((b) => b.body));
+}
+
+/** The text the device compiler skips in groups deciding on what compilers predefine. */
+export function skippedOnDevice(text: string, macros: MacroTable): [number, number][] {
+  return conditionalGroups(text)
+    .filter((g) => g.branches.some((b) => CUDA_CONDITION.test(b.condition)))
+    .flatMap((g) => {
+      const taken = chosenBranch(g, macros, COMPILER_MACROS.device);
+      return g.branches.filter((_, i) => i !== taken).map((b) => b.body);
+    });
+}
+
+/**
+ * The value of an `#if` expression: `defined`, the file's object-like macros with a number for
+ * body, what the compiler predefines; other names are 0, as the preprocessor has them.
+ */
+function evaluate(condition: string, macros: MacroTable, predefined: Record<string, number>): number {
+  const value = (name: string, depth = 0): number | undefined => {
+    if (name in predefined) return predefined[name];
+    const body = macros.get(name)?.body;
+    if (body === undefined || depth > 8) return undefined;
+    const number = /^\(?\s*(\d+)[uUlL]*\s*\)?$/.exec(body);
+    if (number) return Number(number[1]);
+    return /^[A-Za-z_]\w*$/.test(body) ? value(body, depth + 1) : undefined;
+  };
+  const expr = condition
+    .replace(/\bdefined\s*\(\s*([A-Za-z_]\w*)\s*\)|\bdefined\s+([A-Za-z_]\w*)/g, (_, a?: string, b?: string) => (value(a ?? b!) !== undefined || macros.has(a ?? b!) ? '1' : '0'))
+    .replace(/\b(0[xX][0-9a-fA-F]+|\d+)[uUlL]*\b/g, '$1')
+    .replace(/\b[A-Za-z_]\w*\b/g, (name) => String(value(name) ?? 0));
+  if (!/^[\d\s()+\-*/%<>=!&|?:^~xXa-fA-F]*$/.test(expr)) return 0;
+  try {
+    return Number(new Function(`return (${expr});`)()) || 0;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,78 @@
+// Uses of macros that spell GPU code: a function-like macro stamping out kernels or device
+// functions (`AFFINE_OP(float, affine_f32, x * mul + add)` at file scope), or an object-like one
+// standing for execution-space specifiers (`#define HOST_DEVICE __host__ __device__`). The
+// translator must rewrite what they expand to, so each use is expanded in the text it translates
+// (said in --annotate); every other macro use stays as written.
+import { applyExpansions, type MacroExpansion } from '../analyse/launch-macros.js';
+import { callArguments, codeMask, substitute, type Macro, type MacroTable } from './macros.js';
+
+export const GPU_SPACE = /\b(?:__global__|__device__|__host__|__constant__|__shared__|__managed__)\b/;
+/** Nothing but specifiers and attributes, at least one an execution space. */
+const SPECIFIERS = /^(?:\s*(?:__host__|__device__|__global__|__forceinline__|__noinline__|__inline__|inline|static|extern|__managed__|__constant__|__shared__|__attribute__\s*\(\(.*?\)\)|__launch_bounds__\s*\([^)]*\)))+\s*$/;
+
+/** The macros for which `holds` (given whether a macro their body uses is one of them). */
+function macrosWhere(macros: MacroTable, holds: (m: Macro, viaOthers: boolean) => boolean): Set<string> {
+  const memo = new Map<string, boolean>();
+  const test = (m: Macro, seen: Set<string>): boolean => {
+    if (memo.has(m.name)) return memo.get(m.name)!;
+    seen.add(m.name);
+    const viaOthers = wordsOf(m.body).some((w) => !seen.has(w) && macros.has(w) && test(macros.get(w)!, seen));
+    const result = holds(m, viaOthers);
+    memo.set(m.name, result);
+    return result;
+  };
+  return new Set([...macros.values()].filter((m) => test(m, new Set())).map((m) => m.name));
+}
+
+const wordsOf = (text: string) => text.match(/[A-Za-z_]\w*/g) ?? [];
+
+/** Macros spelling GPU code: defining kernels or device functions, or standing for execution spaces. */
+const spellsGpu = (m: Macro, viaOthers: boolean) =>
+  m.params ? GPU_SPACE.test(m.body) || viaOthers : (SPECIFIERS.test(m.body) && GPU_SPACE.test(m.body)) || (/^[A-Za-z_]\w*$/.test(m.body) && viaOthers);
+
+/** The uses to expand in `text`, in order. */
+export function gpuMacroExpansions(text: string, macros: MacroTable): MacroExpansion[] {
+  return expansions(text, macros, macrosWhere(macros, spellsGpu));
+}
+
+/** Control flow a divergence bracket must enclose on Vortex. */
+const BRANCHES = /\b(?:if|for|while|do|switch)\b|\?|&&|\|\|/;
+
+/**
+ * Uses, inside `spans` (device code), of macros whose expansion the device translation must see:
+ * naming one of `globals` (device globals, whose uses it rewrites) or branching (it brackets
+ * branches on per-thread values); a macro's body is not rewritten.
+ */
+export function deviceMacroExpansions(text: string, macros: MacroTable, globals: ReadonlySet<string>, spans: readonly [number, number][]): MacroExpansion[] {
+  const names = macrosWhere(macros, (m, viaOthers) => viaOthers || BRANCHES.test(m.body.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '')) || wordsOf(m.body).some((w) => globals.has(w) && !m.params?.includes(w)));
+  return expansions(text, macros, names).filter((u) => spans.some(([from, to]) => u.start >= from && u.end <= to));
+}
+
+function expansions(text: string, macros: MacroTable, names: ReadonlySet<string>): MacroExpansion[] {
+  if (!names.size) return [];
+  return usesIn(text, names, macros, new Set()).map((u) => ({ ...u, text: u.text.replace(/\s*\n\s*/g, ' ') }));
+}
+
+/** Uses of `names` in code positions of `text`, each fully expanded (`active`: being expanded). */
+function usesIn(text: string, names: ReadonlySet<string>, macros: MacroTable, active: ReadonlySet<string>): MacroExpansion[] {
+  const mask = codeMask(text);
+  const out: MacroExpansion[] = [];
+  const word = /[A-Za-z_]\w*/g;
+  for (let m = word.exec(text); m; m = word.exec(text)) {
+    const macro = macros.get(m[0]);
+    if (!macro || !names.has(m[0]) || active.has(m[0]) || !mask[m.index]) continue;
+    let end = m.index + m[0].length;
+    let args: string[] = [];
+    if (macro.params) {
+      const open = /^\s*\(/.exec(text.slice(end, end + 200));
+      const call = open ? callArguments(text, end + open[0].length - 1) : undefined;
+      if (!call) continue;
+      ({ end, args } = call);
+    }
+    const inner = new Set([...active, m[0]]);
+    const body = substitute(macro, args);
+    out.push({ start: m.index, end, macro: m[0], text: applyExpansions(body, usesIn(body, names, macros, inner), false) });
+    word.lastIndex = end;
+  }
+  return out;
+}

@@ -1,0 +1,119 @@
+// The `#define`s a file and its local headers make, read from their text (a broken parse cannot
+// hide them), and what a use of one expands to. The translator parses the user's text, not a
+// preprocessed one; these let it see through the macro uses the grammar cannot (kernels stamped
+// out by a macro at file scope, statements and specifiers spelled through macros).
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RUNTIME_DIR } from '../package-root.js';
+
+export interface Macro {
+  name: string;
+  /** Parameter names of a function-like macro; undefined for an object-like one. */
+  params?: string[];
+  variadic: boolean;
+  /** The replacement list, continuations joined, comments removed, trimmed. */
+  body: string;
+}
+
+export type MacroTable = ReadonlyMap<string, Macro>;
+
+const DEFINE = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)(\(([^)]*)\))?(.*)$/;
+
+/** The macros HIP's headers define that spell GPU code (the runtime's headers define the same). */
+export const HIP_MACROS = readFileSync(join(RUNTIME_DIR, 'include', 'hip2vx_hip_macros.h'), 'utf8');
+
+/** The macros `texts` define, later definitions winning (as the preprocessor reads them in order). */
+export function macroDefinitions(texts: readonly string[]): Map<string, Macro> {
+  const table = new Map<string, Macro>();
+  for (const text of texts) {
+    for (const line of text.replace(/\\\r?\n/g, ' ').split(/\r?\n/)) {
+      const m = DEFINE.exec(line);
+      if (!m) continue;
+      const body = m[4].replace(/\/\*.*?\*\//g, ' ').replace(/\/\/.*$/, '').trim();
+      const list = m[3]?.split(',').map((p) => p.trim()).filter(Boolean);
+      const variadic = !!list && list[list.length - 1]?.endsWith('...');
+      const params = list?.map((p) => p.replace(/\.\.\.$/, '').trim()).filter((p) => p && p !== '...');
+      table.set(m[1], { name: m[1], params, variadic, body });
+    }
+  }
+  return table;
+}
+
+/** The macro's body with its arguments in place (`#p` stringised, `a ## b` pasted). */
+export function substitute(macro: Macro, args: readonly string[]): string {
+  const params = macro.params ?? [];
+  const value = new Map(params.map((p, i) => [p, args[i]?.trim() ?? '']));
+  if (macro.variadic) value.set('__VA_ARGS__', args.slice(params.length).map((a) => a.trim()).join(', '));
+  return macro.body
+    .replace(/#\s*([A-Za-z_]\w*)|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|##|[A-Za-z_]\w*/g, (token, stringised?: string) => {
+      if (stringised !== undefined && !token.startsWith('##')) return value.has(stringised) ? JSON.stringify(value.get(stringised)) : token;
+      return value.get(token) ?? token;
+    })
+    .replace(/\s*##\s*/g, '');
+}
+
+/**
+ * For each index of `text`, whether it is code: not inside a comment, a string or character
+ * literal, or a preprocessor directive (continuation lines included).
+ */
+export function codeMask(text: string): Uint8Array {
+  const code = new Uint8Array(text.length).fill(1);
+  const skip = (from: number, to: number) => code.fill(0, from, Math.min(to, text.length));
+  let lineStart = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\n') {
+      lineStart = true;
+      continue;
+    }
+    if (lineStart && c === '#') {
+      let end = i;
+      for (; end < text.length && (text[end] !== '\n' || text[end - 1] === '\\' || (text[end - 1] === '\r' && text[end - 2] === '\\')); end++);
+      skip(i, end);
+      i = end - 1;
+      continue;
+    }
+    if (c !== ' ' && c !== '\t' && c !== '\r') lineStart = false;
+    if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      const stop = end < 0 ? text.length : end + 2;
+      skip(i, stop);
+      i = stop - 1;
+    } else if (c === '/' && text[i + 1] === '/') {
+      let end = i;
+      for (; end < text.length && (text[end] !== '\n' || text[end - 1] === '\\'); end++);
+      skip(i, end);
+      i = end - 1;
+    } else if (c === '"' || (c === "'" && !/[0-9A-Fa-f]/.test(text[i - 1] ?? ''))) {
+      let j = i + 1;
+      for (; j < text.length && text[j] !== c && text[j] !== '\n'; j++) if (text[j] === '\\') j++;
+      skip(i, j + 1);
+      i = j;
+    }
+  }
+  return code;
+}
+
+/** The use of a function-like macro whose `(` is at `open`: its end and its arguments' text. */
+export function callArguments(text: string, open: number): { end: number; args: string[] } | undefined {
+  const args: string[] = [];
+  let depth = 0;
+  let from = open + 1;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'") {
+      for (i++; i < text.length && text[i] !== c; i++) if (text[i] === '\\') i++;
+    } else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      if (--depth === 0) {
+        args.push(text.slice(from, i));
+        return { end: i + 1, args: args.length === 1 && !args[0].trim() ? [] : args };
+      }
+    } else if (c === ',' && depth === 1) {
+      args.push(text.slice(from, i));
+      from = i + 1;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,137 @@
+// The parser's view of a file: the user's text with some spans blanked, same length, so every node
+// offset is an offset of the user's text (outputs print from it, byte for byte). Blanked are the
+// branches no compiler takes (decided on what the compilers predefine), and, where the grammar
+// reports an error, what it cannot see through there: the `#if` groups that split the construct
+// (decided as the device compiler would) and uses of macros that stand for a statement or a
+// specifier (`CUERR` after a call, `FORCE_INLINE` before a return type). Nothing blanked needs a
+// translation: GPU code in a macro is expanded beforehand (./gpu-macros.ts).
+import { parse, type Node, type Tree } from './parser.js';
+import { textForParser } from './normalise.js';
+import { errorNodes } from './checks.js';
+import { neverCompiled, chosenBranch, COMPILER_MACROS, conditionalGroups, type Group } from './conditionals.js';
+import { callArguments, codeMask, type Macro, type MacroTable } from './macros.js';
+import { GPU_SPACE } from './gpu-macros.js';
+import { looksLikeGpuSource } from '../gpu-hint.js';
+
+/** A body that is a whole statement: a block, a `do ... while (0)`, a call or anything ending in `;`. */
+const STATEMENT_BODY = /^(?:\{[^]*\}|do\b[^]*|if\b[^]*|[^]*;)$/;
+/** A body of specifiers that mean nothing to the translation (`inline`, attributes), or nothing. */
+const SPECIFIER_BODY = /^(?:\s*(?:inline|__inline__|__forceinline__|__noinline__|static|extern|constexpr|__attribute__\s*\(\(.*\)\)|__declspec\s*\(.*\)))*\s*$/;
+
+const ROUNDS = 8;
+
+/** Device code and launches, which a translation rewrites: a macro standing for them is not blanked (its definition is translated, so host API names in it are). */
+const GPU_NAMES = /\b(?:threadIdx|blockIdx|blockDim|gridDim|warpSize|__syncthreads|__syncwarp|atomic\w+|__shfl\w*|__ballot\w*|__any\w*|__all\w*)\b|<<</;
+
+function touchesGpu(macro: Macro, macros: MacroTable, depth = 0): boolean {
+  if (GPU_SPACE.test(macro.body) || GPU_NAMES.test(macro.body)) return true;
+  return depth < 8 && (macro.body.match(/[A-Za-z_]\w*/g) ?? []).some((w) => w !== macro.name && macros.has(w) && touchesGpu(macros.get(w)!, macros, depth + 1));
+}
+
+/** The macro stands for statements: its body is one, or a run of uses of such macros (`OP OP OP`). */
+function statementLike(macro: Macro, macros: MacroTable, depth = 0): boolean {
+  if (STATEMENT_BODY.test(macro.body)) return true;
+  const words = macro.body.split(/\s+/);
+  return depth < 8 && !!macro.body && words.every((w) => macros.has(w) && statementLike(macros.get(w)!, macros, depth + 1));
+}
+
+/** `parsed`: the tree of textForParser(text), if there is one already. */
+export function parseForTranslation(text: string, macros: MacroTable, parsed?: Tree): Tree {
+  const view = textForParser(text).split('');
+  const blank = (from: number, to: number, first = ' ') => {
+    for (let i = from; i < to; i++) if (view[i] !== '\n' && view[i] !== '\r') view[i] = i === from ? first : ' ';
+  };
+  const groups = conditionalGroups(text);
+  const never = neverCompiled(text, macros);
+  for (const [from, to] of never) blank(from, to);
+  let tree = parsed && !never.length ? parsed : parse(view.join(''));
+  const decided = new Set<Group>();
+  const blanked = new Set<number>();
+  const mask = codeMask(text);
+  for (let round = 0; round < ROUNDS; round++) {
+    let changed = false;
+    for (const error of errorNodes(tree.rootNode)) {
+      if (missingButValid(error, macros)) continue;
+      const item = topLevelItem(error);
+      for (const g of groups) {
+        if (decided.has(g) || !splits(g, item.startIndex, item.endIndex)) continue;
+        decided.add(g);
+        changed = true;
+        const taken = chosenBranch(g, macros, COMPILER_MACROS.device);
+        g.branches.forEach((b, i) => blank(b.directive[0], i === taken ? b.directive[1] : b.body[1]));
+        blank(g.endif[0], g.endif[1]);
+      }
+      for (const use of macroUsesAround(text, mask, error, macros)) {
+        if (blanked.has(use.start)) continue;
+        blanked.add(use.start);
+        changed = true;
+        blank(use.start, use.end, statementLike(use.macro, macros) ? ';' : ' ');
+      }
+    }
+    if (!changed) break;
+    tree = parse(view.join(''));
+  }
+  return tree;
+}
+
+/**
+ * Tokens the grammar reports missing where the compiler needs none: a `;` after a macro's use
+ * written as a statement (`CHECK(call)` alone on a line), an operand after `= delete` (the
+ * grammar reads a deleted member template as a delete expression).
+ */
+export function missingButValid(error: Node, macros: MacroTable): boolean {
+  if (!error.isMissing) return false;
+  if (error.type === 'identifier') return error.parent?.type === 'delete_expression' && error.parent.text === 'delete';
+  if (error.type !== ';') return false;
+  const statement = statementOf(error);
+  const use = /^([A-Za-z_]\w*)\s*(\([^]*\))?$/.exec(statement.text.slice(0, error.startIndex - statement.startIndex).trim());
+  return !!use && macros.has(use[1]) && !!macros.get(use[1])!.params === !!use[2];
+}
+
+function topLevelItem(node: Node): Node {
+  let item = node;
+  while (item.parent?.parent) item = item.parent;
+  return item;
+}
+
+/** A directive of the group lies inside [start, end) (the group splits that item). */
+const splits = (g: Group, start: number, end: number) =>
+  [...g.branches.map((b) => b.directive), g.endif].some(([s, e]) => s < end && e > start);
+
+/** The statement (or top-level item) holding `node`. */
+export function statementOf(node: Node): Node {
+  let s = node;
+  while (s.parent && !['compound_statement', 'translation_unit', 'declaration_list', 'field_declaration_list'].includes(s.parent.type)) s = s.parent;
+  return s;
+}
+
+interface Use {
+  start: number;
+  end: number;
+  macro: Macro;
+}
+
+/** Uses of statement or specifier macros from the start of the error's statement to its end. */
+function macroUsesAround(text: string, mask: Uint8Array, error: Node, macros: MacroTable): Use[] {
+  const from = statementOf(error).startIndex;
+  const to = Math.max(error.endIndex, from);
+  const uses: Use[] = [];
+  const name = /[A-Za-z_]\w*/g;
+  name.lastIndex = from;
+  for (let m = name.exec(text); m && m.index < to; m = name.exec(text)) {
+    const macro = macros.get(m[0]);
+    if (!macro || !mask[m.index] || touchesGpu(macro, macros)) continue;
+    if (!statementLike(macro, macros) && !SPECIFIER_BODY.test(macro.body)) continue;
+    let end = m.index + m[0].length;
+    if (macro.params) {
+      const open = /^\s*\(/.exec(text.slice(end, end + 200));
+      const call = open ? callArguments(text, end + open[0].length - 1) : undefined;
+      if (!call) continue;
+      end = call.end;
+    }
+    if (looksLikeGpuSource(text.slice(m.index, end))) continue;
+    uses.push({ start: m.index, end, macro });
+    name.lastIndex = end;
+  }
+  return uses;
+}

@@ -1,0 +1,164 @@
+// The preprocessor as real code uses it (src/parse/macros.ts, gpu-macros.ts, conditionals.ts,
+// repair.ts): what is expanded in the output, what is only hidden from the parser (the user's text
+// kept byte for byte), and which syntax errors are tolerated.
+import { describe, expect, it } from 'vitest';
+import { formatted, output, translateText } from './translate-helpers.js';
+import { branchesNeverTaken, chosenBranch, COMPILER_MACROS, conditionalGroups } from '../../src/parse/conditionals.js';
+import { macroDefinitions } from '../../src/parse/macros.js';
+
+const errors = (r: Awaited<ReturnType<typeof translateText>>) => r.diagnostics.filter((d) => d.severity === 'error');
+
+describe('#if groups', () => {
+  const text = [
+    '#define LEVEL 3',
+    '#if __CUDA_ARCH__ >= 890',
+    'fp8',
+    '#elif defined(__CUDA_ARCH__)',
+    'device',
+    '#else',
+    'host',
+    '#endif',
+    '#ifndef __HIPCC__',
+    'not hip',
+    '#endif',
+    '#if LEVEL > 2 && !defined(DEBUG)',
+    'level',
+    '#endif',
+    '',
+  ].join('\n');
+  const groups = conditionalGroups(text);
+  const macros = macroDefinitions([text]);
+  const bodyOf = (g: number, b: number) => text.slice(...groups[g].branches[b].body).trim();
+
+  it('are read with their branches', () => {
+    expect(groups.map((g) => g.branches.map((b) => b.condition))).toEqual([
+      ['__CUDA_ARCH__ >= 890', 'defined(__CUDA_ARCH__)', '1'],
+      ['!defined(__HIPCC__)'],
+      ['LEVEL > 2 && !defined(DEBUG)'],
+    ]);
+    expect(bodyOf(0, 2)).toBe('host');
+  });
+
+  it('are decided as the device and the host compiler decide them', () => {
+    expect(chosenBranch(groups[0], macros, COMPILER_MACROS.device)).toBe(1);
+    expect(chosenBranch(groups[0], macros, COMPILER_MACROS.host)).toBe(2);
+    expect(chosenBranch(groups[1], macros, COMPILER_MACROS.host)).toBe(-1);
+    expect(chosenBranch(groups[2], macros, COMPILER_MACROS.device)).toBe(0);
+  });
+
+  it('have the branches no compiler takes hidden, only when they decide on what compilers predefine', () => {
+    expect(branchesNeverTaken(groups[0], macros).map((b) => text.slice(...b.body).trim())).toEqual(['fp8']);
+    expect(branchesNeverTaken(groups[1], macros).map((b) => text.slice(...b.body).trim())).toEqual(['not hip']);
+    expect(branchesNeverTaken(groups[2], macros)).toEqual([]);
+  });
+});
+
+describe('macros that spell GPU code', () => {
+  const stamp = [
+    '#define OP_OUT(T, OUT, NAME, F) \\',
+    'extern "C" __global__ void NAME(const T* in, OUT* out) { \\',
+    '    T x = in[threadIdx.x]; out[threadIdx.x] = F; \\',
+    '}',
+    '#define OP(T, NAME, F) OP_OUT(T, T, NAME, F)',
+    '',
+  ].join('\n');
+
+  it('stamp kernels at file scope: each use is expanded, through the macros it uses, and annotated', async () => {
+    const source = `${stamp}OP(float, twice_f32, x * 2)\nOP_OUT(int, char, low_i32, (char)x)\n#if __CUDA_ARCH__ >= 890\nOP(__nv_fp8_e4m3, twice_f8, x * 2)\n#endif\n`;
+    const result = await translateText('k.cu', source, { annotate: true });
+    expect(formatted(result)).toEqual([]);
+    expect(result.program.kernels).toEqual(['twice_f32', 'low_i32']);
+    const device = output(result, 'device');
+    expect(device).toContain('/* hip2vortex: macro OP expanded */ extern "C" __global__ void twice_f32(const float* in, float* out) {');
+    expect(device).toContain('out[threadIdx.x] = (char)x;');
+    // The definitions, and the use under a condition no compiler here takes, stay as written.
+    expect(device).toContain(stamp);
+    expect(device).toContain('OP(__nv_fp8_e4m3, twice_f8, x * 2)\n');
+  });
+
+  it('stand for execution spaces: uses are expanded, a function becomes a device function', async () => {
+    const source = '#define HD __host__ __device__\nHD inline float sq(float v) { return v * v; }\n__global__ void k(float* p) { p[0] = sq(p[0]); }\n';
+    const result = await translateText('k.cu', source);
+    expect(formatted(result)).toEqual([]);
+    expect(output(result, 'device')).toContain('__host__ __device__ inline float sq(float v)');
+  });
+
+  it('include HIP_DYNAMIC_SHARED, which HIP\'s headers define', async () => {
+    const source = '__global__ void k(unsigned char* p) {\n  HIP_DYNAMIC_SHARED(unsigned char, tile)\n  tile[threadIdx.x] = p[threadIdx.x];\n}\n';
+    const result = await translateText('k.cu', source);
+    expect(errors(result)).toEqual([]);
+    expect(output(result, 'device')).not.toContain('HIP_DYNAMIC_SHARED');
+  });
+});
+
+describe('what the grammar cannot see through, hidden from the parser only', () => {
+  const host = (body: string) => `#include <cuda_runtime.h>\n__global__ void k(int* p) { p[0] = 1; }\nint main() {\n  int* d;\n${body}  k<<<1, 1>>>(d);\n}\n`;
+
+  it('statement macros written without a ;: the text passes through, API names inside still rewritten', async () => {
+    const body = [
+      '#define CHECK(x) { if ((x) != cudaSuccess) return 1; }',
+      '#define SYNC_CHECK { if (cudaDeviceSynchronize() != cudaSuccess) return 1; }',
+      '#define STEP_A a = 1;',
+      '#define STEPS STEP_A STEP_A',
+      '  int a;',
+      '  CHECK(cudaMalloc(&d, 4))',
+      '  CHECK(cudaMemset(d, 0, sizeof a))',
+      '  SYNC_CHECK',
+      '  STEPS',
+      '  CHECK_LAST()',
+      '',
+    ].join('\n');
+    const result = await translateText('m.cu', host(body).replace('int main', '#define CHECK_LAST() { cudaGetLastError(); }\nint main'));
+    expect(formatted(result)).toEqual([]);
+    const out = output(result, 'host');
+    expect(out).toContain('  CHECK(hipMalloc(&d, 4))\n  CHECK(hipMemset(d, 0, sizeof a))\n  SYNC_CHECK\n  STEPS\n  CHECK_LAST()\n  __hip2vx_launch_k(1, 1, 0, 0, d);');
+  });
+
+  it('#if splitting a parameter list and an if/else: decided, every line kept', async () => {
+    const source = [
+      '__global__ void k(int* p',
+      '#ifdef __HIPCC__',
+      '  , int extra',
+      '#endif',
+      ') { p[0] = extra; }',
+      'int main(int argc, char**) {',
+      '  int* d = 0;',
+      '  if (argc > 5) return 1;',
+      '#ifdef VERBOSE',
+      '  else { return 2; }',
+      '#endif',
+      '  k<<<1, 1>>>(d, 3);',
+      '}',
+      '',
+    ].join('\n');
+    const result = await translateText('m.cu', source);
+    expect(formatted(result)).toEqual([]);
+    expect(result.program.kernels).toEqual(['k']);
+    expect(output(result, 'host')).toContain('#ifdef VERBOSE\n  else { return 2; }\n#endif\n  __hip2vx_launch_k(1, 1, 0, 0, d, 3);');
+    expect(output(result, 'device')).toContain('__global__ void k(int* p\n#ifdef __HIPCC__\n  , int extra\n#endif\n)');
+  });
+
+  it('`* const __restrict`, `= delete` on a member template and an extended lambda', async () => {
+    const source = 'struct H { template <class T> __host__ __device__ static int h(T) = delete; };\n__global__ void k(const float* const __restrict a, float* const __restrict b) { b[0] = a[0]; }\nint twice(int v) { auto f = [=] __host__ __device__ (int i) { return 2 * i; }; return f(v); }\n';
+    const result = await translateText('k.cu', source);
+    expect(formatted(result)).toEqual([]);
+    expect(output(result, 'device')).toContain('void k(const float* const __restrict a, float* const __restrict b)');
+  });
+});
+
+describe('syntax errors the grammar reports', () => {
+  it('in a statement of host code with no GPU code or name: a warning, the text passes through', async () => {
+    const source = '__global__ void k(int* p) { p[0] = 1; }\nint main() {\n  int* d = 0;\n  char** names = new char*[4];\n  k<<<1, 1>>>(d);\n  return names != 0;\n}\n';
+    const result = await translateText('m.cu', source);
+    expect(errors(result)).toEqual([]);
+    expect(result.diagnostics.map((d) => `${d.line}:${d.ruleId}`)).toEqual(['4:syntax-tolerated']);
+    expect(output(result, 'host')).toContain('  char** names = new char*[4];\n  __hip2vx_launch_k(1, 1, 0, 0, d);');
+  });
+
+  it('in a statement with GPU code, or in device code: an error', async () => {
+    const launch = await translateText('m.cu', '__global__ void k(char** p) { }\nint main() {\n  k<<<1, 1>>>(new char*[4]);\n}\n');
+    expect(errors(launch).map((d) => d.ruleId)).toEqual(['syntax-error']);
+    const device = await translateText('m.cu', '__global__ void k(char** p) {\n  p[0] = (char*)new char*[4];\n}\n');
+    expect(errors(device).map((d) => d.ruleId)).toEqual(['syntax-error']);
+  });
+});
