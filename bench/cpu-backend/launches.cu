@@ -1,15 +1,19 @@
 // The CPU backend's costs, measured through the HIP runtime as translated programs see it.
-// Usage: launches <case> <repeats>; prints `<case>: <us per launch> us/launch, <ns per thread>
-// ns/thread` (wall time) and PASSED when the results are right.
+// Usage: launches <case> <repeats>; prints `<case>: <us> us/launch <ns> ns/thread wall, <us>
+// us/launch <ns> ns/thread cpu` (cpu: the process's CPU time, all threads) and PASSED when the
+// results are right.
 //   tiny1   launches of 1 block x 1 thread           (per-launch cost)
 //   tiny256 launches of 1 block x 256 threads, a barrier in each (reverse through shared memory)
 //   multi   launches of 8 blocks x 64 threads        (per-launch cost with several blocks)
+//   mid     launches of 64 blocks x 256 threads, no barrier (a launch worth sharing out)
 //   flat    4096 blocks x 256 threads, no barrier    (per-thread cost)
 //   sync    4096 blocks x 256 threads, 9 barriers    (per-thread cost with a tree reduction)
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <hip/hip_runtime.h>
 
 __global__ void bump(int* counter) { atomicAdd(counter, 1); }
@@ -45,23 +49,29 @@ static bool check(bool ok, const char* what) {
 }
 
 int main(int argc, char** argv) {
-    if (argc != 3) {
-        printf("usage: %s tiny1|tiny256|multi|flat|sync <repeats>\n", argv[0]);
+    const char* which = argc == 3 && *argv[1] ? argv[1] : "?";
+    if (!strstr(" tiny1 tiny256 multi mid flat sync ", (std::string(" ") + which + " ").c_str())) {
+        printf("usage: %s tiny1|tiny256|multi|mid|flat|sync <repeats>\n", argv[0]);
         return 2;
     }
-    const char* which = argv[1];
     const int repeats = atoi(argv[2]);
-    const int blocks = 4096, block = 256, n = blocks * block;
+    const int blocks = strcmp(which, "mid") ? 4096 : 64, block = 256, n = blocks * block;
     const int launches = repeats;
     int threads = 0;
     bool ok = true;
     // Only the launches and the wait for the last one are timed.
     std::chrono::steady_clock::time_point start;
-    double seconds = 0;
-    auto begin = [&] { hipDeviceSynchronize(); start = std::chrono::steady_clock::now(); };
+    std::clock_t cpu_start = 0;
+    double wall = 0, cpu = 0;
+    auto begin = [&] {
+        hipDeviceSynchronize();
+        start = std::chrono::steady_clock::now();
+        cpu_start = std::clock();
+    };
     auto end = [&] {
         ok = check(hipDeviceSynchronize() == hipSuccess, "no launch failed") && ok;
-        seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        cpu = double(std::clock() - cpu_start) / CLOCKS_PER_SEC;
     };
     if (!strcmp(which, "tiny1") || !strcmp(which, "multi")) {
         const bool multi = which[0] == 'm';
@@ -89,7 +99,7 @@ int main(int argc, char** argv) {
         threads = 256;
         hipFree(d);
     } else {
-        const bool flat = !strcmp(which, "flat");
+        const bool flat = strcmp(which, "sync") != 0;
         float* h = (float*)malloc(n * sizeof(float));
         for (int i = 0; i < n; ++i) h[i] = (float)(i % 7);
         float *d, *sums;
@@ -118,8 +128,9 @@ int main(int argc, char** argv) {
         hipFree(sums);
         free(h);
     }
-    printf("%s: %.2f us/launch, %.2f ns/thread\n", which, seconds * 1e6 / launches,
-           seconds * 1e9 / (double(launches) * threads));
+    const double total_threads = double(launches) * threads;
+    printf("%s: %.2f us/launch %.2f ns/thread wall, %.2f us/launch %.2f ns/thread cpu\n", which,
+           wall * 1e6 / launches, wall * 1e9 / total_threads, cpu * 1e6 / launches, cpu * 1e9 / total_threads);
     if (!ok) return 1;
     printf("PASSED\n");
     return 0;

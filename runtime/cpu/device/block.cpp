@@ -10,6 +10,8 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
+#include <mutex>
 #include <vector>
 
 #include "fiber.h"
@@ -56,7 +58,7 @@ struct Worker {
   std::vector<uint32_t> released;  // fibers let through the last barrier, in that order...
   size_t resumed = 0;              // ... of which this many have run on since
   void* scheduler_sp = nullptr;    // the worker's own stack, in run()
-  const Grid* grid = nullptr;      // of the block running here
+  const Grid* grid = nullptr;      // null while no block runs here
   uint32_t next = 0;               // the next device thread to start
   dim3_t next_idx{};               // its threadIdx
   uint32_t fiber = 0;              // the running fiber
@@ -80,15 +82,30 @@ struct Worker {
   void run(const Grid& g);
 };
 
-thread_local Worker t_worker;
-// The worker running a block on this thread, else null. A plain pointer: every access to
-// t_worker goes through its lazy initialisation, this one is a single load.
-__thread Worker* t_running = nullptr;
+// This thread's worker, created when it first runs a block of this kernel binary. The binary
+// owns every worker and frees them when it is unloaded: a thread_local Worker (it has a
+// destructor) would keep the binary loaded as long as its thread lives, and the launching thread,
+// main, lives on after hipDeviceReset.
+__thread Worker* t_worker = nullptr;
+struct {
+  std::mutex mutex;
+  std::vector<std::unique_ptr<Worker>> all;
+} g_workers;
+
+Worker& this_worker() {
+  if (!t_worker) {
+    auto w = std::make_unique<Worker>();
+    t_worker = w.get();
+    std::lock_guard<std::mutex> lock(g_workers.mutex);
+    g_workers.all.push_back(std::move(w));
+  }
+  return *t_worker;
+}
 
 // The body of every fiber: runs device threads until one reaches a barrier (vx_barrier passes
 // the worker on and is later resumed) or none is left to start, then offers itself for reuse.
 [[noreturn]] void fiber_main() {
-  Worker& w = *t_running;
+  Worker& w = *t_worker;
   for (;;) {
     while (w.next < w.grid->threads) {
       w.start_next();
@@ -153,22 +170,21 @@ void Worker::run(const Grid& g) {
   resumed = 0;
   fiber = idle_fiber();
   hip2vx_fiber_switch(&scheduler_sp, fibers[fiber].sp);
+  grid = nullptr;
 }
 
 void run_block(void* ctx, uint64_t index, uint32_t worker) {
   blockIdx = decompose(index, gridDim);
   __local_group_id = worker;
-  t_running = &t_worker;
-  t_running->run(*static_cast<const Grid*>(ctx));
-  t_running = nullptr;
+  this_worker().run(*static_cast<const Grid*>(ctx));
 }
 
 }  // namespace
 
 void set_launch(const Launch* l) { g_launch = l; }
 const Launch& launch() { return *g_launch; }
-uint32_t thread_linear_id() { return t_running ? t_running->current : 0; }
-uint32_t block_threads() { return t_running ? t_running->grid->threads : 1; }
+uint32_t thread_linear_id() { return t_worker && t_worker->grid ? t_worker->current : 0; }
+uint32_t block_threads() { return t_worker && t_worker->grid ? t_worker->grid->threads : 1; }
 
 }  // namespace hip2vx_cpu
 
@@ -196,8 +212,8 @@ extern "C" int vx_spawn_threads(uint32_t dimension, const uint32_t* grid_dim,
 
 extern "C" void vx_barrier(int, int) {
   // Outside a block (e.g. in main) there is nothing to wait for.
-  Worker* w = t_running;
-  if (!w) return;
+  Worker* w = t_worker;
+  if (!w || !w->grid) return;
   w->waiting.push_back(w->fiber);
   w->pass_on();
 }
