@@ -46,7 +46,7 @@ struct Grid {
 // State of one host worker thread. Fibers never move to another OS thread, so code compiled
 // with cached thread-local addresses stays correct across barriers.
 struct Worker {
-  // The device thread a fiber runs: its linear index and threadIdx.
+  // The device thread of a fiber at a barrier: its linear index and threadIdx.
   struct Thread {
     uint32_t linear;
     dim3_t idx;
@@ -63,15 +63,17 @@ struct Worker {
   dim3_t next_idx{};               // its threadIdx
   uint32_t fiber = 0;              // the running fiber
   uint32_t current = 0;            // its device thread
+  // This thread's threadIdx: its address is taken once (the fibers stay on this thread), each
+  // thread-local access from a kernel binary costs a call.
+  dim3_t* const thread_idx = &threadIdx;
 
   ~Worker() {
     for (Fiber& f : fibers) fiber_destroy(f);
   }
   // Starts the next thread on the running fiber; threadIdx counts up x-fastest.
   void start_next() {
-    thread_of[fiber] = Thread{next, next_idx};
     current = next++;
-    threadIdx = next_idx;
+    *thread_idx = next_idx;
     if (++next_idx.x == blockDim.x) {
       next_idx.x = 0;
       if (++next_idx.y == blockDim.y) next_idx.y = 0, ++next_idx.z;
@@ -155,7 +157,7 @@ void Worker::pass_on() {
     }
     to = released[resumed++];
     current = thread_of[to].linear;
-    threadIdx = thread_of[to].idx;
+    *thread_idx = thread_of[to].idx;
     if (to == from) return;  // the last thread to arrive goes on alone
   }
   fiber = to;
@@ -214,6 +216,7 @@ extern "C" void vx_barrier(int, int) {
   // Outside a block (e.g. in main) there is nothing to wait for.
   Worker* w = t_worker;
   if (!w || !w->grid) return;
+  w->thread_of[w->fiber] = Worker::Thread{w->current, *w->thread_idx};
   w->waiting.push_back(w->fiber);
   w->pass_on();
 }
