@@ -17,6 +17,7 @@ const CASES: [string, string, number][] = [
   ['tiny1', '1 block x 1 thread, an atomicAdd', 50_000],
   ['tiny256', '1 block x 256 threads, 1 barrier (shared-memory reversal)', 10_000],
   ['multi', '8 blocks x 64 threads, an atomicAdd', 10_000],
+  ['swap', '1 block x 1 thread, two kernels in turn', 10_000],
   ['mid', '64 blocks x 256 threads, no barrier (a[i] += 1)', 2_000],
   ['flat', '4096 blocks x 256 threads, no barrier (a[i] += 1)', 10],
   ['sync', '4096 blocks x 256 threads, 9 barriers (tree reduction)', 3],

@@ -5,6 +5,7 @@
 //   tiny1   launches of 1 block x 1 thread           (per-launch cost)
 //   tiny256 launches of 1 block x 256 threads, a barrier in each (reverse through shared memory)
 //   multi   launches of 8 blocks x 64 threads        (per-launch cost with several blocks)
+//   swap    launches of 1 block x 1 thread, of two kernels in turn (per-launch cost of a switch)
 //   mid     launches of 64 blocks x 256 threads, no barrier (a launch worth sharing out)
 //   flat    4096 blocks x 256 threads, no barrier    (per-thread cost)
 //   sync    4096 blocks x 256 threads, 9 barriers    (per-thread cost with a tree reduction)
@@ -17,6 +18,7 @@
 #include <hip/hip_runtime.h>
 
 __global__ void bump(int* counter) { atomicAdd(counter, 1); }
+__global__ void bump_twice(int* counter) { atomicAdd(counter, 2); }
 
 __global__ void reverse(int* d) {
     __shared__ int s[256];
@@ -50,8 +52,8 @@ static bool check(bool ok, const char* what) {
 
 int main(int argc, char** argv) {
     const char* which = argc == 3 && *argv[1] ? argv[1] : "?";
-    if (!strstr(" tiny1 tiny256 multi mid flat sync ", (std::string(" ") + which + " ").c_str())) {
-        printf("usage: %s tiny1|tiny256|multi|mid|flat|sync <repeats>\n", argv[0]);
+    if (!strstr(" tiny1 tiny256 multi swap mid flat sync ", (std::string(" ") + which + " ").c_str())) {
+        printf("usage: %s tiny1|tiny256|multi|swap|mid|flat|sync <repeats>\n", argv[0]);
         return 2;
     }
     const int repeats = atoi(argv[2]);
@@ -73,18 +75,21 @@ int main(int argc, char** argv) {
         wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         cpu = double(std::clock() - cpu_start) / CLOCKS_PER_SEC;
     };
-    if (!strcmp(which, "tiny1") || !strcmp(which, "multi")) {
-        const bool multi = which[0] == 'm';
+    if (!strcmp(which, "tiny1") || !strcmp(which, "multi") || !strcmp(which, "swap")) {
+        const bool multi = which[0] == 'm', swap = which[0] == 's';
         int* counter;
         hipMalloc(&counter, sizeof(int));
         hipMemset(counter, 0, sizeof(int));
         begin();
-        for (int r = 0; r < repeats; ++r) bump<<<multi ? 8 : 1, multi ? 64 : 1>>>(counter);
+        for (int r = 0; r < repeats; ++r) {
+            if (swap && r % 2) bump_twice<<<1, 1>>>(counter);
+            else bump<<<multi ? 8 : 1, multi ? 64 : 1>>>(counter);
+        }
         end();
         int got = 0;
         hipMemcpy(&got, counter, sizeof got, hipMemcpyDeviceToHost);
         threads = multi ? 512 : 1;
-        ok = check(got == repeats * threads, "every thread of every launch counted");
+        ok = check(got == repeats * threads + (swap ? repeats / 2 : 0), "every thread of every launch counted");
         hipFree(counter);
     } else if (!strcmp(which, "tiny256")) {
         int h[256], *d;
