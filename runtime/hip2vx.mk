@@ -97,8 +97,12 @@ hip2vx_host_build = $(eval $(call hip2vx_host_rules,$(1),$(2)))$(foreach u,$(HIP
 # A kernel binary is a shared object: the device source plus runtime/cpu/device (fibers,
 # barriers, vx_spawn_threads), exporting only hip2vx_cpu_entry (see runtime/cpu/README.md).
 
+# TLS descriptors where the compiler has them (gcc, clang >= 19): a kernel's threadIdx, blockIdx...
+# are then read at a fixed offset from the thread pointer whenever the loader finds room for them
+# in static TLS, instead of a call to __tls_get_addr per access.
+CPU_TLS_FLAGS := $(shell $(CXX) -mtls-dialect=gnu2 -fPIC -x c++ -c /dev/null -o /dev/null 2>/dev/null && echo -mtls-dialect=gnu2)
 CPU_DEVICE_FLAGS = $(HOST_CXXFLAGS) $(HIP2VX_INCLUDE_FLAGS) -DHIP2VX_CPU_BACKEND -I$(HIP2VX_RUNTIME)/cpu/include \
-  -I$(HIP2VX_RUNTIME)/include -fPIC -fvisibility=hidden
+  -I$(HIP2VX_RUNTIME)/include -fPIC -fvisibility=hidden $(CPU_TLS_FLAGS)
 CPU_HOST_FLAGS = $(HOST_CXXFLAGS) $(HIP2VX_INCLUDE_FLAGS) $(HIP2VX_HOST_DEFINES) -DHIP2VX_CPU_BACKEND -I$(HIP2VX_RUNTIME)/include \
   -I$(HIP2VX_RUNTIME)/cpu/include
 

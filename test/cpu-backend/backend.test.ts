@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { Build, cppFiles, fixtures, runtime, show } from './build.js';
 
-const kernels = ['reverse', 'isolation', 'atomics', 'coords', 'vecadd', 'print', 'early_exit'];
+const kernels = ['reverse', 'isolation', 'atomics', 'coords', 'vecadd', 'print', 'early_exit', 'staggered', 'sometimes', 'ids'];
 
 describe('CPU backend', () => {
   let build: Build;
@@ -33,7 +33,25 @@ describe('CPU backend', () => {
     ok('early_exit');
   });
 
+  it('stops counting threads at the barriers after they return', () => {
+    ok('staggered');
+    ok('staggered', [256, 9], { HIP2VX_CPU_WORKERS: '3' });
+    ok('staggered', [3, 4]);  // in the second round one thread is left: it goes on alone
+  });
+
+  it('runs launches with and without a barrier in a row, on one block or several', () => {
+    ok('sometimes', [300, 1]);
+    ok('sometimes', [300, 5], { HIP2VX_CPU_WORKERS: '4' });
+    ok('sometimes', [300, 5], { HIP2VX_CPU_WORKERS: '1' });
+  });
+
+  it('gives each thread its own coordinates and lane again after a barrier', () => {
+    ok('ids');
+    ok('ids', [33, 2, 7], { HIP2VX_CPU_THREADS: '4', HIP2VX_CPU_WARPS: '32' });
+  });
+
   it('gives every block in flight its own local memory', () => {
+    ok('isolation', [1024]);
     ok('isolation', [1024], { HIP2VX_CPU_WORKERS: '4' });
   });
 

@@ -1,13 +1,18 @@
-// vx_spawn_threads and barriers: every block runs on one host worker thread, each of its device
-// threads on its own fiber. The fibers run cooperatively: a fiber runs until it finishes, yields
-// or reaches a barrier; once every live thread of the block waits, all are released.
+// vx_spawn_threads and barriers: every block runs on one host worker thread. Its device threads
+// run one after another on a fiber: a thread that returns hands the fiber straight to the next
+// thread of the block (no switch). A thread that reaches a barrier keeps its fiber (its stack
+// holds its state) and the next thread starts on another one; once every live thread of the
+// block waits, all are resumed in order. Threads that returned no longer count, so a kernel
+// without barriers runs a whole block on one fiber and one stack. A thread that yields (spinning
+// on memory) runs again after the others have had their turn, and holds back a barrier's release.
 #include "block.h"
 
 #include <vx_spawn.h>
 
-#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
+#include <mutex>
 #include <vector>
 
 #include "fiber.h"
@@ -24,7 +29,14 @@ namespace {
 
 const Launch* g_launch = nullptr;
 
-enum : uint8_t { kReady, kWaiting, kDone };
+dim3_t decompose(uint64_t linear, const dim3_t& dim) {
+  dim3_t r;
+  r.x = static_cast<uint32_t>(linear % dim.x);
+  linear /= dim.x;
+  r.y = static_cast<uint32_t>(linear % dim.y);
+  r.z = static_cast<uint32_t>(linear / dim.y);
+  return r;
+}
 
 struct Grid {
   vx_kernel_func_cb fn;
@@ -35,86 +47,150 @@ struct Grid {
 // State of one host worker thread. Fibers never move to another OS thread, so code compiled
 // with cached thread-local addresses stays correct across barriers.
 struct Worker {
-  std::vector<Fiber> fibers;  // reused by every block this worker runs
-  std::vector<uint8_t> state;
-  void* scheduler_sp = nullptr;
-  const Grid* grid = nullptr;  // null while no block runs here
-  uint32_t current = 0;        // the running fiber
+  // The device thread of a fiber at a barrier: its linear index and threadIdx.
+  struct Thread {
+    uint32_t linear;
+    dim3_t idx;
+  };
+  std::vector<Fiber> fibers;  // created on demand, reused by every block this worker runs
+  std::vector<Thread> thread_of;
+  std::vector<uint32_t> idle;      // fibers free for the next thread to start
+  std::vector<uint32_t> waiting;   // fibers at the barrier, in arrival order
+  std::vector<uint32_t> yielded;   // fibers that yielded, to run again before a barrier releases
+  std::vector<uint32_t> released;  // fibers let through the last barrier (or yielded), in that order...
+  size_t resumed = 0;              // ... of which this many have run on since
+  void* scheduler_sp = nullptr;    // the worker's own stack, in run()
+  const Grid* grid = nullptr;      // null while no block runs here
+  uint32_t next = 0;               // the next device thread to start
+  dim3_t next_idx{};               // its threadIdx
+  uint32_t fiber = 0;              // the running fiber
+  uint32_t current = 0;            // its device thread
+  // This thread's threadIdx: its address is taken once (the fibers stay on this thread), each
+  // thread-local access from a kernel binary costs a call.
+  dim3_t* const thread_idx = &threadIdx;
 
   ~Worker() {
     for (Fiber& f : fibers) fiber_destroy(f);
   }
-  void suspend(uint8_t new_state) {
-    state[current] = new_state;
-    hip2vx_fiber_switch(&fibers[current].sp, scheduler_sp);
+  // Starts the next thread on the running fiber; threadIdx counts up x-fastest.
+  void start_next() {
+    current = next++;
+    *thread_idx = next_idx;
+    if (++next_idx.x == blockDim.x) {
+      next_idx.x = 0;
+      if (++next_idx.y == blockDim.y) next_idx.y = 0, ++next_idx.z;
+    }
   }
-  void ensure_fibers(uint32_t n);
+  uint32_t idle_fiber();
+  void pass_on();
   void run(const Grid& g);
 };
 
-thread_local Worker t_worker;
+// This thread's worker, created when it first runs a block of this kernel binary. The binary
+// owns every worker and frees them when it is unloaded: a thread_local Worker (it has a
+// destructor) would keep the binary loaded as long as its thread lives, and the launching thread,
+// main, lives on after hipDeviceReset.
+__thread Worker* t_worker = nullptr;
+struct {
+  std::mutex mutex;
+  std::vector<std::unique_ptr<Worker>> all;
+} g_workers;
 
+Worker& this_worker() {
+  if (!t_worker) {
+    auto w = std::make_unique<Worker>();
+    t_worker = w.get();
+    std::lock_guard<std::mutex> lock(g_workers.mutex);
+    g_workers.all.push_back(std::move(w));
+  }
+  return *t_worker;
+}
+
+// The body of every fiber: runs device threads until one reaches a barrier (vx_barrier passes
+// the worker on and is later resumed) or none is left to start, then offers itself for reuse.
 [[noreturn]] void fiber_main() {
-  Worker& w = t_worker;
-  for (;;) {  // one device thread per iteration; the fiber is reused by later blocks
-    w.grid->fn(const_cast<void*>(w.grid->arg));
-    w.suspend(kDone);
-  }
-}
-
-void Worker::ensure_fibers(uint32_t n) {
-  while (fibers.size() < n) {
-    Fiber f;
-    if (!fiber_create(f, launch().fiber_stack_bytes, fiber_main)) {
-      std::fprintf(stderr, "hip2vx cpu: cannot map a device thread stack\n");
-      std::abort();
+  Worker& w = *t_worker;
+  for (;;) {
+    while (w.next < w.grid->threads) {
+      w.start_next();
+      w.grid->fn(const_cast<void*>(w.grid->arg));
     }
-    fibers.push_back(f);
+    w.idle.push_back(w.fiber);
+    w.pass_on();
   }
-  state.resize(std::max<size_t>(state.size(), n));
 }
 
-dim3_t decompose(uint64_t linear, const dim3_t& dim) {
-  dim3_t r;
-  r.x = static_cast<uint32_t>(linear % dim.x);
-  linear /= dim.x;
-  r.y = static_cast<uint32_t>(linear % dim.y);
-  r.z = static_cast<uint32_t>(linear / dim.y);
-  return r;
+uint32_t Worker::idle_fiber() {
+  if (!idle.empty()) {
+    const uint32_t f = idle.back();
+    idle.pop_back();
+    return f;
+  }
+  Fiber f;
+  // Stack tops 64 bytes apart modulo a page: the fibers' saved frames, touched at every switch,
+  // spread over the cache sets instead of all landing in one (stacks are page-aligned).
+  const size_t colour = fibers.size() % 64 * 64;
+  if (!fiber_create(f, launch().fiber_stack_bytes, colour, fiber_main)) {
+    std::fprintf(stderr, "hip2vx cpu: cannot map a device thread stack\n");
+    std::abort();
+  }
+  fibers.push_back(f);
+  thread_of.emplace_back();
+  return static_cast<uint32_t>(fibers.size() - 1);
+}
+
+// The running fiber has queued itself as waiting or idle: switches straight to what runs next,
+// a thread still to start, else the next thread let through the barrier (once every live thread
+// waits, all are let through), else, the block being done, the worker's own stack.
+void Worker::pass_on() {
+  const uint32_t from = fiber;
+  uint32_t to;
+  if (next < grid->threads) {
+    to = idle_fiber();
+  } else {
+    // Threads that yielded have not reached the barrier: they run again before it releases.
+    std::vector<uint32_t>& ready = yielded.empty() ? waiting : yielded;
+    if (resumed == released.size() && !ready.empty()) {
+      released.swap(ready);
+      ready.clear();
+      resumed = 0;
+    }
+    if (resumed == released.size()) {
+      hip2vx_fiber_switch(&fibers[from].sp, scheduler_sp);
+      return;
+    }
+    to = released[resumed++];
+    current = thread_of[to].linear;
+    *thread_idx = thread_of[to].idx;
+    if (to == from) return;  // the last thread to arrive goes on alone
+  }
+  fiber = to;
+  hip2vx_fiber_switch(&fibers[from].sp, fibers[to].sp);
 }
 
 void Worker::run(const Grid& g) {
-  ensure_fibers(g.threads);
   grid = &g;
-  std::fill_n(state.begin(), g.threads, kReady);
-  for (uint32_t live = g.threads; live != 0;) {
-    bool yielded = false;
-    for (uint32_t t = 0; t < g.threads; ++t) {
-      if (state[t] != kReady) continue;
-      threadIdx = decompose(t, blockDim);
-      current = t;
-      hip2vx_fiber_switch(&scheduler_sp, fibers[t].sp);
-      live -= state[t] == kDone;
-      yielded |= state[t] == kReady;
-    }
-    // Release the barrier once no thread is still running (spinning threads yield as ready).
-    if (!yielded) std::replace(state.begin(), state.begin() + g.threads, kWaiting, kReady);
-  }
+  next = 0;
+  next_idx = dim3_t{};
+  released.clear();
+  resumed = 0;
+  fiber = idle_fiber();
+  hip2vx_fiber_switch(&scheduler_sp, fibers[fiber].sp);
   grid = nullptr;
 }
 
 void run_block(void* ctx, uint64_t index, uint32_t worker) {
   blockIdx = decompose(index, gridDim);
   __local_group_id = worker;
-  t_worker.run(*static_cast<const Grid*>(ctx));
+  this_worker().run(*static_cast<const Grid*>(ctx));
 }
 
 }  // namespace
 
 void set_launch(const Launch* l) { g_launch = l; }
 const Launch& launch() { return *g_launch; }
-uint32_t thread_linear_id() { return t_worker.current; }
-uint32_t block_threads() { return t_worker.grid ? t_worker.grid->threads : 1; }
+uint32_t thread_linear_id() { return t_worker && t_worker->grid ? t_worker->current : 0; }
+uint32_t block_threads() { return t_worker && t_worker->grid ? t_worker->grid->threads : 1; }
 
 }  // namespace hip2vx_cpu
 
@@ -140,13 +216,20 @@ extern "C" int vx_spawn_threads(uint32_t dimension, const uint32_t* grid_dim,
   return 0;
 }
 
+namespace {
+// The running thread stops in `queue` (waiting at the barrier, or yielded) and the worker goes on.
+void park(std::vector<uint32_t> Worker::*queue) {
+  // Outside a block (e.g. in main) there is nothing to wait for.
+  Worker* w = t_worker;
+  if (!w || !w->grid) return;
+  w->thread_of[w->fiber] = Worker::Thread{w->current, *w->thread_idx};
+  (w->*queue).push_back(w->fiber);
+  w->pass_on();
+}
+}  // namespace
+
 // A device thread spinning on memory (the logical-warp barrier of hip2vx_device.h) lets the
 // others run: fibers switch only when they ask to.
-extern "C" void hip2vx_cpu_yield() {
-  if (t_worker.grid) t_worker.suspend(kReady);
-}
+extern "C" void hip2vx_cpu_yield() { park(&Worker::yielded); }
 
-extern "C" void vx_barrier(int, int) {
-  // Outside a block (e.g. in main) there is nothing to wait for.
-  if (t_worker.grid) t_worker.suspend(kWaiting);
-}
+extern "C" void vx_barrier(int, int) { park(&Worker::waiting); }

@@ -39,9 +39,9 @@ hip2vx_fiber_switch:
 
 namespace hip2vx_cpu {
 
-bool fiber_create(Fiber& f, size_t stack_bytes, void (*entry)()) {
+bool fiber_create(Fiber& f, size_t stack_bytes, size_t offset, void (*entry)()) {
   const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
-  const size_t bytes = (stack_bytes + page - 1) / page * page + page;
+  const size_t bytes = (stack_bytes + offset + page - 1) / page * page + page;
   void* m = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
                  -1, 0);
   if (m == MAP_FAILED) return false;
@@ -51,7 +51,7 @@ bool fiber_create(Fiber& f, size_t stack_bytes, void (*entry)()) {
 
   // The top is 16-byte aligned; the `ret` of the first switch pops entry's address and leaves
   // rsp = top - 8 (8 mod 16, as after a call), pointing at a null return address.
-  auto* top = reinterpret_cast<uint64_t*>(static_cast<char*>(m) + bytes);
+  auto* top = reinterpret_cast<uint64_t*>(static_cast<char*>(m) + bytes - offset);
   uint64_t* sp = top - 1;
   *sp = 0;
   *--sp = reinterpret_cast<uint64_t>(entry);

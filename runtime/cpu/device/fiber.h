@@ -12,9 +12,10 @@ struct Fiber {
   size_t mapping_bytes = 0;
 };
 
-// Maps a stack of `stack_bytes` and prepares the fiber so that the first switch to it calls
-// entry(), which must never return. Returns false if the mapping fails.
-bool fiber_create(Fiber& f, size_t stack_bytes, void (*entry)());
+// Maps a stack of `stack_bytes` (plus `offset`, a multiple of 16 left unused at its top) and
+// prepares the fiber so that the first switch to it calls entry(), which must never return.
+// Returns false if the mapping fails.
+bool fiber_create(Fiber& f, size_t stack_bytes, size_t offset, void (*entry)());
 void fiber_destroy(Fiber& f);
 
 }  // namespace hip2vx_cpu

@@ -3,7 +3,7 @@
 namespace hip2vx_cpu {
 
 Pool::Pool(uint32_t workers) {
-  for (uint32_t w = 0; w < workers; ++w) threads_.emplace_back(&Pool::work, this, w);
+  for (uint32_t w = 1; w < workers; ++w) threads_.emplace_back(&Pool::work, this, w);
 }
 
 Pool::~Pool() {
@@ -15,16 +15,30 @@ Pool::~Pool() {
   for (std::thread& t : threads_) t.join();
 }
 
+// Blocks are handed out one at a time: a block is long compared to the atomic increment.
+void Pool::drain(uint32_t worker) {
+  for (uint64_t i; (i = next_.fetch_add(1, std::memory_order_relaxed)) < n_;) body_(ctx_, i, worker);
+}
+
 void Pool::run(uint64_t n, BlockBody body, void* ctx) {
-  std::unique_lock<std::mutex> lock(mutex_);
-  n_ = n;
-  body_ = body;
-  ctx_ = ctx;
-  next_.store(0, std::memory_order_relaxed);
-  busy_ = workers();
-  ++generation_;
+  if (n == 1 || threads_.empty()) {
+    for (uint64_t i = 0; i < n; ++i) body(ctx, i, 0);
+    return;
+  }
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    n_ = n;
+    body_ = body;
+    ctx_ = ctx;
+    next_.store(0, std::memory_order_relaxed);
+    open_ = true;
+    ++generation_;
+  }
   wake_.notify_all();
-  finished_.wait(lock, [&] { return busy_ == 0; });
+  drain(0);
+  std::unique_lock<std::mutex> lock(mutex_);
+  open_ = false;  // workers waking from now on find nothing to do
+  idle_.wait(lock, [&] { return helpers_ == 0; });
 }
 
 void Pool::work(uint32_t worker) {
@@ -34,12 +48,12 @@ void Pool::work(uint32_t worker) {
     wake_.wait(lock, [&] { return stop_ || generation_ != seen; });
     if (stop_) return;
     seen = generation_;
-    const uint64_t n = n_;
+    if (!open_) continue;
+    ++helpers_;
     lock.unlock();
-    // Blocks are handed out one at a time: a block is long compared to the atomic increment.
-    for (uint64_t i; (i = next_.fetch_add(1, std::memory_order_relaxed)) < n;) body_(ctx_, i, worker);
+    drain(worker);
     lock.lock();
-    if (--busy_ == 0) finished_.notify_one();
+    if (--helpers_ == 0 && !open_) idle_.notify_one();
   }
 }
 

@@ -1,5 +1,6 @@
 // vortex.h on the CPU: device memory is host memory (a device address is the host address),
-// a kernel is a shared object run by vx_start on a launcher thread, its blocks on a Pool.
+// a kernel is a shared object that vx_start runs to its end on the calling thread, its blocks
+// on a Pool of which that thread is a worker.
 #include <vortex.h>
 
 #include <sys/mman.h>
@@ -10,7 +11,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <future>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -46,9 +46,9 @@ struct Device {
   uint64_t used = 0;
   std::map<std::string, std::shared_ptr<Module>> modules;  // by binary, so reuploads share
 
-  Launch launch{};  // of the running launch
-  std::future<int> running;
-  // Statistics for vx_dump_perf, updated by the launcher thread.
+  Launch launch{};  // of the last launch
+  int result = 0;   // of the last launch, reported by vx_ready_wait
+  // Statistics for vx_dump_perf.
   std::atomic<uint64_t> launches{0}, blocks{0}, busy_ns{0};
 };
 
@@ -63,10 +63,10 @@ int fail(const char* what) {
   return -1;
 }
 
-// Waits for the running launch; returns its result (0 if there is none).
+// The result of the last launch, once (0 if there is none).
 int finish(Device& d) {
-  if (!d.running.valid()) return 0;
-  const int rc = d.running.get();
+  const int rc = d.result;
+  d.result = 0;
   if (rc != 0) std::fprintf(stderr, "hip2vx cpu: kernel failed (main returned %d)\n", rc);
   return rc == 0 ? 0 : -1;
 }
@@ -239,29 +239,24 @@ int vx_start(vx_device_h hdevice, vx_buffer_h hkernel, vx_buffer_h harguments) {
   auto* kernel = static_cast<Buffer*>(hkernel);
   auto* args = static_cast<Buffer*>(harguments);
   if (!d || !kernel || !kernel->module || !args) return -1;
-  finish(*d);  // a launch starts after the previous one, as on the device
+  finish(*d);  // an unclaimed failure of the previous launch is reported now
   const Config& c = d->config;
   d->launch = Launch{kLaunchAbiVersion, c.threads, c.warps, c.cores, c.workers, c.stack_bytes,
                      args->data, d->local_mem, parallel_for, d};
   ++d->launches;
-  const EntryFn entry = kernel->module->entry();
-  d->running = std::async(std::launch::async, [d, entry] {
-    const auto start = std::chrono::steady_clock::now();
-    const int rc = entry(&d->launch);
-    d->busy_ns += std::chrono::duration_cast<std::chrono::nanoseconds>(
-                      std::chrono::steady_clock::now() - start).count();
-    return rc;
-  });
+  // The launch runs to its end here: handing it to another thread costs a thread wake-up, more
+  // than many small kernels take. The price is that host work between a launch and its wait no
+  // longer overlaps the kernel, which already keeps every worker busy.
+  const auto start = std::chrono::steady_clock::now();
+  d->result = kernel->module->entry()(&d->launch);
+  d->busy_ns += std::chrono::duration_cast<std::chrono::nanoseconds>(
+                    std::chrono::steady_clock::now() - start).count();
   return 0;
 }
 
-int vx_ready_wait(vx_device_h hdevice, uint64_t timeout) {
+int vx_ready_wait(vx_device_h hdevice, uint64_t) {
   auto* d = static_cast<Device*>(hdevice);
-  if (!d) return -1;
-  if (d->running.valid() &&
-      d->running.wait_for(std::chrono::milliseconds(timeout)) == std::future_status::timeout)
-    return fail("timeout waiting for the kernel");
-  return finish(*d);
+  return d ? finish(*d) : -1;
 }
 
 int vx_check_occupancy(vx_device_h hdevice, uint32_t group_size, uint32_t* max_localmem) {
