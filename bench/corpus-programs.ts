@@ -152,7 +152,8 @@ async function measure(dir: string, name: string, work: string, o: Options): Pro
   const errors = report.diagnostics.filter((d) => d.severity === 'error').map((d) => d.ruleId);
   if (errors.length) return record('refused', [...new Set(errors)]);
   if (!existsSync(join(out, 'Makefile'))) return record('no-build', ['no Makefile: not one program per folder']);
-  const env = { ...process.env, HIP2VX_RUNTIME: join(ROOT, 'runtime') };
+  // The runtime's objects are built once for the whole run (they are most of a small program's build).
+  const env = { ...process.env, HIP2VX_RUNTIME: join(ROOT, 'runtime'), HIP2VX_RT_CACHE: join(work, '.rt-cache') };
   const build = await exec('make', ['-C', out, '-s', 'cpu'], ROOT, 600, env);
   if (build.code !== 0) return record('build-failed', [firstError(build.out)]);
   const vortex = VORTEX_HOME ? await exec('make', ['-C', out, '-s', 'vortex', `VORTEX_HOME=${VORTEX_HOME}`], ROOT, 600, env) : undefined;

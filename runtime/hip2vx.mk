@@ -23,6 +23,10 @@
 #   make clean                remove build/
 # Kernel binaries are $(BUILD_DIR)/<cpu|vx>/$(PROGRAM).<id>.bin in both builds; the registration
 # source embeds them from HIP2VX_BIN_DIR. Every variable below can be overridden.
+#   HIP2VX_RT_CACHE=<dir>     build hip2vortex's runtime objects once into <dir>, shared by every
+#                             program built with the same compiler and flags (by default each
+#                             program builds them in its own build directory; they are most of a
+#                             small program's build time)
 
 BUILD_DIR ?= build
 CPU_DIR := $(BUILD_DIR)/cpu
@@ -41,12 +45,20 @@ DEPFLAGS = -MMD -MP
 # Objects of the sources in directory $(1), compiled into directory $(2).
 hip2vx_objs = $(patsubst $(1)/%.cpp,$(2)/%.o,$(wildcard $(1)/*.cpp))
 
-# Rule compiling $(1)/*.cpp into $(2)/*.o with the flags of variable $(3).
+# Rule compiling $(1)/*.cpp into $(2)/*.o with the flags of variable $(3). The object and its
+# dependencies are written under temporary names and renamed, so that makes sharing a
+# HIP2VX_RT_CACHE never read a half-written object.
 define hip2vx_compile_dir
 $(2)/%.o: $(1)/%.cpp
 	@mkdir -p $$(@D)
-	$$(CXX) $$($(3)) $$(DEPFLAGS) -c $$< -o $$@
+	$$(CXX) $$($(3)) -MMD -MP -MT $$@ -MF $$(@:.o=.d).$$$$$$$$ -c $$< -o $$@.$$$$$$$$ && \
+	  mv -f $$(@:.o=.d).$$$$$$$$ $$(@:.o=.d) && mv -f $$@.$$$$$$$$ $$@
 endef
+
+HIP2VX_RT_CACHE ?=
+# Directory of the runtime objects built with the flags of variable $(1) for build directory $(2):
+# in the cache, one directory per compiler and flags.
+hip2vx_rt_dir = $(if $(HIP2VX_RT_CACHE),$(HIP2VX_RT_CACHE)/$(shell printf '%s' '$(subst ',,$(CXX) $($(1)))' | md5sum | cut -c1-16),$(2)/rt)
 
 HOST_EXTRA_SRC ?=
 HOST_CFLAGS ?= -O2
@@ -77,9 +89,10 @@ $(1)/$(3).register.o: $($(3)_REG_SRC) $($(3)_KERNELS:%=$(1)/$(3).%.bin)
 endef
 
 # Rules for the host side of the build in directory $(1) with the flags of variable $(2): the
-# runtime library and the extra sources (C++ whatever the extension, but .c).
+# runtime library (in runtime directory $(3), with the flags of variable $(4)) and the extra
+# sources (C++ whatever the extension, but .c).
 define hip2vx_host_rules
-$(call hip2vx_compile_dir,$(HIP2VX_RUNTIME)/src,$(1)/rt/hip,$(2))
+$(call hip2vx_compile_dir,$(HIP2VX_RUNTIME)/src,$(3)/hip,$(4))
 
 $(1)/extra/%.c.o: %.c
 	@mkdir -p $$(@D)
@@ -90,8 +103,8 @@ $(1)/extra/%.o: %
 	$$(CXX) $$($(2)) $$(DEPFLAGS) -x c++ -c $$< -o $$@
 endef
 
-# Every host-side rule of build directory $(1) with the flags of variable $(2).
-hip2vx_host_build = $(eval $(call hip2vx_host_rules,$(1),$(2)))$(foreach u,$(HIP2VX_UNITS),$(eval $(call hip2vx_unit_host_rules,$(1),$(2),$(u))))
+# Every host-side rule of build directory $(1) with the flags of variable $(2) (runtime: $(3), $(4)).
+hip2vx_host_build = $(eval $(call hip2vx_host_rules,$(1),$(2),$(3),$(4)))$(foreach u,$(HIP2VX_UNITS),$(eval $(call hip2vx_unit_host_rules,$(1),$(2),$(u))))
 
 # ---- CPU backend -----------------------------------------------------------------------------
 # A kernel binary is a shared object: the device source plus runtime/cpu/device (fibers,
@@ -101,14 +114,19 @@ hip2vx_host_build = $(eval $(call hip2vx_host_rules,$(1),$(2)))$(foreach u,$(HIP
 # are then read at a fixed offset from the thread pointer whenever the loader finds room for them
 # in static TLS, instead of a call to __tls_get_addr per access.
 CPU_TLS_FLAGS := $(shell $(CXX) -mtls-dialect=gnu2 -fPIC -x c++ -c /dev/null -o /dev/null 2>/dev/null && echo -mtls-dialect=gnu2)
-CPU_DEVICE_FLAGS = $(HOST_CXXFLAGS) $(HIP2VX_INCLUDE_FLAGS) -DHIP2VX_CPU_BACKEND -I$(HIP2VX_RUNTIME)/cpu/include \
+# The runtime's own objects (*_RT_FLAGS) are built without the program's include directories.
+CPU_DEVICE_RT_FLAGS = $(HOST_CXXFLAGS) -DHIP2VX_CPU_BACKEND -I$(HIP2VX_RUNTIME)/cpu/include \
   -I$(HIP2VX_RUNTIME)/include -fPIC -fvisibility=hidden $(CPU_TLS_FLAGS)
-CPU_HOST_FLAGS = $(HOST_CXXFLAGS) $(HIP2VX_INCLUDE_FLAGS) $(HIP2VX_HOST_DEFINES) -DHIP2VX_CPU_BACKEND -I$(HIP2VX_RUNTIME)/include \
+CPU_DEVICE_FLAGS = $(HIP2VX_INCLUDE_FLAGS) $(CPU_DEVICE_RT_FLAGS)
+CPU_HOST_RT_FLAGS = $(HOST_CXXFLAGS) $(HIP2VX_HOST_DEFINES) -DHIP2VX_CPU_BACKEND -I$(HIP2VX_RUNTIME)/include \
   -I$(HIP2VX_RUNTIME)/cpu/include
+CPU_HOST_FLAGS = $(HIP2VX_INCLUDE_FLAGS) $(CPU_HOST_RT_FLAGS)
+CPU_RT := $(call hip2vx_rt_dir,CPU_HOST_RT_FLAGS,$(CPU_DIR))
+CPU_DEVICE_RT := $(call hip2vx_rt_dir,CPU_DEVICE_RT_FLAGS,$(CPU_DIR))
 
-CPU_DEVICE_RT_OBJ := $(call hip2vx_objs,$(HIP2VX_RUNTIME)/cpu/device,$(CPU_DIR)/rt/device)
-CPU_HIP_RT_OBJ := $(call hip2vx_objs,$(HIP2VX_RUNTIME)/src,$(CPU_DIR)/rt/hip)
-CPU_BACKEND_OBJ := $(call hip2vx_objs,$(HIP2VX_RUNTIME)/cpu/src,$(CPU_DIR)/rt/vortex)
+CPU_DEVICE_RT_OBJ := $(call hip2vx_objs,$(HIP2VX_RUNTIME)/cpu/device,$(CPU_DEVICE_RT)/device)
+CPU_HIP_RT_OBJ := $(call hip2vx_objs,$(HIP2VX_RUNTIME)/src,$(CPU_RT)/hip)
+CPU_BACKEND_OBJ := $(call hip2vx_objs,$(HIP2VX_RUNTIME)/cpu/src,$(CPU_RT)/vortex)
 CPU_EXE := $(CPU_DIR)/$(PROGRAM)
 
 cpu: $(CPU_EXE)
@@ -116,9 +134,9 @@ cpu: $(CPU_EXE)
 run-cpu: $(CPU_EXE)
 	$(CPU_EXE) $(ARGS)
 
-$(eval $(call hip2vx_compile_dir,$(HIP2VX_RUNTIME)/cpu/device,$(CPU_DIR)/rt/device,CPU_DEVICE_FLAGS))
-$(eval $(call hip2vx_compile_dir,$(HIP2VX_RUNTIME)/cpu/src,$(CPU_DIR)/rt/vortex,CPU_HOST_FLAGS))
-$(call hip2vx_host_build,$(CPU_DIR),CPU_HOST_FLAGS)
+$(eval $(call hip2vx_compile_dir,$(HIP2VX_RUNTIME)/cpu/device,$(CPU_DEVICE_RT)/device,CPU_DEVICE_RT_FLAGS))
+$(eval $(call hip2vx_compile_dir,$(HIP2VX_RUNTIME)/cpu/src,$(CPU_RT)/vortex,CPU_HOST_RT_FLAGS))
+$(call hip2vx_host_build,$(CPU_DIR),CPU_HOST_FLAGS,$(CPU_RT),CPU_HOST_RT_FLAGS)
 
 # Kernel binaries of unit $(1): its device source built for each of its kernels.
 define hip2vx_cpu_kernels
@@ -146,9 +164,11 @@ include $(HIP2VX_RUNTIME)/vortex-toolchain.mk
 
 # One build directory per toolchain, so switching toolchains rebuilds the kernels.
 VX_DIR := $(BUILD_DIR)/vx-$(VX_TOOLCHAIN)
-VX_HOST_FLAGS = $(HOST_CXXFLAGS) $(HIP2VX_INCLUDE_FLAGS) $(HIP2VX_HOST_DEFINES) -DHIP2VX_XLEN=$(XLEN) -I$(HIP2VX_RUNTIME)/include \
+VX_HOST_RT_FLAGS = $(HOST_CXXFLAGS) $(HIP2VX_HOST_DEFINES) -DHIP2VX_XLEN=$(XLEN) -I$(HIP2VX_RUNTIME)/include \
   -I$(VORTEX_HOME)/runtime/include
-VX_HIP_RT_OBJ := $(call hip2vx_objs,$(HIP2VX_RUNTIME)/src,$(VX_DIR)/rt/hip)
+VX_HOST_FLAGS = $(HIP2VX_INCLUDE_FLAGS) $(VX_HOST_RT_FLAGS)
+VX_RT := $(call hip2vx_rt_dir,VX_HOST_RT_FLAGS,$(VX_DIR))
+VX_HIP_RT_OBJ := $(call hip2vx_objs,$(HIP2VX_RUNTIME)/src,$(VX_RT)/hip)
 VX_EXE := $(VX_DIR)/$(PROGRAM)
 
 vortex: $(VX_EXE)
@@ -168,7 +188,7 @@ $(foreach u,$(HIP2VX_UNITS),$(eval $(call hip2vx_vx_kernels,$(u))))
 $(VX_DIR)/%.bin: $(VX_DIR)/%.elf
 	OBJCOPY=$(VX_CP) $(VXBIN) $< $@
 
-$(call hip2vx_host_build,$(VX_DIR),VX_HOST_FLAGS)
+$(call hip2vx_host_build,$(VX_DIR),VX_HOST_FLAGS,$(VX_RT),VX_HOST_RT_FLAGS)
 
 $(VX_EXE): $(call hip2vx_unit_objs,$(VX_DIR)) $(VX_HIP_RT_OBJ) $(call hip2vx_extra_objs,$(VX_DIR))
 	$(CXX) $^ -L$(VORTEX_RT_PATH) -lvortex -lpthread -o $@
@@ -176,4 +196,5 @@ $(VX_EXE): $(call hip2vx_unit_objs,$(VX_DIR)) $(VX_HIP_RT_OBJ) $(call hip2vx_ext
 clean:
 	rm -rf $(BUILD_DIR)
 
--include $(wildcard $(CPU_DIR)/*.d $(CPU_DIR)/rt/*/*.d $(CPU_DIR)/extra/*.d $(VX_DIR)/*.d $(VX_DIR)/rt/*/*.d $(VX_DIR)/extra/*.d)
+-include $(wildcard $(CPU_DIR)/*.d $(CPU_DIR)/extra/*.d $(VX_DIR)/*.d $(VX_DIR)/extra/*.d \
+  $(CPU_RT)/*/*.d $(CPU_DEVICE_RT)/*/*.d $(VX_RT)/*/*.d)

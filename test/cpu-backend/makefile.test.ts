@@ -81,8 +81,31 @@ describe('hip2vx.mk', () => {
     writeFileSync(join(dir, 'Makefile'), mk.replace('ifndef HIP2VX_RUNTIME', `HIP2VX_RUNTIME := ${rt}\nifndef HIP2VX_RUNTIME`));
     const r = spawnSync('make', ['-n', '-C', dir, 'cpu', 'vortex', 'VORTEX_HOME=/x', 'VX_TOOLCHAIN=gnu'], { encoding: 'utf8' });
     const compiles = r.stdout.split('\n').filter((l) => / -c | -shared |riscv64-unknown-elf-g\+\+/.test(l));
-    expect(compiles.length).toBeGreaterThan(3);
-    for (const line of compiles) expect(line).toContain('-I/inc/a -I/inc/b');
+    // The runtime's own objects are built without them, so that programs can share them.
+    const [runtimeCompiles, programCompiles] = [compiles.filter((l) => l.includes(`-c ${rt}/`)), compiles.filter((l) => !l.includes(`-c ${rt}/`))];
+    expect(programCompiles.length).toBeGreaterThan(3);
+    expect(runtimeCompiles.length).toBeGreaterThan(0);
+    for (const line of programCompiles) expect(line).toContain('-I/inc/a -I/inc/b');
+    for (const line of runtimeCompiles) expect(line).not.toContain('-I/inc/a');
+  });
+
+  it('HIP2VX_RT_CACHE: a second program built with the same compiler and flags reuses the runtime objects', () => {
+    const cache = join(dir, 'rt-cache');
+    const other = join(dir, 'other');
+    cpSync(prog, other, { recursive: true });
+    rmSync(join(other, 'build'), { recursive: true, force: true });
+    const built = spawnSync('make', ['-C', prog, 'cpu', `HIP2VX_RT_CACHE=${cache}`], { encoding: 'utf8' });
+    expect(built.status, built.stderr).toBe(0);
+    const runtimeCompile = /-c \S+\/runtime\/(cpu|src)\/\S+\.cpp -o (\S+)/;
+    expect(built.stdout.match(runtimeCompile)?.[2]).toContain(`${cache}/`);
+    const second = spawnSync('make', ['-C', other, 'run-cpu', `HIP2VX_RT_CACHE=${cache}`], { encoding: 'utf8' });
+    expect(second.status, second.stderr).toBe(0);
+    expect(second.stdout).toMatch(/embedded kernels ran/);
+    expect(second.stdout).not.toMatch(runtimeCompile);  // nothing of the runtime compiled again
+    expect(second.stdout).toContain(' -shared kernels.device.cpp');  // the program's own sources are
+    rmSync(join(other, 'build'), { recursive: true });
+    const flags = spawnSync('make', ['-n', '-C', other, 'cpu', `HIP2VX_RT_CACHE=${cache}`, 'HOST_CXXFLAGS=-std=c++17 -O1'], { encoding: 'utf8' });
+    expect(flags.stdout.match(runtimeCompile)?.[2]).toContain(`${cache}/`);  // other flags: their own objects
   });
 
   it('picks Vortex LLVM where it is installed, else the stock gcc, else clang', () => {
