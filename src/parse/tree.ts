@@ -73,8 +73,11 @@ export class Tree {
   readonly rootNode: Node;
   /** Every named node, in source order (parents before children). */
   readonly named: Node[] = [];
+  /** Every node, in depth-first order (`Node.preorder` indexes it). */
+  private readonly all: Node[] = [];
   private lineStarts: number[] | undefined;
   private byType: Map<string, Node[]> | undefined;
+  private allByType: Map<string, Node[]> | undefined;
 
   constructor(readonly text: string, readonly grammar: Grammar, columns: NodeColumns) {
     const stack: Node[] = [];
@@ -84,11 +87,17 @@ export class Tree {
       const type = columns.types[i];
       const parent = depth ? stack[depth - 1] : null;
       const node = new Node(this, parent, type, columns.starts[i], columns.ends[i], columns.fields[i], columns.missing.has(i), columns.errors.has(i));
+      this.all.push(node);
+      node.preorder = i;
+      // The nodes left on the stack at this depth or deeper have no more descendants.
+      for (let d = depth; d < stack.length; d++) stack[d].lastDescendant = i - 1;
+      stack.length = depth;
       stack[depth] = node;
       if (parent) parent.adopt(node);
       else root = node;
       if (node.isNamed) node.order = this.named.push(node) - 1;
     }
+    for (const open of stack) open.lastDescendant = columns.count - 1;
     if (!root) throw new Error('tree-sitter returned an empty tree');
     this.rootNode = root;
   }
@@ -108,6 +117,19 @@ export class Tree {
       }
     }
     return this.byType.get(type) ?? NONE;
+  }
+
+  /** Every node (named or not) of a type, in depth-first order. */
+  allOfType(type: string): readonly Node[] {
+    if (!this.allByType) {
+      this.allByType = new Map();
+      for (const n of this.all) {
+        const list = this.allByType.get(n.type);
+        if (list) list.push(n);
+        else this.allByType.set(n.type, [n]);
+      }
+    }
+    return this.allByType.get(type) ?? NONE;
   }
 
   /** Frees nothing: the copy is garbage collected (kept for callers written against tree-sitter). */
@@ -142,6 +164,9 @@ export class Node {
   children = NONE as Node[];
   /** Position among the tree's named nodes (-1: anonymous). */
   order = -1;
+  /** Position among all the tree's nodes, depth first; its descendants follow up to `lastDescendant`. */
+  preorder = 0;
+  lastDescendant = 0;
   private namedCache: Node[] | undefined;
 
   constructor(
@@ -225,16 +250,18 @@ export class Node {
     return other === this;
   }
 
-  /** Descendants whose type is `type`, in source order. */
+  /** Descendants whose type is `type`, in source order (from the tree's index: no walk). */
   descendantsOfType(type: string): Node[] {
-    const out: Node[] = [];
-    const visit = (n: Node): void => {
-      for (const c of n.children) {
-        if (c.type === type) out.push(c);
-        visit(c);
-      }
-    };
-    visit(this);
-    return out;
+    const list = this.tree.allOfType(type);
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid].preorder <= this.preorder) lo = mid + 1;
+      else hi = mid;
+    }
+    let end = lo;
+    while (end < list.length && list[end].preorder <= this.lastDescendant) end++;
+    return list.slice(lo, end);
   }
 }
