@@ -81,6 +81,7 @@ export class Tree {
 
   constructor(readonly text: string, readonly grammar: Grammar, columns: NodeColumns) {
     const stack: Node[] = [];
+    let top = -1;
     let root: Node | undefined;
     for (let i = 0; i < columns.count; i++) {
       const depth = columns.depths[i];
@@ -90,14 +91,13 @@ export class Tree {
       this.all.push(node);
       node.preorder = i;
       // The nodes left on the stack at this depth or deeper have no more descendants.
-      for (let d = depth; d < stack.length; d++) stack[d].lastDescendant = i - 1;
-      stack.length = depth;
-      stack[depth] = node;
+      for (let d = depth; d <= top; d++) stack[d].lastDescendant = i - 1;
+      stack[(top = depth)] = node;
       if (parent) parent.adopt(node);
       else root = node;
       if (node.isNamed) node.order = this.named.push(node) - 1;
     }
-    for (const open of stack) open.lastDescendant = columns.count - 1;
+    for (let d = 0; d <= top; d++) stack[d].lastDescendant = columns.count - 1;
     if (!root) throw new Error('tree-sitter returned an empty tree');
     this.rootNode = root;
   }
@@ -119,17 +119,12 @@ export class Tree {
     return this.byType.get(type) ?? NONE;
   }
 
-  /** Every node (named or not) of a type, in depth-first order. */
+  /** Every node (named or not) of a type, in depth-first order (one pass per type asked for). */
   allOfType(type: string): readonly Node[] {
-    if (!this.allByType) {
-      this.allByType = new Map();
-      for (const n of this.all) {
-        const list = this.allByType.get(n.type);
-        if (list) list.push(n);
-        else this.allByType.set(n.type, [n]);
-      }
-    }
-    return this.allByType.get(type) ?? NONE;
+    const byType = (this.allByType ??= new Map());
+    let list = byType.get(type);
+    if (!list) byType.set(type, (list = this.all.filter((n) => n.type === type)));
+    return list;
   }
 
   /** Frees nothing: the copy is garbage collected (kept for callers written against tree-sitter). */
