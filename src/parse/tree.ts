@@ -73,31 +73,23 @@ export class Tree {
   readonly rootNode: Node;
   /** Every named node, in source order (parents before children). */
   readonly named: Node[] = [];
-  /** Every node, in depth-first order (`Node.preorder` indexes it). */
-  private readonly all: Node[] = [];
   private lineStarts: number[] | undefined;
   private byType: Map<string, Node[]> | undefined;
   private allByType: Map<string, Node[]> | undefined;
 
   constructor(readonly text: string, readonly grammar: Grammar, columns: NodeColumns) {
     const stack: Node[] = [];
-    let top = -1;
     let root: Node | undefined;
     for (let i = 0; i < columns.count; i++) {
       const depth = columns.depths[i];
       const type = columns.types[i];
       const parent = depth ? stack[depth - 1] : null;
       const node = new Node(this, parent, type, columns.starts[i], columns.ends[i], columns.fields[i], columns.missing.has(i), columns.errors.has(i));
-      this.all.push(node);
-      node.preorder = i;
-      // The nodes left on the stack at this depth or deeper have no more descendants.
-      for (let d = depth; d <= top; d++) stack[d].lastDescendant = i - 1;
-      stack[(top = depth)] = node;
+      stack[depth] = node;
       if (parent) parent.adopt(node);
       else root = node;
       if (node.isNamed) node.order = this.named.push(node) - 1;
     }
-    for (let d = 0; d <= top; d++) stack[d].lastDescendant = columns.count - 1;
     if (!root) throw new Error('tree-sitter returned an empty tree');
     this.rootNode = root;
   }
@@ -119,11 +111,22 @@ export class Tree {
     return this.byType.get(type) ?? NONE;
   }
 
-  /** Every node (named or not) of a type, in depth-first order (one pass per type asked for). */
+  /** Every node (named or not) of a type, in depth-first order, so by id (one walk per type asked for). */
   allOfType(type: string): readonly Node[] {
     const byType = (this.allByType ??= new Map());
     let list = byType.get(type);
-    if (!list) byType.set(type, (list = this.all.filter((n) => n.type === type)));
+    if (!list) {
+      const found: Node[] = [];
+      const visit = (n: Node): void => {
+        for (const c of n.children) {
+          if (c.type === type) found.push(c);
+          visit(c);
+        }
+      };
+      visit(this.rootNode);
+      if (this.rootNode.type === type) found.unshift(this.rootNode);
+      byType.set(type, (list = found));
+    }
     return list;
   }
 
@@ -159,9 +162,6 @@ export class Node {
   children = NONE as Node[];
   /** Position among the tree's named nodes (-1: anonymous). */
   order = -1;
-  /** Position among all the tree's nodes, depth first; its descendants follow up to `lastDescendant`. */
-  preorder = 0;
-  lastDescendant = 0;
   private namedCache: Node[] | undefined;
 
   constructor(
@@ -245,18 +245,23 @@ export class Node {
     return other === this;
   }
 
-  /** Descendants whose type is `type`, in source order (from the tree's index: no walk). */
+  /**
+   * Descendants whose type is `type`, in source order, from the tree's list of that type: the
+   * tree builds its nodes depth first, so a subtree's ids run from its root's to its last leaf's.
+   */
   descendantsOfType(type: string): Node[] {
+    let last: Node = this;
+    while (last.children.length) last = last.children[last.children.length - 1];
     const list = this.tree.allOfType(type);
     let lo = 0;
     let hi = list.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (list[mid].preorder <= this.preorder) lo = mid + 1;
+      if (list[mid].id <= this.id) lo = mid + 1;
       else hi = mid;
     }
     let end = lo;
-    while (end < list.length && list[end].preorder <= this.lastDescendant) end++;
+    while (end < list.length && list[end].id <= last.id) end++;
     return list.slice(lo, end);
   }
 }
