@@ -76,9 +76,12 @@ export class Tree {
   private lineStarts: number[] | undefined;
   private byType: Map<string, Node[]> | undefined;
   private allByType: Map<string, Node[]> | undefined;
+  /** The type names of this tree's anonymous nodes. */
+  private readonly anonymous = new Set<string>();
 
   constructor(readonly text: string, readonly grammar: Grammar, columns: NodeColumns) {
     const stack: Node[] = [];
+    const anonymousIds = new Uint8Array(ERROR_SYMBOL + 1);
     let root: Node | undefined;
     for (let i = 0; i < columns.count; i++) {
       const depth = columns.depths[i];
@@ -89,6 +92,10 @@ export class Tree {
       if (parent) parent.adopt(node);
       else root = node;
       if (node.isNamed) node.order = this.named.push(node) - 1;
+      else if (!anonymousIds[type]) {
+        anonymousIds[type] = 1;
+        this.anonymous.add(node.type);
+      }
     }
     if (!root) throw new Error('tree-sitter returned an empty tree');
     this.rootNode = root;
@@ -111,21 +118,25 @@ export class Tree {
     return this.byType.get(type) ?? NONE;
   }
 
-  /** Every node (named or not) of a type, in depth-first order, so by id (one walk per type asked for). */
+  /** Every node (named or not) of a type, in depth-first order, so by id (one pass per type asked for). */
   allOfType(type: string): readonly Node[] {
     const byType = (this.allByType ??= new Map());
     let list = byType.get(type);
     if (!list) {
-      const found: Node[] = [];
-      const visit = (n: Node): void => {
-        for (const c of n.children) {
-          if (c.type === type) found.push(c);
-          visit(c);
-        }
-      };
-      visit(this.rootNode);
-      if (this.rootNode.type === type) found.unshift(this.rootNode);
-      byType.set(type, (list = found));
+      // The named nodes are a flat list in that order: walk the whole tree only for a type some anonymous node has.
+      if (!this.anonymous.has(type)) list = this.named.filter((n) => n.type === type);
+      else {
+        const found: Node[] = this.rootNode.type === type ? [this.rootNode] : [];
+        const visit = (n: Node): void => {
+          for (const c of n.children) {
+            if (c.type === type) found.push(c);
+            visit(c);
+          }
+        };
+        visit(this.rootNode);
+        list = found;
+      }
+      byType.set(type, list);
     }
     return list;
   }
