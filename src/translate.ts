@@ -120,7 +120,8 @@ function translateText(file: SourceFile, options: TranslateOptions): Translation
   if (early.length) return { ...result, diagnostics: early };
   const first = parse(textForParser(file.text));
   // The macros the file and the local headers it reaches define; uses spelling GPU code expanded.
-  const headerTexts = localHeaderRoots(first.rootNode, file.path, options.includeDirs ?? []).map((r) => r.tree.text);
+  const firstHeaders = localHeaderRoots(first.rootNode, file.path, options.includeDirs ?? []);
+  const headerTexts = firstHeaders.map((r) => r.tree.text);
   const macros = macroDefinitions([HIP_MACROS, ...headerTexts, file.text]);
   const never = neverCompiled(file.text, macros);
   const gpuUses = gpuMacroExpansions(file.text, macros).filter((u) => !never.some(([from, to]) => u.start >= from && u.end <= to));
@@ -148,7 +149,9 @@ function translateText(file: SourceFile, options: TranslateOptions): Translation
       const again = syntaxProblems(file.path, tree.rootNode, untouchedError, valid);
       if (hasErrors(again)) return { ...result, diagnostics: again };
     }
-    const translated = translateTree(tree.rootNode, parsedText, source, options, result, skippedOnDevice(source.text, macros));
+    // What was found on this tree already, when it is the one translated.
+    const known: Known = { program: expansions.length ? undefined : parsed, localHeaders: tree === first ? firstHeaders : undefined };
+    const translated = translateTree(tree.rootNode, parsedText, source, options, result, skippedOnDevice(source.text, macros), known);
     return syntax.length ? { ...translated, diagnostics: sortDiagnostics([...syntax, ...translated.diagnostics]) } : translated;
   } finally {
     tree.delete();
@@ -197,18 +200,24 @@ interface Unit {
   header?: IncludedHeader;
 }
 
+/** Analyses of the translated tree made before translateTree (each computed once). */
+interface Known {
+  program?: Program;
+  localHeaders?: Node[];
+}
+
 /** `deviceSkips`: text the device compiler skips (`#if __CUDA_ARCH__ < 800`): its device functions are not device code. */
-function translateTree(root: Node, parsedText: string, file: SourceFile, options: TranslateOptions, result: TranslationResult, deviceSkips: readonly [number, number][]): TranslationResult {
+function translateTree(root: Node, parsedText: string, file: SourceFile, options: TranslateOptions, result: TranslationResult, deviceSkips: readonly [number, number][], known: Known): TranslationResult {
   const nl = file.crlf ? '\r\n' : '\n';
   const deviceAbi: Abi = options.xlen === 32 ? 'rv32' : 'rv64';
   const headerMode = options.asHeader || isHeader(file.path);
   const report = new Reporter(file.path, options.rules);
-  const program = analyseProgram(root, parsedText);
+  const program = known.program ?? analyseProgram(root, parsedText);
   const compiled = (f: FunctionInfo) => !deviceSkips.some(([from, to]) => f.node.startIndex >= from && f.node.endIndex <= to);
   const deviceProgram: Program = { ...program, kernels: program.kernels.filter(compiled), deviceFunctions: program.deviceFunctions.filter(compiled) };
   const includeDirs = options.includeDirs ?? [];
   const isGpu = (text: string, path: string) => reachesGpuCode(path, text, includeDirs);
-  const localHeaders = localHeaderRoots(root, file.path, includeDirs);
+  const localHeaders = known.localHeaders ?? localHeaderRoots(root, file.path, includeDirs);
   const headers = includedHeaders(root, file.path, includeDirs, isGpu, (directive, included) =>
     report.at(directive, 'warning', 'include-cycle', `'${basename(included)}' is already being included here (an include cycle): not followed`),
   [...localHeaders, root]);

@@ -3,7 +3,7 @@
 // launches of kernels defined in a header get their instances, entries and stubs in the
 // including file's outputs. The header itself is translated on its own (header mode), and the
 // including file's outputs include its translations (`k.device.cuh`, `k.host.cuh`).
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { Node, Tree } from '../parse/parser.js';
 import { readSource } from '../parse/source.js';
@@ -126,8 +126,7 @@ const QUOTED_INCLUDE = /^[ \t]*#[ \t]*include[ \t]*"([^"]+)"/gm;
 /** Quoted includes of a source by path and version, shared by the files of one run. */
 const includesOf = new Map<string, string[]>();
 
-function quotedIncludes(file: string): string[] {
-  const { mtimeMs, size } = statSync(file);
+function quotedIncludes(file: string, { mtimeMs, size }: Stats): string[] {
   const key = `${file}\0${mtimeMs}\0${size}`;
   let found = includesOf.get(key);
   if (!found) {
@@ -154,5 +153,8 @@ export function textIncluder(path: string): string | undefined {
   return names
     .filter((n) => SOURCE_EXTENSIONS.has(extname(n).toLowerCase()) && n !== basename(file))
     .map((n) => join(dir, n))
-    .find((n) => statSync(n, { throwIfNoEntry: false })?.isFile() && quotedIncludes(n).includes(file));
+    .find((n) => {
+      const stats = statSync(n, { throwIfNoEntry: false });
+      return stats?.isFile() && quotedIncludes(n, stats).includes(file);
+    });
 }

@@ -1,7 +1,7 @@
 // Where every output goes: the files a run writes, decided input by input in sorted order
 // (so the first of two inputs claiming one output wins, whatever the workers did), then the
 // Makefiles once every program is known.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { MAKEFILE_MARK, programMakefile, type UnitFiles } from '../emit/makefile.js';
 import { identifier, isHeader, registeredKernels, stemOf, translatedHeaderPath, unitName } from '../output-names.js';
@@ -196,6 +196,8 @@ const QUOTED_INCLUDE = /^[ \t]*#[ \t]*include[ \t]*"([^"]+)"/gm;
 export function compareWithDisk(write: PlannedFile): 'unchanged' | 'stale' | 'missing' {
   let existing: Buffer;
   try {
+    // Most planned files are new: asked without a thrown error first.
+    if (!statSync(write.path, { throwIfNoEntry: false })) return 'missing';
     existing = readFileSync(write.path);
   } catch {
     return 'missing';

@@ -19,16 +19,19 @@ export function writeAtomic(path: string, content: string | Uint8Array): void {
     writeFileSync(temp, content);
     keepMode(path, temp);
     renameSync(temp, path);
-  } finally {
+  } catch (e) {
     rmSync(temp, { force: true });
+    throw e;
   }
 }
 
 /** A file rewritten in place keeps its permissions. */
 function keepMode(path: string, temp: string): void {
   try {
-    chmodSync(temp, statSync(path).mode);
+    // A new file: the default mode is right (asked without a thrown error: most files are new).
+    const existing = statSync(path, { throwIfNoEntry: false });
+    if (existing) chmodSync(temp, existing.mode);
   } catch {
-    // A new file: the default mode is right.
+    // Kept as the default mode.
   }
 }

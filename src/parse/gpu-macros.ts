@@ -55,12 +55,14 @@ function expansions(text: string, macros: MacroTable, names: ReadonlySet<string>
 
 /** Uses of `names` in code positions of `text`, each fully expanded (`active`: being expanded). */
 function usesIn(text: string, names: ReadonlySet<string>, macros: MacroTable, active: ReadonlySet<string>): MacroExpansion[] {
-  const mask = codeMask(text);
   const out: MacroExpansion[] = [];
+  // Most texts use none of the names: the whole-text scans below are not needed.
+  if (![...names].some((name) => text.includes(name))) return out;
+  let mask: Uint8Array | undefined;
   const word = /[A-Za-z_]\w*/g;
   for (let m = word.exec(text); m; m = word.exec(text)) {
     const macro = macros.get(m[0]);
-    if (!macro || !names.has(m[0]) || active.has(m[0]) || !mask[m.index]) continue;
+    if (!macro || !names.has(m[0]) || active.has(m[0]) || !(mask ??= codeMask(text))[m.index]) continue;
     let end = m.index + m[0].length;
     let args: string[] = [];
     if (macro.params) {

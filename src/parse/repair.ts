@@ -37,23 +37,26 @@ function statementLike(macro: Macro, macros: MacroTable, depth = 0): boolean {
 
 /** `parsed`: the tree of textForParser(text), if there is one already. */
 export function parseForTranslation(text: string, macros: MacroTable, parsed?: Tree): Tree {
-  const view = textForParser(text).split('');
+  // Built on the first blank: most files have nothing to blank.
+  let view: string[] | undefined;
   const blank = (from: number, to: number, first = ' ') => {
+    view ??= textForParser(text).split('');
     for (let i = from; i < to; i++) if (view[i] !== '\n' && view[i] !== '\r') view[i] = i === from ? first : ' ';
   };
-  const groups = conditionalGroups(text);
+  const parseView = () => parse(view ? view.join('') : textForParser(text));
   const never = neverCompiled(text, macros);
   for (const [from, to] of never) blank(from, to);
-  let tree = parsed && !never.length ? parsed : parse(view.join(''));
+  let tree = parsed && !never.length ? parsed : parseView();
   const decided = new Set<Group>();
   const blanked = new Set<number>();
-  const mask = codeMask(text);
+  let groups: Group[] | undefined;
+  let mask: Uint8Array | undefined;
   for (let round = 0; round < ROUNDS; round++) {
     let changed = false;
     for (const error of errorNodes(tree.rootNode)) {
       if (missingButValid(error, macros)) continue;
       const item = topLevelItem(error);
-      for (const g of groups) {
+      for (const g of (groups ??= conditionalGroups(text))) {
         if (decided.has(g) || !splits(g, item.startIndex, item.endIndex)) continue;
         decided.add(g);
         changed = true;
@@ -61,7 +64,7 @@ export function parseForTranslation(text: string, macros: MacroTable, parsed?: T
         g.branches.forEach((b, i) => blank(b.directive[0], i === taken ? b.directive[1] : b.body[1]));
         blank(g.endif[0], g.endif[1]);
       }
-      for (const use of macroUsesAround(text, mask, error, macros)) {
+      for (const use of macroUsesAround(text, (mask ??= codeMask(text)), error, macros)) {
         if (blanked.has(use.start)) continue;
         blanked.add(use.start);
         changed = true;
@@ -69,7 +72,7 @@ export function parseForTranslation(text: string, macros: MacroTable, parsed?: T
       }
     }
     if (!changed) break;
-    tree = parse(view.join(''));
+    tree = parseView();
   }
   return tree;
 }

@@ -75,9 +75,13 @@ export class Tree {
   readonly named: Node[] = [];
   private lineStarts: number[] | undefined;
   private byType: Map<string, Node[]> | undefined;
+  private allByType: Map<string, Node[]> | undefined;
+  /** The type names of this tree's anonymous nodes. */
+  private readonly anonymous = new Set<string>();
 
   constructor(readonly text: string, readonly grammar: Grammar, columns: NodeColumns) {
     const stack: Node[] = [];
+    const anonymousIds = new Uint8Array(ERROR_SYMBOL + 1);
     let root: Node | undefined;
     for (let i = 0; i < columns.count; i++) {
       const depth = columns.depths[i];
@@ -88,6 +92,10 @@ export class Tree {
       if (parent) parent.adopt(node);
       else root = node;
       if (node.isNamed) node.order = this.named.push(node) - 1;
+      else if (!anonymousIds[type]) {
+        anonymousIds[type] = 1;
+        this.anonymous.add(node.type);
+      }
     }
     if (!root) throw new Error('tree-sitter returned an empty tree');
     this.rootNode = root;
@@ -108,6 +116,29 @@ export class Tree {
       }
     }
     return this.byType.get(type) ?? NONE;
+  }
+
+  /** Every node (named or not) of a type, in depth-first order, so by id (one pass per type asked for). */
+  allOfType(type: string): readonly Node[] {
+    const byType = (this.allByType ??= new Map());
+    let list = byType.get(type);
+    if (!list) {
+      // The named nodes are a flat list in that order: walk the whole tree only for a type some anonymous node has.
+      if (!this.anonymous.has(type)) list = this.named.filter((n) => n.type === type);
+      else {
+        const found: Node[] = this.rootNode.type === type ? [this.rootNode] : [];
+        const visit = (n: Node): void => {
+          for (const c of n.children) {
+            if (c.type === type) found.push(c);
+            visit(c);
+          }
+        };
+        visit(this.rootNode);
+        list = found;
+      }
+      byType.set(type, list);
+    }
+    return list;
   }
 
   /** Frees nothing: the copy is garbage collected (kept for callers written against tree-sitter). */
@@ -225,16 +256,23 @@ export class Node {
     return other === this;
   }
 
-  /** Descendants whose type is `type`, in source order. */
+  /**
+   * Descendants whose type is `type`, in source order, from the tree's list of that type: the
+   * tree builds its nodes depth first, so a subtree's ids run from its root's to its last leaf's.
+   */
   descendantsOfType(type: string): Node[] {
-    const out: Node[] = [];
-    const visit = (n: Node): void => {
-      for (const c of n.children) {
-        if (c.type === type) out.push(c);
-        visit(c);
-      }
-    };
-    visit(this);
-    return out;
+    let last: Node = this;
+    while (last.children.length) last = last.children[last.children.length - 1];
+    const list = this.tree.allOfType(type);
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid].id <= this.id) lo = mid + 1;
+      else hi = mid;
+    }
+    let end = lo;
+    while (end < list.length && list[end].id <= last.id) end++;
+    return list.slice(lo, end);
   }
 }

@@ -59,21 +59,28 @@ export class EditSet {
   /** text[start, end) with the outermost edits inside it (other than node `self`) applied. */
   private inside(start: number, end: number, self: number): string {
     const ordered = (this.ordered ??= [...this.edits.values()].sort((a, b) => a.start - b.start || b.end - a.end));
-    let lo = 0;
-    let hi = ordered.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (ordered[mid].start < start) lo = mid + 1;
-      else hi = mid;
-    }
     let out = '';
     let at = start;
-    for (let i = lo; i < ordered.length && ordered[i].start < end; i++) {
+    for (let i = firstFrom(ordered, start); i < ordered.length && ordered[i].start < end; i++) {
       const e = ordered[i];
-      if (e.id === self || e.start < at || e.end > end) continue;
+      if (e.id === self || e.end > end) continue;
       out += this.text.slice(at, e.start) + e.replacement(this.print);
       at = e.end;
+      // The edits inside this one are its own to print: go on after it.
+      i = firstFrom(ordered, at) - 1;
     }
     return out + this.text.slice(at, end);
   }
+}
+
+/** The first of the edits (by start) starting at or after `at`. */
+function firstFrom(ordered: readonly Edit[], at: number): number {
+  let lo = 0;
+  let hi = ordered.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ordered[mid].start < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

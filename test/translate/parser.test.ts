@@ -27,6 +27,29 @@ function rows(root: WasmNode | Node): Row[] {
   return out;
 }
 
+/** Every descendant of each type, by a plain walk of the children: what the tree's index must give. */
+function walkedDescendants(n: Node, type: string, out: Node[] = []): Node[] {
+  for (const c of n.children) {
+    if (c.type === type) out.push(c);
+    walkedDescendants(c, type, out);
+  }
+  return out;
+}
+
+/** descendantsOfType of every node, for named and anonymous types, equals a walk of its subtree. */
+function expectIndexedDescendants(text: string): void {
+  const root = parseWith(wasmBackend, text).rootNode;
+  const all: Node[] = [];
+  const visit = (n: Node) => {
+    all.push(n);
+    n.children.forEach(visit);
+  };
+  visit(root);
+  for (const type of ['identifier', 'compound_statement', 'ERROR', ';', '(']) {
+    for (const n of all) expect(n.descendantsOfType(type)).toEqual(walkedDescendants(n, type));
+  }
+}
+
 function expectSameTrees(text: string): number {
   const tree = reference.parse(text)!;
   try {
@@ -61,6 +84,16 @@ describe('the tree copy', () => {
     const depth = 2000;
     const text = `int x = ${'('.repeat(depth)}1${')'.repeat(depth)};\n`;
     for (let round = 0; round < 3; round++) expect(expectSameTrees(text)).toBeGreaterThan(depth);
+  });
+
+  it('finds descendants by type from its index as a walk of the subtree does', () => {
+    expectIndexedDescendants(readFileSync('samples/vector_add/vector_add.hip', 'utf8'));
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...'int x = f(a, b); { } ( ) ; #if\n'.split(' ')), maxLength: 60 }), (text) => {
+        expectIndexedDescendants(text);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('answers field queries as tree-sitter does', () => {
