@@ -254,7 +254,8 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     const hostEdits = new EditSet(file.text);
     const kernels = units.flatMap((u) => u.program.kernels);
     const warpUsers = WarpOps.of(options.rules).users(units.flatMap((u) => [...u.program.kernels, ...u.program.deviceFunctions]));
-    rewriteHost({ program, kernels, launchInstance, instances: own.instances, edits: hostEdits, rules: options.rules, report, programName: result.program.name, deviceAbi, deviceFile: files.device, headerMode, nl });
+    const declaredKernels = units.flatMap((u) => u.program.functions.filter((f) => f.kind === 'kernel' && !f.body));
+    rewriteHost({ program, kernels, declaredKernels, launchInstance, instances: own.instances, edits: hostEdits, rules: options.rules, report, programName: result.program.name, deviceAbi, deviceFile: files.device, headerMode, nl });
     const flows = deviceMemoryFlows({ program, types: own.types, instances, launchInstance, deviceAbi });
     rewriteLayoutCopies(flows, hostEdits, report, deviceAbi);
     const deviceEdits = new EditSet(file.text);

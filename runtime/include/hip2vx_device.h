@@ -52,6 +52,14 @@ template <auto V> struct hip2vx_constant {};
 typedef struct ihipStream_t* hipStream_t;
 typedef struct ihipEvent_t* hipEvent_t;
 
+// HIP's dim3, which device code may build (`dim3 idx(tx + 1, ty + 1)`) or copy from the built-in
+// indices (Vortex's dim3_t), as hip_runtime_api.h declares it for the host.
+struct dim3 {
+  uint32_t x, y, z;
+  constexpr dim3(uint32_t vx = 1, uint32_t vy = 1, uint32_t vz = 1) : x(vx), y(vy), z(vz) {}
+  constexpr dim3(const dim3_t& d) : x(d.x), y(d.y), z(d.z) {}
+};
+
 // ---- HIP/CUDA declaration spellings -------------------------------------------------------
 #define __global__ inline __attribute__((__always_inline__))
 #define __device__

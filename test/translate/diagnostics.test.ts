@@ -91,10 +91,13 @@ const CASES: [name: string, source: string, expected: string[]][] = [
     "divergent-expression.cu:1:58: error: '?:' on per-thread values with side effects or memory loads inside an expression cannot be bracketed for divergence; assign it to a variable first [divergence-expression]",
   ]],
   ['ggl-unknown', 'int main() { int* d; hipLaunchKernelGGL(missing, dim3(1), dim3(1), 0, 0, d); }\n', [
-    "ggl-unknown.cu:1:22: error: kernel 'missing' is launched here but not defined in this file; translate the file that defines it together with its launches [kernel-not-found]",
+    "ggl-unknown.cu:1:22: error: kernel 'missing' is launched here but neither defined nor declared in this file or the headers it includes [kernel-not-found]",
   ]],
   ['kernel-not-found', 'int main() { float* p; elsewhere<<<1, 1>>>(p); }\n', [
-    "kernel-not-found.cu:1:24: error: kernel 'elsewhere' is launched here but not defined in this file; translate the file that defines it together with its launches [kernel-not-found]",
+    "kernel-not-found.cu:1:24: error: kernel 'elsewhere' is launched here but neither defined nor declared in this file or the headers it includes [kernel-not-found]",
+  ]],
+  ['template-kernel-elsewhere', 'template <typename T> __global__ void fill(T* p);\nint main() { float* p; fill<float><<<1, 1>>>(p); }\n', [
+    "template-kernel-elsewhere.cu:2:24: error: template kernel 'fill' is declared here but defined in another file, where its instances for these launches are not made; define it in a header this file includes [kernel-not-found]",
   ]],
   ['virtual', 'struct Shape {\n  __device__ virtual float area() const = 0;\n  virtual void log();\n  virtual __host__ __device__ ~Shape() {}\n};\n__global__ void k(float* o) { o[0] = 1.0f; }\n', [
     'virtual.cu:2:14: error: virtual functions in device code is not supported on Vortex v2.2 [device-virtual]',
