@@ -60,6 +60,11 @@ struct dim3 {
   constexpr dim3(const dim3_t& d) : x(d.x), y(d.y), z(d.z) {}
 };
 
+// The runtime's structs kernels take by value (hip_runtime_api.h; src/layout/runtime-records.ts).
+typedef struct hipPitchedPtr { void* ptr; size_t pitch; size_t xsize; size_t ysize; } hipPitchedPtr;
+typedef struct hipExtent { size_t width; size_t height; size_t depth; } hipExtent;
+typedef struct hipPos { size_t x; size_t y; size_t z; } hipPos;
+
 // ---- HIP/CUDA declaration spellings -------------------------------------------------------
 #define __global__ inline __attribute__((__always_inline__))
 #define __device__

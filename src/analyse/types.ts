@@ -11,6 +11,7 @@ import {
   pointer,
   renderTypeId,
   vectorType,
+  runtimeRecord,
   type CType,
   type Field,
   type RecordType,
@@ -364,7 +365,7 @@ export class TypeTable {
     if (decl) return this.fromDecl(decl, name, node, env);
     const scalar = scalarFromName(name);
     if (scalar) return { kind: 'scalar', name: scalar };
-    return vectorType(name) ?? { kind: 'opaque', text: name };
+    return vectorType(name) ?? runtimeRecord(name) ?? { kind: 'opaque', text: name };
   }
 
   /** `#define HD __host__ __device__ inline`: an object-like macro of declaration specifiers only. */
