@@ -204,7 +204,7 @@ export class DivergenceLowering {
   private lowerExpressions(): void {
     for (const e of descendantsOf(this.body, ['binary_expression', 'conditional_expression'], false, mayBranch(this.edits.text))) {
       const ternary = e.type === 'conditional_expression';
-      if ((!ternary && !this.isShortCircuit(e)) || inDirective(e)) continue;
+      if ((!ternary && !this.isShortCircuit(e)) || inDirective(e) || compileTime(e)) continue;
       const cond = ternary ? e.childForFieldName('condition')! : e;
       if (this.uni.isUniform(cond)) continue;
       if (this.safe(e)) {
@@ -624,6 +624,17 @@ function opaqueBool(e: Node, print: Printer): string {
 }
 
 /** Part of a preprocessor condition (`#if defined(X) && X >= 2`): evaluated before compiling. */
+/** Contexts the compiler evaluates, never a thread: static_assert, template arguments, sizeof, decltype, an `if constexpr` condition. */
+const COMPILE_TIME = new Set(['static_assert_declaration', 'template_argument_list', 'sizeof_expression', 'alignof_expression', 'decltype']);
+
+function compileTime(e: Node): boolean {
+  for (let p = e.parent; p && p.type !== 'compound_statement'; p = p.parent) {
+    if (COMPILE_TIME.has(p.type)) return true;
+    if (p.type === 'condition_clause' && p.parent?.type === 'if_statement' && p.parent.children.some((c) => c?.type === 'constexpr')) return true;
+  }
+  return false;
+}
+
 function inDirective(e: Node): boolean {
   let p = e.parent;
   while (p && !p.type.startsWith('preproc_')) p = p.parent;
