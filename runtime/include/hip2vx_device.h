@@ -921,4 +921,22 @@ HIP2VX_ATOMIC_ADD16(__nv_bfloat16, __nv_bfloat162)
 /** HIP's atomicAdd without the guarantees on fine-grained memory AMD needs: the same here. */
 template <class T> HIP2VX_INLINE T unsafeAtomicAdd(T* p, T v) { return atomicAdd(p, v); }
 
+/** Block- and system-scope atomics: device scope is the widest Vortex has, and the host never
+ *  touches device memory while a kernel runs (managed memory is copied around launches). */
+#define HIP2VX_SCOPED_ATOMIC(name)                                                                 \
+  template <class... A> HIP2VX_INLINE auto name##_block(A... a) -> decltype(name(a...)) { return name(a...); } \
+  template <class... A> HIP2VX_INLINE auto name##_system(A... a) -> decltype(name(a...)) { return name(a...); }
+HIP2VX_SCOPED_ATOMIC(atomicAdd)
+HIP2VX_SCOPED_ATOMIC(atomicSub)
+HIP2VX_SCOPED_ATOMIC(atomicExch)
+HIP2VX_SCOPED_ATOMIC(atomicMin)
+HIP2VX_SCOPED_ATOMIC(atomicMax)
+HIP2VX_SCOPED_ATOMIC(atomicAnd)
+HIP2VX_SCOPED_ATOMIC(atomicOr)
+HIP2VX_SCOPED_ATOMIC(atomicXor)
+HIP2VX_SCOPED_ATOMIC(atomicCAS)
+HIP2VX_SCOPED_ATOMIC(atomicInc)
+HIP2VX_SCOPED_ATOMIC(atomicDec)
+#undef HIP2VX_SCOPED_ATOMIC
+
 #endif  // HIP2VX_DEVICE_H
