@@ -86,11 +86,20 @@ function exec(command: string, args: string[], cwd: string, timeoutS: number, en
  */
 function makefileFacts(dir: string): { includes: string[]; args: string; program?: { name: string; sources: string[] } } {
   const text = readFileSync(join(dir, 'Makefile'), 'utf8').replace(/\\\n/g, ' ');
-  const includes = [...expand(text, makeVariables(text)).matchAll(/-I\s*([^\s$)]+)/g)].map((m) => resolve(dir, m[1])).filter((d) => existsSync(d));
+  const includes = [...expand(text, makeVariables(text)).matchAll(/-I\s*([^\s$)]+)/g)].map((m) => resolve(dir, m[1])).concat(cmakeIncludes(dir, text)).filter((d) => existsSync(d));
   const run = /^run\s*:.*\n((?:\t.*\n?)+)/m.exec(text);
   const line = run?.[1].split('\n').map((l) => l.trim()).filter(Boolean).pop() ?? '';
   const args = expand(line.replace(/^\$\(LAUNCHER\)\s*/, '').replace(/^\S+\s*/, ''), makeVariables(text));  // drop ./$(program)
   return { includes: [...new Set(includes)], args, program: programSources(text, dir) };
+}
+
+/** The include directories a CMakeLists.txt names, when the Makefile builds through cmake (`${...}` entries are dropped: fetched dependencies). */
+function cmakeIncludes(dir: string, makefile: string): string[] {
+  const lists = join(dir, 'CMakeLists.txt');
+  if (!/\bcmake\b/.test(makefile) || !existsSync(lists)) return [];
+  const calls = readFileSync(lists, 'utf8').matchAll(/\b(target_)?include_directories\s*\(([^)]*)\)/gi);
+  // target_include_directories(<target> PRIVATE dir...): the first word names the target.
+  return [...calls].flatMap((c) => c[2].trim().split(/\s+/).slice(c[1] ? 1 : 0).filter((w) => w && !/^(?:PRIVATE|PUBLIC|INTERFACE|SYSTEM|BEFORE|AFTER)$/.test(w) && !w.includes('$')).map((w) => resolve(dir, w)));
 }
 
 /** Variables of a Makefile (`a = b`, `a := b`, `a ?= b`), with references to earlier ones expanded. */

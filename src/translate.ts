@@ -263,7 +263,8 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     const hostEdits = new EditSet(file.text);
     const kernels = units.flatMap((u) => u.program.kernels);
     const warpUsers = WarpOps.of(options.rules).users(units.flatMap((u) => [...u.program.kernels, ...u.program.deviceFunctions]));
-    rewriteHost({ program, kernels, launchInstance, instances: own.instances, edits: hostEdits, rules: options.rules, report, programName: result.program.name, deviceAbi, deviceFile: files.device, headerMode, nl });
+    const declaredKernels = units.flatMap((u) => u.program.functions.filter((f) => f.kind === 'kernel' && !f.body));
+    rewriteHost({ program, kernels, declaredKernels, launchInstance, instances: own.instances, edits: hostEdits, rules: options.rules, report, programName: result.program.name, deviceAbi, deviceFile: files.device, headerMode, nl });
     const flows = deviceMemoryFlows({ program, types: own.types, instances, launchInstance, deviceAbi });
     rewriteLayoutCopies(flows, hostEdits, report, deviceAbi);
     const deviceEdits = new EditSet(file.text);
@@ -271,7 +272,8 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     if (hasDevice) {
       report.side = 'device';
       findConstructs(deviceProgram, (node, id) => report.construct(node, id));
-      for (const call of undefinedDeviceCalls(deviceProgram, units.map((u) => u.program))) {
+      // A header's calls may be defined by what its includers include before it: checked there.
+      for (const call of headerMode ? [] : undefinedDeviceCalls(deviceProgram, units.map((u) => u.program))) {
         const name = call.childForFieldName('function')!.text;
         report.at(call, 'error', 'device-function-undefined', `device function '${name}' is declared but defined in no file this one includes; a Vortex kernel is built from one translation unit (no relocatable device code): define it in a header`);
       }

@@ -52,6 +52,19 @@ template <auto V> struct hip2vx_constant {};
 typedef struct ihipStream_t* hipStream_t;
 typedef struct ihipEvent_t* hipEvent_t;
 
+// HIP's dim3, which device code may build (`dim3 idx(tx + 1, ty + 1)`) or copy from the built-in
+// indices (Vortex's dim3_t), as hip_runtime_api.h declares it for the host.
+struct dim3 {
+  uint32_t x, y, z;
+  constexpr dim3(uint32_t vx = 1, uint32_t vy = 1, uint32_t vz = 1) : x(vx), y(vy), z(vz) {}
+  constexpr dim3(const dim3_t& d) : x(d.x), y(d.y), z(d.z) {}
+};
+
+// The runtime's structs kernels take by value (hip_runtime_api.h; src/layout/runtime-records.ts).
+typedef struct hipPitchedPtr { void* ptr; size_t pitch; size_t xsize; size_t ysize; } hipPitchedPtr;
+typedef struct hipExtent { size_t width; size_t height; size_t depth; } hipExtent;
+typedef struct hipPos { size_t x; size_t y; size_t z; } hipPos;
+
 // ---- HIP/CUDA declaration spellings -------------------------------------------------------
 #define __global__ inline __attribute__((__always_inline__))
 #define __device__
@@ -454,6 +467,32 @@ HIP2VX_INLINE int __all_sync(unsigned long long mask, int predicate) {
   return hip2vx_bool((__ballot(predicate) & taking_part) == taking_part);
 }
 
+// __reduce_*_sync (sm_80): every lane reads its warp's published values and combines them, lane 0
+// first (one exchange, as __ballot); lanes past the block's end take no part.
+template <typename T, typename Op>
+HIP2VX_INLINE T hip2vx_warp_reduce(T v, Op op) {
+  const uint32_t n = hip2vx_block_threads(), base = hip2vx_warp_base();
+  const uint32_t* buf = hip2vx_publish((uint32_t)v);
+  T r = (T)buf[base];
+  for (uint32_t i = 1; i < HIP2VX_WARP_SIZE; ++i) {
+    const int present = hip2vx_less(base + i, n);
+    r = hip2vx_select(present, op(r, (T)buf[hip2vx_select(present, base + i, base)]), r);
+  }
+  return r;
+}
+#define HIP2VX_WARP_REDUCE(name, T, a_op_b)                                                        \
+  HIP2VX_INLINE T name(unsigned long long, T v) { return hip2vx_warp_reduce(v, [](T a, T b) { return (T)(a_op_b); }); }
+HIP2VX_WARP_REDUCE(__reduce_add_sync, unsigned, a + b)
+HIP2VX_WARP_REDUCE(__reduce_add_sync, int, (unsigned)a + (unsigned)b)
+HIP2VX_WARP_REDUCE(__reduce_min_sync, unsigned, min(a, b))
+HIP2VX_WARP_REDUCE(__reduce_min_sync, int, min(a, b))
+HIP2VX_WARP_REDUCE(__reduce_max_sync, unsigned, max(a, b))
+HIP2VX_WARP_REDUCE(__reduce_max_sync, int, max(a, b))
+HIP2VX_WARP_REDUCE(__reduce_and_sync, unsigned, a & b)
+HIP2VX_WARP_REDUCE(__reduce_or_sync, unsigned, a | b)
+HIP2VX_WARP_REDUCE(__reduce_xor_sync, unsigned, a ^ b)
+#undef HIP2VX_WARP_REDUCE
+
 // Cooperative groups: warp tiles of N lanes (a power of two up to the logical warp), with the
 // same requirement: every lane of the logical warp reaches each collective and sync().
 namespace cooperative_groups {
@@ -786,6 +825,37 @@ HIP2VX_INLINE int __popc(unsigned int x) {
   x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
   return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
 }
+// Dot products of the four (__dp4a) or two (__dp2a_lo/hi) packed 8-bit/16-bit lanes, plus c.
+HIP2VX_INLINE int __dp4a(int a, int b, int c) {
+  for (int i = 0; i < 32; i += 8) c += (int)(int8_t)(a >> i) * (int)(int8_t)(b >> i);
+  return c;
+}
+HIP2VX_INLINE unsigned int __dp4a(unsigned int a, unsigned int b, unsigned int c) {
+  for (int i = 0; i < 32; i += 8) c += ((a >> i) & 0xffu) * ((b >> i) & 0xffu);
+  return c;
+}
+// Byte i of the result is byte (s >> 4i) & 7 of the pair y:x (x holds bytes 0-3).
+HIP2VX_INLINE unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int s) {
+  unsigned int r = 0;
+  for (int i = 0; i < 4; ++i) {
+    const unsigned int sel = (s >> (4 * i)) & 7u;
+    r |= ((hip2vx_select(hip2vx_less(3u, sel), y, x) >> ((sel & 3u) * 8)) & 0xffu) << (8 * i);
+  }
+  return r;
+}
+// SIMD on the four bytes of a word (__vadd4 wraps, __vaddss4 saturates signed, ...).
+template <typename Op>
+HIP2VX_INLINE unsigned int hip2vx_bytewise(unsigned int a, unsigned int b, Op op) {
+  unsigned int r = 0;
+  for (int i = 0; i < 32; i += 8) r |= ((unsigned int)op((int)(int8_t)(a >> i), (int)(int8_t)(b >> i)) & 0xffu) << i;
+  return r;
+}
+HIP2VX_INLINE unsigned int __vadd4(unsigned int a, unsigned int b) { return hip2vx_bytewise(a, b, [](int x, int y) { return x + y; }); }
+HIP2VX_INLINE unsigned int __vsub4(unsigned int a, unsigned int b) { return hip2vx_bytewise(a, b, [](int x, int y) { return x - y; }); }
+HIP2VX_INLINE unsigned int __vaddss4(unsigned int a, unsigned int b) { return hip2vx_bytewise(a, b, [](int x, int y) { return max(-128, min(127, x + y)); }); }
+HIP2VX_INLINE unsigned int __vsubss4(unsigned int a, unsigned int b) { return hip2vx_bytewise(a, b, [](int x, int y) { return max(-128, min(127, x - y)); }); }
+HIP2VX_INLINE unsigned int __vcmpeq4(unsigned int a, unsigned int b) { return hip2vx_bytewise(a, b, [](int x, int y) { return -hip2vx_bool(x == y); }); }
+HIP2VX_INLINE unsigned int __vcmpne4(unsigned int a, unsigned int b) { return hip2vx_bytewise(a, b, [](int x, int y) { return -hip2vx_bool(x != y); }); }
 HIP2VX_INLINE int __clz(int v) {
   uint32_t x = (uint32_t)v;
   x |= x >> 1; x |= x >> 2; x |= x >> 4; x |= x >> 8; x |= x >> 16;
@@ -850,5 +920,23 @@ HIP2VX_ATOMIC_ADD16(__nv_bfloat16, __nv_bfloat162)
 
 /** HIP's atomicAdd without the guarantees on fine-grained memory AMD needs: the same here. */
 template <class T> HIP2VX_INLINE T unsafeAtomicAdd(T* p, T v) { return atomicAdd(p, v); }
+
+/** Block- and system-scope atomics: device scope is the widest Vortex has, and the host never
+ *  touches device memory while a kernel runs (managed memory is copied around launches). */
+#define HIP2VX_SCOPED_ATOMIC(name)                                                                 \
+  template <class... A> HIP2VX_INLINE auto name##_block(A... a) -> decltype(name(a...)) { return name(a...); } \
+  template <class... A> HIP2VX_INLINE auto name##_system(A... a) -> decltype(name(a...)) { return name(a...); }
+HIP2VX_SCOPED_ATOMIC(atomicAdd)
+HIP2VX_SCOPED_ATOMIC(atomicSub)
+HIP2VX_SCOPED_ATOMIC(atomicExch)
+HIP2VX_SCOPED_ATOMIC(atomicMin)
+HIP2VX_SCOPED_ATOMIC(atomicMax)
+HIP2VX_SCOPED_ATOMIC(atomicAnd)
+HIP2VX_SCOPED_ATOMIC(atomicOr)
+HIP2VX_SCOPED_ATOMIC(atomicXor)
+HIP2VX_SCOPED_ATOMIC(atomicCAS)
+HIP2VX_SCOPED_ATOMIC(atomicInc)
+HIP2VX_SCOPED_ATOMIC(atomicDec)
+#undef HIP2VX_SCOPED_ATOMIC
 
 #endif  // HIP2VX_DEVICE_H

@@ -235,6 +235,15 @@ hipError_t hipMallocPitch(void** ptr, size_t* pitch, size_t width, size_t height
   });
 }
 
+hipError_t hipMalloc3D(hipPitchedPtr* pitched, hipExtent extent) {
+  if (!pitched) return hipErrorInvalidValue;
+  size_t pitch = 0;
+  void* ptr = nullptr;
+  const hipError_t status = hipMallocPitch(&ptr, &pitch, extent.width, extent.height * extent.depth);
+  if (status == hipSuccess) *pitched = make_hipPitchedPtr(ptr, pitch, extent.width, extent.height);
+  return status;
+}
+
 hipError_t hipMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
                        size_t height, hipMemcpyKind kind) {
   return api([&] {

@@ -115,11 +115,21 @@ function globalsOf(item: Node): GlobalVar[] {
   if (item.type !== 'declaration' || functionDeclarator(item)) return [];
   const q = qualifiersOf(item);
   const space = q.has('__constant__') ? 'constant' : q.has('__managed__') ? 'managed' : q.has('__device__') ? 'device' : undefined;
-  if (!space) return [];
+  if (!space || readOnlyTable(item)) return [];
   return item.childrenForFieldName('declarator').flatMap((d) => {
     const name = d && declaredName(d);
     return d && name ? [{ declaration: item, declarator: d, name: name.text, space }] : [];
   });
+}
+
+/**
+ * `static const __device__ int8_t table[16] = {...}`: const and initialised, so nothing can write
+ * it (hipMemcpyToSymbol of a const object is undefined): each side compiles its own copy like any
+ * constant, and device code in other headers of the program names it directly.
+ */
+function readOnlyTable(item: Node): boolean {
+  const constant = item.children.some((c) => c?.type === 'type_qualifier' && (c.text === 'const' || c.text === 'constexpr'));
+  return constant && item.childrenForFieldName('declarator').every((d) => d?.type === 'init_declarator');
 }
 
 const DECLARATION = new Set(['declaration']);

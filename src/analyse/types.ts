@@ -11,11 +11,13 @@ import {
   pointer,
   renderTypeId,
   vectorType,
+  runtimeRecord,
   type CType,
   type Field,
   type RecordType,
 } from '../layout/index.js';
 import { parse, type Node } from '../parse/parser.js';
+import { CUDA_CONDITION } from '../parse/conditionals.js';
 import { readAlignment } from './types-attributes.js';
 import { Fail, evaluate, integerLiteral, type ConstScope } from './types-const.js';
 import { scalarFromName, scalarFromSized } from './types-scalars.js';
@@ -93,6 +95,8 @@ export class TypeTable {
   private readonly innerMacros = new Map<string, ValueDecl[]>();
   /** Type macros by their definition (`#define real float`), parsed once. */
   private readonly macroTypes = new Map<ValueDecl, TypeDecl | null>();
+  /** Every name `#define`d so far as the files are read (with a value or not), for `#ifdef`. */
+  private readonly defined = new Set<string>();
   /** Where the macro being evaluated is used: macros in its body are looked up as of there. */
   private macroSite: Node | undefined;
 
@@ -190,7 +194,11 @@ export class TypeTable {
 
   private collect(node: Node, scope: string[]): void {
     const name = node.childForFieldName('name')?.text;
-    if (CONTAINERS.has(node.type) || node.type === 'field_declaration_list') {
+    const ifdef = node.type === 'preproc_ifdef' ? this.ifdefTaken(node) : undefined;
+    if (ifdef !== undefined) {
+      const alternative = node.childForFieldName('alternative');
+      for (const c of ifdef ? children(node).filter((c) => c.id !== alternative?.id) : alternative ? [alternative] : []) this.collect(c, scope);
+    } else if (CONTAINERS.has(node.type) || node.type === 'field_declaration_list') {
       for (const c of children(node)) this.collect(c, scope);
     } else if (node.type === 'linkage_specification' || node.type === 'namespace_definition') {
       const body = node.childForFieldName('body');
@@ -233,10 +241,23 @@ export class TypeTable {
       }
     } else if (node.type === 'function_definition') {
       this.collectConstexprFunction(node, scope);
-    } else if (node.type === 'preproc_def' && name) {
-      const value = node.childForFieldName('value');
+    } else if ((node.type === 'preproc_def' || node.type === 'preproc_function_def') && name) {
+      this.defined.add(name);
+      const value = node.type === 'preproc_def' ? node.childForFieldName('value') : null;
       if (value) this.values.set(name, { kind: 'macro', text: macroBody(value), node });
     }
+  }
+
+  /**
+   * Whether an `#ifdef X` / `#ifndef X` group takes its first branch, decided as the compilers do
+   * on the names defined so far (none from the command line), so a type defined in both branches
+   * (`#ifndef FLOAT #define REAL double #else #define REAL float`) is the one compiled; undefined
+   * for the names the host and device compilations decide differently.
+   */
+  private ifdefTaken(node: Node): boolean | undefined {
+    const name = node.childForFieldName('name')?.text;
+    if (!name || CUDA_CONDITION.test(name)) return undefined;
+    return this.defined.has(name) !== /^#\s*ifndef/.test(node.text);
   }
 
   /** A constexpr function whose body is one `return <expression>;`: evaluated in constants. */
@@ -344,7 +365,7 @@ export class TypeTable {
     if (decl) return this.fromDecl(decl, name, node, env);
     const scalar = scalarFromName(name);
     if (scalar) return { kind: 'scalar', name: scalar };
-    return vectorType(name) ?? { kind: 'opaque', text: name };
+    return vectorType(name) ?? runtimeRecord(name) ?? { kind: 'opaque', text: name };
   }
 
   /** `#define HD __host__ __device__ inline`: an object-like macro of declaration specifiers only. */

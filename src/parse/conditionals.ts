@@ -17,7 +17,7 @@ export const COMPILER_MACROS = {
 };
 export type Side = keyof typeof COMPILER_MACROS;
 
-const CUDA_CONDITION = /\b(__CUDA_ARCH__|__HIP_DEVICE_COMPILE__|__CUDACC__|__HIPCC__)\b/;
+export const CUDA_CONDITION = /\b(__CUDA_ARCH__|__HIP_DEVICE_COMPILE__|__CUDACC__|__HIPCC__)\b/;
 
 export interface Branch {
   /** The directive line (`#if ...`, `#elif ...`, `#else`), continuations included. */

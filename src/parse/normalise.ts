@@ -6,6 +6,11 @@ const SAME_LENGTH: [RegExp, string][] = [
   [/\b__builtin_align__\b/g, 'alignas          '],
   // The grammar takes `__restrict` right after `*` but not after `* const` (the same qualifiers).
   [/\bconst(\s+)__restrict\b/g, '__restrict$1const'],
+  // GNU's alternate keywords for the qualifiers, which gcc and clang take in any mode.
+  [/\b__const__\b/g, 'const    '],
+  [/\b__const\b/g, 'const  '],
+  [/\b__volatile__\b/g, 'volatile    '],
+  [/\b__signed__\b/g, 'signed    '],
 ];
 
 /** An extended lambda's execution space (`[=] __device__ (int i) {...}`): the grammar takes none. */

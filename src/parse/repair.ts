@@ -68,7 +68,11 @@ export function parseForTranslation(text: string, macros: MacroTable, parsed?: T
         if (blanked.has(use.start)) continue;
         blanked.add(use.start);
         changed = true;
-        blank(use.start, use.end, statementLike(use.macro, macros) ? ';' : ' ');
+        if (use.argumentsOpen === undefined) blank(use.start, use.end, statementLike(use.macro, macros) ? ';' : ' ');
+        else {
+          blank(use.start, use.argumentsOpen + 1);
+          view[use.end - 1] = ';';
+        }
       }
     }
     if (!changed) break;
@@ -112,6 +116,8 @@ interface Use {
   start: number;
   end: number;
   macro: Macro;
+  /** Set when the arguments hold GPU code or names, which the translation must see: only the macro's name and parentheses are hidden, `CHECK(hipMalloc(&p, n))` reads as `hipMalloc(&p, n);`. */
+  argumentsOpen?: number;
 }
 
 /** Uses of statement or specifier macros from the start of the error's statement to its end. */
@@ -126,14 +132,17 @@ function macroUsesAround(text: string, mask: Uint8Array, error: Node, macros: Ma
     if (!macro || !mask[m.index] || touchesGpu(macro, macros)) continue;
     if (!statementLike(macro, macros) && !SPECIFIER_BODY.test(macro.body)) continue;
     let end = m.index + m[0].length;
+    let argumentsOpen: number | undefined;
     if (macro.params) {
       const open = /^\s*\(/.exec(text.slice(end, end + 200));
-      const call = open ? callArguments(text, end + open[0].length - 1) : undefined;
+      argumentsOpen = open ? end + open[0].length - 1 : undefined;
+      const call = argumentsOpen === undefined ? undefined : callArguments(text, argumentsOpen);
       if (!call) continue;
       end = call.end;
     }
-    if (looksLikeGpuSource(text.slice(m.index, end))) continue;
-    uses.push({ start: m.index, end, macro });
+    const gpu = looksLikeGpuSource(text.slice(m.index, end));
+    if (gpu && (argumentsOpen === undefined || !statementLike(macro, macros))) continue;
+    uses.push({ start: m.index, end, macro, argumentsOpen: gpu ? argumentsOpen : undefined });
     name.lastIndex = end;
   }
   return uses;

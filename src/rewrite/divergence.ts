@@ -191,8 +191,7 @@ export class DivergenceLowering {
     if (!p) return false;
     if (p.type === 'condition_clause') return true;
     if (LOOPS.has(p.type) && p.childForFieldName('condition')?.id === n.id) return true;
-    if (p.type === 'init_declarator' && p.childForFieldName('value')?.id === n.id) return p.parent?.type === 'declaration' && p.parent.childrenForFieldName('declarator').length === 1;
-    if (p.type === 'assignment_expression' && p.childForFieldName('right')?.id === n.id) return p.parent?.type === 'expression_statement';
+    if (this.statementValue(e)) return true;
     // An operand of a lowerable && / || chain, or the condition of a lowerable ?: (outer ones are
     // seen first: one computed into a temporary lowers its operands with it).
     if (this.isShortCircuit(p) || (p.type === 'unary_expression' && p.child(0)?.type === '!')) return this.inTemps.has(p.id) || this.lowerable(p);
@@ -200,11 +199,26 @@ export class DivergenceLowering {
     return false;
   }
 
+  /**
+   * The value a statement assigns (`T x = e;`, `x = e;`), or a branch of a ?: that is one
+   * (`x = c1 ? a : c2 ? b : d;`): lowerValueStatement turns it into assignments in split regions.
+   */
+  private statementValue(e: Node): boolean {
+    let n = e;
+    while (n.parent?.type === 'parenthesized_expression') n = n.parent;
+    const p = n.parent;
+    if (!p) return false;
+    if (p.type === 'init_declarator' && p.childForFieldName('value')?.id === n.id) return p.parent?.type === 'declaration' && p.parent.childrenForFieldName('declarator').length === 1;
+    if (p.type === 'assignment_expression' && p.childForFieldName('right')?.id === n.id) return p.parent?.type === 'expression_statement';
+    const condition = p.type === 'conditional_expression' ? p.childForFieldName('condition')! : undefined;
+    return !!condition && condition.id !== n.id && !this.uni.isUniform(condition) && this.statementValue(p);
+  }
+
   /** Branch-free forms for safe operands; errors for unsafe ones that cannot be lowered. */
   private lowerExpressions(): void {
     for (const e of descendantsOf(this.body, ['binary_expression', 'conditional_expression'], false, mayBranch(this.edits.text))) {
       const ternary = e.type === 'conditional_expression';
-      if ((!ternary && !this.isShortCircuit(e)) || inDirective(e)) continue;
+      if ((!ternary && !this.isShortCircuit(e)) || inDirective(e) || compileTime(e)) continue;
       const cond = ternary ? e.childForFieldName('condition')! : e;
       if (this.uni.isUniform(cond)) continue;
       if (this.safe(e)) {
@@ -465,12 +479,20 @@ export class DivergenceLowering {
         const c = this.lowerCond(e, print);
         return `${prefix}{ ${c.pre}${target} ${op} ${c.value}; }`;
       }
-      const c = this.lowerCond(e.childForFieldName('condition')!, print);
-      const a = print(e.childForFieldName('consequence')!);
-      const b = print(e.childForFieldName('alternative')!);
-      const region = this.splitRegion(c.value, `{ ${target} ${op} ${a}; }`, `{ ${target} ${op} ${b}; }`).trimEnd();
-      return `${prefix}${c.pre ? `{ ${c.pre}${region} }` : region}`;
+      return `${prefix}${this.assignBranches(target, op, e, print)}`;
     });
+  }
+
+  /** `target op e;` where e is a ?: on a per-thread condition: a split region per branch, nested ?: in branches alike. */
+  private assignBranches(target: string, op: string, e: Node, print: Printer): string {
+    const c = this.lowerCond(e.childForFieldName('condition')!, print);
+    const branch = (field: string) => {
+      const b = unparen(e.childForFieldName(field)!);
+      const nested = b.type === 'conditional_expression' && !this.edits.has(b) && !this.uni.isUniform(b.childForFieldName('condition')!);
+      return nested ? `{ ${this.assignBranches(target, op, b, print)} }` : `{ ${target} ${op} ${print(b)}; }`;
+    };
+    const region = this.splitRegion(c.value, branch('consequence'), branch('alternative')).trimEnd();
+    return c.pre ? `{ ${c.pre}${region} }` : region;
   }
 
   /** The flags that jumps inside `stmt` set and that matter to a list inside `loop`. */
@@ -624,6 +646,17 @@ function opaqueBool(e: Node, print: Printer): string {
 }
 
 /** Part of a preprocessor condition (`#if defined(X) && X >= 2`): evaluated before compiling. */
+/** Contexts the compiler evaluates, never a thread: static_assert, template arguments, sizeof, decltype, an `if constexpr` condition. */
+const COMPILE_TIME = new Set(['static_assert_declaration', 'template_argument_list', 'sizeof_expression', 'alignof_expression', 'decltype']);
+
+function compileTime(e: Node): boolean {
+  for (let p = e.parent; p && p.type !== 'compound_statement'; p = p.parent) {
+    if (COMPILE_TIME.has(p.type)) return true;
+    if (p.type === 'condition_clause' && p.parent?.type === 'if_statement' && p.parent.children.some((c) => c?.type === 'constexpr')) return true;
+  }
+  return false;
+}
+
 function inDirective(e: Node): boolean {
   let p = e.parent;
   while (p && !p.type.startsWith('preproc_')) p = p.parent;

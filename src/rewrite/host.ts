@@ -12,6 +12,7 @@ import { dispatcherDeclaration, dispatcherName, handleName, launchStubs, stubDec
 import { dependentOn, dispatches } from '../analyse/template-bindings.js';
 import type { Abi } from '../layout/index.js';
 import { argumentsOf, namespacesOf, qualifiersOf, scan } from '../analyse/syntax.js';
+import { linkable, linkedDeclaration, linkedDefinition, linkedName } from '../emit/linked-launch.js';
 import { isHipApiName, runtimeLacks } from '../rules/runtime-api.js';
 
 const NAME_NODES = new Set(['identifier', 'type_identifier', 'namespace_identifier']);
@@ -21,6 +22,8 @@ export interface HostContext {
   program: Program;
   /** Kernels launchable here: this file's and those of the GPU headers it includes. */
   kernels: FunctionInfo[];
+  /** Kernels declared (prototypes) here and in those headers: maybe defined in another unit. */
+  declaredKernels: FunctionInfo[];
   /** Translating a header: its kernels' stubs go into the files that launch them. */
   headerMode: boolean;
   /** The kernel instance each launch (call node id) starts. */
@@ -132,6 +135,10 @@ function kernelReplacement(ctx: HostContext, fn: FunctionInfo, placed: Set<strin
   const key = `${fn.name}@${branchOf(fn.outer)}`;
   if (placed.has(key)) return `/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile} */`;
   placed.add(key);
+  // Declared here, defined in another unit: launches here call the function that unit defines.
+  if (linkable(fn) && !ctx.kernels.some((k) => k.name === fn.name && linkable(k))) {
+    return `/* hip2vortex: kernel '${fn.name}' is defined in another file, whose function launching it is: */${ctx.nl}${linkedDeclaration(fn)}`;
+  }
   // Launched from host function templates here: the dispatcher they call is declared here.
   const dispatched = dispatches(ctx.program, fn);
   if (ctx.headerMode) {
@@ -141,13 +148,18 @@ function kernelReplacement(ctx: HostContext, fn: FunctionInfo, placed: Set<strin
   }
   const instances = ctx.instances.filter((i) => i.kernel.name === fn.name);
   const stubs = launchStubs(instances, ctx.programName, ctx.deviceAbi, ctx.nl, new Set(dispatched ? [fn] : []));
-  return [`/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile}; its launch stub${stubs.length === 1 ? '' : 's'}: */`, ...stubs].join(ctx.nl);
+  // Defined here: other units of the program may launch it through its declaration.
+  const definitions = instances.filter((i) => linkable(i.kernel)).map(linkedDefinition);
+  return [`/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile}; its launch stub${stubs.length === 1 ? '' : 's'}: */`, ...stubs, ...definitions].join(ctx.nl);
 }
 
 function rewriteLaunch(ctx: HostContext, launch: Launch): void {
   const kernel = ctx.kernels.find((k) => k.name === launch.kernel);
   if (!kernel) {
-    ctx.report.at(launch.call, 'error', 'kernel-not-found', `kernel '${launch.kernel}' is launched here but not defined in this file; translate the file that defines it together with its launches`);
+    const declared = ctx.declaredKernels.find((k) => k.name === launch.kernel);
+    if (declared && linkable(declared) && !launch.templateArgs?.length) launchLinked(ctx, launch, declared);
+    else if (declared) ctx.report.at(launch.call, 'error', 'kernel-not-found', `template kernel '${launch.kernel}' is declared here but defined in another file, where its instances for these launches are not made; define it in a header this file includes`);
+    else ctx.report.at(launch.call, 'error', 'kernel-not-found', `kernel '${launch.kernel}' is launched here but neither defined nor declared in this file or the headers it includes`);
     return;
   }
   // Bound by a host function template's instantiation: the dispatcher picks the instance (and a
@@ -155,13 +167,23 @@ function rewriteLaunch(ctx: HostContext, launch: Launch): void {
   const dispatched = dependentOn(launch, kernel, ctx.program);
   const id = ctx.launchInstance.get(launch.call.id);
   if (!id && !dispatched) return; // its template arguments are unknown: reported by instance collection
-  const [grid, block, shared, stream] = launch.config;
   ctx.edits.replace(launch.call, (print) => {
-    const parts = [print(grid), print(block), shared ? print(shared) : '0', stream ? print(stream) : '0', ...launch.args.map(print)];
+    const parts = callArguments(launch, print);
     const written = launch.templateArgs?.length ? `<${launch.templateArgs.map(print).join(', ')}>` : '';
     const callee = dispatched ? `${dispatcherName(kernel.name)}${written}` : stubName(id!);
     return `${[...namespacesOf(kernel.outer), callee].join('::')}(${parts.join(', ')})`;
   });
+}
+
+/** A launch of a kernel another unit defines: a call of the function that unit defines for it. */
+function launchLinked(ctx: HostContext, launch: Launch, declared: FunctionInfo): void {
+  ctx.edits.replace(launch.call, (print) => `${[...namespacesOf(declared.outer), linkedName(declared.name)].join('::')}(${callArguments(launch, print).join(', ')})`);
+}
+
+/** What a stub or a linked function takes for a launch: grid, block, shared bytes, stream, then the kernel's arguments. */
+function callArguments(launch: Launch, print: (n: Node) => string): string[] {
+  const [grid, block, shared, stream] = launch.config;
+  return [print(grid), print(block), shared ? print(shared) : '0', stream ? print(stream) : '0', ...launch.args.map(print)];
 }
 
 function include(ctx: HostContext, n: Node): void {

@@ -45,16 +45,14 @@ const CASES: [name: string, source: string, expected: string[]][] = [
     "warp-tile.cu:5:34: error: 't.any' may not be reached by every lane of its warp (it lies inside a branch or loop on per-thread values): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
   ]],
   ['vote', '__global__ void k(int* p) { p[0] = __match_any_sync(0xffffffff, p[threadIdx.x]); }\n', [
-    'vote.cu:1:36: error: warp match, reduce and uniformity intrinsics (__match_*_sync, __reduce_*_sync, __uni_sync) is not supported on Vortex v2.2 [warp-vote]',
+    'vote.cu:1:36: error: warp match and uniformity intrinsics (__match_*_sync, __uni_sync) is not supported on Vortex v2.2 [warp-vote]',
   ]],
   ['inline-asm', '__global__ void k(int* p) { asm volatile("nop"); p[0] = 1; }\n', [
     'inline-asm.cu:1:29: error: inline assembly in device code is not supported on Vortex v2.2 [inline-asm]',
   ]],
-  ['runtime-missing', '#include <hip/hip_runtime.h>\nint main() { cudaMemPool_t pool; cudaDeviceGetDefaultMemPool(&pool, 0); hipMemPoolSetAttribute(pool, hipMemPoolAttrReleaseThreshold, 0); }\n', [
-    "runtime-missing.cu:2:14: error: 'hipMemPool_t' (for 'cudaMemPool_t') is not implemented by hip2vortex's runtime [runtime-missing]",
-    "runtime-missing.cu:2:34: error: 'hipDeviceGetDefaultMemPool' (for 'cudaDeviceGetDefaultMemPool') is not implemented by hip2vortex's runtime [runtime-missing]",
-    "runtime-missing.cu:2:73: error: 'hipMemPoolSetAttribute' is not implemented by hip2vortex's runtime [runtime-missing]",
-    "runtime-missing.cu:2:102: error: 'hipMemPoolAttrReleaseThreshold' is not implemented by hip2vortex's runtime [runtime-missing]",
+  ['runtime-missing', '#include <hip/hip_runtime.h>\nint main() { cudaStream_t s = 0; int p; cudaStreamGetPriority(s, &p); hipDeviceGetStreamPriorityRange(&p, &p); }\n', [
+    "runtime-missing.cu:2:41: error: 'hipStreamGetPriority' (for 'cudaStreamGetPriority') is not implemented by hip2vortex's runtime [runtime-missing]",
+    "runtime-missing.cu:2:71: error: 'hipDeviceGetStreamPriorityRange' is not implemented by hip2vortex's runtime [runtime-missing]",
   ]],
   ['graphs', 'int main() { cudaGraph_t g; cudaGraphCreate(&g, 0); }\n', [
     'graphs.cu:1:14: error: CUDA/HIP graphs and stream capture is not supported on Vortex v2.2 [cuda-graphs]',
@@ -91,10 +89,13 @@ const CASES: [name: string, source: string, expected: string[]][] = [
     "divergent-expression.cu:1:58: error: '?:' on per-thread values with side effects or memory loads inside an expression cannot be bracketed for divergence; assign it to a variable first [divergence-expression]",
   ]],
   ['ggl-unknown', 'int main() { int* d; hipLaunchKernelGGL(missing, dim3(1), dim3(1), 0, 0, d); }\n', [
-    "ggl-unknown.cu:1:22: error: kernel 'missing' is launched here but not defined in this file; translate the file that defines it together with its launches [kernel-not-found]",
+    "ggl-unknown.cu:1:22: error: kernel 'missing' is launched here but neither defined nor declared in this file or the headers it includes [kernel-not-found]",
   ]],
   ['kernel-not-found', 'int main() { float* p; elsewhere<<<1, 1>>>(p); }\n', [
-    "kernel-not-found.cu:1:24: error: kernel 'elsewhere' is launched here but not defined in this file; translate the file that defines it together with its launches [kernel-not-found]",
+    "kernel-not-found.cu:1:24: error: kernel 'elsewhere' is launched here but neither defined nor declared in this file or the headers it includes [kernel-not-found]",
+  ]],
+  ['template-kernel-elsewhere', 'template <typename T> __global__ void fill(T* p);\nint main() { float* p; fill<float><<<1, 1>>>(p); }\n', [
+    "template-kernel-elsewhere.cu:2:24: error: template kernel 'fill' is declared here but defined in another file, where its instances for these launches are not made; define it in a header this file includes [kernel-not-found]",
   ]],
   ['virtual', 'struct Shape {\n  __device__ virtual float area() const = 0;\n  virtual void log();\n  virtual __host__ __device__ ~Shape() {}\n};\n__global__ void k(float* o) { o[0] = 1.0f; }\n', [
     'virtual.cu:2:14: error: virtual functions in device code is not supported on Vortex v2.2 [device-virtual]',

@@ -83,6 +83,17 @@ describe('divergence brackets', () => {
     expect(text).toMatch(/int v; \{ int (__hv_g\d+) = hip2vx_bool\(i < n\); int (__hv_t\d+) = hip2vx_split\(\1\); if \(\1\) \{ v = p\[i\]; \} else \{ v = 0; \} hip2vx_join\(\2\); \}/);
   });
 
+  it('lower a chain of ?: with loads in its branches into nested split if/else assignments', async () => {
+    const text = await kernelText('int i = threadIdx.x;\nint v = i < 4 ? p[i] : i < 8 ? p[i - 4] * 2 : 0;\np[0] = v;');
+    expect(text).toMatch(/int v; \{ int (__hv_g\d+) = hip2vx_bool\(i < 4\); int (__hv_t\d+) = hip2vx_split\(\1\); if \(\1\) \{ v = p\[i\]; \} else \{ \{ int (__hv_g\d+) = hip2vx_bool\(i < 8\); int (__hv_t\d+) = hip2vx_split\(\3\); if \(\3\) \{ v = p\[i - 4\] \* 2; \} else \{ v = 0; \} hip2vx_join\(\4\); \} \} hip2vx_join\(\2\); \}/);
+  });
+
+  it('leave &&, || and ?: the compiler evaluates alone (static_assert, if constexpr)', async () => {
+    const result = await translateText('k.cu', 'constexpr int cap() { return 16; }\ntemplate <int N, int A = 0>\n__device__ void copy(int* p) {\n  static_assert(N <= cap() || A == 0, "x");\n  if constexpr (N > 4 && A == 0) p[threadIdx.x] = 1;\n}\n__global__ void k(int* p) { copy<8>(p); }\n');
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(output(result, 'device')).toContain('static_assert(N <= cap() || A == 0, "x");');
+  });
+
   it('short-circuit with a load: the load only runs where the first operand holds', async () => {
     const text = await kernelText('int i = threadIdx.x;\nif (i < n && p[i] > 0) p[i] = 0;');
     expect(text).toMatch(/int (__hv_c\d+) = hip2vx_bool\(i < n\); \{ int (__hv_g\d+) = \1; int (__hv_t\d+) = hip2vx_split\(\2\); if \(\2\) \{ \1 = hip2vx_bool\(p\[i\] > 0\); \}/);

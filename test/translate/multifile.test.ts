@@ -59,6 +59,16 @@ describe('kernels split over several files', () => {
     expect(result.outputs).toEqual([]);
   });
 
+  it('a header calling a device function another header defines (both included by the source, in order) translates; the source sees the definition', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hip2vx-rdc-'));
+    writeFileSync(join(dir, 'generic.cuh'), 'template <typename T> inline __device__ float sum(T v);\ntemplate <typename T> inline __device__ float twice(T v) { return 2 * sum(v); }\n');
+    writeFileSync(join(dir, 'float.cuh'), 'inline __device__ float sum(float2 v) { return v.x + v.y; }\n');
+    writeFileSync(join(dir, 'main.cu'), '#include "generic.cuh"\n#include "float.cuh"\n__global__ void k(float* p) { p[threadIdx.x] = twice(make_float2(1, 2)); }\nint main() { float* d; cudaMalloc(&d, 64); k<<<1, 16>>>(d); }\n');
+    const { results } = await translateAll(dir, ['generic.cuh', 'float.cuh', 'main.cu']);
+    for (const r of results.values()) expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(output(results.get('main.cu')!, 'device')).toContain('#include "float.device.cuh"');
+  });
+
   it('a header of device declarations gets a device translation; calls to functions no included file defines are refused', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hip2vx-rdc-'));
     writeFileSync(join(dir, 'lib.h'), '__device__ int device_square(int);\n');

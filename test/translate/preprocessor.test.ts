@@ -114,6 +114,27 @@ describe('what the grammar cannot see through, hidden from the parser only', () 
     expect(out).toContain('  CHECK(hipMalloc(&d, 4))\n  CHECK(hipMemset(d, 0, sizeof a))\n  SYNC_CHECK\n  STEPS\n  CHECK_LAST()\n  __hip2vx_launch_k(1, 1, 0, 0, d);');
   });
 
+  it('statement macros over several lines, one after another, holding API calls: the calls stay visible and rewritten', async () => {
+    const body = [
+      '#define CHECK(x) { cudaError_t s = (x); if (s != cudaSuccess) return 1; }',
+      '  float* f;',
+      '  CHECK( cudaMalloc((void**) &f,',
+      '                   (4 + 1) * sizeof(float)) )',
+      '  CHECK( cudaMalloc((void**) &d, 4 * sizeof(int)) )',
+      '',
+    ].join('\n');
+    const result = await translateText('m.cu', host(body));
+    expect(formatted(result)).toEqual([]);
+    expect(output(result, 'host')).toContain('  CHECK( hipMalloc((void**) &f,\n                   (4 + 1) * sizeof(float)) )\n  CHECK( hipMalloc((void**) &d, 4 * sizeof(int)) )\n  __hip2vx_launch_k(1, 1, 0, 0, d);');
+  });
+
+  it("GNU's alternate qualifier keywords (`__const__`, `__volatile__`): kept as written", async () => {
+    const source = '#define DEVICE __device__\nstatic DEVICE __const__ unsigned char mask = 15;\n__global__ void k(__volatile__ int* p) { p[0] = mask; }\nint main() { int* d = 0; k<<<1, 1>>>(d); }\n';
+    const result = await translateText('m.cu', source);
+    expect(errors(result)).toEqual([]);
+    expect(output(result, 'device')).toContain('__global__ void k(__volatile__ int* p)');
+  });
+
   it('#if splitting a parameter list and an if/else: decided, every line kept', async () => {
     const source = [
       '__global__ void k(int* p',

@@ -11,7 +11,9 @@
  *   host shadows uploaded before each launch and downloaded when it completes), launches
  *   (hipLaunchKernel), errors, streams and events.
  *
- * Also: pitched memory (hipMallocPitch, hipMemcpy2D), peer queries for a single device
+ * Also: pitched memory (hipMallocPitch, hipMemcpy2D, hipMalloc3D), the default memory pool of
+ *   stream-ordered allocation (hipDeviceGetDefaultMemPool, hipMemPoolSet/GetAttribute: allocations
+ *   go to hipMalloc at once, so its attributes are kept and change nothing), peer queries for a single device
  *   (hipDeviceCanAccessPeer answers 0; peer copies within device 0 work), hipProfilerStart/Stop
  *   and hipHostRegister/Unregister (accepted; nothing needs pinning).
  *
@@ -119,6 +121,14 @@ struct dim3 {
   constexpr dim3(uint32_t vx = 1, uint32_t vy = 1, uint32_t vz = 1) : x(vx), y(vy), z(vz) {}
 };
 
+/* computeMode of hipDeviceProp_t: the one device is always in the default mode. */
+typedef enum hipComputeMode {
+  hipComputeModeDefault = 0,
+  hipComputeModeExclusive = 1,
+  hipComputeModeProhibited = 2,
+  hipComputeModeExclusiveProcess = 3
+} hipComputeMode;
+
 typedef struct hipDeviceProp_t {
   char name[256];
   char gcnArchName[256];
@@ -149,6 +159,11 @@ typedef struct hipDeviceProp_t {
   int integrated;
   int canMapHostMemory;
   int managedMemory;
+  /* 0: kernels reach only device allocations (managed memory is copied around launches). */
+  int pageableMemoryAccess;
+  int pageableMemoryAccessUsesHostPageTables;
+  int concurrentManagedAccess;
+  int directManagedMemAccessFromHost;
   int unifiedAddressing;
   int ECCEnabled;
   int kernelExecTimeoutEnabled;
@@ -350,6 +365,33 @@ hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, const void*
 hipError_t hipMallocPitch(void** ptr, size_t* pitch, size_t width, size_t height);
 hipError_t hipMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
                        size_t height, hipMemcpyKind kind);
+
+/* 3-D pitched memory: rows padded as by hipMallocPitch, slices of `height` rows. */
+typedef struct hipPitchedPtr { void* ptr; size_t pitch; size_t xsize; size_t ysize; } hipPitchedPtr;
+typedef struct hipExtent { size_t width; size_t height; size_t depth; } hipExtent;
+typedef struct hipPos { size_t x; size_t y; size_t z; } hipPos;
+static inline hipPitchedPtr make_hipPitchedPtr(void* d, size_t p, size_t xsz, size_t ysz) { return hipPitchedPtr{d, p, xsz, ysz}; }
+static inline hipExtent make_hipExtent(size_t w, size_t h, size_t d) { return hipExtent{w, h, d}; }
+static inline hipPos make_hipPos(size_t x, size_t y, size_t z) { return hipPos{x, y, z}; }
+hipError_t hipMalloc3D(hipPitchedPtr* pitched, hipExtent extent);
+
+/* ---- stream-ordered allocation's memory pools: one default pool; hipMallocAsync allocates at once ---- */
+typedef struct ihipMemPoolHandle_t* hipMemPool_t;
+typedef enum hipMemPoolAttr {
+  hipMemPoolReuseFollowEventDependencies = 1,
+  hipMemPoolReuseAllowOpportunistic = 2,
+  hipMemPoolReuseAllowInternalDependencies = 3,
+  hipMemPoolAttrReleaseThreshold = 4,
+  hipMemPoolAttrReservedMemCurrent = 5,
+  hipMemPoolAttrReservedMemHigh = 6,
+  hipMemPoolAttrUsedMemCurrent = 7,
+  hipMemPoolAttrUsedMemHigh = 8
+} hipMemPoolAttr;
+hipError_t hipDeviceGetDefaultMemPool(hipMemPool_t* pool, int device);
+hipError_t hipDeviceGetMemPool(hipMemPool_t* pool, int device);
+hipError_t hipMemPoolSetAttribute(hipMemPool_t pool, hipMemPoolAttr attr, void* value);
+hipError_t hipMemPoolGetAttribute(hipMemPool_t pool, hipMemPoolAttr attr, void* value);
+hipError_t hipMemPoolTrimTo(hipMemPool_t pool, size_t min_bytes_to_hold);
 
 /* ---- one device, no peers: the queries answer so, peer copies within device 0 work ---- */
 hipError_t hipDeviceCanAccessPeer(int* can_access, int device, int peer_device);

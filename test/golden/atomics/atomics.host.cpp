@@ -35,6 +35,7 @@ static inline hipError_t __hip2vx_launch_atomic_ops(dim3 __hv_grid, dim3 __hv_bl
   void* __hv_args[] = {(void*)&values, (void*)&counters, (void*)&exch_old, (void*)&slots, (void*)&won, (void*)&block_sums, (void*)&n};
   return hipLaunchKernel((const void*)&__hip2vx_kernel_atomics_atomic_ops, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
 }
+__attribute__((weak)) hipError_t __hip2vx_linked_atomic_ops(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const int* values, int* counters, int* exch_old, int* slots, int* won, int* block_sums, int n) { return __hip2vx_launch_atomic_ops(__hv_grid, __hv_block, __hv_shared, __hv_stream, values, counters, exch_old, slots, won, block_sums, n); }
 
 int main(int argc, char** argv)
 {

@@ -23,6 +23,7 @@ static inline hipError_t __hip2vx_launch_square_and_report(dim3 __hv_grid, dim3 
   void* __hv_args[] = {(void*)&in, (void*)&out, (void*)&n};
   return hipLaunchKernel((const void*)&__hip2vx_kernel_device_printf_square_and_report, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
 }
+__attribute__((weak)) hipError_t __hip2vx_linked_square_and_report(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const int* in, int* out, int n) { return __hip2vx_launch_square_and_report(__hv_grid, __hv_block, __hv_shared, __hv_stream, in, out, n); }
 
 int main(int argc, char** argv)
 {

@@ -40,6 +40,7 @@ static inline hipError_t __hip2vx_launch_block_reverse(dim3 __hv_grid, dim3 __hv
   void* __hv_args[] = {(void*)__hv_p_image};
   return hipLaunchKernel((const void*)&__hip2vx_kernel_dynamic_shared_block_reverse, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
 }
+__attribute__((weak)) hipError_t __hip2vx_linked_block_reverse(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, ReverseParams p) { return __hip2vx_launch_block_reverse(__hv_grid, __hv_block, __hv_shared, __hv_stream, p); }
 
 int main(int argc, char** argv)
 {

@@ -26,6 +26,7 @@ static inline hipError_t __hip2vx_launch_saxpy(dim3 __hv_grid, dim3 __hv_block, 
   void* __hv_args[] = {(void*)&n, (void*)&a, (void*)&x, (void*)&y};
   return hipLaunchKernel((const void*)&__hip2vx_kernel_saxpy_saxpy, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
 }
+__attribute__((weak)) hipError_t __hip2vx_linked_saxpy(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, int n, float a, const float* __restrict__ x, float* __restrict__ y) { return __hip2vx_launch_saxpy(__hv_grid, __hv_block, __hv_shared, __hv_stream, n, a, x, y); }
 
 int main(int argc, char** argv)
 {

@@ -23,6 +23,7 @@ static inline hipError_t __hip2vx_launch_vector_add(dim3 __hv_grid, dim3 __hv_bl
   void* __hv_args[] = {(void*)&a, (void*)&b, (void*)&c, (void*)&n};
   return hipLaunchKernel((const void*)&__hip2vx_kernel_vector_add_vector_add, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
 }
+__attribute__((weak)) hipError_t __hip2vx_linked_vector_add(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const float* __restrict__ a, const float* __restrict__ b, float* __restrict__ c, int n) { return __hip2vx_launch_vector_add(__hv_grid, __hv_block, __hv_shared, __hv_stream, a, b, c, n); }
 
 int main(int argc, char** argv)
 {
