@@ -71,7 +71,7 @@ export function parseForTranslation(text: string, macros: MacroTable, parsed?: T
         if (use.argumentsOpen === undefined) blank(use.start, use.end, statementLike(use.macro, macros) ? ';' : ' ');
         else {
           blank(use.start, use.argumentsOpen + 1);
-          view[use.end - 1] = ';';
+          view![use.end - 1] = ';';  // made by the blank above
         }
       }
     }
