@@ -468,10 +468,10 @@ struct thread_group {
   unsigned int meta_group_size() const { return (hip2vx_block_threads() + n - 1u) / n; }
 };
 template <unsigned int N, typename Parent = void>
-struct thread_block_tile {
+struct thread_block_tile;
+template <unsigned int N>
+struct thread_block_tile<N, void> {
   static_assert(N >= 1 && N <= HIP2VX_WARP_SIZE && (N & (N - 1)) == 0, "thread_block_tile<N>: N is a power of two up to warpSize");
-  thread_block_tile() = default;
-  template <typename P> thread_block_tile(const thread_block_tile<N, P>&) {}  // thread_block_tile<N, thread_block>
   void sync() const { hip2vx_warp_sync(); }
   static constexpr unsigned int size() { return N; }
   static constexpr unsigned int num_threads() { return N; }
@@ -491,8 +491,12 @@ struct thread_block_tile {
   int any(int predicate) const { return hip2vx_bool(ballot(predicate)); }
   int all(int predicate) const { return hip2vx_bool(ballot(predicate) == own(__activemask())); }
 };
+/** A tile of a known parent (what tiled_partition returns) is a tile, as in CUDA: it binds to a
+    `thread_block_tile<N>&` parameter. */
 template <unsigned int N, typename Parent>
-HIP2VX_INLINE thread_block_tile<N> tiled_partition(const Parent&) { return thread_block_tile<N>(); }
+struct thread_block_tile : thread_block_tile<N, void> {};
+template <unsigned int N, typename Parent>
+HIP2VX_INLINE thread_block_tile<N, Parent> tiled_partition(const Parent&) { return thread_block_tile<N, Parent>(); }
 HIP2VX_INLINE thread_group tiled_partition(const thread_block&, unsigned int n) { return thread_group{n}; }
 }  // namespace cooperative_groups
 
@@ -820,6 +824,12 @@ HIP2VX_INLINE float __int2float_rn(int x) { return (float)x; }
 HIP2VX_INLINE float __fmul_rn(float a, float b) { return a * b; }
 HIP2VX_INLINE float __fadd_rn(float a, float b) { return a + b; }
 template <typename T> HIP2VX_INLINE T __ldg(const T* p) { return *p; }
+// clang's non-temporal hints (HIP code spells CUDA's __stcs/__ldcs with them): plain accesses on
+// Vortex, which has no such hint, and under gcc, which has no such builtin.
+#if !defined(__has_builtin) || !__has_builtin(__builtin_nontemporal_store)
+#define __builtin_nontemporal_store(v, p) ((void)(*(p) = (v)))
+#define __builtin_nontemporal_load(p) (*(p))
+#endif
 
 // __half, __nv_bfloat16 (cuda_fp16.h, cuda_bf16.h): after the branch-free float math they use.
 #include "hip2vx_half.h"

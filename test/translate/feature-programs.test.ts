@@ -98,6 +98,11 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['hip2vx_syncwarp();'],
   },
   {
+    dir: 'warp-proofs/app', stem: 'warp_proofs', includeDirs: ['../lib'], args: '64', variants: [{ config: '16x16', args: '64' }, { config: '32x32', args: '128' }],
+    what: "warp operations proven through a header template's warp-size parameter (static_assert), a traits class's constants, and helpers of uniform values",
+    device: ['if (S::kWarps > 1)'],
+  },
+  {
     dir: 'warp-64', stem: 'wavefront', args: '128', warpSize: 64, variants: [{ config: '16x16', args: '128' }],
     what: '--warp-size 64: HIP code written for 64-wide wavefronts (64-bit ballot)', device: ['#define HIP2VX_WARP_SIZE 64'],
   },
