@@ -6,7 +6,7 @@ import type { Node } from '../parse/parser.js';
 import type { FunctionInfo, GlobalVar, Program, SharedVar, TopItem } from '../analyse/program.js';
 import type { KernelInstance } from '../analyse/instances.js';
 import { Uniformity, type UniformityContext } from '../analyse/uniformity.js';
-import { WarpOps } from '../analyse/warp-ops.js';
+import { warpExits, WarpOps } from '../analyse/warp-ops.js';
 import { integerConstants, WarpParams, WarpScope, type ParamFacts, type WarpAssumptions } from '../analyse/warp-uniformity.js';
 import { argumentsOf, attributeSpaces, declaredName, functionDeclarator, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
 import type { RuleSet } from '../rules/index.js';
@@ -239,8 +239,10 @@ export class DeviceRewriter {
       const uniformity = new Uniformity(fn.body, this.uniformityContext(fn, fn.kind === 'kernel' ? [] : paramNames(fn)));
       const lowering = this.lowering(fn, uniformity);
       if (warpCalls.length || syncwarps.length) this.checkWarpCalls(fn, warpCalls, syncwarps);
+      if (explicit) lowering.run();
+      // After the lowering, which may have turned the returns into flags.
+      for (const exit of warpExits(fn, this.options.warpUsers ?? new Set())) this.edits.transform(exit, (text) => `{ hip2vx_warp_leave(); ${text} }`);
       if (!explicit) return;
-      lowering.run();
       // Nesting is only known once the regions are printed: recorded from the body's final text.
       this.edits.transform(fn.body, (text) => {
         this.nesting.record(fn.name, fn.node, text);
@@ -249,9 +251,9 @@ export class DeviceRewriter {
     }
   }
 
-  private lowering(fn: FunctionInfo, uniformity: Uniformity): DivergenceLowering {
+  private lowering(fn: FunctionInfo, uniformity: Uniformity, returnsLeave = false): DivergenceLowering {
     const returnType = fn.node.childForFieldName('type')?.text ?? 'void';
-    const lowering = new DivergenceLowering(fn.body!, returnType, uniformity, this.edits, (node, severity, ruleId, message) => this.report.at(node, severity, ruleId, message));
+    const lowering = new DivergenceLowering(fn.body!, returnType, uniformity, this.edits, (node, severity, ruleId, message) => this.report.at(node, severity, ruleId, message), returnsLeave);
     lowering.plan();
     return lowering;
   }
@@ -319,12 +321,14 @@ export class DeviceRewriter {
    * may skip is an error; a __syncwarp there keeps the memory fence alone.
    */
   private checkWarpCalls(fn: FunctionInfo, calls: Node[], syncwarps: Node[]): void {
-    const lowering = this.lowering(fn, this.warpParams().analysis(fn));
+    // Lanes returning from a kernel leave their warp: later calls do not wait for them.
+    const exits = warpExits(fn, this.options.warpUsers ?? new Set()).length > 0;
+    const lowering = this.lowering(fn, this.warpParams().analysis(fn), exits);
     if (this.rules.constructs.get('warp-op-divergent')?.status !== 'supported') {
       const unproven = calls.filter((call) => lowering.notReachedByAll(call));
       // A header's template (`threadIdx.x / WarpSize`, WarpSize set by its includers): proven for
       // the parameter being a multiple of the warp size, which each instantiation then checks.
-      const assuming = unproven.length ? this.lowering(fn, this.warpParamsAssuming().analysis(fn)) : undefined;
+      const assuming = unproven.length ? this.lowering(fn, this.warpParamsAssuming().analysis(fn), exits) : undefined;
       const refused = unproven.filter((call) => assuming!.notReachedByAll(call));
       if (refused.length < unproven.length) this.assertMultiples(fn, this.warpParamsAssuming().assumedIn(fn));
       for (const call of refused) {

@@ -51,6 +51,9 @@ export class DivergenceLowering {
     private readonly uni: Uniformity,
     private readonly edits: EditSet,
     private readonly report: Report,
+    /** Threads returning leave the warp (a kernel's warp-operation check): a loop some of them
+     *  return from stays uniform for the threads still there. */
+    private readonly returnsLeave = false,
   ) {}
 
   run(): void {
@@ -77,7 +80,8 @@ export class DivergenceLowering {
 
   /**
    * Why some threads of the block may not reach `n` (after plan()): a branch or loop on
-   * per-thread values around it, or a per-thread return before it; undefined when all do.
+   * per-thread values around it, or a per-thread return before it (unless returnsLeave: the
+   * threads returning are gone, and nothing waits for them); undefined when all do.
    */
   notReachedByAll(n: Node): string | undefined {
     for (let inner = n, p = n.parent; p && p.id !== this.body.id; inner = p, p = p.parent) {
@@ -87,7 +91,7 @@ export class DivergenceLowering {
       const inCondition = (p.type === 'if_statement' || p.type === 'switch_statement') && p.childForFieldName('condition')?.id === inner.id;
       if (!inCondition && this.divergent(p)) return `it lies inside ${describe(p)}`;
     }
-    for (const r of this.returns.values()) if (r.startIndex < n.startIndex) return `it follows the return at ${at(r)}, which only some threads take`;
+    if (!this.returnsLeave) for (const r of this.returns.values()) if (r.startIndex < n.startIndex) return `it follows the return at ${at(r)}, which only some threads take`;
     return undefined;
   }
 
@@ -134,7 +138,7 @@ export class DivergenceLowering {
           this.retFlag ??= this.fresh('ret');
           this.converted.set(j.id, this.retFlag);
           this.returns.set(j.id, j);
-          for (let p = j.parent; p && p.id !== this.body.id; p = p.parent) if (LOOPS.has(p.type)) this.uni.forceDivergent(p);
+          if (!this.returnsLeave) for (let p = j.parent; p && p.id !== this.body.id; p = p.parent) if (LOOPS.has(p.type)) this.uni.forceDivergent(p);
           changed = true;
           continue;
         }

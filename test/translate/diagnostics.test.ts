@@ -38,8 +38,9 @@ const CASES: [name: string, source: string, expected: string[]][] = [
   ['warp-loop', '__global__ void k(int* p) {\n  for (int i = 0; i < p[threadIdx.x]; ++i) p[0] += __ballot_sync(~0u, i & 1);\n}\n', [
     "warp-loop.cu:2:52: error: '__ballot_sync' may not be reached by every lane of its warp (it lies inside the loop at 2:3 on `i < p[threadIdx.x]`, which may differ between the threads of a warp): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
   ]],
-  ['warp-return', '__device__ int sum(int v) { return v + __shfl_xor_sync(~0u, v, 1); }\n__global__ void k(int* p, int n) {\n  if (threadIdx.x >= n) return;\n  p[threadIdx.x] = sum(p[threadIdx.x]);\n}\n', [
-    "warp-return.cu:4:20: error: 'sum' may not be reached by every lane of its warp (it follows the return at 3:25, which only some threads take): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
+  // A device function's return ends no thread: its later warp operation waits for the lanes that took it.
+  ['warp-return', '__device__ int sum(int v, int n) {\n  if (threadIdx.x >= n) return v;\n  return v + __shfl_xor_sync(~0u, v, 1);\n}\n__global__ void k(int* p, int n) { p[threadIdx.x] = sum(p[threadIdx.x], n); }\n', [
+    "warp-return.cu:3:14: error: '__shfl_xor_sync' may not be reached by every lane of its warp (it follows the return at 2:25, which only some threads take): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
   ]],
   // Only the lanes where the left side allows it evaluate the vote.
   ['warp-guard', '__global__ void k(int* p) {\n  int v = p[threadIdx.x];\n  if (v > 0 && __any_sync(~0u, v > 2)) p[0] = 1;\n}\n', [
