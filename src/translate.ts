@@ -269,7 +269,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       // A header's includers' device code may use anything it includes.
       const plainIncludes = (directive: Node) => (headerMode ? undefined : plainIncludeRoots(directive, file.path, includeDirs, isGpu));
       const headerNames = new Set(headers.flatMap((h) => h.program.text.match(/\b[A-Za-z_]\w*/g) ?? []));
-      deviceRewriter = new DeviceRewriter(deviceProgram, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers, warpSize: options.warpSize, instances, plainIncludeRoots: plainIncludes, headerNames, header: headerMode, includedFunctions: localHeaders.flatMap((r) => analyseProgram(r, r.text).deviceFunctions), instanceNames: new Set(instances.flatMap((i) => i.templateArgs.join(' ').match(/[A-Za-z_]\w*/g) ?? [])) });
+      deviceRewriter = new DeviceRewriter(deviceProgram, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers, warpSize: options.warpSize, instances, plainIncludeRoots: plainIncludes, headerNames, header: headerMode, includedFunctions: () => localHeaders.flatMap((r) => analyseProgram(r, r.text).deviceFunctions), instanceNames: new Set(instances.flatMap((i) => i.templateArgs.join(' ').match(/[A-Za-z_]\w*/g) ?? [])) });
       deviceRewriter.run();
     }
     includeTranslatedHeaders(units, hostEdits, deviceEdits, result.program.name, deviceAbi, nl, file.path);

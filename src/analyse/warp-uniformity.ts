@@ -202,12 +202,13 @@ export class WarpParams {
   private readonly analyses = new Map<FunctionInfo, { uniformity: Uniformity; assume: WarpAssumptions }>();
   private readonly open = new Set<FunctionInfo>();
   private readonly pureNames = new Map<string, boolean>();
+  private includedFns?: readonly FunctionInfo[];
 
   constructor(
     private readonly fns: readonly FunctionInfo[],
     private readonly analyse: (fn: FunctionInfo, facts: ParamFacts, assume: WarpAssumptions) => Uniformity,
-    /** Device functions of the plain headers the unit includes: candidates for pure(). */
-    private readonly included: readonly FunctionInfo[] = [],
+    /** Device functions of the headers the unit includes: candidates for pure(), found on the first question. */
+    private readonly included: () => readonly FunctionInfo[] = () => [],
     private readonly assumable?: (fn: FunctionInfo) => ReadonlySet<string>,
     private readonly base?: WarpParams,
   ) {}
@@ -258,7 +259,8 @@ export class WarpParams {
     const known = this.pureNames.get(name);
     if (known !== undefined) return known;
     this.pureNames.set(name, false);
-    const fns = [...this.fns, ...this.included].filter((f) => f.name === name && f.kind !== 'kernel');
+    this.includedFns ??= this.included();
+    const fns = [...this.fns, ...this.includedFns].filter((f) => f.name === name && f.kind !== 'kernel');
     const pure = fns.length > 0 && fns.every((f) => !!f.body && this.returnsUniform(f));
     this.pureNames.set(name, pure);
     return pure;

@@ -36,8 +36,8 @@ export interface DeviceOptions {
   header?: boolean;
   /** Names in the template arguments of the kernel instances built here (`apply<16, Twice>`). */
   instanceNames?: ReadonlySet<string>;
-  /** Device functions of the local headers without GPU code the file includes (`ceil_div`). */
-  includedFunctions?: readonly FunctionInfo[];
+  /** Device functions of the local headers the file includes (`ceil_div`), asked for when needed. */
+  includedFunctions?: () => readonly FunctionInfo[];
 }
 
 /** Blocks whose items are declared at the scope around them. */
