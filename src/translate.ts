@@ -30,7 +30,7 @@ import { rewriteLayoutCopies } from './rewrite/layout-copies.js';
 import { deviceMemoryFlows } from './analyse/device-memory.js';
 import { kernelArgs } from './emit/kernel-args.js';
 import { deviceEntry } from './emit/device-entry.js';
-import { WarpOps } from './analyse/warp-ops.js';
+import { warpExits, WarpOps } from './analyse/warp-ops.js';
 import { registrationSource, type RegisteredKernel } from './emit/registration.js';
 import { makefileFragment } from './emit/makefile.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './report/diagnostic.js';
@@ -280,7 +280,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       // A header's includers' device code may use anything it includes.
       const plainIncludes = (directive: Node) => (headerMode ? undefined : plainIncludeRoots(directive, file.path, includeDirs, isGpu));
       const headerNames = new Set(headers.flatMap((h) => h.program.text.match(/\b[A-Za-z_]\w*/g) ?? []));
-      deviceRewriter = new DeviceRewriter(deviceProgram, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers, warpSize: options.warpSize, instances, plainIncludeRoots: plainIncludes, headerNames, header: headerMode, instanceNames: new Set(instances.flatMap((i) => i.templateArgs.join(' ').match(/[A-Za-z_]\w*/g) ?? [])) });
+      deviceRewriter = new DeviceRewriter(deviceProgram, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers, warpSize: options.warpSize, instances, plainIncludeRoots: plainIncludes, headerNames, header: headerMode, includedFunctions: () => localHeaders.flatMap((r) => analyseProgram(r, r.text).deviceFunctions), instanceNames: new Set(instances.flatMap((i) => i.templateArgs.join(' ').match(/[A-Za-z_]\w*/g) ?? [])) });
       deviceRewriter.run();
     }
     includeTranslatedHeaders(units, hostEdits, deviceEdits, result.program.name, deviceAbi, nl, file.path);
@@ -408,6 +408,6 @@ function registered(unit: Unit, deviceAbi: Abi, warpUsers: ReadonlySet<string>) 
     const warpScratch = warpUsers.has(instance.kernel.name);
     const registration: RegisteredKernel = { id: instance.id, displayName: display, args, staticShared, warpScratch };
     const sharedChecks = unit.shared.sizeChecks(instance.kernel, instance.subst, instance.templateArgs);
-    return [{ registration, entry: { instance, qualifiedName: [...namespacesOf(instance.kernel.outer), instance.kernel.name].join('::'), args, staticShared, sharedChecks, warpScratch } }];
+    return [{ registration, entry: { instance, qualifiedName: [...namespacesOf(instance.kernel.outer), instance.kernel.name].join('::'), args, staticShared, sharedChecks, warpScratch, warpLeaving: warpExits(instance.kernel, warpUsers).length > 0 } }];
   });
 }

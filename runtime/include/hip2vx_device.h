@@ -307,10 +307,13 @@ HIP2VX_INLINE unsigned int umax(unsigned int a, unsigned int b) { return max(a, 
 // wait for the lanes of the logical warp (hip2vx_warp_barrier), read the source lane's word.
 // Alternating buffers make one barrier per exchange enough: a lane writes a buffer again only
 // after the next exchange's barrier, which every reader of the previous use has passed.
-// REQUIREMENT: every lane of the logical warp reaches every warp operation (the translator
-// reports calls it cannot prove are: warp-op-divergent). The logical warps are the block's linear
-// thread indices in groups of HIP2VX_WARP_SIZE; every path is branch-free on per-thread values
-// (selects), and the barrier's branches are uniform within a hardware warp, as simx requires.
+// REQUIREMENT: every lane of the logical warp reaches every warp operation, or has left the warp
+// by returning from the kernel (the translator calls hip2vx_warp_leave at a kernel's returns and
+// reports calls it cannot prove are reached: warp-op-divergent). A lane that left counts as
+// arrived at every later exchange and as absent in votes, as an exited thread on a GPU. The
+// logical warps are the block's linear thread indices in groups of HIP2VX_WARP_SIZE; every path
+// is branch-free on per-thread values (selects), and the barrier's branches are uniform within a
+// hardware warp, as simx requires.
 #define HIP2VX_WARP_SCRATCH_BYTES 16
 #if HIP2VX_WARP_SIZE == 64
 typedef unsigned long long hip2vx_lanemask_t;
@@ -321,6 +324,11 @@ static_assert(HIP2VX_WARP_SIZE >= 1 && HIP2VX_WARP_SIZE <= 64 && (HIP2VX_WARP_SI
               "HIP2VX_WARP_SIZE: a power of two up to 64");
 
 static uint32_t hip2vx_warp_scratch_offset;
+/** Set by the entry of a kernel whose lanes may leave (it returns): the block barrier, which
+    counts hardware warps, can no longer stand for a warp's barrier. */
+static uint32_t hip2vx_warp_leaving;
+/** An epoch word's bit: the lane has left; the rest counts the exchanges it made. */
+#define HIP2VX_WARP_GONE 0x80000000u
 
 /** In main(), after hip2vx_begin_launch: the scratch follows the shared data. */
 HIP2VX_INLINE void hip2vx_reserve_warp_scratch(const uint32_t* block) {
@@ -329,7 +337,8 @@ HIP2VX_INLINE void hip2vx_reserve_warp_scratch(const uint32_t* block) {
 }
 HIP2VX_INLINE uint32_t hip2vx_block_threads() { return blockDim.x * blockDim.y * blockDim.z; }
 HIP2VX_INLINE uint32_t hip2vx_linear_tid() { return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x; }
-/** [epoch: one word per thread][buffer 0][buffer 1][counters: the word of each warp's lane 0] */
+/** [epoch: one word per thread][buffer 0][buffer 1][counters: each warp's arrivals in the word of its
+    lane 0, the lanes that left in the word of its lane 1] */
 HIP2VX_INLINE uint32_t* hip2vx_warp_scratch() { return (uint32_t*)(hip2vx_shared_base() + hip2vx_warp_scratch_offset); }
 /** First thread (linear index) of the caller's logical warp. */
 HIP2VX_INLINE uint32_t hip2vx_warp_base() { return hip2vx_linear_tid() & ~(uint32_t)(HIP2VX_WARP_SIZE - 1); }
@@ -345,17 +354,25 @@ HIP2VX_INLINE void hip2vx_warp_thread_begin() {
   hip2vx_syncthreads();
 }
 
+/** Each thread, after the kernel body: the next block a core runs reuses this one's scratch, and
+    Vortex starts it warp by warp (a warp whose lanes all returned would clear the counters others
+    still wait on): none starts it before every thread of this block is done. */
+HIP2VX_INLINE void hip2vx_warp_thread_end() { hip2vx_syncthreads(); }
+
 #if defined(HIP2VX_CPU_BACKEND)
 extern "C" void hip2vx_cpu_yield(void);  // lets the block's other device threads run (runtime/cpu)
 #endif
 
-/** Waits until every lane of the caller's logical warp has made `epoch` exchanges. A block that is
-    one logical warp uses the block barrier; a hardware warp as wide as the logical warp runs its
-    lanes in lockstep, so their stores precede their loads; otherwise the lanes count arrivals on
-    their warp's counter (an AMO) and spin until the count reaches epoch x lanes (wrapping). */
+/** Waits until every lane of the caller's logical warp has made `epoch` exchanges or left. A block
+    that is one logical warp, none of whose lanes may leave, uses the block barrier; a hardware warp
+    as wide as the logical warp runs its lanes in lockstep, so their stores precede their loads;
+    otherwise the lanes count arrivals on their warp's counter (an AMO) and spin until the count
+    reaches epoch x the lanes still there (wrapping). A lane leaving takes its arrivals off the
+    counter before it counts itself gone, and the spin reads the gone count first: a count it sees
+    has its arrivals removed already, so no wait ends early. */
 HIP2VX_INLINE void hip2vx_warp_barrier(uint32_t epoch) {
   const uint32_t n = hip2vx_block_threads();
-  if (n <= (uint32_t)HIP2VX_WARP_SIZE) {
+  if (n <= (uint32_t)HIP2VX_WARP_SIZE && !hip2vx_warp_leaving) {
     hip2vx_syncthreads();
     return;
   }
@@ -363,15 +380,39 @@ HIP2VX_INLINE void hip2vx_warp_barrier(uint32_t epoch) {
 #if !defined(HIP2VX_CPU_BACKEND)
   if ((uint32_t)vx_num_threads() >= (uint32_t)HIP2VX_WARP_SIZE) return;
 #endif
+  const uint32_t lanes = hip2vx_warp_lanes();
+  if (lanes == 1u) return;
   uint32_t* count = hip2vx_warp_scratch() + 3 * n + hip2vx_warp_base();
   __atomic_fetch_add(count, 1u, __ATOMIC_RELAXED);
-  const uint32_t target = epoch * hip2vx_warp_lanes();
-  while ((int32_t)(__atomic_load_n(count, __ATOMIC_RELAXED) - target) < 0) {
+  for (;;) {
+    // Program order is memory order here (simx, and the CPU backend's fibers); the empty asm keeps
+    // the compiler from swapping the two loads.
+    const uint32_t gone = __atomic_load_n(count + 1, __ATOMIC_RELAXED);
+    __asm__ volatile("" ::: "memory");
+    if ((int32_t)(__atomic_load_n(count, __ATOMIC_RELAXED) - epoch * (lanes - gone)) >= 0) break;
 #if defined(HIP2VX_CPU_BACKEND)
     hip2vx_cpu_yield();
 #endif
   }
   __asm__ volatile("" ::: "memory");
+}
+
+/** At a kernel's return: the lane makes no more exchanges; its warp stops waiting for it. */
+HIP2VX_INLINE void hip2vx_warp_leave() {
+  uint32_t* s = hip2vx_warp_scratch();
+  const uint32_t n = hip2vx_block_threads(), me = hip2vx_linear_tid(), made = s[me];
+  s[me] = made | HIP2VX_WARP_GONE;
+  if (hip2vx_warp_lanes() == 1u) return;
+  uint32_t* count = s + 3 * n + hip2vx_warp_base();
+  __atomic_fetch_sub(count, made, __ATOMIC_RELAXED);
+  __asm__ volatile("" ::: "memory");
+  __atomic_fetch_add(count + 1, 1u, __ATOMIC_RELAXED);
+}
+
+/** Thread `t` took part in the exchange `epoch` (it had not left before it): 0 or 1. */
+HIP2VX_INLINE int hip2vx_warp_took_part(uint32_t t, uint32_t epoch) {
+  const uint32_t word = __atomic_load_n(hip2vx_warp_scratch() + t, __ATOMIC_RELAXED);
+  return 1 - ((int)(word >> 31) & hip2vx_less(word & ~HIP2VX_WARP_GONE, epoch));
 }
 
 /** Every lane of the warp publishes `v`; returns the buffer, readable until the next exchange. */
@@ -394,7 +435,9 @@ HIP2VX_INLINE void hip2vx_warp_sync() {
 }
 
 HIP2VX_INLINE uint32_t __lane_id() { return hip2vx_linear_tid() & (HIP2VX_WARP_SIZE - 1u); }
-/** The lanes of the caller's warp: all that exist are active under the requirement above. */
+/** The lanes of the caller's warp: all that exist are active under the requirement above. Lanes
+    that returned are not taken off (no wait tells when they have): __ballot_sync(~0u, 1) is the
+    exact mask of the lanes still there. */
 HIP2VX_INLINE hip2vx_lanemask_t __activemask() { return ~(hip2vx_lanemask_t)0 >> (HIP2VX_WARP_SIZE - hip2vx_warp_lanes()); }
 HIP2VX_INLINE hip2vx_lanemask_t __lanemask_lt() { return ((hip2vx_lanemask_t)1 << __lane_id()) - 1u; }
 
@@ -447,36 +490,42 @@ HIP2VX_INLINE T __shfl_down_sync(unsigned long long, T v, unsigned int delta, in
 template <typename T>
 HIP2VX_INLINE T __shfl_xor_sync(unsigned long long, T v, int lane_mask, int width = HIP2VX_WARP_SIZE) { return __shfl_xor(v, lane_mask, width); }
 
-/** Bit i set when lane i's predicate is non-zero: every thread reads its warp's words. */
+/** Bit i set when lane i's predicate is non-zero: every thread reads its warp's words. Lanes
+    past the block's end, and lanes that left before this exchange, read as 0. */
 HIP2VX_INLINE hip2vx_lanemask_t __ballot(int predicate) {
   const uint32_t n = hip2vx_block_threads(), me = hip2vx_linear_tid(), base = hip2vx_warp_base();
   const uint32_t* buf = hip2vx_publish((uint32_t)hip2vx_bool(predicate));
+  const uint32_t epoch = hip2vx_warp_scratch()[me];
   hip2vx_lanemask_t bits = 0;
   for (uint32_t i = 0; i < HIP2VX_WARP_SIZE; ++i) {
-    const int present = hip2vx_less(base + i, n);  // lanes past the block's end read the caller's word, masked out
-    bits |= (hip2vx_lanemask_t)(buf[hip2vx_select(present, base + i, me)] & (uint32_t)present) << i;
+    int present = hip2vx_less(base + i, n);  // lanes past the block's end read the caller's word, masked out
+    const uint32_t t = hip2vx_select(present, base + i, me);
+    if (hip2vx_warp_leaving) present &= hip2vx_warp_took_part(t, epoch);
+    bits |= (hip2vx_lanemask_t)(buf[t] & (uint32_t)present) << i;
   }
   return bits;
 }
 HIP2VX_INLINE int __any(int predicate) { return hip2vx_bool(__ballot(predicate)); }
-HIP2VX_INLINE int __all(int predicate) { return hip2vx_bool(__ballot(predicate) == __activemask()); }
+/** No lane taking part has a zero predicate (exact whatever lanes have left). */
+HIP2VX_INLINE int __all(int predicate) { return 1 - hip2vx_bool(__ballot(1 - hip2vx_bool(predicate))); }
 HIP2VX_INLINE hip2vx_lanemask_t __ballot_sync(unsigned long long mask, int predicate) { return __ballot(predicate) & (hip2vx_lanemask_t)mask; }
 HIP2VX_INLINE int __any_sync(unsigned long long mask, int predicate) { return hip2vx_bool(__ballot_sync(mask, predicate)); }
-HIP2VX_INLINE int __all_sync(unsigned long long mask, int predicate) {
-  const hip2vx_lanemask_t taking_part = (hip2vx_lanemask_t)mask & __activemask();
-  return hip2vx_bool((__ballot(predicate) & taking_part) == taking_part);
-}
+HIP2VX_INLINE int __all_sync(unsigned long long mask, int predicate) { return 1 - hip2vx_bool(__ballot_sync(mask, 1 - hip2vx_bool(predicate))); }
 
-// __reduce_*_sync (sm_80): every lane reads its warp's published values and combines them, lane 0
-// first (one exchange, as __ballot); lanes past the block's end take no part.
+// __reduce_*_sync (sm_80): every lane publishes its value and combines the others' with its own
+// (one exchange, as __ballot; the operations commute); lanes past the block's end, and lanes
+// that left before this exchange, take no part.
 template <typename T, typename Op>
 HIP2VX_INLINE T hip2vx_warp_reduce(T v, Op op) {
-  const uint32_t n = hip2vx_block_threads(), base = hip2vx_warp_base();
+  const uint32_t n = hip2vx_block_threads(), me = hip2vx_linear_tid(), base = hip2vx_warp_base();
   const uint32_t* buf = hip2vx_publish((uint32_t)v);
-  T r = (T)buf[base];
-  for (uint32_t i = 1; i < HIP2VX_WARP_SIZE; ++i) {
-    const int present = hip2vx_less(base + i, n);
-    r = hip2vx_select(present, op(r, (T)buf[hip2vx_select(present, base + i, base)]), r);
+  const uint32_t epoch = hip2vx_warp_scratch()[me];
+  T r = v;
+  for (uint32_t i = 0; i < HIP2VX_WARP_SIZE; ++i) {
+    int present = hip2vx_less(base + i, n) & hip2vx_bool(base + i - me);
+    const uint32_t t = hip2vx_select(present, base + i, me);
+    if (hip2vx_warp_leaving) present &= hip2vx_warp_took_part(t, epoch);
+    r = hip2vx_select(present, op(r, (T)buf[t]), r);
   }
   return r;
 }
@@ -507,10 +556,10 @@ struct thread_group {
   unsigned int meta_group_size() const { return (hip2vx_block_threads() + n - 1u) / n; }
 };
 template <unsigned int N, typename Parent = void>
-struct thread_block_tile {
+struct thread_block_tile;
+template <unsigned int N>
+struct thread_block_tile<N, void> {
   static_assert(N >= 1 && N <= HIP2VX_WARP_SIZE && (N & (N - 1)) == 0, "thread_block_tile<N>: N is a power of two up to warpSize");
-  thread_block_tile() = default;
-  template <typename P> thread_block_tile(const thread_block_tile<N, P>&) {}  // thread_block_tile<N, thread_block>
   void sync() const { hip2vx_warp_sync(); }
   static constexpr unsigned int size() { return N; }
   static constexpr unsigned int num_threads() { return N; }
@@ -528,10 +577,14 @@ struct thread_block_tile {
   }
   hip2vx_lanemask_t ballot(int predicate) const { return own(__ballot(predicate)); }
   int any(int predicate) const { return hip2vx_bool(ballot(predicate)); }
-  int all(int predicate) const { return hip2vx_bool(ballot(predicate) == own(__activemask())); }
+  int all(int predicate) const { return 1 - hip2vx_bool(ballot(1 - hip2vx_bool(predicate))); }
 };
+/** A tile of a known parent (what tiled_partition returns) is a tile, as in CUDA: it binds to a
+    `thread_block_tile<N>&` parameter. */
 template <unsigned int N, typename Parent>
-HIP2VX_INLINE thread_block_tile<N> tiled_partition(const Parent&) { return thread_block_tile<N>(); }
+struct thread_block_tile : thread_block_tile<N, void> {};
+template <unsigned int N, typename Parent>
+HIP2VX_INLINE thread_block_tile<N, Parent> tiled_partition(const Parent&) { return thread_block_tile<N, Parent>(); }
 HIP2VX_INLINE thread_group tiled_partition(const thread_block&, unsigned int n) { return thread_group{n}; }
 }  // namespace cooperative_groups
 
@@ -890,6 +943,12 @@ HIP2VX_INLINE float __int2float_rn(int x) { return (float)x; }
 HIP2VX_INLINE float __fmul_rn(float a, float b) { return a * b; }
 HIP2VX_INLINE float __fadd_rn(float a, float b) { return a + b; }
 template <typename T> HIP2VX_INLINE T __ldg(const T* p) { return *p; }
+// clang's non-temporal hints (HIP code spells CUDA's __stcs/__ldcs with them): plain accesses on
+// Vortex, which has no such hint, and under gcc, which has no such builtin.
+#if !defined(__has_builtin) || !__has_builtin(__builtin_nontemporal_store)
+#define __builtin_nontemporal_store(v, p) ((void)(*(p) = (v)))
+#define __builtin_nontemporal_load(p) (*(p))
+#endif
 
 // __half, __nv_bfloat16 (cuda_fp16.h, cuda_bf16.h): after the branch-free float math they use.
 #include "hip2vx_half.h"

@@ -170,6 +170,12 @@ export class Uniformity implements SummaryOracle {
         return this.ctx.perThreadBuiltins.has(e.text) || this.ctx.perThreadGlobals.has(e.text) ? null : [this.key(e)];
       case 'field_expression':
         return e.child(1)?.type === '->' ? null : this.summaryOf(e.childForFieldName('argument'));
+      case 'qualified_identifier': {
+        // `Traits::kThreads`, `ns::kSize`: a static member or namespace-scope name, the same for
+        // every thread unless it names shared or device storage.
+        const name = e.childForFieldName('name');
+        return name?.type === 'identifier' ? (this.ctx.perThreadGlobals.has(name.text) ? null : []) : this.childrenSummary(e);
+      }
       case 'subscript_expression': {
         // Reads of __constant__ data or of local arrays never written per thread, at a uniform index.
         const base = e.childForFieldName('argument');
@@ -190,7 +196,7 @@ export class Uniformity implements SummaryOracle {
       case 'binary_expression': case 'unary_expression': case 'parenthesized_expression': case 'conditional_expression':
       case 'cast_expression': case 'comma_expression': case 'update_expression': case 'assignment_expression':
       case 'argument_list': case 'subscript_argument_list': case 'initializer_list': case 'template_function':
-      case 'qualified_identifier': case 'condition_clause':
+      case 'condition_clause':
         return this.childrenSummary(e);
       default:
         return null;

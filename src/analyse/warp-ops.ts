@@ -80,6 +80,20 @@ export class WarpOps {
   }
 }
 
+const EXITS = new Set(['return_statement', 'lambda_expression']);
+
+/**
+ * The returns of a kernel that uses warp operations: a lane taking one leaves its warp there
+ * (hip2vx_warp_leave), so its warp stops waiting for it. Returns of device functions and lambdas
+ * end no thread.
+ */
+export function warpExits(fn: FunctionInfo, users: ReadonlySet<string>): Node[] {
+  if (fn.kind !== 'kernel' || !fn.body || !users.has(fn.name)) return [];
+  const found: Node[] = [];
+  scan(fn.body, EXITS, (n) => (n.type === 'lambda_expression' ? false : void found.push(n)));
+  return found;
+}
+
 /** The called name: `f`, `ns::f`, `f<T>` -> f; `x.m(...)` -> m (with the object). */
 function callee(call: Node): { name: string; method: boolean } | undefined {
   let fn = call.childForFieldName('function');

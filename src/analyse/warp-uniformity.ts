@@ -31,6 +31,19 @@ const BROADCASTS = new Map([['__shfl', 1], ['__shfl_sync', 2]]);
 const SPLITS = new Set(['<', '>=', '>', '<=']);
 const MIRRORED = new Set(['>', '<=']);
 
+/** What a warp-scope analysis may assume beyond what it sees. */
+export interface WarpAssumptions {
+  /** Template parameters whose values this unit does not know (a header's templates): assumed
+   *  multiples of the warp size when a proof needs it, and then checked by a static_assert. */
+  assumable: ReadonlySet<string>;
+  /** Device functions whose result is the same in every lane when their arguments are. */
+  pure(name: string): boolean;
+  /** Filled in: the assumable parameters a proof used. */
+  used: Set<string>;
+}
+
+const NOTHING: WarpAssumptions = { assumable: new Set(), pure: () => false, used: new Set() };
+
 export class WarpScope {
   private readonly shift: number;
 
@@ -48,6 +61,7 @@ export class WarpScope {
     private readonly constants: ReadonlyMap<string, readonly number[]>,
     readonly linearParams: ReadonlySet<string> = new Set(),
     private readonly readOnly: ReadonlySet<string> = new Set(),
+    private readonly assume: WarpAssumptions = NOTHING,
   ) {
     this.shift = Math.log2(size);
   }
@@ -67,6 +81,8 @@ export class WarpScope {
     const fn = e.childForFieldName('function');
     const args = e.childForFieldName('arguments')?.namedChildren ?? [];
     if (fn?.type === 'identifier' && VOTES.has(fn.text)) return [];
+    const name = calleeName(e);
+    if (name && this.assume.pure(name)) return o.summary(e.childForFieldName('arguments')!);
     const source = fn?.type === 'identifier' ? BROADCASTS.get(fn.text) : undefined;
     if (source !== undefined && args.length === source + 1) return o.summary(args[source]);
     if (fn?.type === 'field_expression' && fn.childForFieldName('field')?.text === 'meta_group_rank') {
@@ -143,7 +159,10 @@ export class WarpScope {
     const n = integer(text);
     if (n !== undefined) return n > 0 && n % this.size === 0;
     const values = this.constants.get(text);
-    return !!values?.length && values.every((v) => v > 0 && v % this.size === 0);
+    if (values?.length) return values.every((v) => v > 0 && v % this.size === 0);
+    if (!this.assume.assumable.has(text)) return false;
+    this.assume.used.add(text);
+    return true;
   }
 
   private valueOf(object: Node | null, o: SummaryOracle): Node | null | undefined {
@@ -167,33 +186,58 @@ export interface ParamFacts {
 }
 
 const CALLS = new Set(['call_expression']);
+const RETURNS = new Set(['return_statement']);
+const BRANCHES = new Set(['if_statement', 'switch_statement', 'for_statement', 'while_statement', 'do_statement', 'for_range_loop']);
 
 /**
  * ParamFacts of the device functions of one translation unit, from their calls in it (a function
  * called nowhere here, or recursively, assumes nothing). `analyse` builds the warp-scope analysis
- * of a function given its own facts (a kernel's parameters are uniform).
+ * of a function given its own facts (a kernel's parameters are uniform). With `assumable`, each
+ * function's analysis may assume its own template parameters of unknown value are multiples of
+ * the warp size (assumedIn says which it did); parameter facts still come from the analyses
+ * without assumptions (`base`), so every assumption is one the function itself can check.
  */
 export class WarpParams {
   private readonly facts = new Map<FunctionInfo, ParamFacts>();
-  private readonly analyses = new Map<FunctionInfo, Uniformity>();
+  private readonly analyses = new Map<FunctionInfo, { uniformity: Uniformity; assume: WarpAssumptions }>();
   private readonly open = new Set<FunctionInfo>();
+  private readonly pureNames = new Map<string, boolean>();
+  private includedFns?: readonly FunctionInfo[];
 
   constructor(
     private readonly fns: readonly FunctionInfo[],
-    private readonly analyse: (fn: FunctionInfo, facts: ParamFacts) => Uniformity,
+    private readonly analyse: (fn: FunctionInfo, facts: ParamFacts, assume: WarpAssumptions) => Uniformity,
+    /** Device functions of the headers the unit includes: candidates for pure(), found on the first question. */
+    private readonly included: () => readonly FunctionInfo[] = () => [],
+    private readonly assumable?: (fn: FunctionInfo) => ReadonlySet<string>,
+    private readonly base?: WarpParams,
   ) {}
+
+  /** The same functions' analyses, each allowed to assume `assumable(fn)`. */
+  assuming(assumable: (fn: FunctionInfo) => ReadonlySet<string>): WarpParams {
+    return new WarpParams(this.fns, this.analyse, this.included, assumable, this);
+  }
 
   /** The warp-scope analysis of `fn`'s body. */
   analysis(fn: FunctionInfo): Uniformity {
-    let u = this.analyses.get(fn);
-    if (!u) this.analyses.set(fn, (u = this.analyse(fn, this.of(fn))));
-    return u;
+    let a = this.analyses.get(fn);
+    if (!a) {
+      const assume = { assumable: this.assumable?.(fn) ?? new Set<string>(), pure: (name: string) => this.pure(name), used: new Set<string>() };
+      this.analyses.set(fn, (a = { uniformity: this.analyse(fn, this.of(fn), assume), assume }));
+    }
+    return a.uniformity;
+  }
+
+  /** The template parameters `fn`'s analysis assumed to be multiples of the warp size. */
+  assumedIn(fn: FunctionInfo): ReadonlySet<string> {
+    return this.analyses.get(fn)?.assume.used ?? new Set();
   }
 
   of(fn: FunctionInfo): ParamFacts {
+    if (this.base) return this.base.of(fn);
     let f = this.facts.get(fn);
     if (f) return f;
-    const names = fn.params.map((p) => declaredName(p.childForFieldName('declarator'))?.text ?? '');
+    const names = paramNamesOf(fn);
     if (fn.kind === 'kernel') f = { uniform: new Set(names), linear: new Set() };
     else if (this.open.has(fn)) return { uniform: new Set(), linear: new Set() };
     else {
@@ -203,6 +247,33 @@ export class WarpParams {
     }
     this.facts.set(fn, f);
     return f;
+  }
+
+  /**
+   * Every device function of this name returns the same value in each lane when its arguments
+   * are: its returns depend on nothing per-thread but its parameters and sit in no branch on
+   * per-thread values (`ceil_div(n, warps)`). Recursion is not pure.
+   */
+  pure(name: string): boolean {
+    if (this.base) return this.base.pure(name);
+    const known = this.pureNames.get(name);
+    if (known !== undefined) return known;
+    this.pureNames.set(name, false);
+    this.includedFns ??= this.included();
+    const fns = [...this.fns, ...this.includedFns].filter((f) => f.name === name && f.kind !== 'kernel');
+    const pure = fns.length > 0 && fns.every((f) => !!f.body && this.returnsUniform(f));
+    this.pureNames.set(name, pure);
+    return pure;
+  }
+
+  private returnsUniform(fn: FunctionInfo): boolean {
+    const u = this.analyse(fn, { uniform: new Set(paramNamesOf(fn)), linear: new Set() }, { ...NOTHING, pure: (n) => this.pure(n) });
+    let uniform = true;
+    scan(fn.body!, RETURNS, (r) => {
+      if (!u.isUniform(r.namedChildren[0] ?? null)) uniform = false;
+      for (let p = r.parent; p && p.id !== fn.body!.id && uniform; p = p.parent) if (BRANCHES.has(p.type) && u.isDivergent(p)) uniform = false;
+    });
+    return uniform;
   }
 
   private fromCalls(fn: FunctionInfo, names: string[]): ParamFacts {
@@ -224,6 +295,8 @@ export class WarpParams {
     return calls ? { uniform, linear } : { uniform: new Set(), linear: new Set() };
   }
 }
+
+const paramNamesOf = (fn: FunctionInfo) => fn.params.map((p) => declaredName(p.childForFieldName('declarator'))?.text ?? '');
 
 function calleeName(call: Node): string | undefined {
   let fn = call.childForFieldName('function');

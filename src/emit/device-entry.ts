@@ -16,13 +16,15 @@ export interface EntryInput {
   /** static_asserts on the shared-memory structs this instance uses. */
   sharedChecks: string[];
   deviceAbi: Abi;
-  /** The kernel uses warp operations: reserve their scratch, clear each thread's parity word. */
+  /** The kernel uses warp operations: reserve their scratch, clear each thread's words before the body and wait for the block after it. */
   warpScratch?: boolean;
+  /** Its lanes may leave their warp (it returns): hip2vx_warp_leaving. */
+  warpLeaving?: boolean;
 }
 
 const argsStructName = (id: string) => `${id}_KernelArgs`;
 
-export function deviceEntry({ instance, qualifiedName, args, staticShared, sharedChecks, deviceAbi, warpScratch }: EntryInput, nl: string): string {
+export function deviceEntry({ instance, qualifiedName, args, staticShared, sharedChecks, deviceAbi, warpScratch, warpLeaving }: EntryInput, nl: string): string {
   const id = instance.id;
   const struct = argsStructName(id);
   const members = paddedMembers(args, (f) => renderDeclaration(f.type, f.name));
@@ -51,13 +53,14 @@ export function deviceEntry({ instance, qualifiedName, args, staticShared, share
     `static void ${id}_kernel_body(${struct}* args) {`,
     ...(warpScratch ? ['  hip2vx_warp_thread_begin();'] : []),
     `  ${call};`,
+    ...(warpScratch ? ['  hip2vx_warp_thread_end();'] : []),
     '}',
     '',
     `#ifdef HIP2VX_ENTRY_${id}`,
     'HIP2VX_ENTRY {',
     `  ${struct}* args = (${struct}*)csr_read(VX_CSR_MSCRATCH);`,
     `  hip2vx_begin_launch(${abiPair(staticShared.device, staticShared.host)}, args->shared_mem, *(void**)(args + 1));`,
-    ...(warpScratch ? ['  hip2vx_reserve_warp_scratch(args->block_dim);'] : []),
+    ...(warpScratch ? ['  hip2vx_reserve_warp_scratch(args->block_dim);', `  hip2vx_warp_leaving = ${warpLeaving ? 1 : 0};`] : []),
     ...symbols,
     `  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,`,
     `                          (vx_kernel_func_cb)${id}_kernel_body, args);`,

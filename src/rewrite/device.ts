@@ -6,8 +6,8 @@ import type { Node } from '../parse/parser.js';
 import type { FunctionInfo, GlobalVar, Program, SharedVar, TopItem } from '../analyse/program.js';
 import type { KernelInstance } from '../analyse/instances.js';
 import { Uniformity, type UniformityContext } from '../analyse/uniformity.js';
-import { WarpOps } from '../analyse/warp-ops.js';
-import { integerConstants, WarpParams, WarpScope, type ParamFacts } from '../analyse/warp-uniformity.js';
+import { warpExits, WarpOps } from '../analyse/warp-ops.js';
+import { integerConstants, WarpParams, WarpScope, type ParamFacts, type WarpAssumptions } from '../analyse/warp-uniformity.js';
 import { argumentsOf, attributeSpaces, declaredName, functionDeclarator, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
 import type { RuleSet } from '../rules/index.js';
 import { DivergenceLowering } from './divergence.js';
@@ -36,6 +36,8 @@ export interface DeviceOptions {
   header?: boolean;
   /** Names in the template arguments of the kernel instances built here (`apply<16, Twice>`). */
   instanceNames?: ReadonlySet<string>;
+  /** Device functions of the local headers the file includes (`ceil_div`), asked for when needed. */
+  includedFunctions?: () => readonly FunctionInfo[];
 }
 
 /** Blocks whose items are declared at the scope around them. */
@@ -236,9 +238,11 @@ export class DeviceRewriter {
     if (explicit || warpCalls.length || syncwarps.length) {
       const uniformity = new Uniformity(fn.body, this.uniformityContext(fn, fn.kind === 'kernel' ? [] : paramNames(fn)));
       const lowering = this.lowering(fn, uniformity);
-      if (warpCalls.length || syncwarps.length) this.checkWarpCalls(warpCalls, syncwarps, this.lowering(fn, this.warpParams().analysis(fn)));
+      if (warpCalls.length || syncwarps.length) this.checkWarpCalls(fn, warpCalls, syncwarps);
+      if (explicit) lowering.run();
+      // After the lowering, which may have turned the returns into flags.
+      for (const exit of warpExits(fn, this.options.warpUsers ?? new Set())) this.edits.transform(exit, (text) => `{ hip2vx_warp_leave(); ${text} }`);
       if (!explicit) return;
-      lowering.run();
       // Nesting is only known once the regions are printed: recorded from the body's final text.
       this.edits.transform(fn.body, (text) => {
         this.nesting.record(fn.name, fn.node, text);
@@ -247,9 +251,9 @@ export class DeviceRewriter {
     }
   }
 
-  private lowering(fn: FunctionInfo, uniformity: Uniformity): DivergenceLowering {
+  private lowering(fn: FunctionInfo, uniformity: Uniformity, returnsLeave = false): DivergenceLowering {
     const returnType = fn.node.childForFieldName('type')?.text ?? 'void';
-    const lowering = new DivergenceLowering(fn.body!, returnType, uniformity, this.edits, (node, severity, ruleId, message) => this.report.at(node, severity, ruleId, message));
+    const lowering = new DivergenceLowering(fn.body!, returnType, uniformity, this.edits, (node, severity, ruleId, message) => this.report.at(node, severity, ruleId, message), returnsLeave);
     lowering.plan();
     return lowering;
   }
@@ -274,21 +278,34 @@ export class DeviceRewriter {
     const spelled = (name: string) => new Set([name, ...renamedTo(name)]);
     const spell = { threadIdxX: spelled('threadIdx.x'), threadIdxY: spelled('threadIdx.y'), blockDimX: spelled('blockDim.x') };
     const size = this.options.warpSize ?? 32;
-    const analyse = (fn: FunctionInfo, facts: ParamFacts) => new Uniformity(fn.body!, this.uniformityContext(
+    const analyse = (fn: FunctionInfo, facts: ParamFacts, assume: WarpAssumptions) => new Uniformity(fn.body!, this.uniformityContext(
       fn, paramNames(fn).filter((p) => !facts.uniform.has(p)),
-      new WarpScope(size, spell, this.integerConstants(fn), facts.linear, readOnlyPointers(fn))));
-    return (this.warpFacts = new WarpParams([...this.program.kernels, ...this.program.deviceFunctions], analyse));
+      new WarpScope(size, spell, this.integerConstants(fn), facts.linear, readOnlyPointers(fn), assume)));
+    return (this.warpFacts = new WarpParams([...this.program.kernels, ...this.program.deviceFunctions], analyse, this.options.includedFunctions));
+  }
+
+  private warpAssuming?: WarpParams;
+
+  /** The same analyses, each assuming its function's template parameters of unknown value are multiples of the warp size. */
+  private warpParamsAssuming(): WarpParams {
+    return (this.warpAssuming ??= this.warpParams().assuming((fn) => new Set(fn.templateParams.filter((p) => this.templateValues(fn, p) === undefined))));
   }
 
   /** The program's integer constants, and the values a kernel's instances give its template parameters. */
   private integerConstants(fn: FunctionInfo): ReadonlyMap<string, readonly number[]> {
     const constants = new Map(integerConstants(this.program.root));
     for (const param of fn.templateParams) {
-      const values = (this.options.instances ?? []).filter((i) => i.kernel === fn).map((i) => i.subst.get(param));
-      if (values.length && values.every((v) => typeof v === 'number')) constants.set(param, values as number[]);
+      const values = this.templateValues(fn, param);
+      if (values) constants.set(param, values);
       else constants.delete(param);
     }
     return constants;
+  }
+
+  /** The integer values this unit's instances give a kernel's template parameter, if all are known. */
+  private templateValues(fn: FunctionInfo, param: string): number[] | undefined {
+    const values = (this.options.instances ?? []).filter((i) => i.kernel === fn).map((i) => i.subst.get(param));
+    return values.length && values.every((v) => typeof v === 'number') ? (values as number[]) : undefined;
   }
 
   /** `__syncwarp` names in the body (renamed to hip2vx_syncwarp, a block barrier). */
@@ -303,12 +320,21 @@ export class DeviceRewriter {
    * Warp operations wait for the lanes of their logical warp (hip2vx_device.h): a call some lanes
    * may skip is an error; a __syncwarp there keeps the memory fence alone.
    */
-  private checkWarpCalls(calls: Node[], syncwarps: Node[], lowering: DivergenceLowering): void {
+  private checkWarpCalls(fn: FunctionInfo, calls: Node[], syncwarps: Node[]): void {
+    // Lanes returning from a kernel leave their warp: later calls do not wait for them.
+    const exits = warpExits(fn, this.options.warpUsers ?? new Set()).length > 0;
+    const lowering = this.lowering(fn, this.warpParams().analysis(fn), exits);
     if (this.rules.constructs.get('warp-op-divergent')?.status !== 'supported') {
-      for (const call of calls) {
+      const unproven = calls.filter((call) => lowering.notReachedByAll(call));
+      // A header's template (`threadIdx.x / WarpSize`, WarpSize set by its includers): proven for
+      // the parameter being a multiple of the warp size, which each instantiation then checks.
+      const assuming = unproven.length ? this.lowering(fn, this.warpParamsAssuming().analysis(fn), exits) : undefined;
+      const refused = unproven.filter((call) => assuming!.notReachedByAll(call));
+      if (refused.length < unproven.length) this.assertMultiples(fn, this.warpParamsAssuming().assumedIn(fn));
+      for (const call of refused) {
         const why = lowering.notReachedByAll(call);
         const name = call.childForFieldName('function')!.text;
-        if (why) this.report.at(call, 'error', 'warp-op-divergent', `'${name}' may not be reached by every lane of its warp (${why}): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call`);
+        this.report.at(call, 'error', 'warp-op-divergent', `'${name}' may not be reached by every lane of its warp (${why}): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call`);
       }
     }
     for (const name of syncwarps) {
@@ -317,6 +343,14 @@ export class DeviceRewriter {
       this.edits.transform(name, () => 'hip2vx_syncwarp_fence');
       this.report.at(name, 'warning', 'warp-sync-divergent', `'__syncwarp' may not be reached by every lane of its warp (${why}): it only orders memory here, and does not wait for the other lanes of the logical warp`);
     }
+  }
+
+  /** static_asserts at the top of `fn`'s body: each parameter is a multiple of the logical warp size. */
+  private assertMultiples(fn: FunctionInfo, params: ReadonlySet<string>): void {
+    const open = fn.body!.child(0);
+    if (!open || !params.size) return;
+    const asserts = [...params].map((p) => ` static_assert((${p}) % HIP2VX_WARP_SIZE == 0, "hip2vortex: the warp operations of '${fn.name}' were proven for ${p} a multiple of the logical warp size (warpSize)");`);
+    this.edits.transform(open, (text) => text + asserts.join(''));
   }
 
   /** After printing: functions whose split regions nest deeper than the default configuration holds. */

@@ -12,7 +12,7 @@
 import type { Node } from '../parse/parser.js';
 import type { Uniformity } from '../analyse/uniformity.js';
 import type { EditSet, Printer } from './edits.js';
-import { scan, spanHas } from '../analyse/syntax.js';
+import { position, scan, spanHas } from '../analyse/syntax.js';
 
 export type Report = (node: Node, severity: 'error' | 'warning', ruleId: string, message: string) => void;
 
@@ -51,6 +51,9 @@ export class DivergenceLowering {
     private readonly uni: Uniformity,
     private readonly edits: EditSet,
     private readonly report: Report,
+    /** Threads returning leave the warp (a kernel's warp-operation check): a loop some of them
+     *  return from stays uniform for the threads still there. */
+    private readonly returnsLeave = false,
   ) {}
 
   run(): void {
@@ -77,11 +80,18 @@ export class DivergenceLowering {
 
   /**
    * Why some threads of the block may not reach `n` (after plan()): a branch or loop on
-   * per-thread values around it, or a per-thread return before it; undefined when all do.
+   * per-thread values around it, or a per-thread return before it (unless returnsLeave: the
+   * threads returning are gone, and nothing waits for them); undefined when all do.
    */
   notReachedByAll(n: Node): string | undefined {
-    if (this.divergenceBetween(n, undefined)) return 'it lies inside a branch or loop on per-thread values';
-    for (const r of this.returns.values()) if (r.startIndex < n.startIndex) return 'it follows a return that only some threads take';
+    for (let inner = n, p = n.parent; p && p.id !== this.body.id; inner = p, p = p.parent) {
+      const guard = guardOf(p, inner);
+      if (guard && !this.uni.isUniform(guard.test)) return `it is evaluated only where \`${shorten(guard.test.text)}\` is ${guard.when}, which may differ between the threads of a warp`;
+      // Every thread reaching an if or switch evaluates its condition.
+      const inCondition = (p.type === 'if_statement' || p.type === 'switch_statement') && p.childForFieldName('condition')?.id === inner.id;
+      if (!inCondition && this.divergent(p)) return `it lies inside ${describe(p)}`;
+    }
+    if (!this.returnsLeave) for (const r of this.returns.values()) if (r.startIndex < n.startIndex) return `it follows the return at ${at(r)}, which only some threads take`;
     return undefined;
   }
 
@@ -128,7 +138,7 @@ export class DivergenceLowering {
           this.retFlag ??= this.fresh('ret');
           this.converted.set(j.id, this.retFlag);
           this.returns.set(j.id, j);
-          for (let p = j.parent; p && p.id !== this.body.id; p = p.parent) if (LOOPS.has(p.type)) this.uni.forceDivergent(p);
+          if (!this.returnsLeave) for (let p = j.parent; p && p.id !== this.body.id; p = p.parent) if (LOOPS.has(p.type)) this.uni.forceDivergent(p);
           changed = true;
           continue;
         }
@@ -662,4 +672,31 @@ function inDirective(e: Node): boolean {
   while (p && !p.type.startsWith('preproc_')) p = p.parent;
   const condition = p && (p.type === 'preproc_if' || p.type === 'preproc_elif') ? p.childForFieldName('condition') : null;
   return !!condition && condition.startIndex <= e.startIndex && e.endIndex <= condition.endIndex;
+}
+
+/** The test deciding whether `part` of `e` runs: the right side of && and ||, the arms of ?:. */
+function guardOf(e: Node, part: Node): { test: Node; when: string } | undefined {
+  if (e.type === 'binary_expression' && e.childForFieldName('right')?.id === part.id) {
+    const op = e.childForFieldName('operator')?.type;
+    if (op === '&&' || op === '||') return { test: e.childForFieldName('left')!, when: op === '&&' ? 'true' : 'false' };
+  }
+  if (e.type === 'conditional_expression' && e.childForFieldName('condition')?.id !== part.id) {
+    return { test: e.childForFieldName('condition')!, when: e.childForFieldName('consequence')?.id === part.id ? 'true' : 'false' };
+  }
+  return undefined;
+}
+
+const shorten = (text: string) => {
+  const flat = text.replace(/^\((.*)\)$/s, '$1').replace(/\s+/g, ' ').trim();
+  return flat.length > 60 ? `${flat.slice(0, 57)}...` : flat;
+};
+
+const at = (n: Node) => `${position(n).line}:${position(n).col}`;
+
+/** `the 'if' at 3:5 on per-thread values (threadIdx.x < 16)`: where a call some threads skip sits. */
+function describe(construct: Node): string {
+  const condition = construct.type === 'for_range_loop' ? construct.childForFieldName('right') : construct.childForFieldName('condition');
+  const shown = shorten(condition?.text ?? '');
+  const kind = construct.type === 'if_statement' || construct.type === 'switch_statement' ? construct.type.slice(0, -'_statement'.length) : 'loop';
+  return `the ${kind} at ${at(construct)}${shown ? ` on \`${shown}\`` : ''}, which may differ between the threads of a warp`;
 }

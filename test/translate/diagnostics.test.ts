@@ -29,20 +29,29 @@ const CASES: [name: string, source: string, expected: string[]][] = [
   ]],
   // Warp operations wait for their logical warp: every lane of it must reach each call.
   ['warp-branch', '__global__ void k(int* p) {\n  int v = p[threadIdx.x];\n  if (threadIdx.x < 16) v = __shfl_down_sync(0xffffffff, v, 1);\n  p[threadIdx.x] = v;\n}\n', [
-    "warp-branch.cu:3:29: error: '__shfl_down_sync' may not be reached by every lane of its warp (it lies inside a branch or loop on per-thread values): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
+    "warp-branch.cu:3:29: error: '__shfl_down_sync' may not be reached by every lane of its warp (it lies inside the if at 3:3 on `threadIdx.x < 16`, which may differ between the threads of a warp): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
   ]],
   ['warp-lane', '__global__ void k(int* p) {\n  int v = p[threadIdx.x];\n  if (threadIdx.x % 32 == 0) v = __shfl_sync(~0u, v, 0);\n  int w = threadIdx.x / 16;\n  if (w == 0) v = __shfl_xor_sync(~0u, v, 1);\n  p[threadIdx.x] = v;\n}\n', [
-    "warp-lane.cu:3:34: error: '__shfl_sync' may not be reached by every lane of its warp (it lies inside a branch or loop on per-thread values): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
-    "warp-lane.cu:5:19: error: '__shfl_xor_sync' may not be reached by every lane of its warp (it lies inside a branch or loop on per-thread values): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
+    "warp-lane.cu:3:34: error: '__shfl_sync' may not be reached by every lane of its warp (it lies inside the if at 3:3 on `threadIdx.x % 32 == 0`, which may differ between the threads of a warp): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
+    "warp-lane.cu:5:19: error: '__shfl_xor_sync' may not be reached by every lane of its warp (it lies inside the if at 5:3 on `w == 0`, which may differ between the threads of a warp): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
   ]],
   ['warp-loop', '__global__ void k(int* p) {\n  for (int i = 0; i < p[threadIdx.x]; ++i) p[0] += __ballot_sync(~0u, i & 1);\n}\n', [
-    "warp-loop.cu:2:52: error: '__ballot_sync' may not be reached by every lane of its warp (it lies inside a branch or loop on per-thread values): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
+    "warp-loop.cu:2:52: error: '__ballot_sync' may not be reached by every lane of its warp (it lies inside the loop at 2:3 on `i < p[threadIdx.x]`, which may differ between the threads of a warp): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
   ]],
-  ['warp-return', '__device__ int sum(int v) { return v + __shfl_xor_sync(~0u, v, 1); }\n__global__ void k(int* p, int n) {\n  if (threadIdx.x >= n) return;\n  p[threadIdx.x] = sum(p[threadIdx.x]);\n}\n', [
-    "warp-return.cu:4:20: error: 'sum' may not be reached by every lane of its warp (it follows a return that only some threads take): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
+  // A device function's return ends no thread: its later warp operation waits for the lanes that took it.
+  ['warp-return', '__device__ int sum(int v, int n) {\n  if (threadIdx.x >= n) return v;\n  return v + __shfl_xor_sync(~0u, v, 1);\n}\n__global__ void k(int* p, int n) { p[threadIdx.x] = sum(p[threadIdx.x], n); }\n', [
+    "warp-return.cu:3:14: error: '__shfl_xor_sync' may not be reached by every lane of its warp (it follows the return at 2:25, which only some threads take): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
+  ]],
+  // Only the lanes where the left side allows it evaluate the vote.
+  ['warp-guard', '__global__ void k(int* p) {\n  int v = p[threadIdx.x];\n  if (v > 0 && __any_sync(~0u, v > 2)) p[0] = 1;\n}\n', [
+    "warp-guard.cu:3:16: error: '__any_sync' may not be reached by every lane of its warp (it is evaluated only where `v > 0` is true, which may differ between the threads of a warp): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
+  ]],
+  // A template parameter whose values the file knows is not assumed: 16 lanes are half a warp.
+  ['warp-template', 'template <int W>\n__global__ void k(int* p) {\n  if (threadIdx.x / W == 0) p[threadIdx.x] = __shfl_sync(~0u, p[threadIdx.x], 0);\n}\nint main() { k<16><<<1, 64>>>(0); }\n', [
+    "warp-template.cu:3:46: error: '__shfl_sync' may not be reached by every lane of its warp (it lies inside the if at 3:3 on `threadIdx.x / W == 0`, which may differ between the threads of a warp): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
   ]],
   ['warp-tile', '#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\n__global__ void k(int* p) {\n  auto t = cg::tiled_partition<16>(cg::this_thread_block());\n  if (p[threadIdx.x] > 0) p[0] = t.any(1);\n}\n', [
-    "warp-tile.cu:5:34: error: 't.any' may not be reached by every lane of its warp (it lies inside a branch or loop on per-thread values): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
+    "warp-tile.cu:5:34: error: 't.any' may not be reached by every lane of its warp (it lies inside the if at 5:3 on `p[threadIdx.x] > 0`, which may differ between the threads of a warp): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
   ]],
   ['vote', '__global__ void k(int* p) { p[0] = __match_any_sync(0xffffffff, p[threadIdx.x]); }\n', [
     'vote.cu:1:36: error: warp match and uniformity intrinsics (__match_*_sync, __uni_sync) is not supported on Vortex v2.2 [warp-vote]',
@@ -139,12 +148,37 @@ describe('unsupported constructs and malformed input', () => {
     const source = '__global__ void k(int* p, int n, const int* q) {\n  int v = p[threadIdx.x];\n  for (int o = n; o > 0; o /= 2) v += __shfl_down_sync(~0u, v, o);\n  if (blockIdx.x > 0) v = __shfl_sync(~0u, v, 0);\n  __syncwarp();\n  if (threadIdx.x < 16) { p[threadIdx.x] = v; __syncwarp(); }\n  if (*q > 0 && q[blockIdx.x] > 0) v = __shfl_sync(~0u, v, 1);\n  if (threadIdx.x / 32 == 1) v = __shfl_xor_sync(~0u, v, 1);\n  p[0] = v;\n}\nint main() { int* p; k<<<1, 32>>>(p, 16, p); }\n';
     const result = await translateText('w.cu', source);
     expect(formatted(result)).toEqual([
-      "w.cu:6:47: warning: '__syncwarp' may not be reached by every lane of its warp (it lies inside a branch or loop on per-thread values): it only orders memory here, and does not wait for the other lanes of the logical warp [warp-sync-divergent]",
+      "w.cu:6:47: warning: '__syncwarp' may not be reached by every lane of its warp (it lies inside the if at 6:3 on `threadIdx.x < 16`, which may differ between the threads of a warp): it only orders memory here, and does not wait for the other lanes of the logical warp [warp-sync-divergent]",
     ]);
     const device = result.outputs.find((o) => o.role === 'device')!.content;
     expect(device).toContain('  hip2vx_syncwarp();\n');
     expect(device).toContain('hip2vx_syncwarp_fence();');
     expect(device).toContain('hip2vx_reserve_warp_scratch(args->block_dim);');
+  });
+
+  it("a header's template whose warp size is a parameter of unknown value is proven for multiples of the warp size, and only then asserts it", async () => {
+    const source = 'template <int W>\n__device__ int first(int v) {\n  if (threadIdx.x / W == 0) v = __shfl_sync(~0u, v, 0);\n  return v;\n}\n'
+      + 'template <int W>\n__device__ int plain(int v) {\n  const int row = threadIdx.x / W;\n  return __shfl_xor_sync(~0u, v, 1) + row;\n}\n';
+    const result = await translateText('w.cuh', source);
+    expect(formatted(result)).toEqual([]);
+    const device = result.outputs.find((o) => o.role === 'device')!.content;
+    expect(device).toContain('__device__ int first(int v) { static_assert((W) % HIP2VX_WARP_SIZE == 0, "hip2vortex: the warp operations of \'first\' were proven for W a multiple of the logical warp size (warpSize)");\n');
+    expect(device).toContain('__device__ int plain(int v) {\n');
+  });
+
+  it('traits constants and helpers of uniform values keep warp operations proven', async () => {
+    const source = 'template <int N> struct S { static constexpr int kWarps = N / 32; };\n'
+      + '__device__ int turns(int n, int w) { return (n + w - 1) / w; }\n'
+      + '__device__ int lane_turns(int n) { return threadIdx.x < n ? 1 : 2; }\n'
+      + 'template <typename T>\n__global__ void k(int* p, int n) {\n  int v = p[threadIdx.x];\n'
+      + '  if (T::kWarps > 1) v = __shfl_xor_sync(~0u, v, 1);\n'
+      + '  for (int i = 0; i < turns(n, blockDim.x / 32); ++i) v = __shfl_xor_sync(~0u, v, 2);\n'
+      + '  for (int i = 0; i < lane_turns(n); ++i) v = __shfl_xor_sync(~0u, v, 4);\n'
+      + '  p[threadIdx.x] = v;\n}\nint main() { int* p = 0; k<S<64>><<<1, 64>>>(p, 3); }\n';
+    const result = await translateText('t.cu', source);
+    expect(formatted(result)).toEqual([
+      "t.cu:9:47: error: '__shfl_xor_sync' may not be reached by every lane of its warp (it lies inside the loop at 9:3 on `i < lane_turns(n)`, which may differ between the threads of a warp): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
+    ]);
   });
 
   it('a syntax error in a host item or host statement without GPU code is a warning and passes through; in device code it stays an error', async () => {

@@ -101,6 +101,16 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['hip2vx_syncwarp();'],
   },
   {
+    dir: 'warp-proofs/app', stem: 'warp_proofs', includeDirs: ['../lib'], args: '64', variants: [{ config: '16x16', args: '64' }, { config: '32x32', args: '128' }],
+    what: "warp operations proven through a header template's warp-size parameter (static_assert), a traits class's constants, and helpers of uniform values",
+    device: ['if (S::kWarps > 1)'],
+  },
+  {
+    dir: 'warp-exits', stem: 'warp_exits', args: '64 150', variants: [{ config: '4x4', args: '16 37' }, { config: '16x16', args: '96 150' }, { config: '32x32', args: '256 1000' }],
+    what: 'warp operations after returns some lanes take: reductions over the lanes left, ballot compaction, __all, returns inside a loop',
+    device: ['{ hip2vx_warp_leave(); __hv_ret1 = 1; }', 'hip2vx_warp_leaving = 1;'],
+  },
+  {
     dir: 'warp-64', stem: 'wavefront', args: '128', warpSize: 64, variants: [{ config: '16x16', args: '128' }],
     what: '--warp-size 64: HIP code written for 64-wide wavefronts (64-bit ballot)', device: ['#define HIP2VX_WARP_SIZE 64'],
   },
