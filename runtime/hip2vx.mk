@@ -17,6 +17,7 @@
 #   make run-cpu [ARGS=...]   build with the system $(CXX) alone for the CPU backend
 #                             (runtime/cpu) into build/cpu, then run build/cpu/$(PROGRAM) $(ARGS)
 #   make cpu                  the same without running
+#   make cpu-runtime          only the runtime's objects of the CPU build (into HIP2VX_CPU_RT_DIR)
 #   make run VORTEX_HOME=<built Vortex v2.2 tree> [VORTEX_DRIVER=simx] [ARGS=...]
 #                             build for Vortex into build/vx-$(VX_TOOLCHAIN) and run with its runtime library
 #   make vortex VORTEX_HOME=...   the same without running
@@ -26,6 +27,10 @@
 
 BUILD_DIR ?= build
 CPU_DIR := $(BUILD_DIR)/cpu
+# The compiled runtime of the CPU build. It includes no header of the program, so programs built
+# with the same compiler and HOST_CXXFLAGS can share one directory (the corpus script does: the
+# runtime is two thirds of a small program's build).
+HIP2VX_CPU_RT_DIR ?= $(CPU_DIR)/rt
 HOST_CXXFLAGS ?= -std=c++17 -O2
 # Headers the sources include from the translation's -I directories (the <stem>.mk sets them).
 HIP2VX_INCLUDE_FLAGS = $(addprefix -I,$(HIP2VX_INCLUDE_DIRS))
@@ -33,7 +38,7 @@ HIP2VX_INCLUDE_FLAGS = $(addprefix -I,$(HIP2VX_INCLUDE_DIRS))
 HIP2VX_HOST_DEFINES ?= -D__HIPCC__
 DEPFLAGS = -MMD -MP
 
-.PHONY: cpu run-cpu vortex run clean
+.PHONY: cpu cpu-runtime run-cpu vortex run clean
 .DELETE_ON_ERROR:
 # Keep objects and ELF files that only pattern rules need (make would delete them).
 .SECONDARY:
@@ -77,9 +82,9 @@ $(1)/$(3).register.o: $($(3)_REG_SRC) $($(3)_KERNELS:%=$(1)/$(3).%.bin)
 endef
 
 # Rules for the host side of the build in directory $(1) with the flags of variable $(2): the
-# runtime library and the extra sources (C++ whatever the extension, but .c).
+# runtime library (compiled into $(3)/hip) and the extra sources (C++ whatever the extension, but .c).
 define hip2vx_host_rules
-$(call hip2vx_compile_dir,$(HIP2VX_RUNTIME)/src,$(1)/rt/hip,$(2))
+$(call hip2vx_compile_dir,$(HIP2VX_RUNTIME)/src,$(3)/hip,$(2))
 
 $(1)/extra/%.c.o: %.c
 	@mkdir -p $$(@D)
@@ -90,8 +95,8 @@ $(1)/extra/%.o: %
 	$$(CXX) $$($(2)) $$(DEPFLAGS) -x c++ -c $$< -o $$@
 endef
 
-# Every host-side rule of build directory $(1) with the flags of variable $(2).
-hip2vx_host_build = $(eval $(call hip2vx_host_rules,$(1),$(2)))$(foreach u,$(HIP2VX_UNITS),$(eval $(call hip2vx_unit_host_rules,$(1),$(2),$(u))))
+# Every host-side rule of build directory $(1) with the flags of variable $(2), the runtime in $(3).
+hip2vx_host_build = $(eval $(call hip2vx_host_rules,$(1),$(2),$(3)))$(foreach u,$(HIP2VX_UNITS),$(eval $(call hip2vx_unit_host_rules,$(1),$(2),$(u))))
 
 # ---- CPU backend -----------------------------------------------------------------------------
 # A kernel binary is a shared object: the device source plus runtime/cpu/device (fibers,
@@ -106,19 +111,21 @@ CPU_DEVICE_FLAGS = $(HOST_CXXFLAGS) $(HIP2VX_INCLUDE_FLAGS) -DHIP2VX_CPU_BACKEND
 CPU_HOST_FLAGS = $(HOST_CXXFLAGS) $(HIP2VX_INCLUDE_FLAGS) $(HIP2VX_HOST_DEFINES) -DHIP2VX_CPU_BACKEND -I$(HIP2VX_RUNTIME)/include \
   -I$(HIP2VX_RUNTIME)/cpu/include
 
-CPU_DEVICE_RT_OBJ := $(call hip2vx_objs,$(HIP2VX_RUNTIME)/cpu/device,$(CPU_DIR)/rt/device)
-CPU_HIP_RT_OBJ := $(call hip2vx_objs,$(HIP2VX_RUNTIME)/src,$(CPU_DIR)/rt/hip)
-CPU_BACKEND_OBJ := $(call hip2vx_objs,$(HIP2VX_RUNTIME)/cpu/src,$(CPU_DIR)/rt/vortex)
+CPU_DEVICE_RT_OBJ := $(call hip2vx_objs,$(HIP2VX_RUNTIME)/cpu/device,$(HIP2VX_CPU_RT_DIR)/device)
+CPU_HIP_RT_OBJ := $(call hip2vx_objs,$(HIP2VX_RUNTIME)/src,$(HIP2VX_CPU_RT_DIR)/hip)
+CPU_BACKEND_OBJ := $(call hip2vx_objs,$(HIP2VX_RUNTIME)/cpu/src,$(HIP2VX_CPU_RT_DIR)/vortex)
 CPU_EXE := $(CPU_DIR)/$(PROGRAM)
 
 cpu: $(CPU_EXE)
 
+cpu-runtime: $(CPU_DEVICE_RT_OBJ) $(CPU_HIP_RT_OBJ) $(CPU_BACKEND_OBJ)
+
 run-cpu: $(CPU_EXE)
 	$(CPU_EXE) $(ARGS)
 
-$(eval $(call hip2vx_compile_dir,$(HIP2VX_RUNTIME)/cpu/device,$(CPU_DIR)/rt/device,CPU_DEVICE_FLAGS))
-$(eval $(call hip2vx_compile_dir,$(HIP2VX_RUNTIME)/cpu/src,$(CPU_DIR)/rt/vortex,CPU_HOST_FLAGS))
-$(call hip2vx_host_build,$(CPU_DIR),CPU_HOST_FLAGS)
+$(eval $(call hip2vx_compile_dir,$(HIP2VX_RUNTIME)/cpu/device,$(HIP2VX_CPU_RT_DIR)/device,CPU_DEVICE_FLAGS))
+$(eval $(call hip2vx_compile_dir,$(HIP2VX_RUNTIME)/cpu/src,$(HIP2VX_CPU_RT_DIR)/vortex,CPU_HOST_FLAGS))
+$(call hip2vx_host_build,$(CPU_DIR),CPU_HOST_FLAGS,$(HIP2VX_CPU_RT_DIR))
 
 # Kernel binaries of unit $(1): its device source built for each of its kernels.
 define hip2vx_cpu_kernels
@@ -168,7 +175,7 @@ $(foreach u,$(HIP2VX_UNITS),$(eval $(call hip2vx_vx_kernels,$(u))))
 $(VX_DIR)/%.bin: $(VX_DIR)/%.elf
 	OBJCOPY=$(VX_CP) $(VXBIN) $< $@
 
-$(call hip2vx_host_build,$(VX_DIR),VX_HOST_FLAGS)
+$(call hip2vx_host_build,$(VX_DIR),VX_HOST_FLAGS,$(VX_DIR)/rt)
 
 $(VX_EXE): $(call hip2vx_unit_objs,$(VX_DIR)) $(VX_HIP_RT_OBJ) $(call hip2vx_extra_objs,$(VX_DIR))
 	$(CXX) $^ -L$(VORTEX_RT_PATH) -lvortex -lpthread -o $@
@@ -176,4 +183,4 @@ $(VX_EXE): $(call hip2vx_unit_objs,$(VX_DIR)) $(VX_HIP_RT_OBJ) $(call hip2vx_ext
 clean:
 	rm -rf $(BUILD_DIR)
 
--include $(wildcard $(CPU_DIR)/*.d $(CPU_DIR)/rt/*/*.d $(CPU_DIR)/extra/*.d $(VX_DIR)/*.d $(VX_DIR)/rt/*/*.d $(VX_DIR)/extra/*.d)
+-include $(wildcard $(CPU_DIR)/*.d $(HIP2VX_CPU_RT_DIR)/*/*.d $(CPU_DIR)/extra/*.d $(VX_DIR)/*.d $(VX_DIR)/rt/*/*.d $(VX_DIR)/extra/*.d)
