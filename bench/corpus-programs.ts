@@ -27,7 +27,7 @@ interface Options {
 }
 
 function options(argv: string[]): Options {
-  const o: Options = { dir: '', limit: Infinity, jobs: availableParallelism(), timeoutS: 15 };
+  const o: Options = { dir: '', limit: Infinity, jobs: availableParallelism(), timeoutS: 25 };
   for (let i = 0; i < argv.length; i++) {
     const next = () => argv[++i] ?? '';
     if (argv[i] === '--limit') o.limit = Number(next());
