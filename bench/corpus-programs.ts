@@ -4,11 +4,14 @@
 // Makefile's `run:` arguments under a time limit. Prints one table of outcomes and the top
 // reasons; --json writes every program's record, so runs can be compared. With VORTEX_HOME set,
 // each program that builds for the CPU backend is also built for Vortex (`make vortex`, stock gcc).
-import { spawn } from 'node:child_process';
+// Outcomes and the time-limit policy: docs/corpus.md.
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { atLimit, missingInput, runCommand } from './corpus-outcome.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const VORTEX_HOME = process.env.VORTEX_HOME || undefined;
@@ -24,7 +27,7 @@ interface Options {
 }
 
 function options(argv: string[]): Options {
-  const o: Options = { dir: '', limit: Infinity, jobs: availableParallelism(), timeoutS: 60 };
+  const o: Options = { dir: '', limit: Infinity, jobs: availableParallelism(), timeoutS: 25 };
   for (let i = 0; i < argv.length; i++) {
     const next = () => argv[++i] ?? '';
     if (argv[i] === '--limit') o.limit = Number(next());
@@ -41,7 +44,7 @@ function options(argv: string[]): Options {
   return o;
 }
 
-type Outcome = 'refused' | 'crashed' | 'no-build' | 'build-failed' | 'PASS' | 'FAIL' | 'no-verdict' | 'run-failed' | 'timed-out';
+type Outcome = 'refused' | 'crashed' | 'no-build' | 'build-failed' | 'PASS' | 'FAIL' | 'no-verdict' | 'run-failed' | 'input-missing' | 'slow-on-CPU' | 'hung';
 
 interface Record {
   program: string;
@@ -55,11 +58,32 @@ interface Record {
 
 interface Run {
   code: number | null;
+  signal: NodeJS.Signals | null;
   out: string;
   timedOut: boolean;
+  /** CPU seconds the process used over the last `wall` seconds before the time limit. */
+  lastCpu: number;
+  lastWall: number;
 }
 
-/** Runs a command, keeping the last `keep` characters of its output (the translator's JSON report: all). */
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+const SAMPLE_S = 5;  // the window before the time limit in which a run's CPU use is measured
+
+/** CPU seconds (user + system, all threads) process `pid` has used, from /proc; NaN once it is gone. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;  // utime, stime (fields 14, 15)
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * Runs a command, keeping the last `keep` characters of its output (the translator's JSON report:
+ * all). At the time limit the whole process group is killed, after noting the CPU time its
+ * process used in the last SAMPLE_S seconds.
+ */
 function exec(command: string, args: string[], cwd: string, timeoutS: number, env = process.env, keep = 200_000): Promise<Run> {
   return new Promise((done) => {
     const child = spawn(command, args, { cwd, env, detached: true });
@@ -67,15 +91,22 @@ function exec(command: string, args: string[], cwd: string, timeoutS: number, en
     child.stdout.on('data', (d) => (out = (out + d).slice(-keep)));
     child.stderr.on('data', (d) => (out = (out + d).slice(-keep)));
     let timedOut = false;
+    let sample = { cpu: 0, at: Date.now() };
+    const window = Math.min(SAMPLE_S, timeoutS / 2);
+    const sampler = setTimeout(() => (sample = { cpu: cpuSeconds(child.pid!), at: Date.now() }), (timeoutS - window) * 1000);
+    const last = { cpu: 0, wall: 0 };
     const timer = setTimeout(() => {
       timedOut = true;
+      last.cpu = cpuSeconds(child.pid!) - sample.cpu;
+      last.wall = (Date.now() - sample.at) / 1000;
       try {
         process.kill(-child.pid!, 'SIGKILL');  // the whole group: make and the program it runs
       } catch {}
     }, timeoutS * 1000);
-    child.on('close', (code) => {
+    child.on('close', (code, signal) => {
       clearTimeout(timer);
-      done({ code, out, timedOut });
+      clearTimeout(sampler);
+      done({ code, signal, out, timedOut, lastCpu: last.cpu, lastWall: last.wall });
     });
   });
 }
@@ -88,7 +119,7 @@ function makefileFacts(dir: string): { includes: string[]; args: string; program
   const text = readFileSync(join(dir, 'Makefile'), 'utf8').replace(/\\\n/g, ' ');
   const includes = [...expand(text, makeVariables(text)).matchAll(/-I\s*([^\s$)]+)/g)].map((m) => resolve(dir, m[1])).concat(cmakeIncludes(dir, text)).filter((d) => existsSync(d));
   const run = /^run\s*:.*\n((?:\t.*\n?)+)/m.exec(text);
-  const line = run?.[1].split('\n').map((l) => l.trim()).filter(Boolean).pop() ?? '';
+  const line = runCommand(run?.[1] ?? '');
   const args = expand(line.replace(/^\$\(LAUNCHER\)\s*/, '').replace(/^\S+\s*/, ''), makeVariables(text));  // drop ./$(program)
   return { includes: [...new Set(includes)], args, program: programSources(text, dir) };
 }
@@ -169,11 +200,16 @@ async function measure(dir: string, name: string, work: string, o: Options): Pro
   vortexBuild = vortex && (vortex.code === 0 ? 'ok' : firstError(vortex.out));
   // Run from the program's own folder: benchmarks read their input files relative to it.
   const exe = readdirSync(join(out, 'build', 'cpu'), { withFileTypes: true }).find((f) => f.isFile() && !f.name.includes('.'))?.name;
-  const r = await exec(join(out, 'build', 'cpu', exe!), facts.args.split(/\s+/).filter(Boolean), src, o.timeoutS, env);
-  if (r.timedOut) return record('timed-out');
+  const args = facts.args.split(/\s+/).filter(Boolean);
+  const r = await exec(join(out, 'build', 'cpu', exe!), args, src, o.timeoutS, env);
+  if (r.timedOut) return record(atLimit(r.lastCpu, r.lastWall), [`${r.lastCpu.toFixed(1)} s CPU in the last ${r.lastWall.toFixed(1)} s`]);
+  if (/\bPASS/i.test(r.out) && !/\bFAIL/i.test(r.out)) return record('PASS');
+  const missing = missingInput(args, r.out, src);
+  if (missing) return record('input-missing', [missing]);
   if (/\bFAIL/i.test(r.out)) return record('FAIL', [firstError(r.out)]);
-  if (/\bPASS/i.test(r.out)) return record('PASS');
-  return r.code === 0 ? record('no-verdict') : record('run-failed', [firstError(r.out)]);
+  if (r.code === 0) return record('no-verdict');
+  const how = r.signal ? `killed by ${r.signal}` : `exit ${r.code}`;
+  return record('run-failed', [`${how}: ${firstError(r.out)}`]);
 }
 
 const o = options(process.argv.slice(2));
@@ -198,12 +234,17 @@ const count = (f: (r: Record) => boolean) => records.filter(f).length;
 const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(0)}%` : '-');
 const translated = count((r) => !['refused', 'crashed'].includes(r.outcome));
 const passed = count((r) => r.outcome === 'PASS' || r.outcome === 'no-verdict');
-console.log(`| programs | translated | refused | crashed | built | PASS | FAIL | no verdict (exit 0) | run failed | timed out |`);
-console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-console.log(`| ${records.length} | ${translated} (${pct(translated, records.length)}) | ${count((r) => r.outcome === 'refused')} | ${count((r) => r.outcome === 'crashed')} | ` +
-  `${count((r) => ['PASS', 'FAIL', 'no-verdict', 'run-failed', 'timed-out'].includes(r.outcome))} | ${count((r) => r.outcome === 'PASS')} | ${count((r) => r.outcome === 'FAIL')} | ` +
-  `${count((r) => r.outcome === 'no-verdict')} | ${count((r) => r.outcome === 'run-failed')} | ${count((r) => r.outcome === 'timed-out')} |`);
-console.log(`\nPASS or exit 0 without a verdict: ${passed} of ${translated} translated (${pct(passed, translated)})`);
+const ran: Outcome[] = ['PASS', 'FAIL', 'no-verdict', 'run-failed', 'input-missing', 'slow-on-CPU', 'hung'];
+const columns: [string, (r: Record) => boolean][] = [
+  ['programs', () => true], ['translated', (r) => !['refused', 'crashed'].includes(r.outcome)], ['refused', (r) => r.outcome === 'refused'],
+  ['crashed', (r) => r.outcome === 'crashed'], ['built', (r) => ran.includes(r.outcome)],
+  ...ran.map((outcome): [string, (r: Record) => boolean] => [outcome === 'no-verdict' ? 'no verdict (exit 0)' : outcome, (r) => r.outcome === outcome]),
+];
+console.log(`| ${columns.map((c) => c[0]).join(' | ')} |\n|${columns.map(() => '---:').join('|')}|`);
+console.log(`| ${columns.map((c) => { const n = count(c[1]); return c[0] === 'translated' ? `${n} (${pct(n, records.length)})` : n; }).join(' | ')} |`);
+const excused = count((r) => r.outcome === 'slow-on-CPU' || r.outcome === 'input-missing');
+console.log(`\nPASS or exit 0 without a verdict: ${passed} of ${translated} translated (${pct(passed, translated)}); ` +
+  `${pct(passed, translated - excused)} of the ${translated - excused} that are not slow-on-CPU or input-missing`);
 if (VORTEX_HOME) {
   const cpuBuilt = records.filter((r) => r.vortex !== undefined);
   const vx = cpuBuilt.filter((r) => r.vortex === 'ok').length;
@@ -211,7 +252,7 @@ if (VORTEX_HOME) {
   for (const r of cpuBuilt.filter((c) => c.vortex !== 'ok')) console.log(`  ${r.program}: ${r.vortex}`);
 }
 const reasons = new Map<string, number>();
-for (const r of records) for (const reason of r.outcome === 'refused' ? r.reasons : r.reasons.length ? [`${r.outcome}: ${r.reasons[0].replace(/\S*\/\S*/g, '<path>').slice(0, 90)}`] : []) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+for (const r of records.filter((c) => c.outcome !== 'slow-on-CPU')) for (const reason of r.outcome === 'refused' ? r.reasons : r.reasons.length ? [`${r.outcome}: ${r.reasons[0].replace(/\S*\/\S*/g, '<path>').slice(0, 90)}`] : []) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
 console.log('\n| top reasons | programs |\n|---|---:|');
 for (const [reason, n] of [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`| ${reason} | ${n} |`);
 if (o.json) writeFileSync(o.json, JSON.stringify(records.sort((a, b) => a.program.localeCompare(b.program)), null, 2));

@@ -96,6 +96,12 @@ describe('CPU backend', () => {
     ok('copies');
   });
 
+  it('allocates device memory beyond 4 GiB, zeroed and committed only where touched', () => {
+    // 6 GiB: more than the old fixed limit, as GPU-sized programs ask; untouched pages cost nothing.
+    expect(ok('big_alloc', [6 << 10]).stdout).toMatch(/^allocated$/m);
+    expect(ok('big_alloc', [64], { HIP2VX_CPU_GLOBAL_MEM: String(32 << 20) }).stdout).toMatch(/^refused$/m);
+  });
+
   it('reports the configured device and occupancy', () => {
     expect(ok('caps', [64]).stdout).toMatch(/^32 32 4 65536 occupancy 0 4096$/m);
     const small = { HIP2VX_CPU_THREADS: '4', HIP2VX_CPU_WARPS: '4', HIP2VX_CPU_CORES: '1', HIP2VX_CPU_LOCAL_MEM: '16384' };

@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <thread>
 
+#include <unistd.h>
+
 namespace hip2vx_cpu {
 namespace {
 
@@ -25,11 +27,18 @@ bool read_env(const char* name, T& value) {
   return true;
 }
 
+// The host's physical memory: device memory is host memory, so a program may allocate as much as
+// the host holds (pages are only committed when touched).
+uint64_t host_memory() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  return pages > 0 && page > 0 ? uint64_t(pages) * uint64_t(page) : 4ull << 30;
+}
+
 }  // namespace
 
 bool load_config(Config& c) {
   // 32 x 32: every block a GPU runs (1024 threads), as in simx's largest configuration.
-  c = Config{32, 32, 4, 64 << 10, 4ull << 30, std::max(1u, std::thread::hardware_concurrency()),
+  c = Config{32, 32, 4, 64 << 10, host_memory(), std::max(1u, std::thread::hardware_concurrency()),
              64 << 10};
   return read_env("HIP2VX_CPU_THREADS", c.threads) && read_env("HIP2VX_CPU_WARPS", c.warps) &&
          read_env("HIP2VX_CPU_CORES", c.cores) && read_env("HIP2VX_CPU_LOCAL_MEM", c.local_mem) &&

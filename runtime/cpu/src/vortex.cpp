@@ -30,7 +30,8 @@ struct Device;
 
 struct Buffer {
   Device* device;
-  void* data;
+  void* block;  // what calloc returned
+  void* data;   // block, aligned to kAlignment
   uint64_t size;
   uint64_t reserved;               // bytes counted as used
   std::shared_ptr<Module> module;  // set for kernel binaries
@@ -83,10 +84,17 @@ int new_buffer(Device* d, uint64_t size, vx_buffer_h* out, std::shared_ptr<Modul
     if (reserved > d->config.global_mem - d->used) return fail("out of device memory");
     d->used += reserved;
   }
-  void* data = std::aligned_alloc(kAlignment, reserved);
-  if (!data) return fail("out of host memory");
-  std::memset(data, 0, reserved);
-  *out = new Buffer{d, data, size, reserved, std::move(module)};
+  // calloc: large blocks come zeroed from mmap, pages committed on first touch, so a GPU-sized
+  // buffer the program only partly uses costs only what it uses. Its alignment is 16; device
+  // addresses are kAlignment-aligned, so the block is over-allocated and the address rounded up.
+  void* block = std::calloc(1, reserved + kAlignment);
+  if (!block) {
+    std::lock_guard<std::mutex> lock(d->mutex);
+    d->used -= reserved;
+    return fail("out of host memory");
+  }
+  void* data = reinterpret_cast<void*>((reinterpret_cast<uintptr_t>(block) + kAlignment - 1) & ~uintptr_t{kAlignment - 1});
+  *out = new Buffer{d, block, data, size, reserved, std::move(module)};
   return 0;
 }
 
@@ -161,7 +169,7 @@ int vx_mem_free(vx_buffer_h hbuffer) {
     std::lock_guard<std::mutex> lock(b->device->mutex);
     b->device->used -= b->reserved;
   }
-  std::free(b->data);
+  std::free(b->block);
   delete b;
   return 0;
 }
