@@ -780,45 +780,8 @@ HIP2VX_INLINE float hip2vx_tanhf(float x) {
   return hip2vx_select(a < 0.55f, small, __builtin_copysignf(big, x));
 }
 
-// ---- integer and conversion intrinsics ----------------------------------------------------
-HIP2VX_INLINE int __popc(unsigned int x) {
-  x = x - ((x >> 1) & 0x55555555u);
-  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-  return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
-}
-HIP2VX_INLINE int __clz(int v) {
-  uint32_t x = (uint32_t)v;
-  x |= x >> 1; x |= x >> 2; x |= x >> 4; x |= x >> 8; x |= x >> 16;
-  return 32 - __popc(x);
-}
-HIP2VX_INLINE int __ffs(int v) {
-  uint32_t x = (uint32_t)v;
-  return hip2vx_select(x == 0u, 0, __popc((x & (0u - x)) - 1u) + 1);
-}
-HIP2VX_INLINE unsigned int __brev(unsigned int x) {
-  x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
-  x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
-  x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
-  x = ((x >> 8) & 0x00ff00ffu) | ((x & 0x00ff00ffu) << 8);
-  return (x >> 16) | (x << 16);
-}
-HIP2VX_INLINE int __mul24(int a, int b) { return (int)((int32_t)(a << 8) >> 8) * (int)((int32_t)(b << 8) >> 8); }
-HIP2VX_INLINE unsigned int __umul24(unsigned int a, unsigned int b) { return (a & 0xffffffu) * (b & 0xffffffu); }
-HIP2VX_INLINE int __mulhi(int a, int b) { return (int)(((int64_t)a * b) >> 32); }
-HIP2VX_INLINE unsigned int __umulhi(unsigned int a, unsigned int b) { return (unsigned int)(((uint64_t)a * b) >> 32); }
-HIP2VX_INLINE float __int_as_float(int x) { return hip2vx_as_float((uint32_t)x); }
-HIP2VX_INLINE int __float_as_int(float x) { return (int)hip2vx_as_uint(x); }
-HIP2VX_INLINE float __uint_as_float(unsigned int x) { return hip2vx_as_float(x); }
-HIP2VX_INLINE unsigned int __float_as_uint(float x) { return hip2vx_as_uint(x); }
-HIP2VX_INLINE long long __double_as_longlong(double x) { long long r; memcpy(&r, &x, 8); return r; }
-HIP2VX_INLINE double __longlong_as_double(long long x) { double r; memcpy(&r, &x, 8); return r; }
-HIP2VX_INLINE int __float2int_rn(float x) { return (int)hip2vx_rintf(x); }
-HIP2VX_INLINE int __float2int_rz(float x) { return (int)x; }
-HIP2VX_INLINE int __float2int_rd(float x) { return (int)hip2vx_floorf(x); }
-HIP2VX_INLINE int __float2int_ru(float x) { return (int)hip2vx_ceilf(x); }
-HIP2VX_INLINE float __int2float_rn(int x) { return (float)x; }
-HIP2VX_INLINE float __fmul_rn(float a, float b) { return a * b; }
-HIP2VX_INLINE float __fadd_rn(float a, float b) { return a + b; }
+// ---- integer, conversion and rounded IEEE intrinsics (shared with the host) ---------------
+#include "hip2vx_math_intrinsics.h"
 template <typename T> HIP2VX_INLINE T __ldg(const T* p) { return *p; }
 
 // __half, __nv_bfloat16 (cuda_fp16.h, cuda_bf16.h): after the branch-free float math they use.

@@ -523,7 +523,12 @@ export class TypeTable {
     const inner = { ...env, scope: own ? [...env.scope, own] : env.scope };
     this.building.add(record);
     try {
-      for (const member of children(node.childForFieldName('body'))) record.fields.push(...this.members(member, inner));
+      // Fields under `private:`/`protected:` (a class's by default) get no offsetof checks.
+      let hidden = node.type === 'class_specifier';
+      for (const member of children(node.childForFieldName('body'))) {
+        if (member.type === 'access_specifier') hidden = !member.text.startsWith('public');
+        else record.fields.push(...this.members(member, inner).map((f) => (hidden ? { ...f, hidden } : f)));
+      }
     } catch (e) {
       this.cache.delete(key);
       throw e;

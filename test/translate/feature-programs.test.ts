@@ -101,6 +101,11 @@ const PROGRAMS: FeatureProgram[] = [
     dir: 'warp-64', stem: 'wavefront', args: '128', warpSize: 64, variants: [{ config: '16x16', args: '128' }],
     what: '--warp-size 64: HIP code written for 64-wide wavefronts (64-bit ballot)', device: ['#define HIP2VX_WARP_SIZE 64'],
   },
+  {
+    dir: 'math-intrinsics', stem: 'math_intrinsics', variants: [{ config: '4x4' }],
+    what: "CUDA's rounded IEEE operations, rounded conversions and 64-bit bit intrinsics in kernels and on the host; || in a returned expression; min/max on the host",
+  },
+  { dir: 'class-members', stem: 'class_members', variants: [{ config: '4x4' }], what: 'a private field in a kernel argument; a member defined outside its class returning a reference', device: ['T const &box<T>::get() const { return v_; }'] },
   { dir: 'single-device-apis', stem: 'single_device_apis', variants: [{ config: '4x4' }], what: 'peer queries, profiler markers, page-locking, pitched memory and 2-D copies on one device' },
 ];
 
