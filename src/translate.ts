@@ -213,7 +213,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     report.at(directive, 'warning', 'include-cycle', `'${basename(included)}' is already being included here (an include cycle): not followed`),
   [...localHeaders, root]);
   const ownTypes = new TypeTable(root, localHeaders);
-  const bindings = new TemplateBindings([program, ...headers.map((h) => h.program)], ownTypes);
+  const bindings = new TemplateBindings([program, ...headers.map((h) => h.program)], ownTypes, localHeaders);
   try {
     const launchInstance = new Map<number, string>();
     // A problem in a header is reported at the directive that includes it.

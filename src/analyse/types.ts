@@ -19,6 +19,7 @@ import { parse, type Node } from '../parse/parser.js';
 import { readAlignment } from './types-attributes.js';
 import { Fail, evaluate, integerLiteral, type ConstScope } from './types-const.js';
 import { scalarFromName, scalarFromSized } from './types-scalars.js';
+import { standardTrait } from './types-traits.js';
 
 export interface TypeError {
   message: string;
@@ -302,8 +303,15 @@ export class TypeTable {
         if (!s) throw new Fail(`unsupported type '${node.text}'`, node);
         return { kind: 'scalar', name: s };
       }
+      case 'dependent_type': {
+        const named = children(node).find((c) => c.type !== 'comment');
+        if (named) return this.typeOf(named, env, nameHint);
+        break;
+      }
       case 'type_identifier':
       case 'qualified_identifier': {
+        const trait = standardTrait(node, (t) => (t.type === 'type_descriptor' ? this.descriptor(t, env) : this.typeOf(t, env)), (e) => this.constant(e, env));
+        if (trait) return trait;
         const inner = node.type === 'qualified_identifier' ? node.childForFieldName('name') : null;
         if (inner?.type === 'template_type') return this.instantiate(node, inner, env);
         return this.named(node.text.replace(/\s+/g, ''), node, env);

@@ -195,7 +195,7 @@ export class DeviceRewriter {
     }
     const template = fn.outer.type === 'template_declaration' ? `template ${fn.outer.childForFieldName('parameters')!.text} ` : '';
     const members = vars.map((v) => `  ${this.memberText(v)};`);
-    const constants = localConstantsUsed(fn, members.join(' ')).map((c) => `  static ${c}`);
+    const constants = localConstantsUsed(fn, members.join(' ')).map((c) => `  ${c}`);
     const macros = localMacrosUsed(fn, [...constants, ...members].join(' '), vars[0].declaration.startIndex);
     this.edits.wrap(fn.outer, `${macros.map((m) => `${m}\n`).join('')}${template}struct ${this.shared.structName(fn)} {\n${[...constants, ...members].join('\n')}\n};\n`, '');
   }
@@ -494,16 +494,36 @@ function localMacrosUsed(fn: FunctionInfo, text: string, before: number): string
   return [...byName.values()].sort((a, b) => a.startIndex - b.startIndex).map((d) => d.text.trim());
 }
 
+const LOCAL_TYPES = new Set(['alias_declaration', 'type_definition']);
+
+/**
+ * The function's local constants and type aliases (`using U = typename std::make_unsigned<T>::type;`)
+ * that `text` (the shared struct's members) names, as members of that struct; aliases first, with
+ * those they name in turn.
+ */
 function localConstantsUsed(fn: FunctionInfo, text: string): string[] {
   const used = new Set(text.match(/[A-Za-z_]\w*/g) ?? []);
-  const out: string[] = [];
+  const aliases: Node[] = [];
+  scan(fn.body!, LOCAL_TYPES, (d) => void aliases.push(d));
+  const kept = new Set<Node>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const d of aliases) {
+      const name = d.type === 'alias_declaration' ? d.childForFieldName('name')?.text : declaredName(d.childrenForFieldName('declarator')[0] ?? null)?.text;
+      if (kept.has(d) || !name || !used.has(name)) continue;
+      kept.add(d);
+      for (const w of d.text.match(/[A-Za-z_]\w*/g) ?? []) used.add(w);
+      grew = true;
+    }
+  }
+  const out = aliases.filter((d) => kept.has(d)).map((d) => d.text.trim());
   scan(fn.body!, LOCAL_DECLARATION, (decl) => {
     const words = decl.children.filter((c) => c?.type === 'type_qualifier').map((c) => c!.text);
     const type = decl.childForFieldName('type');
     if (!type || !words.some((w) => w === 'const' || w === 'constexpr')) return;
     for (const d of decl.childrenForFieldName('declarator')) {
       const name = d?.type === 'init_declarator' ? d.childForFieldName('declarator')?.text : undefined;
-      if (name && used.has(name)) out.push(`constexpr ${type.text} ${name} = ${d!.childForFieldName('value')!.text};`);
+      if (name && used.has(name)) out.push(`static constexpr ${type.text} ${name} = ${d!.childForFieldName('value')!.text};`);
     }
   });
   return out;

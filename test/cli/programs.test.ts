@@ -80,6 +80,49 @@ describe('programs of several sources', () => {
     expect(() => readFileSync(join(dir, 'out', 'Makefile'))).toThrow();
   });
 
+  it('host templates explicitly instantiated where they are defined (called from another source) bind the kernels they launch, also through a parameter of a class template type', { timeout: 300_000 }, () => {
+    const dir = tempDir();
+    writeTree(dir, {
+      'src/span.h': 'template <typename T> struct span { T* data; int n; };\ntemplate <typename T> T doubled_sum(const span<T>& s);\n',
+      'src/span.cu': [
+        '#include <hip/hip_runtime.h>',
+        '#include "span.h"',
+        'template <typename T> __global__ void twice(T* p) { p[threadIdx.x] *= 2; }',
+        '// Only the span\'s type gives T its value.',
+        'template <typename T> void launch(const span<T>& s) { twice<<<1, s.n>>>(s.data); }',
+        'template <typename T> T doubled_sum(const span<T>& s) {',
+        '  span<T> dev{nullptr, s.n};',
+        '  hipMalloc(&dev.data, s.n * sizeof(T));',
+        '  hipMemcpy(dev.data, s.data, s.n * sizeof(T), hipMemcpyHostToDevice);',
+        '  launch(dev);',
+        '  hipMemcpy(s.data, dev.data, s.n * sizeof(T), hipMemcpyDeviceToHost);',
+        '  T sum = 0; for (int i = 0; i < s.n; ++i) sum += s.data[i];',
+        '  return sum;',
+        '}',
+        'template float doubled_sum(const span<float>& s);',
+        'template int doubled_sum<int>(const span<int>&);',
+        '',
+      ].join('\n'),
+      'src/main.cu': [
+        '#include <cstdio>',
+        '#include "span.h"',
+        'int main() {',
+        '  float f[4] = {1, 2, 3, 4}; int i[4] = {1, 2, 3, 4};',
+        '  const float a = doubled_sum(span<float>{f, 4}); const int b = doubled_sum(span<int>{i, 4});',
+        '  if (a != 20.0f || b != 20) { printf("FAILED: %f %d\\n", a, b); return 1; }',
+        '  printf("PASSED\\n");',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = cli(['translate', 'src', '-o', 'out', '-q'], dir);
+    expect(r.status, r.stderr).toBe(0);
+    const host = readFileSync(join(dir, 'out', 'span.host.cpp'), 'utf8');
+    expect(host).toContain('template <> inline hipError_t __hip2vx_dispatch_twice<float>(');
+    expect(host).toContain('template <> inline hipError_t __hip2vx_dispatch_twice<int>(');
+    runCpu(join(dir, 'out'));
+  });
+
   it('--program needs <name>=<files>', () => {
     const r = cli(['translate', join(FIXTURES, 'program-parts'), '-o', 'out', '--program', 'a.cu,b.cu'], tempDir());
     expect(r.status).toBe(2);

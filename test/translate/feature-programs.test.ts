@@ -105,7 +105,13 @@ const PROGRAMS: FeatureProgram[] = [
     dir: 'math-intrinsics', stem: 'math_intrinsics', variants: [{ config: '4x4' }],
     what: "CUDA's rounded IEEE operations, rounded conversions and 64-bit bit intrinsics in kernels and on the host; || in a returned expression; min/max on the host",
   },
-  { dir: 'class-members', stem: 'class_members', variants: [{ config: '4x4' }], what: 'a private field in a kernel argument; a member defined outside its class returning a reference', device: ['T const &box<T>::get() const { return v_; }'] },
+  { dir: 'class-members', stem: 'class_members', variants: [{ config: '4x4' }], what: 'a private field in a kernel argument; a member defined outside its class returning a reference; assert in a member defined inside its class', device: ['T const &box<T>::get() const { return v_; }'] },
+  {
+    dir: 'header-type-switch', stem: 'header_type_switch', variants: [{ config: '4x4' }], copied: ['type_switch.h'],
+    what: 'kernel templates bound through a type-switch macro from a header; a __shared__ array of a local <type_traits> alias',
+    device: ['struct widen_SharedMem {\n  using U = typename std::make_unsigned<IN>::type;'],
+    host: ['template <> inline hipError_t __hip2vx_dispatch_widen<long long, unsigned long long>('],
+  },
   { dir: 'single-device-apis', stem: 'single_device_apis', variants: [{ config: '4x4' }], what: 'peer queries, profiler markers, page-locking, pitched memory and 2-D copies on one device' },
 ];
 
