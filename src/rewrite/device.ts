@@ -401,7 +401,7 @@ export class DeviceRewriter {
             // The name stays declared (a template's non-dependent names are looked up at its definition).
             if (this.shared.unplaced.has(fn)) return `static_assert(hip2vx_dependent_false<${dependentOn(fn)}>, "${UNPLACED(fn.name)}"); ${this.memberText(v)};`;
             if (!v.dynamic) return `auto& ${v.name} = HIP2VX_SHARED(${this.shared.offsetExpr(fn)}, ${this.shared.structType(fn)}).${v.name};`;
-            const type = decl.children.filter((c): c is Node => !!c && (c.type.endsWith('type') || c.type === 'type_identifier' || c.type === 'qualified_identifier' || c.type === 'template_type' || (c.type === 'type_qualifier' && c.text !== '__shared__'))).map(print).join(' ');
+            const type = decl.children.filter((c): c is Node => !!c && (c.type.endsWith('type') || c.type === 'sized_type_specifier' || c.type === 'type_identifier' || c.type === 'qualified_identifier' || c.type === 'template_type' || (c.type === 'type_qualifier' && c.text !== '__shared__'))).map(print).join(' ');
             return `${type}* ${v.name} = reinterpret_cast<${type}*>(hip2vx_dynamic_shared());`;
           })
           .join(' '),

@@ -112,6 +112,11 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['struct widen_SharedMem {\n  using U = typename std::make_unsigned<IN>::type;'],
     host: ['template <> inline hipError_t __hip2vx_dispatch_widen<long long, unsigned long long>('],
   },
+  {
+    dir: 'enum-template', stem: 'enum_template', variants: [{ config: '4x4' }],
+    what: 'a kernel template over an enumeration launched from a host template; a dynamic shared array of unsigned char',
+    host: ['template <> inline hipError_t __hip2vx_dispatch_neighbour<(Op)1>('], device: ['unsigned char* staged = reinterpret_cast<unsigned char*>(hip2vx_dynamic_shared());'],
+  },
   { dir: 'single-device-apis', stem: 'single_device_apis', variants: [{ config: '4x4' }], what: 'peer queries, profiler markers, page-locking, pitched memory and 2-D copies on one device' },
 ];
 
