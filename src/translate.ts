@@ -19,7 +19,7 @@ import { undefinedDeviceCalls } from './analyse/device-calls.js';
 import { applyExpansions, launchMacroExpansions } from './analyse/launch-macros.js';
 import { namespacesOf, position, scan } from './analyse/syntax.js';
 import { includedHeaders, isHeader, localHeaderRoots, plainIncludeRoots, textIncluder, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
-import { launchStubs } from './emit/launch-stub.js';
+import { dispatcherDeclaration, launchStubs, stubDeclaration } from './emit/launch-stub.js';
 import type { Abi } from './layout/index.js';
 import type { RuleSet } from './rules/index.js';
 import { EditSet } from './rewrite/edits.js';
@@ -272,7 +272,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       deviceRewriter = new DeviceRewriter(deviceProgram, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers, warpSize: options.warpSize, instances, plainIncludeRoots: plainIncludes, headerNames, header: headerMode, instanceNames: new Set(instances.flatMap((i) => i.templateArgs.join(' ').match(/[A-Za-z_]\w*/g) ?? [])) });
       deviceRewriter.run();
     }
-    includeTranslatedHeaders(units, hostEdits, deviceEdits, result.program.name, deviceAbi, nl, file.path);
+    includeTranslatedHeaders(units, hostEdits, deviceEdits, result.program.name, deviceAbi, nl, file.path, headerMode);
     if (options.annotate) {
       for (const a of report.annotations) (a.side === 'host' ? hostEdits : deviceEdits).wrap(a.node, `/* hip2vortex: ${a.ruleId}${a.note ? `: ${a.note}` : ''} */ `, '');
     }
@@ -318,8 +318,11 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
   }
 }
 
-/** Directly included GPU headers become their translations; stubs of their launched kernels follow. */
-function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits: EditSet, programName: string, deviceAbi: Abi, nl: string, path: string): void {
+/**
+ * Directly included GPU headers become their translations; stubs of their launched kernels follow
+ * (in a header, their declarations: the sources including it define them, as for its own kernels).
+ */
+function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits: EditSet, programName: string, deviceAbi: Abi, nl: string, path: string, headerMode: boolean): void {
   const own = units[0].program;
   const byDirective = new Map<number, Unit[]>();
   for (const u of units) if (u.header) byDirective.set(u.header.directive.id, [...(byDirective.get(u.header.directive.id) ?? []), u]);
@@ -331,8 +334,13 @@ function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits
     deviceEdits.replace(pathNode, `"${translatedHeaderPath(written, 'device')}"`);
     // A dispatcher is declared by the header when its own host templates launch the kernel.
     const primaries = (u: Unit) => new Set(u.program.kernels.filter((k) => dispatches(own, k) && !dispatches(u.program, k)));
-    const stubs = group.flatMap((u) => launchStubs(u.instances, programName, deviceAbi, nl, primaries(u)));
-    if (stubs.length) hostEdits.wrap(direct.directive, '', `/* hip2vortex: launch stubs of the kernels of ${direct.written} launched here: */${nl}${stubs.join(nl)}${nl}`);
+    const stubs = group.flatMap((u) =>
+      headerMode
+        ? [...u.instances.filter((i) => i.launches.length > 0).map(stubDeclaration), ...[...primaries(u)].map(dispatcherDeclaration)]
+        : launchStubs(u.instances, programName, deviceAbi, nl, primaries(u)),
+    );
+    const what = headerMode ? 'launch stubs (defined by the files including this one)' : 'launch stubs';
+    if (stubs.length) hostEdits.wrap(direct.directive, '', `/* hip2vortex: ${what} of the kernels of ${direct.written} launched here: */${nl}${stubs.join(nl)}${nl}`);
   }
 }
 

@@ -123,6 +123,31 @@ describe('programs of several sources', () => {
     runCpu(join(dir, 'out'));
   });
 
+  it('a header launching a kernel of a header it includes declares the stub; the including source defines it', { timeout: 300_000 }, () => {
+    const dir = tempDir();
+    writeTree(dir, {
+      'src/kernel.h': '__global__ void fill(int* p) { p[threadIdx.x] = threadIdx.x; }\n',
+      'src/run.h': '#include <hip/hip_runtime.h>\n#include "kernel.h"\ninline void run(int* d) { fill<<<1, 16>>>(d); }\n',
+      'src/main.cu': [
+        '#include <cstdio>',
+        '#include "run.h"',
+        'int main() {',
+        '  int* d; hipMalloc(&d, 16 * sizeof(int)); run(d);',
+        '  int h[16]; hipMemcpy(h, d, sizeof h, hipMemcpyDeviceToHost);',
+        '  for (int i = 0; i < 16; ++i) if (h[i] != i) { printf("FAILED\\n"); return 1; }',
+        '  printf("PASSED\\n");',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const r = cli(['translate', 'src', '-o', 'out', '-q'], dir);
+    expect(r.status, r.stderr).toBe(0);
+    const header = readFileSync(join(dir, 'out', 'run.host.h'), 'utf8');
+    expect(header).toContain('static inline hipError_t __hip2vx_launch_fill(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, int* p);\n');
+    expect(header).not.toContain('hipLaunchKernel(');
+    runCpu(join(dir, 'out'));
+  });
+
   it('--program needs <name>=<files>', () => {
     const r = cli(['translate', join(FIXTURES, 'program-parts'), '-o', 'out', '--program', 'a.cu,b.cu'], tempDir());
     expect(r.status).toBe(2);
