@@ -16,14 +16,17 @@ function runCpu(dir: string, makefile = 'Makefile') {
   expect(run.stdout).toMatch(/^PASSED$/m);
 }
 
-/** Translates a one-file program (lines of src/main.cu); returns its output directory. */
-function translateMain(lines: string[]): string {
+/** Translates the program of `files` (paths under src/: lines); returns its output directory. */
+function translateSources(files: Record<string, string[]>): string {
   const dir = tempDir();
-  writeTree(dir, { 'src/main.cu': [...lines, ''].join('\n') });
+  writeTree(dir, Object.fromEntries(Object.entries(files).map(([name, lines]) => [`src/${name}`, [...lines, ''].join('\n')])));
   const r = cli(['translate', 'src', '-o', 'out', '-q'], dir);
   expect(r.status, r.stderr).toBe(0);
   return join(dir, 'out');
 }
+
+/** Translates a one-file program (lines of src/main.cu); returns its output directory. */
+const translateMain = (lines: string[]): string => translateSources({ 'main.cu': lines });
 
 describe('programs of several sources', () => {
   it('a directory with one main(): its kernel source, the GPU header reached through a plain header and a .cu without GPU code are one program', { timeout: 300_000 }, () => {
@@ -81,10 +84,9 @@ describe('programs of several sources', () => {
   });
 
   it('host templates explicitly instantiated where they are defined (called from another source) bind the kernels they launch, also through a parameter of a class template type', { timeout: 300_000 }, () => {
-    const dir = tempDir();
-    writeTree(dir, {
-      'src/span.h': 'template <typename T> struct span { T* data; int n; };\ntemplate <typename T> T doubled_sum(const span<T>& s);\n',
-      'src/span.cu': [
+    const out = translateSources({
+      'span.h': ['template <typename T> struct span { T* data; int n; };', 'template <typename T> T doubled_sum(const span<T>& s);'],
+      'span.cu': [
         '#include <hip/hip_runtime.h>',
         '#include "span.h"',
         'template <typename T> __global__ void twice(T* p) { p[threadIdx.x] *= 2; }',
@@ -101,9 +103,8 @@ describe('programs of several sources', () => {
         '}',
         'template float doubled_sum(const span<float>& s);',
         'template int doubled_sum<int>(const span<int>&);',
-        '',
-      ].join('\n'),
-      'src/main.cu': [
+      ],
+      'main.cu': [
         '#include <cstdio>',
         '#include "span.h"',
         'int main() {',
@@ -112,23 +113,19 @@ describe('programs of several sources', () => {
         '  if (a != 20.0f || b != 20) { printf("FAILED: %f %d\\n", a, b); return 1; }',
         '  printf("PASSED\\n");',
         '}',
-        '',
-      ].join('\n'),
+      ],
     });
-    const r = cli(['translate', 'src', '-o', 'out', '-q'], dir);
-    expect(r.status, r.stderr).toBe(0);
-    const host = readFileSync(join(dir, 'out', 'span.host.cpp'), 'utf8');
+    const host = readFileSync(join(out, 'span.host.cpp'), 'utf8');
     expect(host).toContain('template <> inline hipError_t __hip2vx_dispatch_twice<float>(');
     expect(host).toContain('template <> inline hipError_t __hip2vx_dispatch_twice<int>(');
-    runCpu(join(dir, 'out'));
+    runCpu(out);
   });
 
   it('a header launching a kernel of a header it includes declares the stub; the including source defines it', { timeout: 300_000 }, () => {
-    const dir = tempDir();
-    writeTree(dir, {
-      'src/kernel.h': '__global__ void fill(int* p) { p[threadIdx.x] = threadIdx.x; }\n',
-      'src/run.h': '#include <hip/hip_runtime.h>\n#include "kernel.h"\ninline void run(int* d) { fill<<<1, 16>>>(d); }\n',
-      'src/main.cu': [
+    const out = translateSources({
+      'kernel.h': ['__global__ void fill(int* p) { p[threadIdx.x] = threadIdx.x; }'],
+      'run.h': ['#include <hip/hip_runtime.h>', '#include "kernel.h"', 'inline void run(int* d) { fill<<<1, 16>>>(d); }'],
+      'main.cu': [
         '#include <cstdio>',
         '#include "run.h"',
         'int main() {',
@@ -137,15 +134,12 @@ describe('programs of several sources', () => {
         '  for (int i = 0; i < 16; ++i) if (h[i] != i) { printf("FAILED\\n"); return 1; }',
         '  printf("PASSED\\n");',
         '}',
-        '',
-      ].join('\n'),
+      ],
     });
-    const r = cli(['translate', 'src', '-o', 'out', '-q'], dir);
-    expect(r.status, r.stderr).toBe(0);
-    const header = readFileSync(join(dir, 'out', 'run.host.h'), 'utf8');
+    const header = readFileSync(join(out, 'run.host.h'), 'utf8');
     expect(header).toContain('static inline hipError_t __hip2vx_launch_fill(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, int* p);\n');
     expect(header).not.toContain('hipLaunchKernel(');
-    runCpu(join(dir, 'out'));
+    runCpu(out);
   });
 
   it('--program needs <name>=<files>', () => {
