@@ -5,7 +5,7 @@ import { readSource, type SourceFile } from './parse/source.js';
 import { parse, type Node } from './parse/parser.js';
 import { lexicalProblems, syntaxProblems } from './parse/checks.js';
 import { textForParser } from './parse/normalise.js';
-import { HIP_MACROS, macroDefinitions } from './parse/macros.js';
+import { HIP_MACROS, macroDefinitions, type MacroTable } from './parse/macros.js';
 import { neverCompiled, skippedOnDevice } from './parse/conditionals.js';
 import { parseForTranslation, statementOf, missingButValid } from './parse/repair.js';
 import { GPU_SPACE, deviceMacroExpansions, gpuMacroExpansions } from './parse/gpu-macros.js';
@@ -148,7 +148,7 @@ function translateText(file: SourceFile, options: TranslateOptions): Translation
       const again = syntaxProblems(file.path, tree.rootNode, untouchedError, valid);
       if (hasErrors(again)) return { ...result, diagnostics: again };
     }
-    const translated = translateTree(tree.rootNode, parsedText, source, options, result, skippedOnDevice(source.text, macros));
+    const translated = translateTree(tree.rootNode, parsedText, source, options, result, skippedOnDevice(source.text, macros), macros);
     return syntax.length ? { ...translated, diagnostics: sortDiagnostics([...syntax, ...translated.diagnostics]) } : translated;
   } finally {
     tree.delete();
@@ -198,7 +198,7 @@ interface Unit {
 }
 
 /** `deviceSkips`: text the device compiler skips (`#if __CUDA_ARCH__ < 800`): its device functions are not device code. */
-function translateTree(root: Node, parsedText: string, file: SourceFile, options: TranslateOptions, result: TranslationResult, deviceSkips: readonly [number, number][]): TranslationResult {
+function translateTree(root: Node, parsedText: string, file: SourceFile, options: TranslateOptions, result: TranslationResult, deviceSkips: readonly [number, number][], macros: MacroTable): TranslationResult {
   const nl = file.crlf ? '\r\n' : '\n';
   const deviceAbi: Abi = options.xlen === 32 ? 'rv32' : 'rv64';
   const headerMode = options.asHeader || isHeader(file.path);
@@ -285,7 +285,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     if (hasDevice) own.shared.problems.forEach((p) => report.at(p.node, 'error', 'unknown-type', p.message));
     if (hasDevice) {
       const checks = entries.length ? units.flatMap((u) => u.shared.functionSizeChecks()) : [];
-      const code = [...checks, ...entries.map((k) => deviceEntry({ ...k.entry, deviceAbi }, nl))].join(nl);
+      const code = withoutMacros([...checks, ...entries.map((k) => deviceEntry({ ...k.entry, deviceAbi }, nl))].join(nl), entries.flatMap((k) => k.entry.instance.params.map((p) => p.name)), macros, nl);
       outputs.push({ name: files.device, role: 'device', content: header(file, 'device code for Vortex', nl) + devicePrelude(options, sharedBases, nl) + deviceEdits.printFile(root) + nl + code });
       deviceRewriter?.reportNesting();
     }
@@ -316,6 +316,17 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     bindings.dispose();
     headers.forEach((h) => h.tree.delete());
   }
+}
+
+/**
+ * `code` with the macros of the given names (kernel parameters named like a macro the program
+ * defines after the kernel: `#define P_x 5`) set aside around it, so the fields and arguments it
+ * names after the parameters stay names.
+ */
+function withoutMacros(code: string, names: readonly string[], macros: MacroTable, nl: string): string {
+  const hidden = [...new Set(names)].filter((n) => macros.has(n));
+  if (!hidden.length) return code;
+  return [...hidden.map((n) => `#pragma push_macro("${n}")${nl}#undef ${n}`), code, ...hidden.map((n) => `#pragma pop_macro("${n}")`)].join(nl);
 }
 
 /**
