@@ -78,7 +78,18 @@ export class DeviceRewriter {
     const used = this.namesUsedByDevice(this.program.functions.filter((f) => f.kind !== 'host'));
     for (const item of this.program.items) this.item(item, used);
     for (const fn of deviceFns) this.body(fn);
+    for (const fn of this.program.deviceFunctions) this.overloadOfBuiltin(fn);
     for (const g of this.program.globals) this.globalDeclaration(g);
+  }
+
+  /**
+   * A device function overloading a name the rules rename (`float4 sqrtf(float4)`) is renamed the
+   * same way, so calls, renamed, still choose among it and the runtime's overloads.
+   */
+  private overloadOfBuiltin(fn: FunctionInfo): void {
+    const rule = this.rules.deviceBuiltins.get(fn.name);
+    const name = declaredName(functionDeclarator(fn.node)?.childForFieldName('declarator') ?? null);
+    if (rule?.action.kind === 'rename' && name?.type === 'identifier' && !rule.action.to.includes('.')) this.edits.replace(name, rule.action.to);
   }
 
   /** Identifiers that device code refers to, closed over the type and constant items it keeps. */

@@ -118,6 +118,7 @@ const PROGRAMS: FeatureProgram[] = [
     host: ['template <> inline hipError_t __hip2vx_dispatch_neighbour<(Op)1>('], device: ['unsigned char* staged = reinterpret_cast<unsigned char*>(hip2vx_dynamic_shared());'],
   },
   { dir: 'macro-param-names', stem: 'macro_param_names', variants: [{ config: '4x4' }], what: 'kernel parameters named like macros defined after the kernel', device: ['#pragma push_macro("P_x")\n#undef P_x'] },
+  { dir: 'builtin-overload', stem: 'builtin_overload', variants: [{ config: '4x4' }], what: "a program's own float2 overloads of math functions the translator renames", device: ['inline __device__ float2 hip2vx_sqrtf(float2 v)'] },
   { dir: 'single-device-apis', stem: 'single_device_apis', variants: [{ config: '4x4' }], what: 'peer queries, profiler markers, page-locking, pitched memory and 2-D copies on one device' },
 ];
 
