@@ -18,7 +18,7 @@ import { findConstructs } from './analyse/constructs.js';
 import { undefinedDeviceCalls } from './analyse/device-calls.js';
 import { applyExpansions, launchMacroExpansions } from './analyse/launch-macros.js';
 import { namespacesOf, position, scan } from './analyse/syntax.js';
-import { includedHeaders, isHeader, localHeaderRoots, plainIncludeRoots, textIncluder, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
+import { includedHeaders, includesThroughHeaders, isHeader, localHeaderRoots, plainIncludeRoots, textIncluder, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
 import { dispatcherDeclaration, launchStubs, stubDeclaration } from './emit/launch-stub.js';
 import type { Abi } from './layout/index.js';
 import type { RuleSet } from './rules/index.js';
@@ -212,6 +212,12 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
   const headers = includedHeaders(root, file.path, includeDirs, isGpu, (directive, included) =>
     report.at(directive, 'warning', 'include-cycle', `'${basename(included)}' is already being included here (an include cycle): not followed`),
   [...localHeaders, root]);
+  // A library a local header includes (boost, hipBLASLt) is refused here, not left to the build.
+  const library = (written: string) => options.rules.lookupHeader(written)?.report?.severity === 'error';
+  for (const { directive, written } of includesThroughHeaders(root, file.path, includeDirs, library)) {
+    const r = options.rules.lookupHeader(written)!.report!;
+    report.at(directive, 'error', r.rule, `${basename(directive.childForFieldName('path')!.text.slice(1, -1))} includes <${written}>: ${r.what} is not supported on Vortex v2.2 (${r.reason})`);
+  }
   const ownTypes = new TypeTable(root, localHeaders);
   const bindings = new TemplateBindings([program, ...headers.map((h) => h.program)], ownTypes, localHeaders);
   try {

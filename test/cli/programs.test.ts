@@ -159,6 +159,19 @@ describe('library programs', () => {
   });
 });
 
+describe('libraries through local headers', () => {
+  it('a library a local header includes (Boost) refuses the including source, at its include of that header', () => {
+    const dir = tempDir();
+    writeTree(dir, {
+      'src/util.h': '#include <boost/algorithm/string.hpp>\ninline int twice(int v) { return 2 * v; }\n',
+      'src/main.cu': '#include "util.h"\n__global__ void k(int* p) { p[0] = 1; }\nint main() { int* d; cudaMalloc(&d, 4); k<<<1, 1>>>(d); return twice(0); }\n',
+    });
+    const r = cli(['translate', 'src', '-o', 'out', '-q'], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('main.cu:1:1: error: util.h includes <boost/algorithm/string.hpp>: the Boost C++ libraries is not supported on Vortex v2.2');
+  });
+});
+
 describe('launches', () => {
   it('a launch leaving out a kernel parameter with a default argument gets the default (template kernel too)', { timeout: 300_000 }, () => {
     const out = translateMain([
@@ -229,6 +242,25 @@ describe('launches', () => {
       '  return 0;',
       '}',
     ]);
+    runCpu(out);
+  });
+
+  it("ROCm's hip/hip_bfloat16.h: hip_bfloat16 on host and device", { timeout: 300_000 }, () => {
+    const out = translateMain([
+      '#include <cstdio>',
+      '#include <hip/hip_runtime.h>',
+      '#include <hip/hip_bfloat16.h>',
+      '__global__ void k(const hip_bfloat16* in, float* out) { out[threadIdx.x] = (float)in[threadIdx.x] * 2.0f; }',
+      'int main() {',
+      '  hip_bfloat16 h[4]; for (int i = 0; i < 4; ++i) h[i] = hip_bfloat16(0.5f * i);',
+      '  hip_bfloat16* d; float* o; hipMalloc(&d, sizeof h); hipMalloc(&o, 4 * sizeof(float));',
+      '  hipMemcpy(d, h, sizeof h, hipMemcpyHostToDevice); k<<<1, 4>>>(d, o);',
+      '  float r[4]; hipMemcpy(r, o, sizeof r, hipMemcpyDeviceToHost);',
+      '  for (int i = 0; i < 4; ++i) if (r[i] != (float)i) { printf("FAILED\\n"); return 1; }',
+      '  printf("PASSED\\n");',
+      '}',
+    ]);
+    expect(readFileSync(join(out, 'main.host.cpp'), 'utf8')).toContain('#include <hip/hip_bfloat16.h>');
     runCpu(out);
   });
 
