@@ -122,8 +122,8 @@ export function localHeaderRoots(root: Node, path: string, includeDirs: readonly
 }
 
 /**
- * Includes matching `wanted` (a library's headers) in the local headers each quoted include of
- * `root` reaches: the directive of `root` that leads there and the path included.
+ * Includes matching `wanted` (a library's headers), and not found beside the header or in
+ * `includeDirs`, in the local headers each quoted include of `root` reaches: the directive of `root` that leads there and the path included.
  */
 export function includesThroughHeaders(root: Node, path: string, includeDirs: readonly string[], wanted: (written: string) => boolean): { directive: Node; written: string }[] {
   const found: { directive: Node; written: string }[] = [];
@@ -135,7 +135,8 @@ export function includesThroughHeaders(root: Node, path: string, includeDirs: re
     for (const header of [...localHeaderRoots(tree.rootNode, file, includeDirs, new Set([resolve(path), file])), tree.rootNode]) {
       for (const inner of header.descendantsOfType('preproc_include')) {
         const written = inner.childForFieldName('path')?.text.slice(1, -1);
-        if (written && wanted(written)) found.push({ directive, written });
+        // A library the program ships (a boost/ folder in an include directory) is found: not wanted.
+        if (written && wanted(written) && !findQuotedInclude(file, written, includeDirs)) found.push({ directive, written });
       }
     }
   }

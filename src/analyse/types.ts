@@ -81,6 +81,8 @@ const hasAncestor = (node: Node, type: string): boolean => {
 export class TypeTable {
   private readonly types = new Map<string, TypeDecl>();
   private readonly values = new Map<string, ValueDecl>();
+  /** Macros defined so far while indexing (valueless ones too), for `#ifdef`. */
+  private readonly defined = new Set<string>();
   private readonly cache = new Map<string, CType>();
   /** Records whose fields are being resolved: using one by value means it is incomplete. */
   private readonly building = new Set<CType>();
@@ -191,7 +193,17 @@ export class TypeTable {
 
   private collect(node: Node, scope: string[]): void {
     const name = node.childForFieldName('name')?.text;
-    if (CONTAINERS.has(node.type) || node.type === 'field_declaration_list') {
+    if (node.type === 'preproc_ifdef' && name) {
+      // `#ifdef X` / `#ifndef X` decided by the macros defined before it (a header guard, a
+      // precision switch): the branch a build without -D flags compiles.
+      const taken = this.defined.has(name) !== (node.child(0)?.type === '#ifndef');
+      const alternative = node.childForFieldName('alternative');
+      if (!taken) {
+        if (alternative) this.collect(alternative, scope);
+        return;
+      }
+      for (const c of children(node)) if (c.id !== alternative?.id) this.collect(c, scope);
+    } else if (CONTAINERS.has(node.type) || node.type === 'field_declaration_list') {
       for (const c of children(node)) this.collect(c, scope);
     } else if (node.type === 'linkage_specification' || node.type === 'namespace_definition') {
       const body = node.childForFieldName('body');
@@ -234,8 +246,9 @@ export class TypeTable {
       }
     } else if (node.type === 'function_definition') {
       this.collectConstexprFunction(node, scope);
-    } else if (node.type === 'preproc_def' && name) {
-      const value = node.childForFieldName('value');
+    } else if ((node.type === 'preproc_def' || node.type === 'preproc_function_def') && name) {
+      this.defined.add(name);
+      const value = node.type === 'preproc_def' ? node.childForFieldName('value') : null;
       if (value) this.values.set(name, { kind: 'macro', text: macroBody(value), node });
     }
   }

@@ -191,9 +191,25 @@ export class DeviceRewriter {
       else if (quoted && this.options.plainIncludeRoots?.(node)?.every((root) => !this.namesDeclaredIn(root).some((n) => used.has(n) || this.options.headerNames?.has(n)))) this.edits.replace(node, '');
       return;
     }
-    if (this.isTypeOrConstant(node) && this.declaredNames(node).some((n) => used.has(`#kept:${n}`))) return;
+    if (this.isTypeOrConstant(node) && this.declaredNames(node).some((n) => used.has(`#kept:${n}`))) {
+      this.dropHostMembers(node);
+      return;
+    }
     if (this.options.header && isScalarConstantOrEnum(node)) return;
     this.edits.replace(node, '');
+  }
+
+  /**
+   * Member functions of a kept class that device code cannot call (no `__device__`, not constexpr;
+   * friends too) leave its device translation: their signatures and bodies may use host-only types
+   * (`friend ostream& operator<<`) whose headers the device side drops. Constructors, destructors
+   * and assignments stay (they shape the class).
+   */
+  private dropHostMembers(item: Node): void {
+    scan(item, CLASS_BODIES, (body) => {
+      const owner = body.parent?.childForFieldName('name')?.text.replace(/<.*$/, '');
+      for (const member of body.namedChildren) if (member && hostOnlyMember(member, owner)) this.edits.replace(member, '');
+    });
   }
 
   /** `struct <fn>_SharedMem { ... };` before a function that declares static __shared__ data. */
@@ -506,6 +522,20 @@ function localMacrosUsed(fn: FunctionInfo, text: string, before: number): string
 }
 
 const LOCAL_TYPES = new Set(['alias_declaration', 'type_definition']);
+const CLASS_BODIES = new Set(['field_declaration_list']);
+const SPECIAL_MEMBER = /^(?:~|operator\s*=$)/;
+
+/** A member function declaration or definition (or friend) for the host alone; not a special member. */
+function hostOnlyMember(member: Node, owner: string | undefined): boolean {
+  const fn = member.type === 'friend_declaration' || member.type === 'template_declaration' ? member.namedChildren.find((c) => c?.type === 'function_definition' || c?.type === 'declaration' || c?.type === 'field_declaration') ?? null : member;
+  if (!fn || !['function_definition', 'field_declaration', 'declaration'].includes(fn.type)) return false;
+  const declarator = fn.childForFieldName('declarator') ?? fn.childrenForFieldName('declarator')[0];
+  const fd = declarator && (declarator.type === 'function_declarator' ? declarator : functionDeclarator(fn));
+  if (!declarator || !fd) return false;
+  const name = declaredName(fd)?.text ?? '';
+  const specifiers = member.text.slice(0, declarator.startIndex - member.startIndex);
+  return !/\b(?:__device__|__global__|constexpr)\b/.test(specifiers) && name !== owner && !SPECIAL_MEMBER.test(name);
+}
 
 /**
  * The function's local constants and type aliases (`using U = typename std::make_unsigned<T>::type;`)

@@ -169,6 +169,9 @@ describe('libraries through local headers', () => {
     const r = cli(['translate', 'src', '-o', 'out', '-q'], dir);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('main.cu:1:1: error: util.h includes <boost/algorithm/string.hpp>: the Boost C++ libraries is not supported on Vortex v2.2');
+    // A copy the program ships (found beside the header or through -I) is the program's own code.
+    writeTree(dir, { 'src/boost/algorithm/string.hpp': '#pragma once\n' });
+    expect(cli(['translate', 'src', '-o', 'out', '-q'], dir).status).toBe(0);
   });
 });
 
