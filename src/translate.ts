@@ -5,7 +5,7 @@ import { readSource, type SourceFile } from './parse/source.js';
 import { parse, type Node } from './parse/parser.js';
 import { lexicalProblems, syntaxProblems } from './parse/checks.js';
 import { textForParser } from './parse/normalise.js';
-import { HIP_MACROS, macroDefinitions } from './parse/macros.js';
+import { HIP_MACROS, macroDefinitions, type MacroTable } from './parse/macros.js';
 import { neverCompiled, skippedOnDevice } from './parse/conditionals.js';
 import { parseForTranslation, statementOf, missingButValid } from './parse/repair.js';
 import { GPU_SPACE, deviceMacroExpansions, gpuMacroExpansions } from './parse/gpu-macros.js';
@@ -18,8 +18,8 @@ import { findConstructs } from './analyse/constructs.js';
 import { undefinedDeviceCalls } from './analyse/device-calls.js';
 import { applyExpansions, launchMacroExpansions } from './analyse/launch-macros.js';
 import { namespacesOf, position, scan } from './analyse/syntax.js';
-import { includedHeaders, isHeader, localHeaderRoots, plainIncludeRoots, textIncluder, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
-import { launchStubs } from './emit/launch-stub.js';
+import { includedHeaders, includesThroughHeaders, isHeader, localHeaderRoots, plainIncludeRoots, textIncluder, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
+import { dispatcherDeclaration, launchStubs, stubDeclaration } from './emit/launch-stub.js';
 import type { Abi } from './layout/index.js';
 import type { RuleSet } from './rules/index.js';
 import { EditSet } from './rewrite/edits.js';
@@ -150,7 +150,7 @@ function translateText(file: SourceFile, options: TranslateOptions): Translation
       if (hasErrors(again)) return { ...result, diagnostics: again };
     }
     // What was found on this tree already, when it is the one translated.
-    const known: Known = { program: expansions.length ? undefined : parsed, localHeaders: tree === first ? firstHeaders : undefined };
+    const known: Known = { macros, program: expansions.length ? undefined : parsed, localHeaders: tree === first ? firstHeaders : undefined };
     const translated = translateTree(tree.rootNode, parsedText, source, options, result, skippedOnDevice(source.text, macros), known);
     return syntax.length ? { ...translated, diagnostics: sortDiagnostics([...syntax, ...translated.diagnostics]) } : translated;
   } finally {
@@ -202,6 +202,7 @@ interface Unit {
 
 /** Analyses of the translated tree made before translateTree (each computed once). */
 interface Known {
+  macros: MacroTable;
   program?: Program;
   localHeaders?: Node[];
 }
@@ -221,8 +222,14 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
   const headers = includedHeaders(root, file.path, includeDirs, isGpu, (directive, included) =>
     report.at(directive, 'warning', 'include-cycle', `'${basename(included)}' is already being included here (an include cycle): not followed`),
   [...localHeaders, root]);
+  // A library a local header includes (boost, hipBLASLt) is refused here, not left to the build.
+  const library = (written: string) => options.rules.lookupHeader(written)?.report?.severity === 'error';
+  for (const { directive, written } of includesThroughHeaders(root, file.path, includeDirs, library)) {
+    const r = options.rules.lookupHeader(written)!.report!;
+    report.at(directive, 'error', r.rule, `${basename(directive.childForFieldName('path')!.text.slice(1, -1))} includes <${written}>: ${r.what} is not supported on Vortex v2.2 (${r.reason})`);
+  }
   const ownTypes = new TypeTable(root, localHeaders);
-  const bindings = new TemplateBindings([program, ...headers.map((h) => h.program)], ownTypes);
+  const bindings = new TemplateBindings([program, ...headers.map((h) => h.program)], ownTypes, localHeaders);
   try {
     const launchInstance = new Map<number, string>();
     // A problem in a header is reported at the directive that includes it.
@@ -283,7 +290,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       deviceRewriter = new DeviceRewriter(deviceProgram, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers, warpSize: options.warpSize, instances, plainIncludeRoots: plainIncludes, headerNames, header: headerMode, includedFunctions: () => localHeaders.flatMap((r) => analyseProgram(r, r.text).deviceFunctions), instanceNames: new Set(instances.flatMap((i) => i.templateArgs.join(' ').match(/[A-Za-z_]\w*/g) ?? [])) });
       deviceRewriter.run();
     }
-    includeTranslatedHeaders(units, hostEdits, deviceEdits, result.program.name, deviceAbi, nl, file.path);
+    includeTranslatedHeaders(units, hostEdits, deviceEdits, result.program.name, deviceAbi, nl, file.path, headerMode);
     if (options.annotate) {
       for (const a of report.annotations) (a.side === 'host' ? hostEdits : deviceEdits).wrap(a.node, `/* hip2vortex: ${a.ruleId}${a.note ? `: ${a.note}` : ''} */ `, '');
     }
@@ -296,7 +303,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     if (hasDevice) own.shared.problems.forEach((p) => report.at(p.node, 'error', 'unknown-type', p.message));
     if (hasDevice) {
       const checks = entries.length ? units.flatMap((u) => u.shared.functionSizeChecks()) : [];
-      const code = [...checks, ...entries.map((k) => deviceEntry({ ...k.entry, deviceAbi }, nl))].join(nl);
+      const code = withoutMacros([...checks, ...entries.map((k) => deviceEntry({ ...k.entry, deviceAbi }, nl))].join(nl), entries.flatMap((k) => k.entry.instance.params.map((p) => p.name)), known.macros, nl);
       outputs.push({ name: files.device, role: 'device', content: header(file, 'device code for Vortex', nl) + devicePrelude(options, sharedBases, nl) + deviceEdits.printFile(root) + nl + code });
       deviceRewriter?.reportNesting();
     }
@@ -329,8 +336,22 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
   }
 }
 
-/** Directly included GPU headers become their translations; stubs of their launched kernels follow. */
-function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits: EditSet, programName: string, deviceAbi: Abi, nl: string, path: string): void {
+/**
+ * `code` with the macros of the given names (kernel parameters named like a macro the program
+ * defines after the kernel: `#define P_x 5`) set aside around it, so the fields and arguments it
+ * names after the parameters stay names.
+ */
+function withoutMacros(code: string, names: readonly string[], macros: MacroTable, nl: string): string {
+  const hidden = [...new Set(names)].filter((n) => macros.has(n));
+  if (!hidden.length) return code;
+  return [...hidden.map((n) => `#pragma push_macro("${n}")${nl}#undef ${n}`), code, ...hidden.map((n) => `#pragma pop_macro("${n}")`)].join(nl);
+}
+
+/**
+ * Directly included GPU headers become their translations; stubs of their launched kernels follow
+ * (in a header, their declarations: the sources including it define them, as for its own kernels).
+ */
+function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits: EditSet, programName: string, deviceAbi: Abi, nl: string, path: string, headerMode: boolean): void {
   const own = units[0].program;
   const byDirective = new Map<number, Unit[]>();
   for (const u of units) if (u.header) byDirective.set(u.header.directive.id, [...(byDirective.get(u.header.directive.id) ?? []), u]);
@@ -342,8 +363,13 @@ function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits
     deviceEdits.replace(pathNode, `"${translatedHeaderPath(written, 'device')}"`);
     // A dispatcher is declared by the header when its own host templates launch the kernel.
     const primaries = (u: Unit) => new Set(u.program.kernels.filter((k) => dispatches(own, k) && !dispatches(u.program, k)));
-    const stubs = group.flatMap((u) => launchStubs(u.instances, programName, deviceAbi, nl, primaries(u)));
-    if (stubs.length) hostEdits.wrap(direct.directive, '', `/* hip2vortex: launch stubs of the kernels of ${direct.written} launched here: */${nl}${stubs.join(nl)}${nl}`);
+    const stubs = group.flatMap((u) =>
+      headerMode
+        ? [...u.instances.filter((i) => i.launches.length > 0).map(stubDeclaration), ...[...primaries(u)].map(dispatcherDeclaration)]
+        : launchStubs(u.instances, programName, deviceAbi, nl, primaries(u)),
+    );
+    const what = headerMode ? 'launch stubs (defined by the files including this one)' : 'launch stubs';
+    if (stubs.length) hostEdits.wrap(direct.directive, '', `/* hip2vortex: ${what} of the kernels of ${direct.written} launched here: */${nl}${stubs.join(nl)}${nl}`);
   }
 }
 

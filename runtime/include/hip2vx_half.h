@@ -149,6 +149,8 @@ typedef __nv_bfloat16 nv_bfloat16;
 typedef __nv_bfloat162 nv_bfloat162;
 typedef __nv_bfloat16 __hip_bfloat16;
 typedef __nv_bfloat162 __hip_bfloat162;
+// ROCm's older hip/hip_bfloat16.h type: it converts to and from float the same way.
+typedef __nv_bfloat16 hip_bfloat16;
 
 // ---- helpers ----------------------------------------------------------------------------------
 /** float -> int toward zero, saturating, NaN -> 0 (as CUDA's conversions; no branch). */

@@ -82,7 +82,7 @@ function declaredType(name: Node, text: string, types: TypeTable, subst?: Subst)
  * The declaration of `name` that is in scope at its use in the enclosing function: the latest
  * local declaration before it, else the parameter (`declarator` is unset for a parameter).
  */
-function declarationOf(name: Node, text: string): { node: Node; declarator?: Node } | undefined {
+export function declarationOf(name: Node, text: string): { node: Node; declarator?: Node } | undefined {
   let fn: Node | null = name.parent;
   while (fn && fn.type !== 'function_definition') fn = fn.parent;
   if (!fn) return undefined;

@@ -121,6 +121,28 @@ export function localHeaderRoots(root: Node, path: string, includeDirs: readonly
   return roots;
 }
 
+/**
+ * Includes matching `wanted` (a library's headers), and not found beside the header or in
+ * `includeDirs`, in the local headers each quoted include of `root` reaches: the directive of `root` that leads there and the path included.
+ */
+export function includesThroughHeaders(root: Node, path: string, includeDirs: readonly string[], wanted: (written: string) => boolean): { directive: Node; written: string }[] {
+  const found: { directive: Node; written: string }[] = [];
+  for (const directive of root.descendantsOfType('preproc_include')) {
+    const pathNode = directive.childForFieldName('path');
+    const file = pathNode?.type === 'string_literal' ? findQuotedInclude(path, pathNode.text.slice(1, -1), includeDirs) : undefined;
+    const tree = file && headerTree(file);
+    if (!file || !tree) continue;
+    for (const header of [...localHeaderRoots(tree.rootNode, file, includeDirs, new Set([resolve(path), file])), tree.rootNode]) {
+      for (const inner of header.descendantsOfType('preproc_include')) {
+        const written = inner.childForFieldName('path')?.text.slice(1, -1);
+        // A library the program ships (a boost/ folder in an include directory) is found: not wanted.
+        if (written && wanted(written) && !findQuotedInclude(file, written, includeDirs)) found.push({ directive, written });
+      }
+    }
+  }
+  return found;
+}
+
 const SOURCE_EXTENSIONS = new Set(['.cu', '.hip', '.cpp', '.cc', '.cxx', '.c']);
 const QUOTED_INCLUDE = /^[ \t]*#[ \t]*include[ \t]*"([^"]+)"/gm;
 /** Quoted includes of a source by path and version, shared by the files of one run. */

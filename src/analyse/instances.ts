@@ -133,8 +133,21 @@ export function collectInstances(program: Program, types: TypeTable, bindings: T
       if (params.length !== kernel.params.length) continue;
       const id = instanceId(kernel.name, texts);
       ls.forEach((l) => launchIds.set(l.call.id, id));
-      instances.push({ kernel, id, templateArgs: texts, subst, params, globals, launches: ls, dispatched });
+      instances.push({ kernel, id, templateArgs: specialisationArgs(kernel, texts), subst, params, globals, launches: ls, dispatched });
     }
   }
   return { instances, problems, launchIds };
+}
+
+/**
+ * An instance's template arguments as C++ names them (a specialisation, a call): a number given to a non-type
+ * parameter of an enumeration type (`template <Op op>`) converted to it (`(Op)0`).
+ */
+function specialisationArgs(kernel: FunctionInfo, args: readonly string[]): string[] {
+  const params = kernel.outer.childForFieldName('parameters')?.namedChildren.filter((p) => p && p.type !== 'comment') ?? [];
+  return args.map((a, i) => {
+    const type = params[i]?.type === 'parameter_declaration' || params[i]?.type === 'optional_parameter_declaration' ? params[i]!.childForFieldName('type') : null;
+    const named = type && (type.type === 'type_identifier' || type.type === 'qualified_identifier') && !kernel.templateParams.includes(type.text) && type.text !== 'auto';
+    return named && /^-?\d+$/.test(a) ? `(${type.text})${a}` : a;
+  });
 }

@@ -57,7 +57,8 @@ export function declaredName(declarator: Node | null): Node | undefined {
 
 /** The function_declarator inside a function definition's declarator chain. */
 export function functionDeclarator(node: Node): Node | undefined {
-  for (let d = node.childForFieldName('declarator'); d; d = d.childForFieldName('declarator')) {
+  // A reference return (`T const &C<T>::get()`) nests it in a reference_declarator, which has no field.
+  for (let d = node.childForFieldName('declarator'); d; d = d.childForFieldName('declarator') ?? (d.type === 'reference_declarator' ? d.namedChildren[0] : null)) {
     if (d.type === 'function_declarator') return d;
   }
   return undefined;

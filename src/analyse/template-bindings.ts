@@ -7,9 +7,9 @@
 import { parse, type Node, type Tree } from '../parse/parser.js';
 import { pointer, renderTypeId, type CType } from '../layout/index.js';
 import { isTypeError, type TypeTable } from './types.js';
-import type { FunctionInfo, Launch, Program } from './program.js';
-import { argumentsOf, descendants, functionDeclarator, scan } from './syntax.js';
-import { staticType } from './expression-type.js';
+import { analyseProgram, type FunctionInfo, type Launch, type Program } from './program.js';
+import { argumentsOf, declaredName, descendants, functionDeclarator, scan } from './syntax.js';
+import { declarationOf, staticType } from './expression-type.js';
 import { expandCall, functionMacro } from './launch-macros.js';
 import type { Macro } from '../parse/macros.js';
 
@@ -38,11 +38,31 @@ interface Call {
 const NO_BINDING: Binding = { subst: new Map(), texts: new Map() };
 const CALLS = new Set(['call_expression']);
 const MACROS = new Set(['preproc_function_def']);
+const INSTANTIATIONS = new Set(['template_instantiation']);
 const NAMES = ['type_identifier', 'identifier'];
 const VALUE_PARAMETERS = new Set(['parameter_declaration', 'optional_parameter_declaration']);
 
 export const normalise = (text: string) => text.replace(/\s+/g, ' ').replace(/\s*([<>,*&])\s*/g, '$1').trim();
 const typeText = (t: CType) => normalise(renderTypeId(t));
+
+/** Binds template parameters named in `pattern` (a parameter's type) to what `actual` has there. */
+function matchTypes(pattern: Node | null, actual: Node | null, templateParams: readonly string[], found: Map<string, Node>): void {
+  if (!pattern || !actual) return;
+  // `T` as a template argument: bound to the whole argument (a type_descriptor, which resolves).
+  const bare = pattern.type === 'type_descriptor' && pattern.namedChildren.length === 1 ? pattern.namedChildren[0] : undefined;
+  if (bare?.type === 'type_identifier' && templateParams.includes(bare.text) && actual.type === 'type_descriptor') {
+    if (!found.has(bare.text)) found.set(bare.text, actual);
+    return;
+  }
+  if (pattern.type === 'type_identifier' && templateParams.includes(pattern.text)) {
+    if (!found.has(pattern.text)) found.set(pattern.text, actual);
+    return;
+  }
+  const p = pattern.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment');
+  const a = actual.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment');
+  if (pattern.type !== actual.type || p.length !== a.length) return;
+  p.forEach((c, i) => matchTypes(c, a[i], templateParams, found));
+}
 
 /** The host function template whose body holds `node`, if any. */
 function enclosingTemplate(node: Node, program: Program): FunctionInfo | undefined {
@@ -72,7 +92,7 @@ export class TemplateBindings {
   readonly problems: BindingProblem[] = [];
 
   /** `programs`: the file's own first, then the headers it includes; `types` resolves in all of them. */
-  constructor(private readonly programs: readonly Program[], private readonly types: TypeTable) {}
+  constructor(private readonly programs: readonly Program[], private readonly types: TypeTable, private readonly localHeaders: readonly Node[] = []) {}
 
   /**
    * The bindings of `kernel`'s template parameters at `launch`, one per instantiation of the host
@@ -139,6 +159,11 @@ export class TemplateBindings {
         const found = caller && this.callOf(fn, call);
         if (found) out.push({ ...found, caller, text: program.text });
       }, (_, start, end) => program.text.slice(start, end).includes(fn.name));
+      scan(program.root, INSTANTIATIONS, (inst) => {
+        const found = this.explicitInstantiation(fn, inst);
+        if (found) out.push(found);
+        return false;
+      });
       for (const use of this.macroUses(program, fn.name)) {
         const caller = callerOf(use.call);
         if (!caller) continue;
@@ -156,6 +181,36 @@ export class TemplateBindings {
     return out;
   }
 
+  /**
+   * An explicit instantiation of `fn` (`template vector<float> run(const csr<float>&, int);`) as
+   * a call from a function taking the instantiation's parameters, which the binding deduces from.
+   */
+  private explicitInstantiation(fn: FunctionInfo, inst: Node): Call | undefined {
+    const declarator = functionDeclarator(inst);
+    let name = declarator?.childForFieldName('declarator');
+    while (name?.type === 'qualified_identifier') name = name.childForFieldName('name');
+    if (!declarator || (name?.type === 'template_function' ? name.childForFieldName('name')?.text : name?.text) !== fn.name) return undefined;
+    const params = argumentsOf(declarator.childForFieldName('parameters')).filter((p) => VALUE_PARAMETERS.has(p.type));
+    const names = params.map((p, i) => declaredName(p.childForFieldName('declarator'))?.text ?? `__hv_a${i}`);
+    const list = params.map((p, i) => (declaredName(p.childForFieldName('declarator')) ? p.text : `${p.text} ${names[i]}`));
+    // Template arguments the parameter types spell (`csr<float>` for `csr<T>`), as a written prefix.
+    const spelled = new Map<string, Node>();
+    fn.params.forEach((p, i) => params[i] && matchTypes(p.childForFieldName('type'), params[i].childForFieldName('type'), fn.templateParams, spelled));
+    const prefix = fn.templateParams.findIndex((t) => !spelled.has(t));
+    const written = fn.templateParams.slice(0, prefix < 0 ? undefined : prefix).map((t) => spelled.get(t)!.text);
+    const callee = name!.type === 'template_function' || written.length === 0 ? name!.text : `${name!.text}<${written.join(', ')}>`;
+    const text = `void __hip2vx_instantiation(${list.join(', ')}) { ${callee}(${names.join(', ')}); }`;
+    const tree = parse(text);
+    this.trees.push(tree);
+    const caller = analyseProgram(tree.rootNode, text).functions[0];
+    let found: Call | undefined;
+    scan(tree.rootNode, CALLS, (call) => {
+      const c = this.callOf(fn, call);
+      if (c && caller) found = { ...c, caller, text };
+    });
+    return found;
+  }
+
   /** `call` as a call of `fn`, with its written template arguments. */
   private callOf(fn: FunctionInfo, call: Node): { call: Node; explicit?: Node[] } | undefined {
     let f = call.childForFieldName('function');
@@ -170,13 +225,24 @@ export class TemplateBindings {
     return { call, explicit: template ? argumentsOf(template.childForFieldName('arguments')) : undefined };
   }
 
-  /** Uses of function-like macros (anywhere in `program`) whose expansion names `name`. */
+  private macros?: Map<string, Macro>;
+
+  /** The function-like macros of the file and of its local headers (a type switch defined in a header). */
+  private functionMacros(): Map<string, Macro> {
+    if (this.macros) return this.macros;
+    this.macros = new Map();
+    for (const root of [...this.localHeaders, ...[...this.programs].reverse().map((p) => p.root)]) {
+      scan(root, MACROS, (d) => {
+        const macro = d.childForFieldName('name')?.text;
+        if (macro) this.macros!.set(macro, functionMacro(d));
+      });
+    }
+    return this.macros;
+  }
+
+  /** Uses in `program` of function-like macros whose expansion names `name`. */
   private macroUses(program: Program, name: string): { call: Node; expansion: string }[] {
-    const macros = new Map<string, Macro>();
-    scan(program.root, MACROS, (d) => {
-      const macro = d.childForFieldName('name')?.text;
-      if (macro) macros.set(macro, functionMacro(d));
-    });
+    const macros = this.functionMacros();
     const uses: { call: Node; expansion: string }[] = [];
     if (macros.size === 0) return uses;
     const word = new RegExp(`\\b${name}\\b`);
@@ -216,14 +282,14 @@ export class TemplateBindings {
     }
     let conflict = '';
     fn.params.forEach((param, i) => {
-      const deduced = args[i] && this.deduce(param, args[i], fn.templateParams, outer, text);
-      if (!deduced) return;
+      for (const deduced of args[i] ? this.deduce(param, args[i], fn.templateParams, outer, text) : []) {
       const known = subst.get(deduced.name);
       if (known === undefined) {
         subst.set(deduced.name, deduced.type);
         texts.set(deduced.name, typeText(deduced.type));
       } else if (typeof known === 'number' || renderTypeId(known) !== renderTypeId(deduced.type)) {
         if (!written || written.length <= fn.templateParams.indexOf(deduced.name)) conflict = `'${deduced.name}' is deduced as both '${typeof known === 'number' ? known : renderTypeId(known)}' and '${renderTypeId(deduced.type)}'`;
+      }
       }
     });
     if (conflict) return conflict;
@@ -258,11 +324,31 @@ export class TemplateBindings {
     return { value: t, text: bare ?? (local ? typeText(t) : normalise(a.text)) };
   }
 
-  /** `T x`, `T* x`, `const T& x`...: T from the argument's type, pointers peeled as written. */
-  private deduce(param: Node, arg: Node, templateParams: readonly string[], outer: Binding, text: string): { name: string; type: CType } | undefined {
+  /**
+   * `T x`, `T* x`, `const T& x`...: T from the argument's type, pointers peeled as written;
+   * `const csr<T>& m`: T from where the argument variable's declared type spells it.
+   */
+  private deduce(param: Node, arg: Node, templateParams: readonly string[], outer: Binding, text: string): { name: string; type: CType }[] {
     const typeNode = param.childForFieldName('type');
     const name = typeNode?.type === 'type_identifier' ? typeNode.text : undefined;
-    if (!name || !templateParams.includes(name)) return undefined;
+    if (!name || !templateParams.includes(name)) return this.deduceSpelled(typeNode, arg, templateParams, outer, text);
+    const one = this.deduceWhole(name, param, arg, outer, text);
+    return one ? [one] : [];
+  }
+
+  private deduceSpelled(typeNode: Node | null, arg: Node, templateParams: readonly string[], outer: Binding, text: string): { name: string; type: CType }[] {
+    const declared = arg.type === 'identifier' ? declarationOf(arg, text)?.node.childForFieldName('type') : undefined;
+    if (!typeNode || !declared) return [];
+    const spelled = new Map<string, Node>();
+    matchTypes(typeNode, declared, templateParams, spelled);
+    return [...spelled].flatMap(([name, node]) => {
+      if (node.type !== 'type_descriptor') return [];
+      const type = this.types.resolveTypeDescriptor(node, outer.subst);
+      return isTypeError(type) ? [] : [{ name, type }];
+    });
+  }
+
+  private deduceWhole(name: string, param: Node, arg: Node, outer: Binding, text: string): { name: string; type: CType } | undefined {
     let depth = 0;
     for (let d = param.childForFieldName('declarator'); d; d = d.childForFieldName('declarator') ?? (d.type === 'reference_declarator' ? d.namedChildren[0] : null)) {
       if (d.type === 'pointer_declarator' || d.type === 'array_declarator') depth++;

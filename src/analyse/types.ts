@@ -21,6 +21,7 @@ import { CUDA_CONDITION } from '../parse/conditionals.js';
 import { readAlignment } from './types-attributes.js';
 import { Fail, evaluate, integerLiteral, type ConstScope } from './types-const.js';
 import { scalarFromName, scalarFromSized } from './types-scalars.js';
+import { standardTrait } from './types-traits.js';
 
 export interface TypeError {
   message: string;
@@ -82,6 +83,8 @@ const hasAncestor = (node: Node, type: string): boolean => {
 export class TypeTable {
   private readonly types = new Map<string, TypeDecl>();
   private readonly values = new Map<string, ValueDecl>();
+  /** Macros defined so far while indexing (valueless ones too), for `#ifdef`. */
+  private readonly defined = new Set<string>();
   private readonly cache = new Map<string, CType>();
   /** Records whose fields are being resolved: using one by value means it is incomplete. */
   private readonly building = new Set<CType>();
@@ -95,8 +98,6 @@ export class TypeTable {
   private readonly innerMacros = new Map<string, ValueDecl[]>();
   /** Type macros by their definition (`#define real float`), parsed once. */
   private readonly macroTypes = new Map<ValueDecl, TypeDecl | null>();
-  /** Every name `#define`d so far as the files are read (with a value or not), for `#ifdef`. */
-  private readonly defined = new Set<string>();
   /** Where the macro being evaluated is used: macros in its body are looked up as of there. */
   private macroSite: Node | undefined;
 
@@ -323,8 +324,15 @@ export class TypeTable {
         if (!s) throw new Fail(`unsupported type '${node.text}'`, node);
         return { kind: 'scalar', name: s };
       }
+      case 'dependent_type': {
+        const named = children(node).find((c) => c.type !== 'comment');
+        if (named) return this.typeOf(named, env, nameHint);
+        break;
+      }
       case 'type_identifier':
       case 'qualified_identifier': {
+        const trait = standardTrait(node, (t) => (t.type === 'type_descriptor' ? this.descriptor(t, env) : this.typeOf(t, env)), (e) => this.constant(e, env));
+        if (trait) return trait;
         const inner = node.type === 'qualified_identifier' ? node.childForFieldName('name') : null;
         if (inner?.type === 'template_type') return this.instantiate(node, inner, env);
         return this.named(node.text.replace(/\s+/g, ''), node, env);
@@ -544,7 +552,12 @@ export class TypeTable {
     const inner = { ...env, scope: own ? [...env.scope, own] : env.scope };
     this.building.add(record);
     try {
-      for (const member of children(node.childForFieldName('body'))) record.fields.push(...this.members(member, inner));
+      // Fields under `private:`/`protected:` (a class's by default) get no offsetof checks.
+      let hidden = node.type === 'class_specifier';
+      for (const member of children(node.childForFieldName('body'))) {
+        if (member.type === 'access_specifier') hidden = !member.text.startsWith('public');
+        else record.fields.push(...this.members(member, inner).map((f) => (hidden ? { ...f, hidden } : f)));
+      }
     } catch (e) {
       this.cache.delete(key);
       throw e;

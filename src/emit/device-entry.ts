@@ -87,7 +87,7 @@ function recordAsserts(types: CType[], deviceAbi: Abi): string[] {
     const host = recordLayout(r, 'host');
     return [
       `static_assert(sizeof(${name}) == ${abiPair(dev.size, host.size)} && alignof(${name}) == ${abiPair(dev.align, host.align)}, "${name}: layout differs from the metadata table");`,
-      ...r.fields.map((f, i) => (r.tag === 'struct' ? `static_assert(__builtin_offsetof(${name}, ${f.name}) == ${abiPair(dev.offsets[i], host.offsets[i])}, "${name}.${f.name}: offset");` : '')).filter(Boolean),
+      ...r.fields.map((f, i) => (r.tag === 'struct' && f.name && !f.hidden ? `static_assert(__builtin_offsetof(${name}, ${f.name}) == ${abiPair(dev.offsets[i], host.offsets[i])}, "${name}.${f.name}: offset");` : '')).filter(Boolean),
     ];
   });
 }

@@ -38,6 +38,8 @@ export interface Field {
   alignas?: number;
   /** `__attribute__((packed))` on this field alone. */
   packed?: boolean;
+  /** Private or protected: code outside the record cannot name it (no offsetof; nor of an anonymous member). */
+  hidden?: boolean;
 }
 
 export interface Layout {

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RUNTIME_DIR } from '../package-root.js';
+import { neverCompiled } from './conditionals.js';
 
 export interface Macro {
   name: string;
@@ -27,9 +28,15 @@ export const HIP_MACROS = readFileSync(join(RUNTIME_DIR, 'include', 'hip2vx_hip_
 export function macroDefinitions(texts: readonly string[]): Map<string, Macro> {
   const table = new Map<string, Macro>();
   for (const text of texts) {
-    for (const line of text.replace(/\\\r?\n/g, ' ').split(/\r?\n/)) {
-      const m = DEFINE.exec(line);
-      if (!m) continue;
+    // Not the definitions in branches no compiler takes (`#if defined(__HIPCC__) ... #else`).
+    const never = neverCompiled(text, table);
+    let offset = 0;
+    // Continuations become spaces of the same length: offsets stay those of `text`.
+    for (const line of text.replace(/\\\r?\n/g, (c) => ' '.repeat(c.length)).split(/(?<=\n)/)) {
+      const at = offset;
+      offset += line.length;
+      const m = DEFINE.exec(line.replace(/\r?\n$/, ''));
+      if (!m || never.some(([from, to]) => at >= from && at < to)) continue;
       const body = m[4].replace(/\/\*.*?\*\//g, ' ').replace(/\/\/.*$/, '').trim();
       const list = m[3]?.split(',').map((p) => p.trim()).filter(Boolean);
       const variadic = !!list && list[list.length - 1]?.endsWith('...');

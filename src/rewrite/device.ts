@@ -80,7 +80,18 @@ export class DeviceRewriter {
     const used = this.namesUsedByDevice(this.program.functions.filter((f) => f.kind !== 'host'));
     for (const item of this.program.items) this.item(item, used);
     for (const fn of deviceFns) this.body(fn);
+    for (const fn of this.program.deviceFunctions) this.overloadOfBuiltin(fn);
     for (const g of this.program.globals) this.globalDeclaration(g);
+  }
+
+  /**
+   * A device function overloading a name the rules rename (`float4 sqrtf(float4)`) is renamed the
+   * same way, so calls, renamed, still choose among it and the runtime's overloads.
+   */
+  private overloadOfBuiltin(fn: FunctionInfo): void {
+    const rule = this.rules.deviceBuiltins.get(fn.name);
+    const name = declaredName(functionDeclarator(fn.node)?.childForFieldName('declarator') ?? null);
+    if (rule?.action.kind === 'rename' && name?.type === 'identifier' && !rule.action.to.includes('.')) this.edits.replace(name, rule.action.to);
   }
 
   /** Identifiers that device code refers to, closed over the type and constant items it keeps. */
@@ -182,9 +193,25 @@ export class DeviceRewriter {
       else if (quoted && this.options.plainIncludeRoots?.(node)?.every((root) => !this.namesDeclaredIn(root).some((n) => used.has(n) || this.options.headerNames?.has(n)))) this.edits.replace(node, '');
       return;
     }
-    if (this.isTypeOrConstant(node) && this.declaredNames(node).some((n) => used.has(`#kept:${n}`))) return;
+    if (this.isTypeOrConstant(node) && this.declaredNames(node).some((n) => used.has(`#kept:${n}`))) {
+      this.dropHostMembers(node);
+      return;
+    }
     if (this.options.header && isScalarConstantOrEnum(node)) return;
     this.edits.replace(node, '');
+  }
+
+  /**
+   * Member functions of a kept class that device code cannot call (no `__device__`, not constexpr;
+   * friends too) leave its device translation: their signatures and bodies may use host-only types
+   * (`friend ostream& operator<<`) whose headers the device side drops. Constructors, destructors
+   * and assignments stay (they shape the class).
+   */
+  private dropHostMembers(item: Node): void {
+    scan(item, CLASS_BODIES, (body) => {
+      const owner = body.parent?.childForFieldName('name')?.text.replace(/<.*$/, '');
+      for (const member of body.namedChildren) if (member && hostOnlyMember(member, owner)) this.edits.replace(member, '');
+    });
   }
 
   /** `struct <fn>_SharedMem { ... };` before a function that declares static __shared__ data. */
@@ -197,7 +224,7 @@ export class DeviceRewriter {
     }
     const template = fn.outer.type === 'template_declaration' ? `template ${fn.outer.childForFieldName('parameters')!.text} ` : '';
     const members = vars.map((v) => `  ${this.memberText(v)};`);
-    const constants = localConstantsUsed(fn, members.join(' ')).map((c) => `  static ${c}`);
+    const constants = localConstantsUsed(fn, members.join(' ')).map((c) => `  ${c}`);
     const macros = localMacrosUsed(fn, [...constants, ...members].join(' '), vars[0].declaration.startIndex);
     this.edits.wrap(fn.outer, `${macros.map((m) => `${m}\n`).join('')}${template}struct ${this.shared.structName(fn)} {\n${[...constants, ...members].join('\n')}\n};\n`, '');
   }
@@ -435,7 +462,7 @@ export class DeviceRewriter {
             // The name stays declared (a template's non-dependent names are looked up at its definition).
             if (this.shared.unplaced.has(fn)) return `static_assert(hip2vx_dependent_false<${dependentOn(fn)}>, "${UNPLACED(fn.name)}"); ${this.memberText(v)};`;
             if (!v.dynamic) return `auto& ${v.name} = HIP2VX_SHARED(${this.shared.offsetExpr(fn)}, ${this.shared.structType(fn)}).${v.name};`;
-            const type = decl.children.filter((c): c is Node => !!c && (c.type.endsWith('type') || c.type === 'type_identifier' || c.type === 'qualified_identifier' || c.type === 'template_type' || (c.type === 'type_qualifier' && c.text !== '__shared__'))).map(print).join(' ');
+            const type = decl.children.filter((c): c is Node => !!c && (c.type.endsWith('type') || c.type === 'sized_type_specifier' || c.type === 'type_identifier' || c.type === 'qualified_identifier' || c.type === 'template_type' || (c.type === 'type_qualifier' && c.text !== '__shared__'))).map(print).join(' ');
             return `${type}* ${v.name} = reinterpret_cast<${type}*>(hip2vx_dynamic_shared());`;
           })
           .join(' '),
@@ -528,16 +555,50 @@ function localMacrosUsed(fn: FunctionInfo, text: string, before: number): string
   return [...byName.values()].sort((a, b) => a.startIndex - b.startIndex).map((d) => d.text.trim());
 }
 
+const LOCAL_TYPES = new Set(['alias_declaration', 'type_definition']);
+const CLASS_BODIES = new Set(['field_declaration_list']);
+const SPECIAL_MEMBER = /^(?:~|operator\s*=$)/;
+
+/** A member function declaration or definition (or friend) for the host alone; not a special member. */
+function hostOnlyMember(member: Node, owner: string | undefined): boolean {
+  const fn = member.type === 'friend_declaration' || member.type === 'template_declaration' ? member.namedChildren.find((c) => c?.type === 'function_definition' || c?.type === 'declaration' || c?.type === 'field_declaration') ?? null : member;
+  if (!fn || !['function_definition', 'field_declaration', 'declaration'].includes(fn.type)) return false;
+  const declarator = fn.childForFieldName('declarator') ?? fn.childrenForFieldName('declarator')[0];
+  const fd = declarator && (declarator.type === 'function_declarator' ? declarator : functionDeclarator(fn));
+  if (!declarator || !fd) return false;
+  const name = declaredName(fd)?.text ?? '';
+  const specifiers = member.text.slice(0, declarator.startIndex - member.startIndex);
+  return !/\b(?:__device__|__global__|constexpr)\b/.test(specifiers) && name !== owner && !SPECIAL_MEMBER.test(name);
+}
+
+/**
+ * The function's local constants and type aliases (`using U = typename std::make_unsigned<T>::type;`)
+ * that `text` (the shared struct's members) names, as members of that struct; aliases first, with
+ * those they name in turn.
+ */
 function localConstantsUsed(fn: FunctionInfo, text: string): string[] {
   const used = new Set(text.match(/[A-Za-z_]\w*/g) ?? []);
-  const out: string[] = [];
+  const aliases: Node[] = [];
+  scan(fn.body!, LOCAL_TYPES, (d) => void aliases.push(d));
+  const kept = new Set<Node>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const d of aliases) {
+      const name = d.type === 'alias_declaration' ? d.childForFieldName('name')?.text : declaredName(d.childrenForFieldName('declarator')[0] ?? null)?.text;
+      if (kept.has(d) || !name || !used.has(name)) continue;
+      kept.add(d);
+      for (const w of d.text.match(/[A-Za-z_]\w*/g) ?? []) used.add(w);
+      grew = true;
+    }
+  }
+  const out = aliases.filter((d) => kept.has(d)).map((d) => d.text.trim());
   scan(fn.body!, LOCAL_DECLARATION, (decl) => {
     const words = decl.children.filter((c) => c?.type === 'type_qualifier').map((c) => c!.text);
     const type = decl.childForFieldName('type');
     if (!type || !words.some((w) => w === 'const' || w === 'constexpr')) return;
     for (const d of decl.childrenForFieldName('declarator')) {
       const name = d?.type === 'init_declarator' ? d.childForFieldName('declarator')?.text : undefined;
-      if (name && used.has(name)) out.push(`constexpr ${type.text} ${name} = ${d!.childForFieldName('value')!.text};`);
+      if (name && used.has(name)) out.push(`static constexpr ${type.text} ${name} = ${d!.childForFieldName('value')!.text};`);
     }
   });
   return out;

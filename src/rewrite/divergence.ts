@@ -301,7 +301,7 @@ export class DivergenceLowering {
     const parts = ternary ? ['condition', 'consequence', 'alternative'].map((f) => e.childForFieldName(f)!) : [];
     const compute = (print: Printer) => {
       if (!ternary) {
-        const c = this.lowerCond(e, print);
+        const c = this.lowerCond(e, print, true);
         return `int ${temp}; { ${c.pre}${temp} = ${c.value}; } `;
       }
       const [cond, a, b] = parts;
@@ -320,13 +320,16 @@ export class DivergenceLowering {
     return p?.type === 'compound_statement' || (p?.type === 'case_statement' && p.childForFieldName('value')?.id !== stmt.id);
   }
 
-  /** Statements computing `cond` into a fresh 0/1 int; short-circuit operands become split regions. */
-  private lowerCond(e: Node, print: Printer): { pre: string; value: string } {
+  /**
+   * Statements computing `cond` into a fresh 0/1 int; short-circuit operands become split regions.
+   * `replaced`: `cond` is the expression a temporary replaces (its edit is that temporary's name).
+   */
+  private lowerCond(e: Node, print: Printer, replaced = false): { pre: string; value: string } {
     if (e.type === 'parenthesized_expression' || e.type === 'condition_clause') {
       const inner = e.namedChildren.find((c) => c && c.type !== 'comment');
-      if (inner && e.namedChildren.length === 1) return this.lowerCond(inner, print);
+      if (inner && e.namedChildren.length === 1) return this.lowerCond(inner, print, replaced);
     }
-    if (this.isShortCircuit(e) && !this.edits.has(e)) {
+    if (this.isShortCircuit(e) && (replaced || !this.edits.has(e))) {
       const and = e.childForFieldName('operator')!.type === '&&';
       const l = this.lowerCond(e.childForFieldName('left')!, print);
       const r = this.lowerCond(e.childForFieldName('right')!, print);

@@ -16,14 +16,17 @@ function runCpu(dir: string, makefile = 'Makefile') {
   expect(run.stdout).toMatch(/^PASSED$/m);
 }
 
-/** Translates a one-file program (lines of src/main.cu); returns its output directory. */
-function translateMain(lines: string[]): string {
+/** Translates the program of `files` (paths under src/: lines); returns its output directory. */
+function translateSources(files: Record<string, string[]>): string {
   const dir = tempDir();
-  writeTree(dir, { 'src/main.cu': [...lines, ''].join('\n') });
+  writeTree(dir, Object.fromEntries(Object.entries(files).map(([name, lines]) => [`src/${name}`, [...lines, ''].join('\n')])));
   const r = cli(['translate', 'src', '-o', 'out', '-q'], dir);
   expect(r.status, r.stderr).toBe(0);
   return join(dir, 'out');
 }
+
+/** Translates a one-file program (lines of src/main.cu); returns its output directory. */
+const translateMain = (lines: string[]): string => translateSources({ 'main.cu': lines });
 
 describe('programs of several sources', () => {
   it('a directory with one main(): its kernel source, the GPU header reached through a plain header and a .cu without GPU code are one program', { timeout: 300_000 }, () => {
@@ -91,6 +94,65 @@ describe('programs of several sources', () => {
     expect(() => readFileSync(join(dir, 'out', 'Makefile'))).toThrow();
   });
 
+  it('host templates explicitly instantiated where they are defined (called from another source) bind the kernels they launch, also through a parameter of a class template type', { timeout: 300_000 }, () => {
+    const out = translateSources({
+      'span.h': ['template <typename T> struct span { T* data; int n; };', 'template <typename T> T doubled_sum(const span<T>& s);'],
+      'span.cu': [
+        '#include <hip/hip_runtime.h>',
+        '#include "span.h"',
+        'template <typename T> __global__ void twice(T* p) { p[threadIdx.x] *= 2; }',
+        '// Only the span\'s type gives T its value.',
+        'template <typename T> void launch(const span<T>& s) { twice<<<1, s.n>>>(s.data); }',
+        'template <typename T> T doubled_sum(const span<T>& s) {',
+        '  span<T> dev{nullptr, s.n};',
+        '  hipMalloc(&dev.data, s.n * sizeof(T));',
+        '  hipMemcpy(dev.data, s.data, s.n * sizeof(T), hipMemcpyHostToDevice);',
+        '  launch(dev);',
+        '  hipMemcpy(s.data, dev.data, s.n * sizeof(T), hipMemcpyDeviceToHost);',
+        '  T sum = 0; for (int i = 0; i < s.n; ++i) sum += s.data[i];',
+        '  return sum;',
+        '}',
+        'template float doubled_sum(const span<float>& s);',
+        'template int doubled_sum<int>(const span<int>&);',
+      ],
+      'main.cu': [
+        '#include <cstdio>',
+        '#include "span.h"',
+        'int main() {',
+        '  float f[4] = {1, 2, 3, 4}; int i[4] = {1, 2, 3, 4};',
+        '  const float a = doubled_sum(span<float>{f, 4}); const int b = doubled_sum(span<int>{i, 4});',
+        '  if (a != 20.0f || b != 20) { printf("FAILED: %f %d\\n", a, b); return 1; }',
+        '  printf("PASSED\\n");',
+        '}',
+      ],
+    });
+    const host = readFileSync(join(out, 'span.host.cpp'), 'utf8');
+    expect(host).toContain('template <> inline hipError_t __hip2vx_dispatch_twice<float>(');
+    expect(host).toContain('template <> inline hipError_t __hip2vx_dispatch_twice<int>(');
+    runCpu(out);
+  });
+
+  it('a header launching a kernel of a header it includes declares the stub; the including source defines it', { timeout: 300_000 }, () => {
+    const out = translateSources({
+      'kernel.h': ['__global__ void fill(int* p) { p[threadIdx.x] = threadIdx.x; }'],
+      'run.h': ['#include <hip/hip_runtime.h>', '#include "kernel.h"', 'inline void run(int* d) { fill<<<1, 16>>>(d); }'],
+      'main.cu': [
+        '#include <cstdio>',
+        '#include "run.h"',
+        'int main() {',
+        '  int* d; hipMalloc(&d, 16 * sizeof(int)); run(d);',
+        '  int h[16]; hipMemcpy(h, d, sizeof h, hipMemcpyDeviceToHost);',
+        '  for (int i = 0; i < 16; ++i) if (h[i] != i) { printf("FAILED\\n"); return 1; }',
+        '  printf("PASSED\\n");',
+        '}',
+      ],
+    });
+    const header = readFileSync(join(out, 'run.host.h'), 'utf8');
+    expect(header).toContain('static inline hipError_t __hip2vx_launch_fill(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, int* p);\n');
+    expect(header).not.toContain('hipLaunchKernel(');
+    runCpu(out);
+  });
+
   it('--program needs <name>=<files>', () => {
     const r = cli(['translate', join(FIXTURES, 'program-parts'), '-o', 'out', '--program', 'a.cu,b.cu'], tempDir());
     expect(r.status).toBe(2);
@@ -105,6 +167,22 @@ describe('library programs', () => {
     const r = cli(['translate', 'src', '-o', 'out', '-q'], dir);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('main.cu:1:10: error: the Thrust library is not supported on Vortex v2.2 [cuda-library]');
+  });
+});
+
+describe('libraries through local headers', () => {
+  it('a library a local header includes (Boost) refuses the including source, at its include of that header', () => {
+    const dir = tempDir();
+    writeTree(dir, {
+      'src/util.h': '#include <boost/algorithm/string.hpp>\ninline int twice(int v) { return 2 * v; }\n',
+      'src/main.cu': '#include "util.h"\n__global__ void k(int* p) { p[0] = 1; }\nint main() { int* d; cudaMalloc(&d, 4); k<<<1, 1>>>(d); return twice(0); }\n',
+    });
+    const r = cli(['translate', 'src', '-o', 'out', '-q'], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('main.cu:1:1: error: util.h includes <boost/algorithm/string.hpp>: the Boost C++ libraries is not supported on Vortex v2.2');
+    // A copy the program ships (found beside the header or through -I) is the program's own code.
+    writeTree(dir, { 'src/boost/algorithm/string.hpp': '#pragma once\n' });
+    expect(cli(['translate', 'src', '-o', 'out', '-q'], dir).status).toBe(0);
   });
 });
 
@@ -178,6 +256,25 @@ describe('launches', () => {
       '  return 0;',
       '}',
     ]);
+    runCpu(out);
+  });
+
+  it("ROCm's hip/hip_bfloat16.h: hip_bfloat16 on host and device", { timeout: 300_000 }, () => {
+    const out = translateMain([
+      '#include <cstdio>',
+      '#include <hip/hip_runtime.h>',
+      '#include <hip/hip_bfloat16.h>',
+      '__global__ void k(const hip_bfloat16* in, float* out) { out[threadIdx.x] = (float)in[threadIdx.x] * 2.0f; }',
+      'int main() {',
+      '  hip_bfloat16 h[4]; for (int i = 0; i < 4; ++i) h[i] = hip_bfloat16(0.5f * i);',
+      '  hip_bfloat16* d; float* o; hipMalloc(&d, sizeof h); hipMalloc(&o, 4 * sizeof(float));',
+      '  hipMemcpy(d, h, sizeof h, hipMemcpyHostToDevice); k<<<1, 4>>>(d, o);',
+      '  float r[4]; hipMemcpy(r, o, sizeof r, hipMemcpyDeviceToHost);',
+      '  for (int i = 0; i < 4; ++i) if (r[i] != (float)i) { printf("FAILED\\n"); return 1; }',
+      '  printf("PASSED\\n");',
+      '}',
+    ]);
+    expect(readFileSync(join(out, 'main.host.cpp'), 'utf8')).toContain('#include <hip/hip_bfloat16.h>');
     runCpu(out);
   });
 

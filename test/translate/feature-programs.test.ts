@@ -114,6 +114,24 @@ const PROGRAMS: FeatureProgram[] = [
     dir: 'warp-64', stem: 'wavefront', args: '128', warpSize: 64, variants: [{ config: '16x16', args: '128' }],
     what: '--warp-size 64: HIP code written for 64-wide wavefronts (64-bit ballot)', device: ['#define HIP2VX_WARP_SIZE 64'],
   },
+  {
+    dir: 'math-intrinsics', stem: 'math_intrinsics', variants: [{ config: '4x4' }],
+    what: "CUDA's rounded IEEE operations, rounded conversions and 64-bit bit intrinsics in kernels and on the host; || in a returned expression; min/max on the host",
+  },
+  { dir: 'class-members', stem: 'class_members', variants: [{ config: '4x4' }], what: 'a private field in a kernel argument; a member defined outside its class returning a reference; assert in a member defined inside its class; host-only members with host-only types', device: ['T const &box<T>::get() const { return v_; }'] },
+  {
+    dir: 'header-type-switch', stem: 'header_type_switch', variants: [{ config: '4x4' }], copied: ['type_switch.h'],
+    what: 'kernel templates bound through a type-switch macro from a header; a __shared__ array of a local <type_traits> alias',
+    device: ['struct widen_SharedMem {\n  using U = typename std::make_unsigned<IN>::type;'],
+    host: ['template <> inline hipError_t __hip2vx_dispatch_widen<long long, unsigned long long>('],
+  },
+  {
+    dir: 'enum-template', stem: 'enum_template', variants: [{ config: '4x4' }],
+    what: 'a kernel template over an enumeration launched from a host template; a dynamic shared array of unsigned char',
+    host: ['template <> inline hipError_t __hip2vx_dispatch_neighbour<(Op)1>('], device: ['unsigned char* staged = reinterpret_cast<unsigned char*>(hip2vx_dynamic_shared());'],
+  },
+  { dir: 'macro-param-names', stem: 'macro_param_names', variants: [{ config: '4x4' }], what: 'kernel parameters named like macros defined after the kernel', device: ['#pragma push_macro("P_x")\n#undef P_x'] },
+  { dir: 'builtin-overload', stem: 'builtin_overload', variants: [{ config: '4x4' }], what: "a program's own float2 overloads of math functions the translator renames", device: ['inline __device__ float2 hip2vx_sqrtf(float2 v)'] },
   { dir: 'single-device-apis', stem: 'single_device_apis', variants: [{ config: '4x4' }], what: 'peer queries, profiler markers, page-locking, pitched memory and 2-D copies on one device' },
 ];
 

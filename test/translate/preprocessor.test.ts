@@ -83,6 +83,14 @@ describe('macros that spell GPU code', () => {
     expect(output(result, 'device')).toContain('__host__ __device__ inline float sq(float v)');
   });
 
+  it('are read from the branch the compilers take: an #else no HIP compiler reaches defines nothing', async () => {
+    const source = '#if defined(__CUDACC__) || defined(__HIPCC__)\n#define ESS __inline__ __device__\n#else\n#define ESS inline\n#endif\nESS unsigned add(unsigned a, unsigned b) { return a + b; }\n__global__ void k(unsigned* p) { p[0] = add(p[0], 1u); }\n';
+    expect(macroDefinitions([source]).get('ESS')?.body).toBe('__inline__ __device__');
+    const result = await translateText('k.cu', source);
+    expect(formatted(result)).toEqual([]);
+    expect(output(result, 'device')).toContain('__inline__ __device__ unsigned add(unsigned a, unsigned b) { return a + b; }');
+  });
+
   it('include HIP_DYNAMIC_SHARED, which HIP\'s headers define', async () => {
     const source = '__global__ void k(unsigned char* p) {\n  HIP_DYNAMIC_SHARED(unsigned char, tile)\n  tile[threadIdx.x] = p[threadIdx.x];\n}\n';
     const result = await translateText('k.cu', source);

@@ -18,6 +18,32 @@
 #include "../hip2vx_register.h"
 #include "../hip2vx_vector_types.h"
 #include "../hip2vx_hip_macros.h"
+#include "../hip2vx_math_intrinsics.h"
+
+#ifdef __cplusplus
+// min and max, which HIP (like CUDA) makes callable from host code too: the same overloads as
+// hip2vx_device.h's (mixed signed and unsigned compare as unsigned, other mixes in their common type).
+#define HIP2VX_HOST_MINMAX(T)                                        \
+  static inline T min(T a, T b) { return b < a ? b : a; }           \
+  static inline T max(T a, T b) { return a < b ? b : a; }
+HIP2VX_HOST_MINMAX(int)
+HIP2VX_HOST_MINMAX(unsigned int)
+HIP2VX_HOST_MINMAX(long)
+HIP2VX_HOST_MINMAX(unsigned long)
+HIP2VX_HOST_MINMAX(long long)
+HIP2VX_HOST_MINMAX(unsigned long long)
+HIP2VX_HOST_MINMAX(float)
+HIP2VX_HOST_MINMAX(double)
+#undef HIP2VX_HOST_MINMAX
+static inline unsigned int min(int a, unsigned int b) { return min((unsigned int)a, b); }
+static inline unsigned int min(unsigned int a, int b) { return min(a, (unsigned int)b); }
+static inline unsigned int max(int a, unsigned int b) { return max((unsigned int)a, b); }
+static inline unsigned int max(unsigned int a, int b) { return max(a, (unsigned int)b); }
+template <typename A, typename B>
+static inline auto min(A a, B b) -> decltype(a + b) { return min((decltype(a + b))a, (decltype(a + b))b); }
+template <typename A, typename B>
+static inline auto max(A a, B b) -> decltype(a + b) { return max((decltype(a + b))a, (decltype(a + b))b); }
+#endif
 
 #define __host__
 #define __device__

@@ -1,0 +1,232 @@
+// hip2vx_math_intrinsics.h: CUDA's math-API intrinsics that are plain functions of their arguments,
+// for device code (hip2vx_device.h) and host code (hip/hip_runtime.h) alike: `__host__ __device__`
+// functions stay in the host translation, so what they call must exist there too.
+//  - IEEE operations with a rounding mode (__fadd_rd, __dmul_ru, __frcp_rz, __fmaf_rn, ...): the
+//    operation runs under that dynamic rounding mode (frm on RISC-V, fesetround on the host; libgcc's
+//    soft double on rv32imf reads frm too), on volatile copies so that the compiler neither moves it
+//    across the mode switch nor contracts a _rn multiply and add into an fma;
+//  - conversions with a rounding mode, reinterpretations, and the integer bit intrinsics, without
+//    data-dependent branches on the device (HIP2VX_PICK).
+#ifndef HIP2VX_MATH_INTRINSICS_H
+#define HIP2VX_MATH_INTRINSICS_H
+
+#include <stdint.h>
+#include <string.h>
+#include <math.h>
+
+#define HIP2VX_MATH_FN static inline __attribute__((__always_inline__))
+
+#if defined(HIP2VX_DEVICE_H)
+#define HIP2VX_PICK(c, a, b) hip2vx_select((c), (a), (b))
+#else
+#define HIP2VX_PICK(c, a, b) ((c) ? (a) : (b))
+#endif
+
+// ---- rounding modes ------------------------------------------------------------------------
+#if defined(__riscv) && !defined(HIP2VX_CPU_BACKEND)
+enum { HIP2VX_RN = 0, HIP2VX_RZ = 1, HIP2VX_RD = 2, HIP2VX_RU = 3 };  // the frm encodings
+/** Sets the dynamic rounding mode, returning the previous one. */
+HIP2VX_MATH_FN int hip2vx_set_rounding(int mode) {
+  int old;
+  __asm__ volatile("fsrm %0, %1" : "=r"(old) : "r"(mode) : "memory");
+  return old;
+}
+#else
+#include <fenv.h>
+enum { HIP2VX_RN = FE_TONEAREST, HIP2VX_RZ = FE_TOWARDZERO, HIP2VX_RD = FE_DOWNWARD, HIP2VX_RU = FE_UPWARD };
+HIP2VX_MATH_FN int hip2vx_set_rounding(int mode) {
+  int old = fegetround();
+  fesetround(mode);
+  return old;
+}
+#endif
+
+/** `name_rn/_rz/_rd/_ru`: `expr` of the volatile copies x, y, z of the parameters, under each mode. */
+#define HIP2VX_ROUNDED(R, fn, mode, params, copies, expr) \
+  HIP2VX_MATH_FN R fn params {                            \
+    const int old = hip2vx_set_rounding(mode);            \
+    copies;                                               \
+    volatile R r = (expr);                                \
+    hip2vx_set_rounding(old);                             \
+    return r;                                             \
+  }
+// `args` is HIP2VX_UNARY/_BINARY/_TERNARY: the parameter list and the copies, split when rescanned.
+#define HIP2VX_ROUNDED_FAMILY(R, name, args, expr)         \
+  HIP2VX_ROUNDED(R, name##_rn, HIP2VX_RN, args, expr)      \
+  HIP2VX_ROUNDED(R, name##_rz, HIP2VX_RZ, args, expr)      \
+  HIP2VX_ROUNDED(R, name##_rd, HIP2VX_RD, args, expr)      \
+  HIP2VX_ROUNDED(R, name##_ru, HIP2VX_RU, args, expr)
+#define HIP2VX_UNARY(T) (T a), volatile T x = a
+#define HIP2VX_BINARY(T) (T a, T b), volatile T x = a; volatile T y = b
+#define HIP2VX_TERNARY(T) (T a, T b, T c), volatile T x = a; volatile T y = b; volatile T z = c
+
+#define HIP2VX_IEEE_OPS(T, f, SQRT)                            \
+  HIP2VX_ROUNDED_FAMILY(T, f##add, HIP2VX_BINARY(T), x + y)       \
+  HIP2VX_ROUNDED_FAMILY(T, f##sub, HIP2VX_BINARY(T), x - y)       \
+  HIP2VX_ROUNDED_FAMILY(T, f##mul, HIP2VX_BINARY(T), x * y)       \
+  HIP2VX_ROUNDED_FAMILY(T, f##div, HIP2VX_BINARY(T), x / y)       \
+  HIP2VX_ROUNDED_FAMILY(T, f##rcp, HIP2VX_UNARY(T), (T)1 / x)     \
+  HIP2VX_ROUNDED_FAMILY(T, f##sqrt, HIP2VX_UNARY(T), SQRT(x))
+HIP2VX_IEEE_OPS(float, __f, __builtin_sqrtf)
+HIP2VX_IEEE_OPS(double, __d, __builtin_sqrt)
+#undef HIP2VX_IEEE_OPS
+HIP2VX_ROUNDED_FAMILY(float, __fmaf, HIP2VX_TERNARY(float), __builtin_fmaf(x, y, z))
+HIP2VX_ROUNDED_FAMILY(float, __fmaf_ieee, HIP2VX_TERNARY(float), __builtin_fmaf(x, y, z))
+HIP2VX_ROUNDED_FAMILY(double, __fma, HIP2VX_TERNARY(double), __builtin_fma(x, y, z))
+HIP2VX_MATH_FN float __frsqrt_rn(float a) { return __frcp_rn(__fsqrt_rn(a)); }
+HIP2VX_MATH_FN double __drsqrt_rn(double a) { return __drcp_rn(__dsqrt_rn(a)); }
+
+// ---- conversions -----------------------------------------------------------------------------
+// Integer to floating point under a mode; floating point to integer: round to an integral value
+// (nearest even, toward zero, down, up), then convert exactly.
+#define HIP2VX_INT_TO_FP(R, T, name) HIP2VX_ROUNDED_FAMILY(R, name, HIP2VX_UNARY(T), (R)x)
+HIP2VX_INT_TO_FP(float, int, __int2float)
+HIP2VX_INT_TO_FP(float, unsigned int, __uint2float)
+HIP2VX_INT_TO_FP(float, long long, __ll2float)
+HIP2VX_INT_TO_FP(float, unsigned long long, __ull2float)
+HIP2VX_INT_TO_FP(double, long long, __ll2double)
+HIP2VX_INT_TO_FP(double, unsigned long long, __ull2double)
+HIP2VX_INT_TO_FP(float, double, __double2float)
+#undef HIP2VX_INT_TO_FP
+HIP2VX_MATH_FN double __int2double_rn(int a) { return (double)a; }
+HIP2VX_MATH_FN double __uint2double_rn(unsigned int a) { return (double)a; }
+
+#if defined(HIP2VX_DEVICE_H)  // hip2vx_device.h's branch-free roundings
+#define HIP2VX_RINTF hip2vx_rintf
+#define HIP2VX_FLOORF hip2vx_floorf
+#define HIP2VX_CEILF hip2vx_ceilf
+#else
+#define HIP2VX_RINTF rintf
+#define HIP2VX_FLOORF floorf
+#define HIP2VX_CEILF ceilf
+#endif
+#define HIP2VX_FP_TO_INT(R, T, name, RINT, FLOOR, CEIL)              \
+  HIP2VX_MATH_FN R name##_rn(T a) { return (R)RINT(a); }             \
+  HIP2VX_MATH_FN R name##_rz(T a) { return (R)a; }                   \
+  HIP2VX_MATH_FN R name##_rd(T a) { return (R)FLOOR(a); }            \
+  HIP2VX_MATH_FN R name##_ru(T a) { return (R)CEIL(a); }
+#define HIP2VX_FLOAT_TO(R, name) HIP2VX_FP_TO_INT(R, float, name, HIP2VX_RINTF, HIP2VX_FLOORF, HIP2VX_CEILF)
+#define HIP2VX_DOUBLE_TO(R, name) HIP2VX_FP_TO_INT(R, double, name, rint, floor, ceil)
+HIP2VX_FLOAT_TO(int, __float2int)
+HIP2VX_FLOAT_TO(unsigned int, __float2uint)
+HIP2VX_FLOAT_TO(long long, __float2ll)
+HIP2VX_FLOAT_TO(unsigned long long, __float2ull)
+HIP2VX_DOUBLE_TO(int, __double2int)
+HIP2VX_DOUBLE_TO(unsigned int, __double2uint)
+HIP2VX_DOUBLE_TO(long long, __double2ll)
+HIP2VX_DOUBLE_TO(unsigned long long, __double2ull)
+#undef HIP2VX_FLOAT_TO
+#undef HIP2VX_DOUBLE_TO
+#undef HIP2VX_FP_TO_INT
+
+/** The bits of one type as another of the same size. */
+#define HIP2VX_AS(R, T, name) \
+  HIP2VX_MATH_FN R name(T a) { R r; memcpy(&r, &a, sizeof r); return r; }
+HIP2VX_AS(float, int, __int_as_float)
+HIP2VX_AS(int, float, __float_as_int)
+HIP2VX_AS(float, unsigned int, __uint_as_float)
+HIP2VX_AS(unsigned int, float, __float_as_uint)
+HIP2VX_AS(long long, double, __double_as_longlong)
+HIP2VX_AS(double, long long, __longlong_as_double)
+#undef HIP2VX_AS
+HIP2VX_MATH_FN int __double2hiint(double a) { return (int)(__double_as_longlong(a) >> 32); }
+HIP2VX_MATH_FN int __double2loint(double a) { return (int)__double_as_longlong(a); }
+HIP2VX_MATH_FN double __hiloint2double(int hi, int lo) {
+  return __longlong_as_double((long long)(((unsigned long long)(unsigned int)hi << 32) | (unsigned int)lo));
+}
+
+// ---- integer intrinsics ----------------------------------------------------------------------
+HIP2VX_MATH_FN int __popc(unsigned int x) {
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
+HIP2VX_MATH_FN int __popcll(unsigned long long x) { return __popc((unsigned int)x) + __popc((unsigned int)(x >> 32)); }
+/** Leading zeros: smear the highest set bit down, count the ones. */
+HIP2VX_MATH_FN int __clz(int v) {
+  uint32_t x = (uint32_t)v;
+  x |= x >> 1; x |= x >> 2; x |= x >> 4; x |= x >> 8; x |= x >> 16;
+  return 32 - __popc(x);
+}
+HIP2VX_MATH_FN int __clzll(long long v) {
+  uint64_t x = (uint64_t)v;
+  x |= x >> 1; x |= x >> 2; x |= x >> 4; x |= x >> 8; x |= x >> 16; x |= x >> 32;
+  return 64 - __popcll(x);
+}
+/** The 1-based position of the lowest set bit, 0 for 0: the ones below it, plus one. */
+HIP2VX_MATH_FN int __ffs(int v) {
+  uint32_t x = (uint32_t)v;
+  return HIP2VX_PICK(x == 0u, 0, __popc((x & (0u - x)) - 1u) + 1);
+}
+HIP2VX_MATH_FN int __ffsll(long long v) {
+  uint64_t x = (uint64_t)v;
+  return HIP2VX_PICK(x == 0u, 0, __popcll((x & (0u - x)) - 1u) + 1);
+}
+HIP2VX_MATH_FN unsigned int __brev(unsigned int x) {
+  x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+  x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+  x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
+  x = ((x >> 8) & 0x00ff00ffu) | ((x & 0x00ff00ffu) << 8);
+  return (x >> 16) | (x << 16);
+}
+HIP2VX_MATH_FN unsigned long long __brevll(unsigned long long x) {
+  return (unsigned long long)__brev((unsigned int)x) << 32 | __brev((unsigned int)(x >> 32));
+}
+/** Byte i of the result is byte (s >> 4i) & 7 of the 8 bytes y:x. */
+HIP2VX_MATH_FN unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int s) {
+  const uint64_t bytes = (uint64_t)y << 32 | x;
+  unsigned int r = 0;
+  for (int i = 0; i < 4; ++i) r |= (unsigned int)((bytes >> (((s >> (4 * i)) & 7u) * 8)) & 0xffu) << (8 * i);
+  return r;
+}
+HIP2VX_MATH_FN unsigned int __funnelshift_l(unsigned int lo, unsigned int hi, unsigned int s) {
+  return (unsigned int)((((uint64_t)hi << 32 | lo) << (s & 31)) >> 32);
+}
+HIP2VX_MATH_FN unsigned int __funnelshift_r(unsigned int lo, unsigned int hi, unsigned int s) {
+  return (unsigned int)(((uint64_t)hi << 32 | lo) >> (s & 31));
+}
+HIP2VX_MATH_FN unsigned int __funnelshift_lc(unsigned int lo, unsigned int hi, unsigned int s) {
+  const unsigned int n = HIP2VX_PICK(s > 32u, 32u, s);
+  return (unsigned int)((((uint64_t)hi << 32 | lo) << n) >> 32);
+}
+HIP2VX_MATH_FN unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi, unsigned int s) {
+  const unsigned int n = HIP2VX_PICK(s > 32u, 32u, s);
+  return (unsigned int)(((uint64_t)hi << 32 | lo) >> n);
+}
+HIP2VX_MATH_FN int __mul24(int a, int b) { return (int)((int32_t)(a << 8) >> 8) * (int)((int32_t)(b << 8) >> 8); }
+HIP2VX_MATH_FN unsigned int __umul24(unsigned int a, unsigned int b) { return (a & 0xffffffu) * (b & 0xffffffu); }
+HIP2VX_MATH_FN int __mulhi(int a, int b) { return (int)(((int64_t)a * b) >> 32); }
+HIP2VX_MATH_FN unsigned int __umulhi(unsigned int a, unsigned int b) { return (unsigned int)(((uint64_t)a * b) >> 32); }
+/** The high half of a 64 x 64-bit product from 32-bit partial products (rv32 has no __int128). */
+HIP2VX_MATH_FN unsigned long long __umul64hi(unsigned long long a, unsigned long long b) {
+  const uint64_t al = (uint32_t)a, ah = a >> 32, bl = (uint32_t)b, bh = b >> 32;
+  const uint64_t lh = al * bh, hl = ah * bl;
+  const uint64_t mid = ((al * bl) >> 32) + (uint32_t)lh + (uint32_t)hl;
+  return ah * bh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+}
+/** Signed: the unsigned product's high half less b where a < 0 and a where b < 0. */
+HIP2VX_MATH_FN long long __mul64hi(long long a, long long b) {
+  const unsigned long long ua = (unsigned long long)a, ub = (unsigned long long)b;
+  return (long long)(__umul64hi(ua, ub) - HIP2VX_PICK(a < 0, ub, 0ull) - HIP2VX_PICK(b < 0, ua, 0ull));
+}
+/** Averages without overflow: halves, floor (hadd) or ceiling (rhadd). */
+HIP2VX_MATH_FN int __hadd(int a, int b) { return (int)(((int64_t)a + b) >> 1); }
+HIP2VX_MATH_FN int __rhadd(int a, int b) { return (int)(((int64_t)a + b + 1) >> 1); }
+HIP2VX_MATH_FN unsigned int __uhadd(unsigned int a, unsigned int b) { return (unsigned int)(((uint64_t)a + b) >> 1); }
+HIP2VX_MATH_FN unsigned int __urhadd(unsigned int a, unsigned int b) { return (unsigned int)(((uint64_t)a + b + 1) >> 1); }
+HIP2VX_MATH_FN unsigned int __sad(int a, int b, unsigned int c) { return c + (unsigned int)HIP2VX_PICK(a > b, a - b, b - a); }
+HIP2VX_MATH_FN unsigned int __usad(unsigned int a, unsigned int b, unsigned int c) { return c + HIP2VX_PICK(a > b, a - b, b - a); }
+
+// The fast approximate forms the C library does not declare (glibc has __expf, __sinf, ...);
+// device code calls hip2vx_device.h's branch-free ones (rules/).
+#if !defined(HIP2VX_DEVICE_H)
+HIP2VX_MATH_FN float __fdividef(float a, float b) { return a / b; }
+HIP2VX_MATH_FN float __saturatef(float a) { return fminf(fmaxf(a, 0.0f), 1.0f); }
+#endif
+
+#undef HIP2VX_UNARY
+#undef HIP2VX_BINARY
+#undef HIP2VX_TERNARY
+#undef HIP2VX_ROUNDED_FAMILY
+#undef HIP2VX_ROUNDED
+#endif  // HIP2VX_MATH_INTRINSICS_H
