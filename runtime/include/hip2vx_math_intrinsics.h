@@ -25,10 +25,12 @@
 // ---- rounding modes ------------------------------------------------------------------------
 #if defined(__riscv) && !defined(HIP2VX_CPU_BACKEND)
 enum { HIP2VX_RN = 0, HIP2VX_RZ = 1, HIP2VX_RD = 2, HIP2VX_RU = 3 };  // the frm encodings
-/** Sets the dynamic rounding mode, returning the previous one. */
+/** Sets the dynamic rounding mode, returning the previous one (read first: on simx, `fsrm rd, rs`
+    left the directed mode in place when restoring from its rd: found by the math-intrinsics test). */
 HIP2VX_MATH_FN int hip2vx_set_rounding(int mode) {
   int old;
-  __asm__ volatile("fsrm %0, %1" : "=r"(old) : "r"(mode) : "memory");
+  __asm__ volatile("frrm %0" : "=r"(old) : : "memory");
+  __asm__ volatile("fsrm %0" : : "r"(mode) : "memory");
   return old;
 }
 #else
