@@ -658,8 +658,11 @@ function opaqueBool(e: Node, print: Printer): string {
   return e.type === 'comma_expression' ? `hip2vx_bool((${print(e)}))` : `hip2vx_bool(${print(e)})`;
 }
 
-/** Part of a preprocessor condition (`#if defined(X) && X >= 2`): evaluated before compiling. */
-/** Contexts the compiler evaluates, never a thread: static_assert, template arguments, sizeof, decltype, an `if constexpr` condition. */
+/**
+ * Contexts the compiler evaluates, never a thread: static_assert, template arguments, sizeof,
+ * decltype, an `if constexpr` condition, a constexpr function (lowered into statements, it would
+ * no longer be a constant expression where its callers need one).
+ */
 const COMPILE_TIME = new Set(['static_assert_declaration', 'template_argument_list', 'sizeof_expression', 'alignof_expression', 'decltype']);
 
 function compileTime(e: Node): boolean {
@@ -667,9 +670,13 @@ function compileTime(e: Node): boolean {
     if (COMPILE_TIME.has(p.type)) return true;
     if (p.type === 'condition_clause' && p.parent?.type === 'if_statement' && p.parent.children.some((c) => c?.type === 'constexpr')) return true;
   }
+  for (let p = e.parent; p; p = p.parent) {
+    if (p.type === 'function_definition') return p.children.some((c) => c?.text === 'constexpr' && c.type !== 'compound_statement');
+  }
   return false;
 }
 
+/** Part of a preprocessor condition (`#if defined(X) && X >= 2`): evaluated before compiling. */
 function inDirective(e: Node): boolean {
   let p = e.parent;
   while (p && !p.type.startsWith('preproc_')) p = p.parent;

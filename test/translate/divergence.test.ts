@@ -94,6 +94,12 @@ describe('divergence brackets', () => {
     expect(output(result, 'device')).toContain('static_assert(N <= cap() || A == 0, "x");');
   });
 
+  it('leave the ?: of a constexpr function alone (lowered, it would no longer be a constant expression)', async () => {
+    const result = await translateText('k.cu', '__host__ __device__\nconstexpr int cilog2(int v) { return v > 0 ? 1 + cilog2(v >> 1) : -1; }\ntemplate <int N> __global__ void k(int* p) { p[threadIdx.x] = cilog2(N); }\nint main() { int* p; k<8><<<1, 8>>>(p); }\n');
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(output(result, 'device')).toContain('__host__ __device__\nconstexpr int cilog2(int v) { return v > 0 ? 1 + cilog2(v >> 1) : -1; }');
+  });
+
   it('short-circuit with a load: the load only runs where the first operand holds', async () => {
     const text = await kernelText('int i = threadIdx.x;\nif (i < n && p[i] > 0) p[i] = 0;');
     expect(text).toMatch(/int (__hv_c\d+) = hip2vx_bool\(i < n\); \{ int (__hv_g\d+) = \1; int (__hv_t\d+) = hip2vx_split\(\2\); if \(\2\) \{ \1 = hip2vx_bool\(p\[i\] > 0\); \}/);
