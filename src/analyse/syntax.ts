@@ -1,5 +1,6 @@
 // Small helpers over tree-sitter nodes shared by the analysis and rewrite stages.
 import type { Node } from '../parse/parser.js';
+import { lowerBound } from '../lower-bound.js';
 
 /** CUDA/HIP execution-space and storage keywords, as they appear on declarations. */
 const SPACE_WORDS = new Set([
@@ -84,14 +85,7 @@ export function argumentsOf(list: Node | null): Node[] {
 
 /** The first of `nodes` (in source order) starting at or after `at`. */
 function firstAt(nodes: readonly Node[], at: number): number {
-  let lo = 0;
-  let hi = nodes.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (nodes[mid].startIndex < at) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return lowerBound(nodes.length, (i) => nodes[i].startIndex < at);
 }
 
 /** The nodes of `list` starting inside [start, end), in source order. */

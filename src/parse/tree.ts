@@ -3,6 +3,7 @@
 // wasm) for every node property read, and the analyses read each node many times; a copy makes
 // those reads field accesses. The API is the subset of tree-sitter's Node the translator uses,
 // with the same meaning (positions in UTF-16 code units, anonymous nodes in `children`).
+import { lowerBound } from '../lower-bound.js';
 
 /** What a parser backend's walk records for every node, in depth-first order (reused per parse). */
 export class NodeColumns {
@@ -264,15 +265,6 @@ export class Node {
     let last: Node = this;
     while (last.children.length) last = last.children[last.children.length - 1];
     const list = this.tree.allOfType(type);
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (list[mid].id <= this.id) lo = mid + 1;
-      else hi = mid;
-    }
-    let end = lo;
-    while (end < list.length && list[end].id <= last.id) end++;
-    return list.slice(lo, end);
+    return list.slice(lowerBound(list.length, (i) => list[i].id <= this.id), lowerBound(list.length, (i) => list[i].id <= last.id));
   }
 }

@@ -4,6 +4,7 @@
 // everything not replaced is copied from the source byte for byte, comments included.
 // Printing splices replacements into the source text by their spans, without walking the tree.
 import type { Node } from '../parse/parser.js';
+import { lowerBound } from '../lower-bound.js';
 
 export type Printer = (node: Node) => string;
 export type Replacement = (print: Printer) => string;
@@ -75,12 +76,5 @@ export class EditSet {
 
 /** The first of the edits (by start) starting at or after `at`. */
 function firstFrom(ordered: readonly Edit[], at: number): number {
-  let lo = 0;
-  let hi = ordered.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (ordered[mid].start < at) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return lowerBound(ordered.length, (i) => ordered[i].start < at);
 }

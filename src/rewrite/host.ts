@@ -14,6 +14,7 @@ import type { Abi } from '../layout/index.js';
 import { argumentsOf, namespacesOf, qualifiersOf, scan } from '../analyse/syntax.js';
 import { linkable, linkedDeclaration, linkedDefinition, linkedName } from '../emit/linked-launch.js';
 import { isHipApiName, runtimeLacks } from '../rules/runtime-api.js';
+import { lowerBound } from '../lower-bound.js';
 
 const NAME_NODES = new Set(['identifier', 'type_identifier', 'namespace_identifier']);
 const HOST_NODES = new Set([...NAME_NODES, 'call_expression', 'preproc_include', 'preproc_arg']);
@@ -79,15 +80,9 @@ export function rewriteHost(ctx: HostContext): void {
   removed.push(...members);
   removed.sort((a, b) => a.startIndex - b.startIndex);
   const inRemoved = (at: number) => {
-    // The removed items are in source order: binary search for the last one starting at or before.
-    let lo = 0;
-    let hi = removed.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (removed[mid].startIndex <= at) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return hi >= 0 && at < removed[hi].endIndex;
+    // The removed items are in source order: the last one starting at or before `at`.
+    const last = lowerBound(removed.length, (i) => removed[i].startIndex <= at) - 1;
+    return last >= 0 && at < removed[last].endIndex;
   };
   const text = program.text;
   const handles = kernelHandles(ctx);
