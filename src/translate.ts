@@ -8,7 +8,7 @@ import { textForParser } from './parse/normalise.js';
 import { HIP_MACROS, macroDefinitions, type MacroTable } from './parse/macros.js';
 import { neverCompiled, skippedOnDevice } from './parse/conditionals.js';
 import { parseForTranslation, statementOf, missingButValid } from './parse/repair.js';
-import { GPU_SPACE, deviceMacroExpansions, gpuMacroExpansions } from './parse/gpu-macros.js';
+import { GPU_SPACE, gpuMacroExpansions } from './parse/gpu-macros.js';
 import { analyseProgram, type FunctionInfo, type Program } from './analyse/program.js';
 import { TypeTable } from './analyse/types.js';
 import { collectInstances, type InstanceProblem, type KernelInstance } from './analyse/instances.js';
@@ -16,7 +16,9 @@ import { TemplateBindings, dispatches } from './analyse/template-bindings.js';
 import { placeProgram, SharedLayout, type ProgramFile } from './analyse/shared-memory.js';
 import { findConstructs } from './analyse/constructs.js';
 import { undefinedDeviceCalls } from './analyse/device-calls.js';
-import { applyExpansions, launchMacroExpansions } from './analyse/launch-macros.js';
+import { applyExpansions } from './analyse/launch-macros.js';
+import { analysedMacroUses } from './analyse/macro-uses.js';
+import { writtenAgainstHip } from './dialect.js';
 import { namespacesOf, position, scan } from './analyse/syntax.js';
 import { includedHeaders, includesThroughHeaders, isHeader, localHeaderRoots, plainIncludeRoots, textIncluder, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
 import { dispatcherDeclaration, launchStubs, stubDeclaration } from './emit/launch-stub.js';
@@ -135,12 +137,7 @@ function translateText(file: SourceFile, options: TranslateOptions): Translation
     // Launches inside macros, and in device code macros naming device globals or branching (see
     // deviceMacroExpansions): their uses are expanded, then the text is parsed again.
     const parsed = analyseProgram(tree.rootNode, parsedText);
-    const kernelNames = new Set(parsed.functions.filter((f) => f.kind === 'kernel').map((f) => f.name));
-    const deviceCode = [...parsed.kernels, ...parsed.deviceFunctions].map((f): [number, number] => [f.node.startIndex, f.node.endIndex]);
-    const globals = new Set(parsed.globals.map((g) => g.name));
-    const expansions = [...launchMacroExpansions(tree.rootNode, kernelNames), ...deviceMacroExpansions(source.text, macros, globals, deviceCode)]
-      .sort((a, b) => a.start - b.start)
-      .filter((e, i, all) => i === 0 || e.start >= all[i - 1].end);
+    const expansions = analysedMacroUses(tree.rootNode, source.text, parsed, macros);
     if (expansions.length) {
       source = { ...source, text: applyExpansions(source.text, expansions, !!options.annotate) };
       tree.delete();
@@ -304,7 +301,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     if (hasDevice) {
       const checks = entries.length ? units.flatMap((u) => u.shared.functionSizeChecks()) : [];
       const code = withoutMacros([...checks, ...entries.map((k) => deviceEntry({ ...k.entry, deviceAbi }, nl))].join(nl), entries.flatMap((k) => k.entry.instance.params.map((p) => p.name)), known.macros, nl);
-      outputs.push({ name: files.device, role: 'device', content: header(file, 'device code for Vortex', nl) + devicePrelude(options, sharedBases, nl) + deviceEdits.printFile(root) + nl + code });
+      outputs.push({ name: files.device, role: 'device', content: header(file, 'device code for Vortex', nl) + devicePrelude(options, writtenAgainstHip(file.text), sharedBases, nl) + deviceEdits.printFile(root) + nl + code });
       deviceRewriter?.reportNesting();
     }
     // A program's main gets a build even without kernels (device queries, bandwidth tests).
@@ -413,9 +410,11 @@ function header(file: SourceFile, what: string, nl: string): string {
   return `${GENERATED_MARK} from ${basename(file.path)}: ${what}. Edit the source, not this file.${nl}`;
 }
 
-function devicePrelude({ xlen, warpSize }: TranslateOptions, sharedBases: string[], nl: string): string {
+/** `hip`: the source is written against HIP, whose device assert is a trap (src/dialect.ts). */
+function devicePrelude({ xlen, warpSize }: TranslateOptions, hip: boolean, sharedBases: string[], nl: string): string {
   return [
     ...(warpSize && warpSize !== 32 ? [`#define HIP2VX_WARP_SIZE ${warpSize}`] : []),
+    ...(hip ? ['#define HIP2VX_ASSERT_STATUS HIP2VX_STATUS_TRAP'] : []),
     '#if defined(__riscv) && !defined(HIP2VX_CPU_BACKEND) && __riscv_xlen != ' + xlen,
     `#error "translated for XLEN ${xlen}: build with XLEN=${xlen}, or translate again with --xlen matching the build"`,
     '#endif',

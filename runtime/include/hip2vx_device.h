@@ -88,7 +88,15 @@ typedef struct hipPos { size_t x; size_t y; size_t z; } hipPos;
 static uint32_t hip2vx_block_shared_bytes;
 static uint32_t hip2vx_dynamic_shared_offset;
 // The launch's status word (its address follows the argument struct): the runtime reads it when
-// the kernel has finished and reports a failed assert or __trap as hipErrorAssert.
+// the kernel has finished and reports a failed assert (HIP2VX_STATUS_ASSERT) as hipErrorAssert
+// and a __trap (HIP2VX_STATUS_TRAP) as hipErrorLaunchFailure, as CUDA does.
+#define HIP2VX_STATUS_ASSERT 1u
+#define HIP2VX_STATUS_TRAP 2u
+// HIP on AMD GPUs implements assert as a trap, so the host sees hipErrorLaunchFailure: the
+// translator defines HIP2VX_ASSERT_STATUS as HIP2VX_STATUS_TRAP for sources written against HIP.
+#ifndef HIP2VX_ASSERT_STATUS
+#define HIP2VX_ASSERT_STATUS HIP2VX_STATUS_ASSERT
+#endif
 static uint32_t* hip2vx_launch_status;
 
 HIP2VX_INLINE void hip2vx_begin_launch(uint32_t static_bytes, uint64_t dynamic_bytes, void* status) {
@@ -168,21 +176,21 @@ HIP2VX_INLINE long long hip2vx_clock64() {
 HIP2VX_INLINE int hip2vx_clock() { return (int)hip2vx_clock64(); }
 
 /** A failed assert or __trap: the message names the user's source (the translator passes file
-    and line); the launch's status makes the waiting host call fail with hipErrorAssert. Vortex
-    cannot abort a kernel: the other threads run on, and so does this one. */
-HIP2VX_INLINE void hip2vx_fail(const char* file, int line, const char* what, const char* detail) {
+    and line); the launch's status (`status`) makes the waiting host call fail. Vortex cannot
+    abort a kernel: the other threads run on, and so does this one. */
+HIP2VX_INLINE void hip2vx_fail(const char* file, int line, const char* what, const char* detail, uint32_t status) {
   vx_printf("%s:%d: block %u thread %u: %s%s\n", file, line, blockIdx.x, threadIdx.x, what, detail);
-  __atomic_fetch_or(hip2vx_launch_status, 1u, __ATOMIC_RELAXED);
+  __atomic_fetch_or(hip2vx_launch_status, status, __ATOMIC_RELAXED);
 }
 /** The failing threads alone print, in a split region (the condition is per-thread). */
 HIP2VX_INLINE void hip2vx_check(int ok, const char* file, int line, const char* condition) {
   int bad = !ok;
   int t = hip2vx_split(bad);
-  if (bad) hip2vx_fail(file, line, "device assertion failed: ", condition);
+  if (bad) hip2vx_fail(file, line, "device assertion failed: ", condition, HIP2VX_ASSERT_STATUS);
   hip2vx_join(t);
 }
 #define hip2vx_assert(file, line, cond) hip2vx_check(hip2vx_bool(cond), file, line, #cond)
-#define hip2vx_trap(file, line) hip2vx_fail(file, line, "__trap() called", "")
+#define hip2vx_trap(file, line) hip2vx_fail(file, line, "__trap() called", "", HIP2VX_STATUS_TRAP)
 // <cassert> leaves device sources and the translator renames assert where it sees device code;
 // an assert elsewhere (a member of a class in a header) still means the device's assert.
 #ifndef assert

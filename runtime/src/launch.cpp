@@ -150,13 +150,15 @@ void reportPerf(vx_device_h device) {
   vx_dump_perf(device, stderr);
 }
 
-// A failed device assert or __trap (the device printed where).
+// A failed device assert or __trap (the device printed where; the bits are hip2vx_device.h's
+// HIP2VX_STATUS_*): a trap is a launch failure, as in CUDA and HIP.
 hipError_t checkStatus() {
   uint32_t status = 0;
   hipError_t error = copyMemory(&status, statusWord, sizeof status, hipMemcpyDeviceToHost);
   if (error != hipSuccess || status == 0) return error;
-  std::fprintf(stderr, "hip2vx: kernel %s: device-side assert triggered\n", inFlight.kernel.c_str());
-  return hipErrorAssert;
+  const bool trapped = status & 2u;
+  std::fprintf(stderr, "hip2vx: kernel %s: %s\n", inFlight.kernel.c_str(), trapped ? "device trap (launch failure)" : "device-side assert triggered");
+  return trapped ? hipErrorLaunchFailure : hipErrorAssert;
 }
 
 hipError_t start(vx_device_h device, const std::vector<unsigned char>& arguments) {

@@ -10,6 +10,8 @@ import { readSource } from '../parse/source.js';
 import { parseForTranslation } from '../parse/repair.js';
 import { HIP_MACROS, macroDefinitions } from '../parse/macros.js';
 import { analyseProgram, type Program } from './program.js';
+import { analysedMacroUses } from './macro-uses.js';
+import { applyExpansions } from './launch-macros.js';
 import { TypeTable } from './types.js';
 import { isHeader, translatedHeaderPath } from '../output-names.js';
 import { findQuotedInclude } from '../gpu-hint.js';
@@ -58,9 +60,16 @@ export function includedHeaders(
     }
     const read = readSource(file);
     if (!read.ok || !looksLikeGpu(read.file.text, file)) continue;
-    const tree = parseForTranslation(read.file.text, macroDefinitions([HIP_MACROS, read.file.text]));
-    const text = tree.text;
-    const program = analyseProgram(tree.rootNode, text);
+    // Seen as the header's own translation sees it (analysedMacroUses), with the same macros expanded.
+    const macros = macroDefinitions([HIP_MACROS, read.file.text]);
+    let tree = parseForTranslation(read.file.text, macros);
+    let program = analyseProgram(tree.rootNode, tree.text);
+    const uses = analysedMacroUses(tree.rootNode, read.file.text, program, macros);
+    if (uses.length) {
+      tree.delete();
+      tree = parseForTranslation(applyExpansions(read.file.text, uses, false), macros);
+      program = analyseProgram(tree.rootNode, tree.text);
+    }
     // Text included after the includer's declarations sees them (and its own headers' ones).
     const seen = [...visible, ...localHeaderRoots(tree.rootNode, file, includeDirs)];
     found.push({ directive, written, file, nested: false, program, types: new TypeTable(tree.rootNode, seen), tree });

@@ -51,6 +51,11 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['hip2vx_assert("device_assert.cu", 10, v[i] > 0);', 'hip2vx_trap("device_assert.cu", 15);'],
   },
   {
+    dir: 'hip-assert', stem: 'hip_assert', variants: [{ config: '4x4' }],
+    what: "a HIP program's failed device assert is a launch failure, as HIP's trap-based assert on AMD GPUs",
+    device: ['#define HIP2VX_ASSERT_STATUS HIP2VX_STATUS_TRAP'],
+  },
+  {
     dir: 'half', stem: 'half', variants: [{ config: '4x4' }],
     what: 'half and bfloat16: conversions (ties, subnormals, overflow, NaN), arithmetic, comparisons, math and the 2 forms, bit for bit',
     host: ['#include <hip/hip_fp16.h>', '#include <hip/hip_bf16.h>'],
@@ -132,6 +137,7 @@ const PROGRAMS: FeatureProgram[] = [
   },
   { dir: 'macro-param-names', stem: 'macro_param_names', variants: [{ config: '4x4' }], what: 'kernel parameters named like macros defined after the kernel', device: ['#pragma push_macro("P_x")\n#undef P_x'] },
   { dir: 'builtin-overload', stem: 'builtin_overload', variants: [{ config: '4x4' }], what: "a program's own float2 overloads of math functions the translator renames", device: ['inline __device__ float2 hip2vx_sqrtf(float2 v)'] },
+  { dir: 'header-macro-globals/app', stem: 'header_macro_globals', includeDirs: ['../lib'], variants: [{ config: '4x4' }], what: "device globals a header's kernel names only inside macros become its arguments in the includer", device: ['void* __hip2vx_sym_C_w;', 'void* __hip2vx_sym_d_bias;'] },
   { dir: 'single-device-apis', stem: 'single_device_apis', variants: [{ config: '4x4' }], what: 'peer queries, profiler markers, page-locking, pitched memory and 2-D copies on one device' },
 ];
 

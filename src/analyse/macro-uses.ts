@@ -1,0 +1,19 @@
+// The macro uses translation sees through once a file is analysed: launches inside macros and, in
+// device code, macros naming device globals or branching. The file's own translation and every
+// includer's view of it as a header must expand the same uses, or the includer misses what the
+// expansion reaches (a device global named only inside a macro gets no kernel argument).
+import type { Node } from '../parse/parser.js';
+import type { MacroTable } from '../parse/macros.js';
+import { deviceMacroExpansions } from '../parse/gpu-macros.js';
+import { launchMacroExpansions, type MacroExpansion } from './launch-macros.js';
+import type { Program } from './program.js';
+
+/** The uses to expand in `text` (parsed as `root`, analysed as `program`), in order, not overlapping. */
+export function analysedMacroUses(root: Node, text: string, program: Program, macros: MacroTable): MacroExpansion[] {
+  const kernelNames = new Set(program.functions.filter((f) => f.kind === 'kernel').map((f) => f.name));
+  const deviceCode = [...program.kernels, ...program.deviceFunctions].map((f): [number, number] => [f.node.startIndex, f.node.endIndex]);
+  const globals = new Set(program.globals.map((g) => g.name));
+  return [...launchMacroExpansions(root, kernelNames), ...deviceMacroExpansions(text, macros, globals, deviceCode)]
+    .sort((a, b) => a.start - b.start)
+    .filter((e, i, all) => i === 0 || e.start >= all[i - 1].end);
+}
