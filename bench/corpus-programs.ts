@@ -8,7 +8,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { atLimit, missingInput, runCommand } from './corpus-outcome.js';
@@ -173,6 +173,13 @@ function programSources(text: string, dir: string): { name: string; sources: str
   return { name: name.replace(/\W/g, '_'), sources: sources as string[] };
 }
 
+/** The Makefiles a translation wrote (one per program), at any depth. */
+function generatedMakefiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((f) => f.isFile() && f.name === 'Makefile')
+    .map((f) => join(f.parentPath, f.name));
+}
+
 const firstError = (out: string) => (out.split('\n').find((l) => /error|Error|undefined reference|FAILED|Segmentation|Abort/.test(l)) ?? out.trim().split('\n').pop() ?? '').trim().slice(0, 160);
 
 async function measure(dir: string, name: string, work: string, o: Options): Promise<Record> {
@@ -191,17 +198,20 @@ async function measure(dir: string, name: string, work: string, o: Options): Pro
   }
   const errors = report.diagnostics.filter((d) => d.severity === 'error').map((d) => d.ruleId);
   if (errors.length) return record('refused', [...new Set(errors)]);
-  if (!existsSync(join(out, 'Makefile'))) return record('no-build', ['no Makefile: not one program per folder']);
+  // The program's Makefile sits in the folder of its sources (HeCBench keeps some in src/).
+  const makefiles = generatedMakefiles(out);
+  if (makefiles.length !== 1) return record('no-build', [makefiles.length ? `${makefiles.length} programs (a main() each in ${makefiles.map((m) => relative(out, dirname(m)) || '.').join(', ')}): none is the benchmark` : 'no source defines main(): nothing to build and run (a library, or an extension loaded by another program)']);
+  const prog = dirname(makefiles[0]);
   // The runtime's objects are built once for the whole run (they are most of a small program's build).
   const env = { ...process.env, HIP2VX_RUNTIME: join(ROOT, 'runtime'), HIP2VX_RT_CACHE: join(work, '.rt-cache') };
-  const build = await exec('make', ['-C', out, '-s', 'cpu'], ROOT, 600, env);
+  const build = await exec('make', ['-C', prog, '-s', 'cpu'], ROOT, 600, env);
   if (build.code !== 0) return record('build-failed', [firstError(build.out)]);
-  const vortex = VORTEX_HOME ? await exec('make', ['-C', out, '-s', 'vortex', `VORTEX_HOME=${VORTEX_HOME}`], ROOT, 600, env) : undefined;
+  const vortex = VORTEX_HOME ? await exec('make', ['-C', prog, '-s', 'vortex', `VORTEX_HOME=${VORTEX_HOME}`], ROOT, 600, env) : undefined;
   vortexBuild = vortex && (vortex.code === 0 ? 'ok' : firstError(vortex.out));
   // Run from the program's own folder: benchmarks read their input files relative to it.
-  const exe = readdirSync(join(out, 'build', 'cpu'), { withFileTypes: true }).find((f) => f.isFile() && !f.name.includes('.'))?.name;
+  const exe = readdirSync(join(prog, 'build', 'cpu'), { withFileTypes: true }).find((f) => f.isFile() && !f.name.includes('.'))?.name;
   const args = facts.args.split(/\s+/).filter(Boolean);
-  const r = await exec(join(out, 'build', 'cpu', exe!), args, src, o.timeoutS, env);
+  const r = await exec(join(prog, 'build', 'cpu', exe!), args, src, o.timeoutS, env);
   if (r.timedOut) return record(atLimit(r.lastCpu, r.lastWall), [`${r.lastCpu.toFixed(1)} s CPU in the last ${r.lastWall.toFixed(1)} s`]);
   if (/\bPASS/i.test(r.out) && !/\bFAIL/i.test(r.out)) return record('PASS');
   const missing = missingInput(args, r.out, src);
