@@ -75,7 +75,14 @@ function conversion(call: Node, types: TypeTable, subst?: Subst): CType | undefi
 function declaredType(name: Node, text: string, types: TypeTable, subst?: Subst): CType | undefined {
   const found = declarationOf(name, text);
   if (!found) return undefined;
-  return known(found.declarator ? types.resolveDeclarator(found.node, found.declarator, subst, true) : types.resolveParameter(found.node, subst, true));
+  if (!found.declarator) return known(types.resolveParameter(found.node, subst, true));
+  // A variable-length array (`size_t a[n]`, GNU C++) has no layout, but its name is a pointer.
+  return known(types.resolveDeclarator(found.node, found.declarator, subst, true)) ?? (isVariableLength(found.declarator) ? known(types.resolveDeclarator(found.node, found.declarator, subst, true, true)) : undefined);
+}
+
+function isVariableLength(declarator: Node): boolean {
+  const d = declarator.type === 'init_declarator' ? declarator.childForFieldName('declarator') : declarator;
+  return d?.type === 'array_declarator' && !!d.childForFieldName('size');
 }
 
 /**

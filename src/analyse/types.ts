@@ -131,12 +131,13 @@ export class TypeTable {
   }
 
   /** Type of one declarator of a `declaration` (a variable: arrays keep their extent; `asValue`: as above). */
-  resolveDeclarator(declaration: Node, declarator: Node, subst?: Subst, asValue = false): CType | TypeError {
+  /** `decayed`: an outermost array is the pointer its name decays to (a variable-length array's only type here). */
+  resolveDeclarator(declaration: Node, declarator: Node, subst?: Subst, asValue = false, decayed = false): CType | TypeError {
     return this.guard(() => {
       const env = this.envAt(declaration, subst);
       const base = this.typeOf(declaration.childForFieldName('type') ?? declaration, env);
       const inner = declarator.type === 'init_declarator' ? declarator.childForFieldName('declarator') : declarator;
-      return this.complete(this.declare(base, inner, env, false, asValue).type, declaration);
+      return this.complete(this.declare(base, inner, env, decayed, asValue).type, declaration);
     }, declaration);
   }
 
