@@ -14,6 +14,7 @@ import { TypeTable } from './analyse/types.js';
 import { collectInstances, type InstanceProblem, type KernelInstance } from './analyse/instances.js';
 import { TemplateBindings, dispatches } from './analyse/template-bindings.js';
 import { placeProgram, SharedLayout, type ProgramFile } from './analyse/shared-memory.js';
+import { sharedInstantiations } from './analyse/shared-instantiations.js';
 import { findConstructs } from './analyse/constructs.js';
 import { undefinedDeviceCalls } from './analyse/device-calls.js';
 import { applyExpansions, launchMacroExpansions } from './analyse/launch-macros.js';
@@ -243,7 +244,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       const { instances, problems, launchIds } = collectInstances({ ...p, launches }, types, bindings, headerMode && !header);
       launchIds.forEach((id, call) => launchInstance.set(call, id));
       problems.forEach(problem);
-      return { program: p, types, shared: new SharedLayout(p, types, deviceAbi), instances, header };
+      return { program: p, types, shared: new SharedLayout(p, types, deviceAbi, known.macros), instances, header };
     };
     const all = unit(program, ownTypes);
     // One instance per id, of the kernel the device compiles (`#if __CUDA_ARCH__ >= 800 k #else k`).
@@ -251,12 +252,15 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     const units = [own, ...headers.map((h) => unit(h.program, h.types, h))];
     bindings.problems.forEach(problem);
     const instances = units.flatMap((u) => u.instances);
+    const templateShared = headerMode ? { found: [], problems: [] } : sharedInstantiations(instances, units.map((u) => ({ functions: u.program.deviceFunctions, layout: u.shared })), bindings);
+    templateShared.problems.forEach(problem);
     const programFile = (u: Unit, path: string): ProgramFile => ({ shared: u.shared, path, name: identifier(basename(path)), written: u.header?.written ?? '' });
     const sharedBases = placeProgram(
       programFile(own, file.path),
       headers.map((h, i) => programFile(units[i + 1], h.file)),
       headerMode,
       (i, message) => report.at(headers[i].directive, 'error', 'shared-header-clash', message),
+      templateShared.found,
     );
 
     const ext = extname(file.path);
@@ -302,7 +306,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     // After the entries: measuring an instance's shared data can fail (never drop it silently).
     if (hasDevice) own.shared.problems.forEach((p) => report.at(p.node, 'error', 'unknown-type', p.message));
     if (hasDevice) {
-      const checks = entries.length ? units.flatMap((u) => u.shared.functionSizeChecks()) : [];
+      const checks = entries.length ? [...units.flatMap((u) => u.shared.functionSizeChecks()), ...own.shared.instantiationDefinitions] : [];
       const code = withoutMacros([...checks, ...entries.map((k) => deviceEntry({ ...k.entry, deviceAbi }, nl))].join(nl), entries.flatMap((k) => k.entry.instance.params.map((p) => p.name)), known.macros, nl);
       outputs.push({ name: files.device, role: 'device', content: header(file, 'device code for Vortex', nl) + devicePrelude(options, sharedBases, nl) + deviceEdits.printFile(root) + nl + code });
       deviceRewriter?.reportNesting();
