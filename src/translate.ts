@@ -6,9 +6,9 @@ import { parse, type Node } from './parse/parser.js';
 import { lexicalProblems, syntaxProblems } from './parse/checks.js';
 import { textForParser } from './parse/normalise.js';
 import { HIP_MACROS, macroDefinitions, type MacroTable } from './parse/macros.js';
-import { neverCompiled, skippedOnDevice } from './parse/conditionals.js';
+import { skippedOnDevice } from './parse/conditionals.js';
 import { parseForTranslation, statementOf, missingButValid } from './parse/repair.js';
-import { GPU_SPACE, deviceMacroExpansions, gpuMacroExpansions } from './parse/gpu-macros.js';
+import { GPU_SPACE, deviceMacroExpansions } from './parse/gpu-macros.js';
 import { analyseProgram, type FunctionInfo, type Program } from './analyse/program.js';
 import { TypeTable } from './analyse/types.js';
 import { collectInstances, type InstanceProblem, type KernelInstance } from './analyse/instances.js';
@@ -17,7 +17,7 @@ import { placeProgram, SharedLayout, type ProgramFile } from './analyse/shared-m
 import { sharedInstantiations } from './analyse/shared-instantiations.js';
 import { findConstructs } from './analyse/constructs.js';
 import { undefinedDeviceCalls } from './analyse/device-calls.js';
-import { applyExpansions, launchMacroExpansions } from './analyse/launch-macros.js';
+import { applyExpansions, expandGpuMacros, launchMacroExpansions } from './analyse/launch-macros.js';
 import { namespacesOf, position, scan } from './analyse/syntax.js';
 import { includedHeaders, includesThroughHeaders, isHeader, localHeaderRoots, plainIncludeRoots, textIncluder, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
 import { dispatcherDeclaration, launchStubs, stubDeclaration } from './emit/launch-stub.js';
@@ -53,6 +53,8 @@ export interface TranslateOptions {
   includeDirs?: readonly string[];
   /** Translate as a header whatever the extension (a `.cu` another source includes). */
   asHeader?: boolean;
+  /** Texts whose macros are defined before this file (a header's includer up to its #include). */
+  macroContext?: readonly string[];
 }
 
 export interface OutputFile {
@@ -123,11 +125,10 @@ function translateText(file: SourceFile, options: TranslateOptions): Translation
   // The macros the file and the local headers it reaches define; uses spelling GPU code expanded.
   const firstHeaders = localHeaderRoots(first.rootNode, file.path, options.includeDirs ?? []);
   const headerTexts = firstHeaders.map((r) => r.tree.text);
-  const macros = macroDefinitions([HIP_MACROS, ...headerTexts, file.text]);
-  const never = neverCompiled(file.text, macros);
-  const gpuUses = gpuMacroExpansions(file.text, macros).filter((u) => !never.some(([from, to]) => u.start >= from && u.end <= to));
-  let source = gpuUses.length ? { ...file, text: applyExpansions(file.text, gpuUses, !!options.annotate) } : file;
-  let tree = parseForTranslation(source.text, macros, gpuUses.length ? undefined : first);
+  const macros = macroDefinitions([HIP_MACROS, ...(options.macroContext ?? []), ...headerTexts, file.text]);
+  const expanded = expandGpuMacros(file.text, macros, !!options.annotate);
+  let source = expanded === undefined ? file : { ...file, text: expanded };
+  let tree = parseForTranslation(source.text, macros, expanded === undefined ? first : undefined);
   let parsedText = tree.text;
   const valid = (error: Node) => missingButValid(error, macros);
   try {
@@ -290,7 +291,8 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       }
       // A header's includers' device code may use anything it includes.
       const plainIncludes = (directive: Node) => (headerMode ? undefined : plainIncludeRoots(directive, file.path, includeDirs, isGpu));
-      const headerNames = new Set(headers.flatMap((h) => h.program.text.match(/\b[A-Za-z_]\w*/g) ?? []));
+      // As written: names in #if conditions count (a configuration macro).
+      const headerNames = new Set(headers.flatMap((h) => h.source.match(/\b[A-Za-z_]\w*/g) ?? []));
       deviceRewriter = new DeviceRewriter(deviceProgram, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers, warpSize: options.warpSize, instances, plainIncludeRoots: plainIncludes, headerNames, header: headerMode, includedFunctions: () => localHeaders.flatMap((r) => analyseProgram(r, r.text).deviceFunctions), instanceNames: new Set(instances.flatMap((i) => i.templateArgs.join(' ').match(/[A-Za-z_]\w*/g) ?? [])) });
       deviceRewriter.run();
     }
@@ -324,7 +326,9 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       });
     }
 
-    const external = externalHeaders(headers, file.path, options);
+    // What the includer defines before an #include is in sight of the file it includes.
+    const context = (directive: Node) => [...(options.macroContext ?? []), ...localHeaders.map((r) => r.tree.text), file.text.slice(0, directive.startIndex)];
+    const external = externalHeaders(headers, file.path, options, context);
     outputs.push(...external.outputs);
     const diagnostics = sortDiagnostics([...report.diagnostics, ...external.diagnostics]);
     return {
@@ -390,7 +394,7 @@ const byIncluder = (header: string, includer: string) => relative(dirname(resolv
  * file's tree translates neither as a header: every file that includes one writes the same outputs
  * (the planner accepts identical claims). Headers they include come along, flattened alike.
  */
-function externalHeaders(headers: readonly IncludedHeader[], path: string, options: TranslateOptions): { outputs: OutputFile[]; diagnostics: Diagnostic[] } {
+function externalHeaders(headers: readonly IncludedHeader[], path: string, options: TranslateOptions, context: (directive: Node) => string[]): { outputs: OutputFile[]; diagnostics: Diagnostic[] } {
   const outputs: OutputFile[] = [];
   const diagnostics: Diagnostic[] = [];
   const direct = headers.filter((h) => !h.nested && byIncluder(h.file, path));
@@ -406,7 +410,7 @@ function externalHeaders(headers: readonly IncludedHeader[], path: string, optio
     byName.set(name, h.file);
     const read = readSource(h.file);
     if (!read.ok) continue;
-    const translated = translateSource(read.file, { ...options, asHeader: true });
+    const translated = translateSource(read.file, { ...options, asHeader: true, macroContext: context(h.directive) });
     diagnostics.push(...translated.diagnostics);
     outputs.push(...translated.outputs.map((o) => ({ ...o, role: 'header' as const })));
   }

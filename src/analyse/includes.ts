@@ -10,6 +10,7 @@ import { readSource } from '../parse/source.js';
 import { parseForTranslation } from '../parse/repair.js';
 import { HIP_MACROS, macroDefinitions } from '../parse/macros.js';
 import { analyseProgram, type Program } from './program.js';
+import { expandGpuMacros } from './launch-macros.js';
 import { TypeTable } from './types.js';
 import { isHeader, translatedHeaderPath } from '../output-names.js';
 import { findQuotedInclude } from '../gpu-hint.js';
@@ -26,6 +27,8 @@ export interface IncludedHeader {
   program: Program;
   types: TypeTable;
   tree: Tree;
+  /** The header as written (the tree's text has the branches no compiler takes blanked, and directives). */
+  source: string;
 }
 
 export { isHeader, translatedHeaderPath };
@@ -58,12 +61,16 @@ export function includedHeaders(
     }
     const read = readSource(file);
     if (!read.ok || !looksLikeGpu(read.file.text, file)) continue;
-    const tree = parseForTranslation(read.file.text, macroDefinitions([HIP_MACROS, read.file.text]));
+    // Its #ifs see the macros defined before the #include (the includer's and its headers').
+    const before = visible.map((r) => (r.tree === directive.tree ? r.tree.text.slice(0, directive.startIndex) : r.tree.text));
+    const macros = macroDefinitions([HIP_MACROS, ...before, read.file.text]);
+    // Seen as its own translation sees it: uses of macros spelling GPU code expanded.
+    const tree = parseForTranslation(expandGpuMacros(read.file.text, macros, false) ?? read.file.text, macros);
     const text = tree.text;
     const program = analyseProgram(tree.rootNode, text);
     // Text included after the includer's declarations sees them (and its own headers' ones).
     const seen = [...visible, ...localHeaderRoots(tree.rootNode, file, includeDirs)];
-    found.push({ directive, written, file, nested: false, program, types: new TypeTable(tree.rootNode, seen), tree });
+    found.push({ directive, written, file, nested: false, program, types: new TypeTable(tree.rootNode, seen), tree, source: read.file.text });
     found.push(...includedHeaders(tree.rootNode, file, includeDirs, looksLikeGpu, cycle, [...seen, tree.rootNode], [...visiting, file]).map((h) => ({ ...h, directive, nested: true })));
   }
   return found;

@@ -64,6 +64,11 @@ const PROGRAMS: FeatureProgram[] = [
     what: 'static __shared__ data of template device functions in a header: one region per instantiation (two live at once), bound through written, deduced and kernel template arguments, a template template parameter',
     device: ['namespace stash { inline unsigned hip2vx_shared_offset(keep_SharedMem<int>*) { return HIP2VX_ABI(0, 0); } }', 'inline unsigned hip2vx_shared_offset(block_reduce_SharedMem<Sum, double, 4>*)'],
   },
+  {
+    dir: 'split-conditionals', stem: 'split_conditionals', variants: [{ config: '4x4' }], copied: ['defs.h'],
+    what: "#if groups in divergent code (between statements a continue guards, splitting an if's header) decided by the includer's macros for a source included as text; a ?: repeating its condition's load",
+    device: ['#include "defs.h"'],
+  },
   { dir: 'cuda-version', stem: 'cuda_version', variants: [{ config: '4x4' }], what: 'CUDA_VERSION and CUDART_VERSION decided as CUDA 12.0 would' },
   { dir: 'constexpr-templates', stem: 'constexpr_templates', variants: [{ config: '16x16' }], what: 'shared sizes from local constexpr of template parameters; constexpr template arguments', device: ['static constexpr unsigned n = B;'] },
   {
