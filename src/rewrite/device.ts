@@ -210,7 +210,15 @@ export class DeviceRewriter {
   private dropHostMembers(item: Node): void {
     scan(item, CLASS_BODIES, (body) => {
       const owner = body.parent?.childForFieldName('name')?.text.replace(/<.*$/, '');
-      for (const member of body.namedChildren) if (member && hostOnlyMember(member, owner)) this.edits.replace(member, '');
+      for (const member of body.namedChildren) {
+        if (!member) continue;
+        if (hostOnlyMember(member, owner)) this.edits.replace(member, '');
+        else if (hostOnlySpecialMember(member, owner)) {
+          // Declared only: the class keeps its shape; the body may use host APIs (hipMalloc, iostream).
+          for (const c of member.children) if (c?.type === 'field_initializer_list') this.edits.replace(c, '');
+          this.edits.replace(member.childForFieldName('body')!, ';');
+        }
+      }
     });
   }
 
@@ -541,14 +549,25 @@ const SPECIAL_MEMBER = /^(?:~|operator\s*=$)/;
 
 /** A member function declaration or definition (or friend) for the host alone; not a special member. */
 function hostOnlyMember(member: Node, owner: string | undefined): boolean {
+  const m = memberFunction(member);
+  return !!m && m.hostOnly && m.name !== owner && !SPECIAL_MEMBER.test(m.name);
+}
+
+/** A constructor, destructor or assignment defined in its class without __device__ or constexpr. */
+function hostOnlySpecialMember(member: Node, owner: string | undefined): boolean {
+  const m = memberFunction(member);
+  return member.type === 'function_definition' && !!member.childForFieldName('body') && !!m && m.hostOnly && (m.name === owner || SPECIAL_MEMBER.test(m.name));
+}
+
+/** A member function's name and whether its specifiers leave it to the host. */
+function memberFunction(member: Node): { name: string; hostOnly: boolean } | undefined {
   const fn = member.type === 'friend_declaration' || member.type === 'template_declaration' ? member.namedChildren.find((c) => c?.type === 'function_definition' || c?.type === 'declaration' || c?.type === 'field_declaration') ?? null : member;
-  if (!fn || !['function_definition', 'field_declaration', 'declaration'].includes(fn.type)) return false;
+  if (!fn || !['function_definition', 'field_declaration', 'declaration'].includes(fn.type)) return undefined;
   const declarator = fn.childForFieldName('declarator') ?? fn.childrenForFieldName('declarator')[0];
   const fd = declarator && (declarator.type === 'function_declarator' ? declarator : functionDeclarator(fn));
-  if (!declarator || !fd) return false;
-  const name = declaredName(fd)?.text ?? '';
+  if (!declarator || !fd) return undefined;
   const specifiers = member.text.slice(0, declarator.startIndex - member.startIndex);
-  return !/\b(?:__device__|__global__|constexpr)\b/.test(specifiers) && name !== owner && !SPECIAL_MEMBER.test(name);
+  return { name: declaredName(fd)?.text ?? '', hostOnly: !/\b(?:__device__|__global__|constexpr)\b/.test(specifiers) };
 }
 
 /**

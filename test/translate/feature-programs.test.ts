@@ -128,7 +128,7 @@ const PROGRAMS: FeatureProgram[] = [
     dir: 'math-intrinsics', stem: 'math_intrinsics', variants: [{ config: '4x4' }],
     what: "CUDA's rounded IEEE operations, rounded conversions and 64-bit bit intrinsics in kernels and on the host; || in a returned expression; min/max on the host",
   },
-  { dir: 'class-members', stem: 'class_members', variants: [{ config: '4x4' }], what: 'a private field in a kernel argument; a member defined outside its class returning a reference; assert in a member defined inside its class; host-only members with host-only types', device: ['T const &box<T>::get() const { return v_; }'] },
+  { dir: 'class-members', stem: 'class_members', variants: [{ config: '4x4' }], what: 'a private field in a kernel argument; a member defined outside its class returning a reference; assert in a member defined inside its class; host-only members with host-only types; host-only special members using host APIs', device: ['T const &box<T>::get() const { return v_; }', 'explicit buffer(int n)  ;', '~buffer() ;'] },
   {
     dir: 'header-type-switch', stem: 'header_type_switch', variants: [{ config: '4x4' }], copied: ['type_switch.h'],
     what: 'kernel templates bound through a type-switch macro from a header; a __shared__ array of a local <type_traits> alias',
