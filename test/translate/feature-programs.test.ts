@@ -69,6 +69,12 @@ const PROGRAMS: FeatureProgram[] = [
     what: "#if groups in divergent code (between statements a continue guards, splitting an if's header) decided by the includer's macros for a source included as text; a ?: repeating its condition's load",
     device: ['#include "defs.h"'],
   },
+  {
+    dir: 'kernel-overloads', stem: 'kernel_overloads', variants: [{ config: '4x4' }],
+    what: 'overloaded kernels (parameter lists of different types and lengths): an entry each, one stub name the host compiler resolves',
+    device: ['#ifdef HIP2VX_ENTRY_scale__float_ptr__int', '#ifdef HIP2VX_ENTRY_scale__double_ptr__int__double'],
+    host: ['static inline hipError_t __hip2vx_launch_scale(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, int* p, int n)', '__hip2vx_launch_scale(1, n, 0, 0, dd, n, 0.5);'],
+  },
   { dir: 'cuda-version', stem: 'cuda_version', variants: [{ config: '4x4' }], what: 'CUDA_VERSION and CUDART_VERSION decided as CUDA 12.0 would' },
   { dir: 'constexpr-templates', stem: 'constexpr_templates', variants: [{ config: '16x16' }], what: 'shared sizes from local constexpr of template parameters; constexpr template arguments', device: ['static constexpr unsigned n = B;'] },
   {
