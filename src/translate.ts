@@ -306,7 +306,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     ];
     const entries = hasDevice && !headerMode ? units.flatMap((u) => registered(u, deviceAbi, warpUsers)) : [];
     // After the entries: measuring an instance's shared data can fail (never drop it silently).
-    if (hasDevice) own.shared.problems.forEach((p) => report.at(p.node, 'error', 'unknown-type', p.message));
+    if (hasDevice) own.shared.problems.forEach((p) => problem({ ...p, ruleId: 'unknown-type' }));
     if (hasDevice) {
       const checks = entries.length ? [...units.flatMap((u) => u.shared.functionSizeChecks()), ...own.shared.instantiationDefinitions] : [];
       const code = withoutMacros([...checks, ...entries.map((k) => deviceEntry({ ...k.entry, deviceAbi }, nl))].join(nl), entries.flatMap((k) => k.entry.instance.params.map((p) => p.name)), known.macros, nl);
