@@ -6,17 +6,18 @@ import { parse, type Node } from './parse/parser.js';
 import { lexicalProblems, syntaxProblems } from './parse/checks.js';
 import { textForParser } from './parse/normalise.js';
 import { HIP_MACROS, macroDefinitions, type MacroTable } from './parse/macros.js';
-import { neverCompiled, skippedOnDevice } from './parse/conditionals.js';
+import { skippedOnDevice } from './parse/conditionals.js';
 import { parseForTranslation, statementOf, missingButValid } from './parse/repair.js';
-import { GPU_SPACE, gpuMacroExpansions } from './parse/gpu-macros.js';
+import { GPU_SPACE } from './parse/gpu-macros.js';
 import { analyseProgram, type FunctionInfo, type Program } from './analyse/program.js';
 import { TypeTable } from './analyse/types.js';
 import { collectInstances, type InstanceProblem, type KernelInstance } from './analyse/instances.js';
 import { TemplateBindings, dispatches } from './analyse/template-bindings.js';
 import { placeProgram, SharedLayout, type ProgramFile } from './analyse/shared-memory.js';
+import { sharedInstantiations } from './analyse/shared-instantiations.js';
 import { findConstructs } from './analyse/constructs.js';
 import { undefinedDeviceCalls } from './analyse/device-calls.js';
-import { applyExpansions } from './analyse/launch-macros.js';
+import { applyExpansions, expandGpuMacros } from './analyse/launch-macros.js';
 import { analysedMacroUses } from './analyse/macro-uses.js';
 import { writtenAgainstHip } from './dialect.js';
 import { namespacesOf, position, scan } from './analyse/syntax.js';
@@ -54,6 +55,8 @@ export interface TranslateOptions {
   includeDirs?: readonly string[];
   /** Translate as a header whatever the extension (a `.cu` another source includes). */
   asHeader?: boolean;
+  /** Texts whose macros are defined before this file (a header's includer up to its #include). */
+  macroContext?: readonly string[];
 }
 
 export interface OutputFile {
@@ -124,11 +127,10 @@ function translateText(file: SourceFile, options: TranslateOptions): Translation
   // The macros the file and the local headers it reaches define; uses spelling GPU code expanded.
   const firstHeaders = localHeaderRoots(first.rootNode, file.path, options.includeDirs ?? []);
   const headerTexts = firstHeaders.map((r) => r.tree.text);
-  const macros = macroDefinitions([HIP_MACROS, ...headerTexts, file.text]);
-  const never = neverCompiled(file.text, macros);
-  const gpuUses = gpuMacroExpansions(file.text, macros).filter((u) => !never.some(([from, to]) => u.start >= from && u.end <= to));
-  let source = gpuUses.length ? { ...file, text: applyExpansions(file.text, gpuUses, !!options.annotate) } : file;
-  let tree = parseForTranslation(source.text, macros, gpuUses.length ? undefined : first);
+  const macros = macroDefinitions([HIP_MACROS, ...(options.macroContext ?? []), ...headerTexts, file.text]);
+  const expanded = expandGpuMacros(file.text, macros, !!options.annotate);
+  let source = expanded === undefined ? file : { ...file, text: expanded };
+  let tree = parseForTranslation(source.text, macros, expanded === undefined ? first : undefined);
   let parsedText = tree.text;
   const valid = (error: Node) => missingButValid(error, macros);
   try {
@@ -240,7 +242,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       const { instances, problems, launchIds } = collectInstances({ ...p, launches }, types, bindings, headerMode && !header);
       launchIds.forEach((id, call) => launchInstance.set(call, id));
       problems.forEach(problem);
-      return { program: p, types, shared: new SharedLayout(p, types, deviceAbi), instances, header };
+      return { program: p, types, shared: new SharedLayout(p, types, deviceAbi, known.macros), instances, header };
     };
     const all = unit(program, ownTypes);
     // One instance per id, of the kernel the device compiles (`#if __CUDA_ARCH__ >= 800 k #else k`).
@@ -248,12 +250,15 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     const units = [own, ...headers.map((h) => unit(h.program, h.types, h))];
     bindings.problems.forEach(problem);
     const instances = units.flatMap((u) => u.instances);
+    const templateShared = headerMode ? { found: [], problems: [] } : sharedInstantiations(instances, units.map((u) => ({ functions: u.program.deviceFunctions, layout: u.shared })), bindings);
+    templateShared.problems.forEach(problem);
     const programFile = (u: Unit, path: string): ProgramFile => ({ shared: u.shared, path, name: identifier(basename(path)), written: u.header?.written ?? '' });
     const sharedBases = placeProgram(
       programFile(own, file.path),
       headers.map((h, i) => programFile(units[i + 1], h.file)),
       headerMode,
       (i, message) => report.at(headers[i].directive, 'error', 'shared-header-clash', message),
+      templateShared.found,
     );
 
     const ext = extname(file.path);
@@ -283,7 +288,8 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       }
       // A header's includers' device code may use anything it includes.
       const plainIncludes = (directive: Node) => (headerMode ? undefined : plainIncludeRoots(directive, file.path, includeDirs, isGpu));
-      const headerNames = new Set(headers.flatMap((h) => h.program.text.match(/\b[A-Za-z_]\w*/g) ?? []));
+      // As written: names in #if conditions count (a configuration macro).
+      const headerNames = new Set(headers.flatMap((h) => h.source.match(/\b[A-Za-z_]\w*/g) ?? []));
       deviceRewriter = new DeviceRewriter(deviceProgram, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers, warpSize: options.warpSize, instances, plainIncludeRoots: plainIncludes, headerNames, header: headerMode, includedFunctions: () => localHeaders.flatMap((r) => analyseProgram(r, r.text).deviceFunctions), instanceNames: new Set(instances.flatMap((i) => i.templateArgs.join(' ').match(/[A-Za-z_]\w*/g) ?? [])) });
       deviceRewriter.run();
     }
@@ -297,9 +303,9 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     ];
     const entries = hasDevice && !headerMode ? units.flatMap((u) => registered(u, deviceAbi, warpUsers)) : [];
     // After the entries: measuring an instance's shared data can fail (never drop it silently).
-    if (hasDevice) own.shared.problems.forEach((p) => report.at(p.node, 'error', 'unknown-type', p.message));
+    if (hasDevice) own.shared.problems.forEach((p) => problem({ ...p, ruleId: 'unknown-type' }));
     if (hasDevice) {
-      const checks = entries.length ? units.flatMap((u) => u.shared.functionSizeChecks()) : [];
+      const checks = entries.length ? [...units.flatMap((u) => u.shared.functionSizeChecks()), ...own.shared.instantiationDefinitions] : [];
       const code = withoutMacros([...checks, ...entries.map((k) => deviceEntry({ ...k.entry, deviceAbi }, nl))].join(nl), entries.flatMap((k) => k.entry.instance.params.map((p) => p.name)), known.macros, nl);
       outputs.push({ name: files.device, role: 'device', content: header(file, 'device code for Vortex', nl) + devicePrelude(options, writtenAgainstHip(file.text), sharedBases, nl) + deviceEdits.printFile(root) + nl + code });
       deviceRewriter?.reportNesting();
@@ -317,7 +323,9 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       });
     }
 
-    const external = externalHeaders(headers, file.path, options);
+    // What the includer defines before an #include is in sight of the file it includes.
+    const context = (directive: Node) => [...(options.macroContext ?? []), ...localHeaders.map((r) => r.tree.text), file.text.slice(0, directive.startIndex)];
+    const external = externalHeaders(headers, file.path, options, context);
     outputs.push(...external.outputs);
     const diagnostics = sortDiagnostics([...report.diagnostics, ...external.diagnostics]);
     return {
@@ -383,7 +391,7 @@ const byIncluder = (header: string, includer: string) => relative(dirname(resolv
  * file's tree translates neither as a header: every file that includes one writes the same outputs
  * (the planner accepts identical claims). Headers they include come along, flattened alike.
  */
-function externalHeaders(headers: readonly IncludedHeader[], path: string, options: TranslateOptions): { outputs: OutputFile[]; diagnostics: Diagnostic[] } {
+function externalHeaders(headers: readonly IncludedHeader[], path: string, options: TranslateOptions, context: (directive: Node) => string[]): { outputs: OutputFile[]; diagnostics: Diagnostic[] } {
   const outputs: OutputFile[] = [];
   const diagnostics: Diagnostic[] = [];
   const direct = headers.filter((h) => !h.nested && byIncluder(h.file, path));
@@ -399,7 +407,7 @@ function externalHeaders(headers: readonly IncludedHeader[], path: string, optio
     byName.set(name, h.file);
     const read = readSource(h.file);
     if (!read.ok) continue;
-    const translated = translateSource(read.file, { ...options, asHeader: true });
+    const translated = translateSource(read.file, { ...options, asHeader: true, macroContext: context(h.directive) });
     diagnostics.push(...translated.diagnostics);
     outputs.push(...translated.outputs.map((o) => ({ ...o, role: 'header' as const })));
   }

@@ -29,9 +29,6 @@
 #include "hip2vx_vector_types.h"
 #include "hip2vx_hip_macros.h"
 
-// A static_assert(hip2vx_dependent_false<T, hip2vx_constant<N>>, ...) fails only where instantiated.
-template <class...> constexpr bool hip2vx_dependent_false = false;
-template <auto V> struct hip2vx_constant {};
 #include "hip2vx_cuda_version.h"
 #include "hip2vx_serial_libcalls.h"
 

@@ -11,7 +11,7 @@ import { parseForTranslation } from '../parse/repair.js';
 import { HIP_MACROS, macroDefinitions } from '../parse/macros.js';
 import { analyseProgram, type Program } from './program.js';
 import { analysedMacroUses } from './macro-uses.js';
-import { applyExpansions } from './launch-macros.js';
+import { applyExpansions, expandGpuMacros } from './launch-macros.js';
 import { TypeTable } from './types.js';
 import { isHeader, translatedHeaderPath } from '../output-names.js';
 import { findQuotedInclude } from '../gpu-hint.js';
@@ -28,6 +28,8 @@ export interface IncludedHeader {
   program: Program;
   types: TypeTable;
   tree: Tree;
+  /** The header as written (the tree's text has the branches no compiler takes blanked, and directives). */
+  source: string;
 }
 
 export { isHeader, translatedHeaderPath };
@@ -60,19 +62,23 @@ export function includedHeaders(
     }
     const read = readSource(file);
     if (!read.ok || !looksLikeGpu(read.file.text, file)) continue;
-    // Seen as the header's own translation sees it (analysedMacroUses), with the same macros expanded.
-    const macros = macroDefinitions([HIP_MACROS, read.file.text]);
-    let tree = parseForTranslation(read.file.text, macros);
+    // Its #ifs see the macros defined before the #include (the includer's and its headers').
+    const before = visible.map((r) => (r.tree === directive.tree ? r.tree.text.slice(0, directive.startIndex) : r.tree.text));
+    const macros = macroDefinitions([HIP_MACROS, ...before, read.file.text]);
+    // Seen as its own translation sees it: uses of macros spelling GPU code expanded, then the
+    // uses the analysis sees through (analysedMacroUses).
+    const spelled = expandGpuMacros(read.file.text, macros, false) ?? read.file.text;
+    let tree = parseForTranslation(spelled, macros);
     let program = analyseProgram(tree.rootNode, tree.text);
-    const uses = analysedMacroUses(tree.rootNode, read.file.text, program, macros);
+    const uses = analysedMacroUses(tree.rootNode, spelled, program, macros);
     if (uses.length) {
       tree.delete();
-      tree = parseForTranslation(applyExpansions(read.file.text, uses, false), macros);
+      tree = parseForTranslation(applyExpansions(spelled, uses, false), macros);
       program = analyseProgram(tree.rootNode, tree.text);
     }
     // Text included after the includer's declarations sees them (and its own headers' ones).
     const seen = [...visible, ...localHeaderRoots(tree.rootNode, file, includeDirs)];
-    found.push({ directive, written, file, nested: false, program, types: new TypeTable(tree.rootNode, seen), tree });
+    found.push({ directive, written, file, nested: false, program, types: new TypeTable(tree.rootNode, seen), tree, source: read.file.text });
     found.push(...includedHeaders(tree.rootNode, file, includeDirs, looksLikeGpu, cycle, [...seen, tree.rootNode], [...visiting, file]).map((h) => ({ ...h, directive, nested: true })));
   }
   return found;

@@ -3,7 +3,7 @@
 // device globals it reaches (passed as hidden pointer parameters), from which layouts follow.
 import type { Node } from '../parse/parser.js';
 import { isTypeError, type Subst, type TypeTable } from './types.js';
-import type { CType } from '../layout/index.js';
+import { renderTypeId, type CType } from '../layout/index.js';
 import type { FunctionInfo, GlobalVar, Launch, Program } from './program.js';
 import { declaredName, descendants, scanSpans, walk } from './syntax.js';
 import type { TemplateBindings } from './template-bindings.js';
@@ -22,8 +22,10 @@ export interface ParamInfo {
 
 export interface KernelInstance {
   kernel: FunctionInfo;
-  /** C identifier: the kernel name, plus `__<args>` for template instances. */
+  /** C identifier: the kernel name, plus `__<args>` for template instances (`__<parameter types>` for overloads). */
   id: string;
+  /** What its launch stub is named by: the id, or for overloads the kernel name (C++ picks the stub by the arguments). */
+  stub: string;
   /** Template arguments as written (normalised spacing), empty for plain kernels. */
   templateArgs: string[];
   subst: Subst;
@@ -88,6 +90,7 @@ export function collectInstances(program: Program, types: TypeTable, bindings: T
   const problems: InstanceProblem[] = [];
   const instances: KernelInstance[] = [];
   const launchIds = new Map<number, string>();
+  const overloaded = overloadedKernels(program.kernels);
   for (const kernel of program.kernels) {
     const launches = program.launches.filter((l) => l.kernel === kernel.name);
     const argLists = new Map<string, { texts: string[]; subst: Subst; launches: Launch[]; dispatched: boolean }>();
@@ -131,12 +134,25 @@ export function collectInstances(program: Program, types: TypeTable, bindings: T
         }
       });
       if (params.length !== kernel.params.length) continue;
-      const id = instanceId(kernel.name, texts);
-      ls.forEach((l) => launchIds.set(l.call.id, id));
-      instances.push({ kernel, id, templateArgs: specialisationArgs(kernel, texts), subst, params, globals, launches: ls, dispatched });
+      const overload = overloaded.has(kernel.name);
+      const id = overload ? instanceId(kernel.name, params.map((p) => renderTypeId(p.type).replace(/\*/g, ' ptr'))) : instanceId(kernel.name, texts);
+      const stub = overload ? kernel.name : id;
+      ls.forEach((l) => launchIds.set(l.call.id, stub));
+      instances.push({ kernel, id, stub, templateArgs: specialisationArgs(kernel, texts), subst, params, globals, launches: ls, dispatched });
     }
   }
   return { instances, problems, launchIds };
+}
+
+/** Names of plain kernels defined more than once with different parameter types (overloads, not `#if` alternatives). */
+function overloadedKernels(kernels: readonly FunctionInfo[]): Set<string> {
+  const signatures = new Map<string, Set<string>>();
+  for (const k of kernels) {
+    if (!k.body || k.templateParams.length > 0) continue;
+    const types = k.params.map((p) => (p.childForFieldName('type')?.text ?? '') + (p.childForFieldName('declarator')?.text.replace(/[A-Za-z_]\w*\s*$/, '') ?? '')).join(',');
+    signatures.set(k.name, (signatures.get(k.name) ?? new Set()).add(types.replace(/\s+/g, '')));
+  }
+  return new Set([...signatures].filter(([, s]) => s.size > 1).map(([name]) => name));
 }
 
 /**

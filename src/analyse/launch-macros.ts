@@ -4,7 +4,9 @@
 // those uses are expanded in the text before translation; everything else stays byte for byte.
 import type { Node } from '../parse/parser.js';
 import { argumentsOf, scan } from './syntax.js';
-import { substitute, type Macro } from '../parse/macros.js';
+import { substitute, type Macro, type MacroTable } from '../parse/macros.js';
+import { gpuMacroExpansions } from '../parse/gpu-macros.js';
+import { neverCompiled } from '../parse/conditionals.js';
 
 export interface MacroExpansion {
   start: number;
@@ -64,4 +66,11 @@ export function applyExpansions(text: string, expansions: readonly MacroExpansio
     at = e.end;
   }
   return out + text.slice(at);
+}
+
+/** `text` with the uses of macros spelling GPU code expanded (outside text no compiler compiles); undefined if none. */
+export function expandGpuMacros(text: string, macros: MacroTable, annotate: boolean): string | undefined {
+  const never = neverCompiled(text, macros);
+  const uses = gpuMacroExpansions(text, macros).filter((u) => !never.some(([from, to]) => u.start >= from && u.end <= to));
+  return uses.length ? applyExpansions(text, uses, annotate) : undefined;
 }

@@ -2,6 +2,7 @@
 // static/dynamic shared variables and launch sites. Pure analysis: no text is changed here.
 import type { Node } from '../parse/parser.js';
 import { argumentsOf, declaredName, descendants, functionDeclarator, qualifiersOf, scan, spanHas } from './syntax.js';
+import { conditionalGroups, enclosingConditions, type Group } from '../parse/conditionals.js';
 
 export interface FunctionInfo {
   /** function_definition, or declaration for a prototype */
@@ -30,6 +31,8 @@ export interface SharedVar {
   dynamic: boolean;
   /** The function (kernel or device function) whose body declares it. */
   owner: FunctionInfo;
+  /** The `#if` conditions inside the function under which it is declared (`#ifdef WAVE64 ... #else`). */
+  conditions: string[];
 }
 
 export interface Launch {
@@ -135,15 +138,25 @@ function readOnlyTable(item: Node): boolean {
 const DECLARATION = new Set(['declaration']);
 const CALL = new Set(['call_expression']);
 
+/** The file's `#if` groups (the last file's kept: its functions are analysed one after another). */
+let lastGroups: { text: string; groups: Group[] } | undefined;
+function groupsOf(text: string): Group[] {
+  if (lastGroups?.text !== text) lastGroups = { text, groups: conditionalGroups(text) };
+  return lastGroups.groups;
+}
+
 function sharedOf(fn: FunctionInfo, text: string): SharedVar[] {
   if (!fn.body) return [];
   const found: SharedVar[] = [];
+  const body: [number, number] = [fn.body.startIndex, fn.body.endIndex];
+  const groups = spanHas(text, '#', ...body) ? groupsOf(text) : [];
   scan(fn.body, DECLARATION, (decl) => {
     const q = qualifiersOf(decl);
     if (!q.has('__shared__')) return;
+    const conditions = enclosingConditions(groups, decl.startIndex, decl.endIndex, body);
     for (const d of decl.childrenForFieldName('declarator')) {
       const name = d && declaredName(d);
-      if (d && name) found.push({ declaration: decl, declarator: d, name: name.text, dynamic: q.has('extern'), owner: fn });
+      if (d && name) found.push({ declaration: decl, declarator: d, name: name.text, dynamic: q.has('extern'), owner: fn, conditions });
     }
   }, (_, start, end) => spanHas(text, '__shared__', start, end));
   return found;

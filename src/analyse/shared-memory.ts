@@ -3,6 +3,11 @@
 // kernel's own region; the dynamic array follows the static part rounded up to 16 bytes
 // (docs/vortex.md: the verified placement). Sizes come from the layout engine for the device ABI
 // and the host (CPU backend) and are checked by static_asserts in the generated source.
+// A template device function's static shared data has a region per instantiation the program's
+// kernels reach (shared-instantiations.ts), placed after the functions' regions by the source that
+// defines the kernels; the function finds its region through an overload of hip2vx_shared_offset
+// on its struct type that the source defines at its end (argument-dependent lookup when the
+// function template is instantiated, so a header's function needs nothing from its includer).
 // A program can span files (GPU headers): each file's functions are laid out from 0, then the
 // including file places every file's regions one after the other (`place`). A header's own
 // translation cannot know where it lands, so its offsets are macros the including file defines.
@@ -12,6 +17,9 @@ import type { FunctionInfo, Program, SharedVar } from './program.js';
 import { isTypeError, type Subst, type TypeTable } from './types.js';
 import type { Node } from '../parse/parser.js';
 import { namespacesOf } from './syntax.js';
+import { allHold, COMPILER_MACROS } from '../parse/conditionals.js';
+import type { MacroTable } from '../parse/macros.js';
+import type { SharedInstantiation } from './shared-instantiations.js';
 
 export interface SharedProblem {
   node: Node;
@@ -32,12 +40,14 @@ export class SharedLayout {
   /** Where kernel regions start: after every device-function region of the program. */
   private kernelBase: Base = this.functionBytes;
   readonly problems: SharedProblem[] = [];
-  /** Template device functions with static shared data: no region, their instantiation refused. */
-  readonly unplaced = new Set<FunctionInfo>();
+  /** Template device functions with static shared data: a region per instantiation. */
+  readonly templated = new Set<FunctionInfo>();
+  /** Overloads placing the instantiations (see placeProgram), with their size checks. */
+  readonly instantiationDefinitions: string[] = [];
   private readonly byOwner = new Map<FunctionInfo, SharedVar[]>();
   private readonly sizes = new Map<string, AbiPair | undefined>();
 
-  constructor(program: Program, private readonly types: TypeTable, private readonly deviceAbi: Abi) {
+  constructor(program: Program, private readonly types: TypeTable, private readonly deviceAbi: Abi, private readonly macros: MacroTable) {
     for (const v of program.shared) this.byOwner.set(v.owner, [...(this.byOwner.get(v.owner) ?? []), v]);
     const taken = new Map<string, number>();
     for (const f of [...program.deviceFunctions, ...program.kernels]) {
@@ -49,9 +59,7 @@ export class SharedLayout {
     for (const f of program.deviceFunctions) {
       if (!this.names.has(f)) continue;
       if (f.templateParams.length > 0) {
-        // Its region's size depends on instantiations no file sees whole: an instantiation fails
-        // to compile (device rewrite); the function itself may stay unused (a header's helper).
-        this.unplaced.add(f);
+        this.templated.add(f);
         continue;
       }
       const size = this.structSize(f, new Map());
@@ -86,7 +94,7 @@ export class SharedLayout {
   }
 
   /** The struct's name at file scope, where the size checks are (inside `f`'s namespaces). */
-  private qualifiedStructName(f: FunctionInfo): string {
+  qualifiedStructName(f: FunctionInfo): string {
     return [...namespacesOf(f.outer), this.structName(f)].join('::');
   }
 
@@ -97,6 +105,7 @@ export class SharedLayout {
   }
 
   offsetExpr(f: FunctionInfo): string {
+    if (this.templated.has(f)) return `${OFFSET_OVERLOAD}((${this.structType(f)}*)0)`;
     const own = f.kind === 'kernel' ? undefined : this.fnOffsets.get(f);
     if (!own) return abi(this.kernelBase);
     const base = this.functionBase;
@@ -113,7 +122,8 @@ export class SharedLayout {
   /** Undefined (after reporting) when a type is unknown. */
   private measure(f: FunctionInfo, subst: Subst): AbiPair | undefined {
     const fields: Field[] = [];
-    for (const v of this.staticVars(f)) {
+    // Measured as the device compiler sees the file's macros (a user's -D can change it: the size checks say so).
+    for (const v of this.staticVars(f).filter((s) => allHold(s.conditions, this.macros, COMPILER_MACROS.device))) {
       const t = this.types.resolveDeclarator(v.declaration, v.declarator, subst);
       if (isTypeError(t)) {
         this.problems.push({ node: t.node, message: t.message });
@@ -164,7 +174,7 @@ const baseMacro = (f: ProgramFile) => `HIP2VX_SHARED_BASE_${f.name}`;
  * the macros its headers' translations use; in a header, the check that an including file set them.
  * `clash(i, ...)`: headers[i] has the macro name of an earlier one and one of them needs it.
  */
-export function placeProgram(own: ProgramFile, headers: readonly ProgramFile[], headerMode: boolean, clash: (i: number, message: string) => void): string[] {
+export function placeProgram(own: ProgramFile, headers: readonly ProgramFile[], headerMode: boolean, clash: (i: number, message: string) => void, instantiations: readonly SharedInstantiation[] = []): string[] {
   if (headerMode) {
     if (!own.shared.usesShared) return [];
     own.shared.place(baseMacro(own), KERNEL_BASE);
@@ -192,10 +202,32 @@ export function placeProgram(own: ProgramFile, headers: readonly ProgramFile[], 
     bases.set(f.path, next);
     next = { device: next.device + f.shared.functionBytes.device, host: next.host + f.shared.functionBytes.host };
   }
+  next = placeInstantiations(own.shared, instantiations, next);
   for (const f of [own, ...headers]) f.shared.place(bases.get(f.path)!, next);
   if (headers.length === 0) return [];
   const define = (macro: string, o: AbiPair) => `#define ${macro} HIP2VX_ABI(${o.device}, ${o.host})`;
   return [...[...placed.values()].map((h) => define(baseMacro(h), bases.get(h.path)!)), define(KERNEL_BASE, next)];
+}
+
+const OFFSET_OVERLOAD = 'hip2vx_shared_offset';
+
+/** Regions from `start` for each instantiation; `own` defines their overloads. Returns the end. */
+function placeInstantiations(own: SharedLayout, instantiations: readonly SharedInstantiation[], start: AbiPair): AbiPair {
+  let next = start;
+  const placed = new Set<string>();
+  for (const { fn, layout, binding } of instantiations) {
+    const type = `${layout.structName(fn)}<${[...binding.texts.values()].join(', ')}>`;
+    const namespaces = namespacesOf(fn.outer);
+    const key = [...namespaces, type].join('::');
+    const size = layout.structSize(fn, binding.subst);
+    if (!size && layout !== own) own.problems.push(...layout.problems);
+    if (!size || placed.has(key)) continue;
+    placed.add(key);
+    const overload = `inline unsigned ${OFFSET_OVERLOAD}(${type}*) { return ${abi(next)}; }`;
+    own.instantiationDefinitions.push(namespaces.reduceRight((inner, ns) => `namespace ${ns} { ${inner} }`, overload), ...sizeCheck(key, size));
+    next = { device: roundUp(next.device + size.device, 16), host: roundUp(next.host + size.host, 16) };
+  }
+  return next;
 }
 
 const abi = (o: Base) => (typeof o === 'string' ? o : `HIP2VX_ABI(${o.device}, ${o.host})`);

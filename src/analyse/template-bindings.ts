@@ -114,6 +114,15 @@ export class TemplateBindings {
     return bindings;
   }
 
+  /**
+   * The binding of `fn`'s template parameters at `call` (in device code), inside a function bound
+   * by `outer`; undefined when `call` does not call `fn`, a string when deduction fails.
+   */
+  forCall(fn: FunctionInfo, call: Node, outer: Binding): Binding | BindingProblem | string | undefined {
+    const found = this.callOf(fn, call);
+    return found && this.bind(fn, found.explicit, argumentsOf(call.childForFieldName('arguments')), outer, this.programOf(call).text);
+  }
+
   /** The launch goes through the kernel's dispatcher (see dependentOn). */
   dispatched(launch: Launch, kernel: FunctionInfo): boolean {
     return !!dependentOn(launch, kernel, this.programOf(launch.call));
@@ -275,7 +284,7 @@ export class TemplateBindings {
     for (const [i, a] of (written ?? []).entries()) {
       const name = fn.templateParams[i];
       if (!params[i] || params[i].type.startsWith('variadic')) return 'a variadic template';
-      const value = this.argument(a, VALUE_PARAMETERS.has(params[i].type), outer);
+      const value = params[i].type === 'template_template_parameter_declaration' ? templateName(a, outer) : this.argument(a, VALUE_PARAMETERS.has(params[i].type), outer);
       if (isBindingProblem(value)) return value;
       subst.set(name, value.value);
       texts.set(name, value.text);
@@ -361,4 +370,10 @@ export class TemplateBindings {
   }
 }
 
-const isBindingProblem = (x: unknown): x is BindingProblem => typeof x === 'object' && x !== null && 'ruleId' in x;
+/** A class template given to a template template parameter: named, nothing to lay out. */
+function templateName(a: Node, outer: Binding): { value: CType; text: string } {
+  const text = outer.texts.get(a.text.trim()) ?? normalise(a.text);
+  return { value: { kind: 'opaque', text }, text };
+}
+
+export const isBindingProblem = (x: unknown): x is BindingProblem => typeof x === 'object' && x !== null && 'ruleId' in x;

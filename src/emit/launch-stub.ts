@@ -15,7 +15,7 @@ export const stubName = (id: string) => `__hip2vx_launch_${id}`;
 export const dispatcherName = (kernel: string) => `__hip2vx_dispatch_${kernel}`;
 
 const signatureOf = (instance: KernelInstance) =>
-  `static inline hipError_t ${stubName(instance.id)}(${['dim3 __hv_grid', 'dim3 __hv_block', 'size_t __hv_shared', 'hipStream_t __hv_stream', ...instance.params.map(withDefault)].join(', ')})`;
+  `static inline hipError_t ${stubName(instance.stub)}(${['dim3 __hv_grid', 'dim3 __hv_block', 'size_t __hv_shared', 'hipStream_t __hv_stream', ...instance.params.map(withDefault)].join(', ')})`;
 
 /** A parameter of the stub: launches may leave out what has a default argument. */
 const withDefault = (p: KernelInstance['params'][number]) => (p.defaultValue === undefined ? p.text : `${p.text} = ${p.defaultValue}`);
@@ -80,7 +80,7 @@ export function launchStubs(instances: readonly KernelInstance[], program: strin
     if (primaries.has(kernel)) out.push(dispatcherDeclaration(kernel));
     for (const i of instances.filter((x) => x.kernel === kernel && x.dispatched)) {
       const args = ['__hv_grid', '__hv_block', '__hv_shared', '__hv_stream', ...i.params.map((p) => p.name)];
-      out.push(`template <> inline hipError_t ${dispatcherName(kernel.name)}<${i.templateArgs.join(', ')}>(${[CONFIG, ...i.params.map((p) => p.text)].join(', ')}) { return ${stubName(i.id)}(${args.join(', ')}); }`);
+      out.push(`template <> inline hipError_t ${dispatcherName(kernel.name)}<${i.templateArgs.join(', ')}>(${[CONFIG, ...i.params.map((p) => p.text)].join(', ')}) { return ${stubName(i.stub)}(${args.join(', ')}); }`);
     }
   }
   return out;

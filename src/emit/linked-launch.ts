@@ -24,7 +24,7 @@ export function linkable(fn: FunctionInfo): boolean {
 export function linkedDefinition(instance: KernelInstance): string {
   const params = [...CONFIG, ...instance.params.map((p) => p.text)].join(', ');
   const args = ['__hv_grid', '__hv_block', '__hv_shared', '__hv_stream', ...instance.params.map((p) => p.name)].join(', ');
-  return `__attribute__((weak)) hipError_t ${linkedName(instance.kernel.name)}(${params}) { return ${stubName(instance.id)}(${args}); }`;
+  return `__attribute__((weak)) hipError_t ${linkedName(instance.kernel.name)}(${params}) { return ${stubName(instance.stub)}(${args}); }`;
 }
 
 /** Where the kernel is only declared: the linked function's declaration (the prototype's parameters, defaults included). */

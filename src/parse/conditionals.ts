@@ -99,6 +99,25 @@ export function skippedOnDevice(text: string, macros: MacroTable): [number, numb
 }
 
 /**
+ * The conditions under which [start, end) is compiled, of the groups lying inside `within`: one
+ * expression per group (a later branch's says the earlier ones are false).
+ */
+export function enclosingConditions(groups: readonly Group[], start: number, end: number, within: readonly [number, number]): string[] {
+  const out: string[] = [];
+  for (const g of groups) {
+    if (g.branches[0].directive[0] < within[0] || g.endif[1] > within[1]) continue;
+    const k = g.branches.findIndex((b) => b.body[0] <= start && end <= b.body[1]);
+    if (k < 0) continue;
+    const earlier = g.branches.slice(0, k).map((b) => `!(${b.condition})`);
+    out.push([...earlier, ...(g.branches[k].condition === '1' ? [] : [`(${g.branches[k].condition})`])].join(' && ') || '1');
+  }
+  return out;
+}
+
+/** Whether every condition holds for a compiler with `predefined` and the file's macros. */
+export const allHold = (conditions: readonly string[], macros: MacroTable, predefined: Record<string, number>): boolean => conditions.every((c) => evaluate(c, macros, predefined) !== 0);
+
+/**
  * The value of an `#if` expression: `defined`, the file's object-like macros with a number for
  * body, what the compiler predefines; other names are 0, as the preprocessor has them.
  */

@@ -210,7 +210,15 @@ export class DeviceRewriter {
   private dropHostMembers(item: Node): void {
     scan(item, CLASS_BODIES, (body) => {
       const owner = body.parent?.childForFieldName('name')?.text.replace(/<.*$/, '');
-      for (const member of body.namedChildren) if (member && hostOnlyMember(member, owner)) this.edits.replace(member, '');
+      for (const member of body.namedChildren) {
+        if (!member) continue;
+        if (hostOnlyMember(member, owner)) this.edits.replace(member, '');
+        else if (hostOnlySpecialMember(member, owner)) {
+          // Declared only: the class keeps its shape; the body may use host APIs (hipMalloc, iostream).
+          for (const c of member.children) if (c?.type === 'field_initializer_list') this.edits.replace(c, '');
+          this.edits.replace(member.childForFieldName('body')!, ';');
+        }
+      }
     });
   }
 
@@ -218,12 +226,9 @@ export class DeviceRewriter {
   private sharedStruct(fn: FunctionInfo): void {
     const vars = this.shared.staticVars(fn);
     if (vars.length === 0) return;
-    if (this.shared.unplaced.has(fn)) {
-      this.report.at(fn.node, 'warning', 'shared-in-template-function', `${UNPLACED(fn.name)}: it translates, and an instantiation fails to compile`);
-      return;
-    }
     const template = fn.outer.type === 'template_declaration' ? `template ${fn.outer.childForFieldName('parameters')!.text} ` : '';
-    const members = vars.map((v) => `  ${this.memberText(v)};`);
+    // A member declared under `#if` keeps its condition (`#ifdef WAVE64 T s[64]; #else T s[32];`).
+    const members = vars.map((v) => (v.conditions.length ? `#if ${v.conditions.join(' && ')}\n  ${this.memberText(v)};\n#endif` : `  ${this.memberText(v)};`));
     const constants = localConstantsUsed(fn, members.join(' ')).map((c) => `  ${c}`);
     const macros = localMacrosUsed(fn, [...constants, ...members].join(' '), vars[0].declaration.startIndex);
     this.edits.wrap(fn.outer, `${macros.map((m) => `${m}\n`).join('')}${template}struct ${this.shared.structName(fn)} {\n${[...constants, ...members].join('\n')}\n};\n`, '');
@@ -459,8 +464,6 @@ export class DeviceRewriter {
       this.edits.replace(decl, (print) =>
         vars
           .map((v) => {
-            // The name stays declared (a template's non-dependent names are looked up at its definition).
-            if (this.shared.unplaced.has(fn)) return `static_assert(hip2vx_dependent_false<${dependentOn(fn)}>, "${UNPLACED(fn.name)}"); ${this.memberText(v)};`;
             if (!v.dynamic) return `auto& ${v.name} = HIP2VX_SHARED(${this.shared.offsetExpr(fn)}, ${this.shared.structType(fn)}).${v.name};`;
             const type = decl.children.filter((c): c is Node => !!c && (c.type.endsWith('type') || c.type === 'sized_type_specifier' || c.type === 'type_identifier' || c.type === 'qualified_identifier' || c.type === 'template_type' || (c.type === 'type_qualifier' && c.text !== '__shared__'))).map(print).join(' ');
             return `${type}* ${v.name} = reinterpret_cast<${type}*>(hip2vx_dynamic_shared());`;
@@ -495,21 +498,6 @@ export class DeviceRewriter {
 
 /** Nested split regions the default simx configuration (4 threads per warp) can hold (docs/vortex.md). */
 const DEFAULT_NESTING = 3;
-
-const UNPLACED = (name: string) => `template device function '${name}' declares static __shared__ variables, whose place in the block's memory depends on its instantiations; make them kernel variables or make the function a non-template`;
-
-/** The template arguments of `fn` as types, so a static_assert on them waits for an instantiation. */
-function dependentOn(fn: FunctionInfo): string {
-  const params = fn.outer.type === 'template_declaration' ? fn.outer.childForFieldName('parameters')!.namedChildren : [];
-  return params
-    .filter((p): p is Node => !!p && p.type !== 'comment')
-    .map((p) => {
-      const name = declaredName(p.childForFieldName('declarator') ?? p.namedChildren.find((c) => c?.type === 'type_identifier' || c?.type === 'identifier') ?? null)?.text ?? '';
-      const pack = p.type.startsWith('variadic') ? '...' : '';
-      return p.type.includes('type_parameter') ? `${name}${pack}` : `hip2vx_constant<${name}>${pack}`;
-    })
-    .join(', ');
-}
 
 /**
  * The body's `const`/`constexpr` integer declarations that `text` (the shared struct's members,
@@ -561,14 +549,25 @@ const SPECIAL_MEMBER = /^(?:~|operator\s*=$)/;
 
 /** A member function declaration or definition (or friend) for the host alone; not a special member. */
 function hostOnlyMember(member: Node, owner: string | undefined): boolean {
+  const m = memberFunction(member);
+  return !!m && m.hostOnly && m.name !== owner && !SPECIAL_MEMBER.test(m.name);
+}
+
+/** A constructor, destructor or assignment defined in its class without __device__ or constexpr. */
+function hostOnlySpecialMember(member: Node, owner: string | undefined): boolean {
+  const m = memberFunction(member);
+  return member.type === 'function_definition' && !!member.childForFieldName('body') && !!m && m.hostOnly && (m.name === owner || SPECIAL_MEMBER.test(m.name));
+}
+
+/** A member function's name and whether its specifiers leave it to the host. */
+function memberFunction(member: Node): { name: string; hostOnly: boolean } | undefined {
   const fn = member.type === 'friend_declaration' || member.type === 'template_declaration' ? member.namedChildren.find((c) => c?.type === 'function_definition' || c?.type === 'declaration' || c?.type === 'field_declaration') ?? null : member;
-  if (!fn || !['function_definition', 'field_declaration', 'declaration'].includes(fn.type)) return false;
+  if (!fn || !['function_definition', 'field_declaration', 'declaration'].includes(fn.type)) return undefined;
   const declarator = fn.childForFieldName('declarator') ?? fn.childrenForFieldName('declarator')[0];
   const fd = declarator && (declarator.type === 'function_declarator' ? declarator : functionDeclarator(fn));
-  if (!declarator || !fd) return false;
-  const name = declaredName(fd)?.text ?? '';
+  if (!declarator || !fd) return undefined;
   const specifiers = member.text.slice(0, declarator.startIndex - member.startIndex);
-  return !/\b(?:__device__|__global__|constexpr)\b/.test(specifiers) && name !== owner && !SPECIAL_MEMBER.test(name);
+  return { name: declaredName(fd)?.text ?? '', hostOnly: !/\b(?:__device__|__global__|constexpr)\b/.test(specifiers) };
 }
 
 /**

@@ -172,20 +172,56 @@ export class DivergenceLowering {
   // ---- expressions ---------------------------------------------------------------------------
 
   /** Loads, calls with branches, assignments and increments may not be evaluated speculatively. */
-  private safe(e: Node): boolean {
+  private safe(e: Node, read: ReadonlySet<string> = NOTHING_READ): boolean {
     switch (e.type) {
-      case 'subscript_expression': case 'pointer_expression': case 'assignment_expression': case 'update_expression':
+      case 'subscript_expression': case 'pointer_expression':
+        // An address (`&a[i]`) loads nothing itself.
+        if (e.child(0)?.type === '&') return this.safeAddress(e.childForFieldName('argument')!, read);
+        // A load the expression makes anyway (its first operand's, `x` in `'A' <= x && x <= 'Z'`) may be repeated.
+        return read.has(spelling(e)) && e.namedChildren.every((c) => !c || this.safe(c, read));
+      case 'assignment_expression': case 'update_expression':
       case 'gnu_asm_expression': case 'new_expression': case 'delete_expression': case 'lambda_expression':
         return false;
       case 'field_expression':
-        return e.child(1)?.type !== '->' && this.safe(e.childForFieldName('argument')!);
+        return e.child(1)?.type !== '->' && this.safe(e.childForFieldName('argument')!, read);
       case 'call_expression': {
         const fn = e.childForFieldName('function');
-        return !!fn && BRANCH_FREE_CALLS.has(fn.text) && e.childForFieldName('arguments')!.namedChildren.every((c) => !c || this.safe(c));
+        return !!fn && BRANCH_FREE_CALLS.has(fn.text) && e.childForFieldName('arguments')!.namedChildren.every((c) => !c || this.safe(c, read));
       }
       default:
-        return e.namedChildren.every((c) => !c || this.safe(c));
+        return e.namedChildren.every((c) => !c || this.safe(c, read));
     }
+  }
+
+  /** The address of the lvalue `e` is computed without loads or effects (`a[i]`, `*p`, `s.f`). */
+  private safeAddress(e: Node, read: ReadonlySet<string>): boolean {
+    const arg = e.childForFieldName('argument');
+    switch (e.type) {
+      case 'parenthesized_expression':
+        return !!e.namedChildren[0] && this.safeAddress(e.namedChildren[0], read);
+      case 'subscript_expression':
+        return this.safe(arg!, read) && e.namedChildren.every((c) => !c || c.id === arg!.id || this.safe(c, read));
+      case 'pointer_expression':
+        return e.child(0)?.type === '*' ? this.safe(arg!, read) : this.safe(e, read);
+      case 'field_expression':
+        return e.child(1)?.type === '->' ? this.safe(arg!, read) : this.safeAddress(arg!, read);
+      default:
+        return this.safe(e, read);
+    }
+  }
+
+  /** `e` (&&, || or ?:) is safe given the loads its first operand, always evaluated, makes. */
+  private safeAfterFirst(e: Node): boolean {
+    const first = e.type === 'conditional_expression' ? e.childForFieldName('condition')! : e.childForFieldName('left')!;
+    const read = new Set<string>();
+    const collect = (n: Node): void => {
+      if (n.type === 'subscript_expression' || (n.type === 'pointer_expression' && n.child(0)?.type === '*')) read.add(spelling(n));
+      // Only what is evaluated whatever the values: the first operand of nested &&, || and ?:.
+      const inner = n.type === 'conditional_expression' ? [n.childForFieldName('condition')] : this.isShortCircuit(n) ? [n.childForFieldName('left')] : n.namedChildren;
+      inner.forEach((c) => c && collect(c));
+    };
+    collect(first);
+    return read.size > 0 && this.safe(e, read);
   }
 
   private isShortCircuit(e: Node): boolean {
@@ -231,7 +267,7 @@ export class DivergenceLowering {
       if ((!ternary && !this.isShortCircuit(e)) || inDirective(e) || compileTime(e)) continue;
       const cond = ternary ? e.childForFieldName('condition')! : e;
       if (this.uni.isUniform(cond)) continue;
-      if (this.safe(e)) {
+      if (this.safe(e) || this.safeAfterFirst(e)) {
         if (ternary) {
           const [c, a, b] = ['condition', 'consequence', 'alternative'].map((f) => e.childForFieldName(f)!);
           this.edits.replace(e, (print) => `hip2vx_select(${opaqueBool(c, print)}, ${print(a)}, ${print(b)})`);
@@ -390,11 +426,18 @@ export class DivergenceLowering {
   }
 
   private ifText(n: Node, print: Printer): string {
-    const cond = this.lowerCond(n.childForFieldName('condition')!, print);
-    const then = braced(n.childForFieldName('consequence')!, print);
+    const condition = n.childForFieldName('condition')!;
+    const cond = this.lowerCond(condition, print);
+    const consequence = n.childForFieldName('consequence')!;
     const alt = n.childForFieldName('alternative');
     const elseStmt = alt ? alt.namedChildren.find((c) => c && c.type !== 'comment') : undefined;
-    const region = this.splitRegion(cond.value, then, elseStmt ? braced(elseStmt, print) : undefined);
+    const [g, t] = [this.fresh('g'), this.fresh('t')];
+    // An #if group splitting the header (`#ifdef X if (a) #else if (b) #endif {...}`) stays; the
+    // other branches' headers open the same region (their conditions as written), so each compiles.
+    const between = this.edits.text.slice(condition.endIndex, consequence.startIndex);
+    const others = between.trim() ? otherHeaders(between, (c) => `${cond.pre ? '{ ' : ''}{ int ${g} = hip2vx_bool(${c}); int ${t} = hip2vx_split(${g}); if (${g})`) : '';
+    const orElse = elseStmt && directiveLines(this.edits.text, consequence.endIndex, elseStmt.startIndex) + braced(elseStmt, print);
+    const region = `{ int ${g} = ${cond.value}; int ${t} = hip2vx_split(${g}); if (${g}) ${others}${braced(consequence, print)}${orElse ? ` else ${orElse}` : ''} hip2vx_join(${t}); } `;
     return cond.pre ? `{ ${cond.pre}${region}}` : region.trimEnd();
   }
 
@@ -521,10 +564,13 @@ export class DivergenceLowering {
   /** A statement list in which, after a statement that may set a flag, the rest runs only where none is set. */
   private guarded(stmts: Node[], loop: Node | undefined, print: Printer): string {
     const i = stmts.findIndex((st, k) => k < stmts.length - 1 && this.flagsSetBy(st, loop).length > 0);
-    if (i < 0) return statements(stmts, print);
+    const text = this.edits.text;
+    if (i < 0) return statements(stmts, print, text);
     const flags = this.flagsSetBy(stmts[i], loop);
-    // The remainder may set flags again further down: guard it the same way.
-    return `${statements(stmts.slice(0, i + 1), print)}\n${this.splitRegion(`!(${flags.join(' | ')})`, `{ ${this.guarded(stmts.slice(i + 1), loop, print)} }`)}`;
+    // The remainder may set flags again further down: guard it the same way (with what lies before it).
+    const between = text.slice(stmts[i].endIndex, stmts[i + 1].startIndex);
+    const gap = between.trim() ? between : '';
+    return `${statements(stmts.slice(0, i + 1), print, text)}\n${this.splitRegion(`!(${flags.join(' | ')})`, `{ ${gap}${this.guarded(stmts.slice(i + 1), loop, print)} }`)}`;
   }
 
   /** Statements of a block or case that need guards get them; the body also declares the flags. */
@@ -578,6 +624,13 @@ export class DivergenceLowering {
 
 }
 
+const NOTHING_READ: ReadonlySet<string> = new Set();
+
+/** An expression's text without spaces and redundant parentheses around names (`(x)` as `x`): equal loads spell alike. */
+function spelling(e: Node): string {
+  return e.text.replace(/\s+/g, '').replace(/\(([A-Za-z_]\w*(\[[^\]\[()]*\])?)\)/g, '$1');
+}
+
 /** The statements of a case, without its label. */
 function caseBody(c: Node): Node[] {
   const label = c.childForFieldName('value');
@@ -592,9 +645,37 @@ function trailingBreak(stmts: Node[]): Node | undefined {
   return undefined;
 }
 
-/** Statements printed one after another; preprocessor lines (#pragma) on lines of their own. */
-function statements(stmts: Node[], print: Printer): string {
-  return stmts.map((s) => (s.type.startsWith('preproc') ? `\n${print(s).trimEnd()}\n` : print(s))).join('\n');
+/**
+ * Statements printed one after another with the text between them as written: comments, and
+ * `#if` groups the parser did not see (a branch not taken) stay, balanced.
+ */
+function statements(stmts: Node[], print: Printer, text: string): string {
+  return stmts.map((s, k) => (k === 0 ? '' : text.slice(stmts[k - 1].endIndex, s.startIndex)) + print(s)).join('');
+}
+
+/**
+ * `text` (between an if's condition and its body) with the last `if (c)` of each run of lines
+ * between directives replaced by `open(c)`.
+ */
+function otherHeaders(text: string, open: (condition: string) => string): string {
+  return text.split(/(^[ \t]*#.*$)/m).map((part) => (/^[ \t]*#/.test(part) ? part : lastIfOpened(part, open))).join('');
+}
+
+function lastIfOpened(text: string, open: (condition: string) => string): string {
+  const at = [...text.matchAll(/\bif\s*\(/g)].pop();
+  if (!at) return text;
+  let depth = 0;
+  for (let i = at.index! + at[0].length - 1; i < text.length; i++) {
+    depth += text[i] === '(' ? 1 : text[i] === ')' ? -1 : 0;
+    if (depth === 0) return text.slice(0, at.index) + open(text.slice(at.index! + at[0].length, i)) + text.slice(i + 1);
+  }
+  return text;
+}
+
+/** The preprocessor lines of text[from, to) (`#endif` between an if's condition and its body), on lines of their own. */
+function directiveLines(text: string, from: number, to: number): string {
+  const lines = text.slice(from, to).split('\n').filter((l) => /^\s*#/.test(l));
+  return lines.length ? `\n${lines.join('\n')}\n` : '';
 }
 
 function unparen(e: Node): Node {

@@ -27,6 +27,20 @@ describe('divergence brackets', () => {
     expect(text).toMatch(/\{ int (__hv_g\d+) = hip2vx_bool\(i < n\); int (__hv_t\d+) = hip2vx_split\(\1\); if \(\1\) \{ p\[i\] = 1; \} else \{ p\[i\] = 2; \} hip2vx_join\(\2\); \}/);
   });
 
+  it('open the same region in each branch of an #if group splitting an if header, and keep groups between guarded statements', async () => {
+    const text = await kernelText(
+      'for (int i = threadIdx.x; i < n; i += 4) {\n  if (p[i] == 0) continue;\n#ifdef WIDE\n  p[i] += 1;\n#endif\n#ifndef WIDE\n  if (p[i] > 3 && i > 1)\n#else\n  if (p[i] > 2)\n#endif\n  { p[i] = 0; }\n}',
+    );
+    expect(text).toMatch(/\{ int __hv_g\d+ = !\(__hv_cont\d+\); int __hv_t\d+ = hip2vx_split\(__hv_g\d+\); if \(__hv_g\d+\) \{ \n#ifdef WIDE\n  p\[i\] \+= 1;\n#endif\n/);
+    // The branch the parser saw, lowered; the other one's condition as written, in the same region.
+    expect(text).toMatch(/#ifndef WIDE\n  \{ int (__hv_g\d+) = \(hip2vx_bool\(p\[i\] > 3\) & hip2vx_bool\(i > 1\)\); int (__hv_t\d+) = hip2vx_split\(\1\); if \(\1\) \n#else\n  \{ int \1 = hip2vx_bool\(p\[i\] > 2\); int \2 = hip2vx_split\(\1\); if \(\1\)\n#endif\n  \{ p\[i\] = 0; \} hip2vx_join\(\2\); \}/);
+  });
+
+  it('make a ?: a select when its arms load only what its condition loads', async () => {
+    const text = await kernelText('const int* q = p + threadIdx.x;\np[threadIdx.x] = 1 + ((0 < q[0] && q[0] < n) ? q[0] * 2 : q[0]);');
+    expect(text).toContain('1 + (hip2vx_select(hip2vx_bool(((hip2vx_bool(0 < q[0]) & hip2vx_bool(q[0] < n)))), q[0] * 2, q[0]));');
+  });
+
   it('treat the HIP spellings of threadIdx as per-thread', async () => {
     for (const spelling of ['hipThreadIdx_x', 'hipThreadIdx_y', 'hipThreadIdx_z']) {
       const text = await kernelText(`int x = hipBlockIdx_x * hipBlockDim_x + ${spelling};\nif (x >= n) return;\np[x] = 1;`);

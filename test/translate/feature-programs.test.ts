@@ -64,6 +64,22 @@ const PROGRAMS: FeatureProgram[] = [
   { dir: 'attribute-spaces', stem: 'attribute_spaces', variants: [{ config: '4x4' }], what: '__attribute__((global)) and ((device)) declare kernels and device functions', device: ['__global__ void fill('] },
   { dir: 'quoted-runtime-header', stem: 'quoted_runtime_header', variants: [{ config: '4x4' }], what: 'a quoted "cuda_runtime.h" leaves the device source' },
   { dir: 'template-shared', stem: 'template_shared', variants: [{ config: '4x4' }], what: '__shared__ arrays sized by one and two template parameters', device: ['template <int W, int H> struct transpose_SharedMem'] },
+  {
+    dir: 'template-function-shared/app', stem: 'template_function_shared', includeDirs: ['../lib'], variants: [{ config: '4x4' }],
+    what: 'static __shared__ data of template device functions in a header: one region per instantiation (two live at once), bound through written, deduced and kernel template arguments, a template template parameter',
+    device: ['namespace stash { inline unsigned hip2vx_shared_offset(keep_SharedMem<int>*) { return HIP2VX_ABI(0, 0); } }', 'inline unsigned hip2vx_shared_offset(block_reduce_SharedMem<Sum, double, 4>*)'],
+  },
+  {
+    dir: 'split-conditionals', stem: 'split_conditionals', variants: [{ config: '4x4' }], copied: ['defs.h'],
+    what: "#if groups in divergent code (between statements a continue guards, splitting an if's header) decided by the includer's macros for a source included as text; a ?: repeating its condition's load",
+    device: ['#include "defs.h"'],
+  },
+  {
+    dir: 'kernel-overloads', stem: 'kernel_overloads', variants: [{ config: '4x4' }],
+    what: 'overloaded kernels (parameter lists of different types and lengths): an entry each, one stub name the host compiler resolves',
+    device: ['#ifdef HIP2VX_ENTRY_scale__float_ptr__int', '#ifdef HIP2VX_ENTRY_scale__double_ptr__int__double'],
+    host: ['static inline hipError_t __hip2vx_launch_scale(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, int* p, int n)', '__hip2vx_launch_scale(1, n, 0, 0, dd, n, 0.5);'],
+  },
   { dir: 'cuda-version', stem: 'cuda_version', variants: [{ config: '4x4' }], what: 'CUDA_VERSION and CUDART_VERSION decided as CUDA 12.0 would' },
   { dir: 'constexpr-templates', stem: 'constexpr_templates', variants: [{ config: '16x16' }], what: 'shared sizes from local constexpr of template parameters; constexpr template arguments', device: ['static constexpr unsigned n = B;'] },
   {
@@ -75,7 +91,7 @@ const PROGRAMS: FeatureProgram[] = [
   {
     dir: 'cuda-arch', stem: 'cuda_arch', variants: [{ config: '4x4' }],
     what: '__CUDA_ARCH__ decided as for compute capability 8.0 (a kernel in both branches), 8-bit floats, 16-bit atomicCAS, normcdff, an uninstantiated template with static shared data',
-    device: ['static_assert(hip2vx_dependent_false<T>'],
+    device: ['auto& partial = HIP2VX_SHARED(hip2vx_shared_offset((block_sum_SharedMem<T>*)0), block_sum_SharedMem<T>).partial;'],
   },
   { dir: 'launch-macros', stem: 'launch_macros', variants: [{ config: '4x4' }], what: 'launches inside a function-like macro and through an object-like macro naming the kernel', host: ['__hip2vx_launch_inc(1, 16, 0, 0, d);', '__hip2vx_launch_scale__float(1, 16, 0, 0, e, 3.0f);'] },
   { dir: 'device-std', stem: 'device_std', variants: [{ config: '4x4' }], what: 'the header-only C++ standard library in kernels and __host__ __device__ helpers', device: ['#include <type_traits>'] },
@@ -123,7 +139,7 @@ const PROGRAMS: FeatureProgram[] = [
     dir: 'math-intrinsics', stem: 'math_intrinsics', variants: [{ config: '4x4' }],
     what: "CUDA's rounded IEEE operations, rounded conversions and 64-bit bit intrinsics in kernels and on the host; || in a returned expression; min/max on the host",
   },
-  { dir: 'class-members', stem: 'class_members', variants: [{ config: '4x4' }], what: 'a private field in a kernel argument; a member defined outside its class returning a reference; assert in a member defined inside its class; host-only members with host-only types', device: ['T const &box<T>::get() const { return v_; }'] },
+  { dir: 'class-members', stem: 'class_members', variants: [{ config: '4x4' }], what: 'a private field in a kernel argument; a member defined outside its class returning a reference; assert in a member defined inside its class; host-only members with host-only types; host-only special members using host APIs', device: ['T const &box<T>::get() const { return v_; }', 'explicit buffer(int n)  ;', '~buffer() ;'] },
   {
     dir: 'header-type-switch', stem: 'header_type_switch', variants: [{ config: '4x4' }], copied: ['type_switch.h'],
     what: 'kernel templates bound through a type-switch macro from a header; a __shared__ array of a local <type_traits> alias',

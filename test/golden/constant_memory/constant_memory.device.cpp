@@ -26,12 +26,12 @@ static unsigned int (*__hip2vx_sym_above_count);
 
 __global__ void poly_eval(const float* x, float* y, int n)
 { int __hv_ret1 = 0; const int i = blockIdx.x * blockDim.x + threadIdx.x;
-{ int __hv_g2 = hip2vx_bool(i >= n); int __hv_t3 = hip2vx_split(__hv_g2); if (__hv_g2) { __hv_ret1 = 1; } hip2vx_join(__hv_t3); }
+    { int __hv_g2 = hip2vx_bool(i >= n); int __hv_t3 = hip2vx_split(__hv_g2); if (__hv_g2) { __hv_ret1 = 1; } hip2vx_join(__hv_t3); }
 { int __hv_g6 = !(__hv_ret1); int __hv_t7 = hip2vx_split(__hv_g6); if (__hv_g6) { float acc = 0.0f;
-for (int k = NUM_COEFFS - 1; k >= 0; --k)  // Horner's rule
+    for (int k = NUM_COEFFS - 1; k >= 0; --k)  // Horner's rule
         acc = acc * x[i] + (*__hip2vx_sym_coeffs)[k];
-y[i] = acc;
-{ int __hv_g4 = hip2vx_bool(acc > (*__hip2vx_sym_threshold)); int __hv_t5 = hip2vx_split(__hv_g4); if (__hv_g4) { atomicAdd(&(*__hip2vx_sym_above_count), 1u); } hip2vx_join(__hv_t5); } } hip2vx_join(__hv_t7); }  }
+    y[i] = acc;
+    { int __hv_g4 = hip2vx_bool(acc > (*__hip2vx_sym_threshold)); int __hv_t5 = hip2vx_split(__hv_g4); if (__hv_g4) { atomicAdd(&(*__hip2vx_sym_above_count), 1u); } hip2vx_join(__hv_t5); } } hip2vx_join(__hv_t7); }  }
 
 
 

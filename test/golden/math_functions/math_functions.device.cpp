@@ -23,17 +23,17 @@
 
 __global__ void math_kernel(const float* __restrict__ x, float* __restrict__ out, int n)
 { int __hv_ret1 = 0; int i = blockIdx.x * blockDim.x + threadIdx.x;
-{ int __hv_g2 = hip2vx_bool(i >= n); int __hv_t3 = hip2vx_split(__hv_g2); if (__hv_g2) { __hv_ret1 = 1; } hip2vx_join(__hv_t3); }
+    { int __hv_g2 = hip2vx_bool(i >= n); int __hv_t3 = hip2vx_split(__hv_g2); if (__hv_g2) { __hv_ret1 = 1; } hip2vx_join(__hv_t3); }
 { int __hv_g4 = !(__hv_ret1); int __hv_t5 = hip2vx_split(__hv_g4); if (__hv_g4) { float v = x[i];
-float* o = out + (size_t)i * NUM_COLUMNS;
-o[0] = hip2vx_sqrtf(fabsf(v));
-o[1] = hip2vx_rsqrtf(fabsf(v) + 1.0f);
-o[2] = hip2vx_expf(-v * v);
-o[3] = hip2vx_expf(0.5f * v);
-o[4] = hip2vx_fdividef(v, 1.0f + fabsf(v));
-o[5] = hip2vx_fmaxf(v, 0.0f) + 0.1f * hip2vx_fminf(v, 0.0f);
-o[6] = hip2vx_saturatef(v);
-o[7] = (float)(min(i % 100, 42) + max(i % 7, 3)); } hip2vx_join(__hv_t5); }  }
+    float* o = out + (size_t)i * NUM_COLUMNS;
+    o[0] = hip2vx_sqrtf(fabsf(v));
+    o[1] = hip2vx_rsqrtf(fabsf(v) + 1.0f);
+    o[2] = hip2vx_expf(-v * v);
+    o[3] = hip2vx_expf(0.5f * v);
+    o[4] = hip2vx_fdividef(v, 1.0f + fabsf(v));
+    o[5] = hip2vx_fmaxf(v, 0.0f) + 0.1f * hip2vx_fminf(v, 0.0f);  // leaky ReLU
+    o[6] = hip2vx_saturatef(v);
+    o[7] = (float)(min(i % 100, 42) + max(i % 7, 3)); } hip2vx_join(__hv_t5); }  }
 
 
 

@@ -59,7 +59,7 @@ __host__ __device__ inline vec2 make_vec2(float x, float y)
 
 __host__ __device__ inline Region classify(vec2 p)
 { int __hv_ret1 = 0; Region __hv_rv{}; const float r2 = p.x * p.x + p.y * p.y;
-{ int __hv_g2 = hip2vx_bool(r2 < 0.25f); int __hv_t3 = hip2vx_split(__hv_g2); if (__hv_g2) { { __hv_rv = REGION_INSIDE; __hv_ret1 = 1; } } hip2vx_join(__hv_t3); }
+    { int __hv_g2 = hip2vx_bool(r2 < 0.25f); int __hv_t3 = hip2vx_split(__hv_g2); if (__hv_g2) { { __hv_rv = REGION_INSIDE; __hv_ret1 = 1; } } hip2vx_join(__hv_t3); }
 { int __hv_g8 = !(__hv_ret1); int __hv_t9 = hip2vx_split(__hv_g8); if (__hv_g8) { { int __hv_g4 = hip2vx_bool(r2 < 1.0f); int __hv_t5 = hip2vx_split(__hv_g4); if (__hv_g4) { { __hv_rv = REGION_RING; __hv_ret1 = 1; } } hip2vx_join(__hv_t5); }
 { int __hv_g6 = !(__hv_ret1); int __hv_t7 = hip2vx_split(__hv_g6); if (__hv_g6) { { __hv_rv = REGION_OUTSIDE; __hv_ret1 = 1; } } hip2vx_join(__hv_t7); }  } hip2vx_join(__hv_t9); }  return __hv_rv; }
 
@@ -88,13 +88,13 @@ __device__ __noinline__ void integrate(Particle* p, vec2 gravity, float dt)
 
 __global__ void init_particles(Particle* ps, int n, unsigned int seed)
 { int __hv_ret1 = 0; int i = blockIdx.x * blockDim.x + threadIdx.x;
-{ int __hv_g2 = hip2vx_bool(i >= n); int __hv_t3 = hip2vx_split(__hv_g2); if (__hv_g2) { __hv_ret1 = 1; } hip2vx_join(__hv_t3); }
+    { int __hv_g2 = hip2vx_bool(i >= n); int __hv_t3 = hip2vx_split(__hv_g2); if (__hv_g2) { __hv_ret1 = 1; } hip2vx_join(__hv_t3); }
 { int __hv_g4 = !(__hv_ret1); int __hv_t5 = hip2vx_split(__hv_g4); if (__hv_g4) { unsigned int h = hash_u32(seed ^ (unsigned int)i);
-Particle p;
-p.pos = make_vec2(unit_from_hash(h), unit_from_hash(h >> 16));
-p.vel = make_vec2(0.5f * unit_from_hash(hash_u32(h)), 0.0f);
-p.region = REGION_INSIDE;
-ps[i] = p; } hip2vx_join(__hv_t5); }  }
+    Particle p;
+    p.pos = make_vec2(unit_from_hash(h), unit_from_hash(h >> 16));
+    p.vel = make_vec2(0.5f * unit_from_hash(hash_u32(h)), 0.0f);
+    p.region = REGION_INSIDE;
+    ps[i] = p; } hip2vx_join(__hv_t5); }  }
 
 __global__ void step(Particle* ps, int n, vec2 gravity, float dt)
 {

@@ -26,16 +26,16 @@ struct ThreadRecord {
 
 __global__ void record_threads(ThreadRecord* records, int* warp_size, int width, int height)
 { int __hv_ret1 = 0; const int x = blockIdx.x * blockDim.x + threadIdx.x;
-const int y = blockIdx.y * blockDim.y + threadIdx.y;
-{ int __hv_g2 = (hip2vx_bool(x >= width) | hip2vx_bool(y >= height)); int __hv_t3 = hip2vx_split(__hv_g2); if (__hv_g2) { __hv_ret1 = 1; } hip2vx_join(__hv_t3); }
+    const int y = blockIdx.y * blockDim.y + threadIdx.y;
+    { int __hv_g2 = (hip2vx_bool(x >= width) | hip2vx_bool(y >= height)); int __hv_t3 = hip2vx_split(__hv_g2); if (__hv_g2) { __hv_ret1 = 1; } hip2vx_join(__hv_t3); }
 { int __hv_g6 = !(__hv_ret1); int __hv_t7 = hip2vx_split(__hv_g6); if (__hv_g6) { const int t = threadIdx.y * blockDim.x + threadIdx.x;
-ThreadRecord r;
-r.block_linear = blockIdx.y * gridDim.x + blockIdx.x;
-r.thread_linear = t;
-r.lane = t % warpSize;
-r.warp = t / warpSize;
-records[y * width + x] = r;
-{ int __hv_g4 = (hip2vx_bool(x == 0) & hip2vx_bool(y == 0)); int __hv_t5 = hip2vx_split(__hv_g4); if (__hv_g4) { *warp_size = warpSize; } hip2vx_join(__hv_t5); } } hip2vx_join(__hv_t7); }  }
+    ThreadRecord r;
+    r.block_linear = blockIdx.y * gridDim.x + blockIdx.x;
+    r.thread_linear = t;
+    r.lane = t % warpSize;
+    r.warp = t / warpSize;
+    records[y * width + x] = r;
+    { int __hv_g4 = (hip2vx_bool(x == 0) & hip2vx_bool(y == 0)); int __hv_t5 = hip2vx_split(__hv_g4); if (__hv_g4) { *warp_size = warpSize; } hip2vx_join(__hv_t5); } } hip2vx_join(__hv_t7); }  }
 
 
 
