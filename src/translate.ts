@@ -30,7 +30,7 @@ import { rewriteLayoutCopies } from './rewrite/layout-copies.js';
 import { deviceMemoryFlows } from './analyse/device-memory.js';
 import { kernelArgs } from './emit/kernel-args.js';
 import { deviceEntry } from './emit/device-entry.js';
-import { warpExits, WarpOps } from './analyse/warp-ops.js';
+import { lanesMayLeave, threadEnders, WarpOps } from './analyse/warp-ops.js';
 import { registrationSource, type RegisteredKernel } from './emit/registration.js';
 import { makefileFragment } from './emit/makefile.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './report/diagnostic.js';
@@ -270,6 +270,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     const hostEdits = new EditSet(file.text);
     const kernels = units.flatMap((u) => u.program.kernels);
     const warpUsers = WarpOps.of(options.rules).users(units.flatMap((u) => [...u.program.kernels, ...u.program.deviceFunctions]));
+    const warpEnders = threadEnders(units.map((u) => u.program), warpUsers);
     const declaredKernels = units.flatMap((u) => u.program.functions.filter((f) => f.kind === 'kernel' && !f.body));
     rewriteHost({ program, kernels, declaredKernels, launchInstance, instances: own.instances, edits: hostEdits, rules: options.rules, report, programName: result.program.name, deviceAbi, deviceFile: files.device, headerMode, nl });
     const flows = deviceMemoryFlows({ program, types: own.types, instances, launchInstance, deviceAbi });
@@ -287,7 +288,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       // A header's includers' device code may use anything it includes.
       const plainIncludes = (directive: Node) => (headerMode ? undefined : plainIncludeRoots(directive, file.path, includeDirs, isGpu));
       const headerNames = new Set(headers.flatMap((h) => h.program.text.match(/\b[A-Za-z_]\w*/g) ?? []));
-      deviceRewriter = new DeviceRewriter(deviceProgram, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers, warpSize: options.warpSize, instances, plainIncludeRoots: plainIncludes, headerNames, header: headerMode, includedFunctions: () => localHeaders.flatMap((r) => analyseProgram(r, r.text).deviceFunctions), instanceNames: new Set(instances.flatMap((i) => i.templateArgs.join(' ').match(/[A-Za-z_]\w*/g) ?? [])) });
+      deviceRewriter = new DeviceRewriter(deviceProgram, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers, warpEnders, warpSize: options.warpSize, instances, plainIncludeRoots: plainIncludes, headerNames, header: headerMode, includedFunctions: () => localHeaders.flatMap((r) => analyseProgram(r, r.text).deviceFunctions), instanceNames: new Set(instances.flatMap((i) => i.templateArgs.join(' ').match(/[A-Za-z_]\w*/g) ?? [])) });
       deviceRewriter.run();
     }
     includeTranslatedHeaders(units, hostEdits, deviceEdits, result.program.name, deviceAbi, nl, file.path, headerMode);
@@ -298,7 +299,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     const outputs: OutputFile[] = [
       { name: files.host, role: 'host', content: header(file, 'host code', nl) + '#include <hip2vx_host.h>' + nl + hostEdits.printFile(root) },
     ];
-    const entries = hasDevice && !headerMode ? units.flatMap((u) => registered(u, deviceAbi, warpUsers)) : [];
+    const entries = hasDevice && !headerMode ? units.flatMap((u) => registered(u, deviceAbi, warpUsers, warpEnders)) : [];
     // After the entries: measuring an instance's shared data can fail (never drop it silently).
     if (hasDevice) own.shared.problems.forEach((p) => report.at(p.node, 'error', 'unknown-type', p.message));
     if (hasDevice) {
@@ -425,7 +426,7 @@ function devicePrelude({ xlen, warpSize }: TranslateOptions, sharedBases: string
   ].join(nl);
 }
 
-function registered(unit: Unit, deviceAbi: Abi, warpUsers: ReadonlySet<string>) {
+function registered(unit: Unit, deviceAbi: Abi, warpUsers: ReadonlySet<string>, warpEnders: ReadonlySet<string>) {
   return unit.instances.flatMap((instance) => {
     const staticShared = unit.shared.staticBytes(instance.kernel, instance.subst);
     if (!staticShared) return [];
@@ -434,6 +435,6 @@ function registered(unit: Unit, deviceAbi: Abi, warpUsers: ReadonlySet<string>) 
     const warpScratch = warpUsers.has(instance.kernel.name);
     const registration: RegisteredKernel = { id: instance.id, displayName: display, args, staticShared, warpScratch };
     const sharedChecks = unit.shared.sizeChecks(instance.kernel, instance.subst, instance.templateArgs);
-    return [{ registration, entry: { instance, qualifiedName: [...namespacesOf(instance.kernel.outer), instance.kernel.name].join('::'), args, staticShared, sharedChecks, warpScratch, warpLeaving: warpExits(instance.kernel, warpUsers).length > 0 } }];
+    return [{ registration, entry: { instance, qualifiedName: [...namespacesOf(instance.kernel.outer), instance.kernel.name].join('::'), args, staticShared, sharedChecks, warpScratch, warpLeaving: lanesMayLeave(instance.kernel, warpUsers, warpEnders) } }];
   });
 }
