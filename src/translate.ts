@@ -30,7 +30,9 @@ import { rewriteLayoutCopies } from './rewrite/layout-copies.js';
 import { deviceMemoryFlows } from './analyse/device-memory.js';
 import { kernelArgs } from './emit/kernel-args.js';
 import { deviceEntry } from './emit/device-entry.js';
-import { lanesMayLeave, threadEnders, WarpOps } from './analyse/warp-ops.js';
+import { lanesMayLeave, threadEnders, WarpOps, withCallers } from './analyse/warp-ops.js';
+import { blockShape } from './analyse/launch-width.js';
+import { integerConstants } from './analyse/warp-uniformity.js';
 import { registrationSource, type RegisteredKernel } from './emit/registration.js';
 import { makefileFragment } from './emit/makefile.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './report/diagnostic.js';
@@ -290,6 +292,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       const headerNames = new Set(headers.flatMap((h) => h.program.text.match(/\b[A-Za-z_]\w*/g) ?? []));
       deviceRewriter = new DeviceRewriter(deviceProgram, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers, warpEnders, warpSize: options.warpSize, instances, plainIncludeRoots: plainIncludes, headerNames, header: headerMode, includedFunctions: () => localHeaders.flatMap((r) => analyseProgram(r, r.text).deviceFunctions), instanceNames: new Set(instances.flatMap((i) => i.templateArgs.join(' ').match(/[A-Za-z_]\w*/g) ?? [])) });
       deviceRewriter.run();
+      refuseNarrowBlocks(program, units.flatMap((u) => [...u.program.kernels, ...u.program.deviceFunctions]), deviceRewriter.rowsAssumed, options.warpSize ?? 32, report);
     }
     includeTranslatedHeaders(units, hostEdits, deviceEdits, result.program.name, deviceAbi, nl, file.path, headerMode);
     if (options.annotate) {
@@ -424,6 +427,18 @@ function devicePrelude({ xlen, warpSize }: TranslateOptions, sharedBases: string
     ...sharedBases,
     '',
   ].join(nl);
+}
+
+/** Launches, with blocks of a constant width that is no multiple of the warp size, of kernels whose warp operations assume one. */
+function refuseNarrowBlocks(program: Program, fns: readonly FunctionInfo[], assumed: ReadonlySet<string>, warpSize: number, report: Reporter): void {
+  if (!assumed.size) return;
+  const kernels = withCallers(fns, assumed);
+  const constants = integerConstants(program.root);
+  for (const launch of program.launches) {
+    const shape = kernels.has(launch.kernel) && launch.config[1] ? blockShape(launch.config[1], program.text, constants) : undefined;
+    if (!shape || shape.rows === 1 || shape.width % warpSize === 0) continue;
+    report.at(launch.call, 'error', 'warp-op-divergent', `'${launch.kernel}' is launched with blocks ${shape.width} threads wide: its warp operations were proven for blocks whose width is a multiple of the logical warp size (${warpSize}), where threadIdx.y is the same in every lane of a warp`);
+  }
 }
 
 function registered(unit: Unit, deviceAbi: Abi, warpUsers: ReadonlySet<string>, warpEnders: ReadonlySet<string>) {

@@ -43,24 +43,7 @@ export class WarpOps {
    * device functions they call (by name: overloads count together).
    */
   users(fns: readonly FunctionInfo[]): Set<string> {
-    const users = new Set(fns.filter((f) => f.body && this.anyUse.test(f.outer.text)).map((f) => f.name));
-    const calls = new Map(fns.filter((f) => f.body).map((f) => {
-      const names = new Set<string>();
-      scan(f.body!, CALL, (c) => {
-        const name = callee(c);
-        if (name && !name.method) names.add(name.name);
-      });
-      return [f, names] as const;
-    }));
-    for (let grew = true; grew; ) {
-      grew = false;
-      for (const [f, names] of calls) {
-        if (users.has(f.name) || ![...names].some((n) => users.has(n))) continue;
-        users.add(f.name);
-        grew = true;
-      }
-    }
-    return users;
+    return withCallers(fns, fns.filter((f) => f.body && this.anyUse.test(f.outer.text)).map((f) => f.name));
   }
 
   /**
@@ -78,6 +61,28 @@ export class WarpOps {
     });
     return found;
   }
+}
+
+/** `names` and the names of the functions of `fns` that call one of them, directly or not (by name). */
+export function withCallers(fns: readonly FunctionInfo[], names: Iterable<string>): Set<string> {
+  const found = new Set(names);
+  const calls = new Map(fns.filter((f) => f.body).map((f) => {
+    const called = new Set<string>();
+    scan(f.body!, CALL, (c) => {
+      const name = callee(c);
+      if (name && !name.method) called.add(name.name);
+    });
+    return [f, called] as const;
+  }));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [f, called] of calls) {
+      if (found.has(f.name) || ![...called].some((n) => found.has(n))) continue;
+      found.add(f.name);
+      grew = true;
+    }
+  }
+  return found;
 }
 
 const EXITS = new Set(['return_statement', 'lambda_expression']);

@@ -299,6 +299,8 @@ export class DeviceRewriter {
   }
 
   private warpFacts?: WarpParams;
+  /** Functions whose warp operations were proven for blocks whose width is a multiple of the warp size. */
+  readonly rowsAssumed = new Set<string>();
 
   /** The warp-scope analyses of this unit's functions (the warp operations' requirement). */
   private warpParams(): WarpParams {
@@ -359,7 +361,11 @@ export class DeviceRewriter {
       // the parameter being a multiple of the warp size, which each instantiation then checks.
       const assuming = unproven.length ? this.lowering(fn, this.warpParamsAssuming().analysis(fn), exits) : undefined;
       const refused = unproven.filter((call) => assuming!.notReachedByAll(call));
-      if (refused.length < unproven.length) this.assertMultiples(fn, this.warpParamsAssuming().assumedIn(fn));
+      if (refused.length < unproven.length) {
+        const assumed = this.warpParamsAssuming().assumedIn(fn);
+        if (assumed.has(WHOLE_WARP_ROWS)) this.rowsAssumed.add(fn.name);
+        this.assertMultiples(fn, assumed);
+      }
       for (const call of refused) {
         const why = lowering.notReachedByAll(call);
         const name = call.childForFieldName('function')!.text;
