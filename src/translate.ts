@@ -33,7 +33,9 @@ import { rewriteLayoutCopies } from './rewrite/layout-copies.js';
 import { deviceMemoryFlows } from './analyse/device-memory.js';
 import { kernelArgs } from './emit/kernel-args.js';
 import { deviceEntry } from './emit/device-entry.js';
-import { warpExits, WarpOps } from './analyse/warp-ops.js';
+import { lanesMayLeave, threadEnders, WarpOps, withCallers } from './analyse/warp-ops.js';
+import { blockShape } from './analyse/launch-width.js';
+import { integerConstants } from './analyse/warp-uniformity.js';
 import { registrationSource, type RegisteredKernel } from './emit/registration.js';
 import { makefileFragment } from './emit/makefile.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './report/diagnostic.js';
@@ -272,6 +274,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     const hostEdits = new EditSet(file.text);
     const kernels = units.flatMap((u) => u.program.kernels);
     const warpUsers = WarpOps.of(options.rules).users(units.flatMap((u) => [...u.program.kernels, ...u.program.deviceFunctions]));
+    const warpEnders = threadEnders(units.map((u) => u.program), warpUsers);
     const declaredKernels = units.flatMap((u) => u.program.functions.filter((f) => f.kind === 'kernel' && !f.body));
     rewriteHost({ program, kernels, declaredKernels, launchInstance, instances: own.instances, edits: hostEdits, rules: options.rules, report, programName: result.program.name, deviceAbi, deviceFile: files.device, headerMode, nl });
     const flows = deviceMemoryFlows({ program, types: own.types, instances, launchInstance, deviceAbi });
@@ -290,8 +293,9 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       const plainIncludes = (directive: Node) => (headerMode ? undefined : plainIncludeRoots(directive, file.path, includeDirs, isGpu));
       // As written: names in #if conditions count (a configuration macro).
       const headerNames = new Set(headers.flatMap((h) => h.source.match(/\b[A-Za-z_]\w*/g) ?? []));
-      deviceRewriter = new DeviceRewriter(deviceProgram, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers, warpSize: options.warpSize, instances, plainIncludeRoots: plainIncludes, headerNames, header: headerMode, includedFunctions: () => localHeaders.flatMap((r) => analyseProgram(r, r.text).deviceFunctions), instanceNames: new Set(instances.flatMap((i) => i.templateArgs.join(' ').match(/[A-Za-z_]\w*/g) ?? [])) });
+      deviceRewriter = new DeviceRewriter(deviceProgram, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers, warpEnders, warpSize: options.warpSize, instances, plainIncludeRoots: plainIncludes, headerNames, header: headerMode, includedFunctions: () => localHeaders.flatMap((r) => analyseProgram(r, r.text).deviceFunctions), instanceNames: new Set(instances.flatMap((i) => i.templateArgs.join(' ').match(/[A-Za-z_]\w*/g) ?? [])) });
       deviceRewriter.run();
+      refuseNarrowBlocks(program, units.flatMap((u) => [...u.program.kernels, ...u.program.deviceFunctions]), deviceRewriter.rowsAssumed, options.warpSize ?? 32, report);
     }
     includeTranslatedHeaders(units, hostEdits, deviceEdits, result.program.name, deviceAbi, nl, file.path, headerMode);
     if (options.annotate) {
@@ -301,7 +305,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     const outputs: OutputFile[] = [
       { name: files.host, role: 'host', content: header(file, 'host code', nl) + '#include <hip2vx_host.h>' + nl + hostEdits.printFile(root) },
     ];
-    const entries = hasDevice && !headerMode ? units.flatMap((u) => registered(u, deviceAbi, warpUsers)) : [];
+    const entries = hasDevice && !headerMode ? units.flatMap((u) => registered(u, deviceAbi, warpUsers, warpEnders)) : [];
     // After the entries: measuring an instance's shared data can fail (never drop it silently).
     if (hasDevice) own.shared.problems.forEach((p) => problem({ ...p, ruleId: 'unknown-type' }));
     if (hasDevice) {
@@ -432,7 +436,19 @@ function devicePrelude({ xlen, warpSize }: TranslateOptions, hip: boolean, share
   ].join(nl);
 }
 
-function registered(unit: Unit, deviceAbi: Abi, warpUsers: ReadonlySet<string>) {
+/** Launches, with blocks of a constant width that is no multiple of the warp size, of kernels whose warp operations assume one. */
+function refuseNarrowBlocks(program: Program, fns: readonly FunctionInfo[], assumed: ReadonlySet<string>, warpSize: number, report: Reporter): void {
+  if (!assumed.size) return;
+  const kernels = withCallers(fns, assumed);
+  const constants = integerConstants(program.root);
+  for (const launch of program.launches) {
+    const shape = kernels.has(launch.kernel) && launch.config[1] ? blockShape(launch.config[1], program.text, constants) : undefined;
+    if (!shape || shape.rows === 1 || shape.width % warpSize === 0) continue;
+    report.at(launch.call, 'error', 'warp-op-divergent', `'${launch.kernel}' is launched with blocks ${shape.width} threads wide: its warp operations were proven for blocks whose width is a multiple of the logical warp size (${warpSize}), where threadIdx.y is the same in every lane of a warp`);
+  }
+}
+
+function registered(unit: Unit, deviceAbi: Abi, warpUsers: ReadonlySet<string>, warpEnders: ReadonlySet<string>) {
   return unit.instances.flatMap((instance) => {
     const staticShared = unit.shared.staticBytes(instance.kernel, instance.subst);
     if (!staticShared) return [];
@@ -441,6 +457,6 @@ function registered(unit: Unit, deviceAbi: Abi, warpUsers: ReadonlySet<string>) 
     const warpScratch = warpUsers.has(instance.kernel.name);
     const registration: RegisteredKernel = { id: instance.id, displayName: display, args, staticShared, warpScratch };
     const sharedChecks = unit.shared.sizeChecks(instance.kernel, instance.subst, instance.templateArgs);
-    return [{ registration, entry: { instance, qualifiedName: [...namespacesOf(instance.kernel.outer), instance.kernel.name].join('::'), args, staticShared, sharedChecks, warpScratch, warpLeaving: warpExits(instance.kernel, warpUsers).length > 0 } }];
+    return [{ registration, entry: { instance, qualifiedName: [...namespacesOf(instance.kernel.outer), instance.kernel.name].join('::'), args, staticShared, sharedChecks, warpScratch, warpLeaving: lanesMayLeave(instance.kernel, warpUsers, warpEnders) } }];
   });
 }

@@ -323,6 +323,8 @@ export class TemplateBindings {
     if (isValue || a.type !== 'type_descriptor') {
       // `N` in `k<N>` parses as a type name; the parameter's kind says it is a constant.
       const value = this.types.resolveConstant(a.type === 'type_descriptor' ? (a.namedChildren[0] ?? a) : a, outer.subst);
+      const fn = isTypeError(value) ? this.functionArgument(a) : undefined;
+      if (fn) return fn;
       if (isTypeError(value)) return { node: a, ruleId: 'unknown-type', message: `template argument '${a.text}' is not an integer constant: ${value.message}` };
       return { value: Number(value), text: String(value) };
     }
@@ -331,6 +333,14 @@ export class TemplateBindings {
     // Written with names only seen here (the caller's parameters, a local alias): as resolved.
     const local = mentions.length > 0 || descendants(a, ['type_identifier']).some((n) => this.types.isLocalType(n));
     return { value: t, text: bare ?? (local ? typeText(t) : normalise(a.text)) };
+  }
+
+  /** A function as a pointer template argument (`k<dot>`, `k<&dot>`, `k<ns::dot>`): passed on by its name. */
+  private functionArgument(a: Node): { value: CType; text: string } | undefined {
+    const text = a.text.trim();
+    const name = /^&?\s*((?:[A-Za-z_]\w*\s*::\s*)*([A-Za-z_]\w*))$/.exec(text);
+    const defined = name && this.programs.some((p) => p.functions.some((f) => f.kind !== 'kernel' && f.name === name[2]));
+    return defined ? { value: { kind: 'opaque', text }, text } : undefined;
   }
 
   /**

@@ -4,7 +4,7 @@
 // size), and which calls may not be reached by every lane of their warp (reported).
 import type { Node } from '../parse/parser.js';
 import type { DeviceBuiltinRule, RuleSet } from '../rules/types.js';
-import type { FunctionInfo } from './program.js';
+import type { FunctionInfo, Program } from './program.js';
 import { scan } from './syntax.js';
 
 /** Scratch bytes per thread of the block: HIP2VX_WARP_SCRATCH_BYTES of hip2vx_device.h. */
@@ -43,24 +43,7 @@ export class WarpOps {
    * device functions they call (by name: overloads count together).
    */
   users(fns: readonly FunctionInfo[]): Set<string> {
-    const users = new Set(fns.filter((f) => f.body && this.anyUse.test(f.outer.text)).map((f) => f.name));
-    const calls = new Map(fns.filter((f) => f.body).map((f) => {
-      const names = new Set<string>();
-      scan(f.body!, CALL, (c) => {
-        const name = callee(c);
-        if (name && !name.method) names.add(name.name);
-      });
-      return [f, names] as const;
-    }));
-    for (let grew = true; grew; ) {
-      grew = false;
-      for (const [f, names] of calls) {
-        if (users.has(f.name) || ![...names].some((n) => users.has(n))) continue;
-        users.add(f.name);
-        grew = true;
-      }
-    }
-    return users;
+    return withCallers(fns, fns.filter((f) => f.body && this.anyUse.test(f.outer.text)).map((f) => f.name));
   }
 
   /**
@@ -80,15 +63,38 @@ export class WarpOps {
   }
 }
 
+/** `names` and the names of the functions of `fns` that call one of them, directly or not (by name). */
+export function withCallers(fns: readonly FunctionInfo[], names: Iterable<string>): Set<string> {
+  const found = new Set(names);
+  const calls = new Map(fns.filter((f) => f.body).map((f) => {
+    const called = new Set<string>();
+    scan(f.body!, CALL, (c) => {
+      const name = callee(c);
+      if (name && !name.method) called.add(name.name);
+    });
+    return [f, called] as const;
+  }));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [f, called] of calls) {
+      if (found.has(f.name) || ![...called].some((n) => found.has(n))) continue;
+      found.add(f.name);
+      grew = true;
+    }
+  }
+  return found;
+}
+
 const EXITS = new Set(['return_statement', 'lambda_expression']);
+const IDENTIFIERS = new Set(['identifier']);
 
 /**
- * The returns of a kernel that uses warp operations: a lane taking one leaves its warp there
- * (hip2vx_warp_leave), so its warp stops waiting for it. Returns of device functions and lambdas
- * end no thread.
+ * The returns of a kernel that uses warp operations, or of a device function that ends its thread
+ * (`enders`, see threadEnders): a lane taking one leaves its warp there (hip2vx_warp_leave), so its
+ * warp stops waiting for it. Returns of other device functions and of lambdas end no thread.
  */
-export function warpExits(fn: FunctionInfo, users: ReadonlySet<string>): Node[] {
-  if (fn.kind !== 'kernel' || !fn.body || !users.has(fn.name)) return [];
+export function warpExits(fn: FunctionInfo, users: ReadonlySet<string>, enders: ReadonlySet<string> = new Set()): Node[] {
+  if ((fn.kind !== 'kernel' && !enders.has(fn.name)) || !fn.body || !users.has(fn.name)) return [];
   const found: Node[] = [];
   scan(fn.body, EXITS, (n) => (n.type === 'lambda_expression' ? false : void found.push(n)));
   return found;
@@ -104,4 +110,60 @@ function callee(call: Node): { name: string; method: boolean } | undefined {
     return field ? { name: field.text, method: true } : undefined;
   }
   return fn?.type === 'identifier' ? { name: fn.text, method: false } : undefined;
+}
+
+/**
+ * The void device functions using warp operations (`users`) after whose return their thread does
+ * nothing more: every use of the name in `programs` is a call that is the last statement of a
+ * kernel or of another such function (`k(...) { f<T>(...); }`, the body of a kernel stamped out by
+ * a macro). A return in one ends the thread as a kernel's return does. By name, as `users`.
+ */
+export function threadEnders(programs: readonly Program[], users: ReadonlySet<string>): Set<string> {
+  const fns = programs.flatMap((p) => p.functions);
+  const enders = new Set(fns.filter((f) => f.kind !== 'kernel' && f.body && users.has(f.name) && returnsVoid(f)).map((f) => f.name));
+  for (const f of fns) if (f.kind === 'kernel' || !returnsVoid(f)) enders.delete(f.name);
+  const bodies = new Map(fns.filter((f) => f.body).map((f) => [f.body!, f] as const));
+  // Each use of a candidate: the function it ends, or undefined when it is anything else.
+  const uses: { name: string; caller?: FunctionInfo }[] = [];
+  for (const p of programs) {
+    scan(p.root, IDENTIFIERS, (id) => {
+      if (!enders.has(id.text) || id.parent?.type === 'function_declarator') return;
+      uses.push({ name: id.text, caller: tailCaller(id, bodies) });
+    });
+  }
+  for (let shrank = true; shrank; ) {
+    shrank = false;
+    for (const { name, caller } of uses) {
+      if (!enders.has(name) || (caller && (caller.kind === 'kernel' || enders.has(caller.name)))) continue;
+      enders.delete(name);
+      shrank = true;
+    }
+  }
+  return enders;
+}
+
+/** A kernel's lanes may leave their warp: it returns, or calls a function that ends its thread. */
+export function lanesMayLeave(kernel: FunctionInfo, users: ReadonlySet<string>, enders: ReadonlySet<string>): boolean {
+  if (warpExits(kernel, users).length) return true;
+  let calls = false;
+  if (kernel.body && enders.size) scan(kernel.body, CALL, (c) => void (calls ||= enders.has(callee(c)?.name ?? '')));
+  return calls;
+}
+
+function returnsVoid(f: FunctionInfo): boolean {
+  return f.node.childForFieldName('type')?.text === 'void';
+}
+
+/** The function whose last statement is the call `id` names (`f(...);`, `f<T>(...);`, `ns::f(...);`). */
+function tailCaller(id: Node, bodies: ReadonlyMap<Node, FunctionInfo>): FunctionInfo | undefined {
+  let callee = id;
+  while (callee.parent && ['template_function', 'qualified_identifier'].includes(callee.parent.type) && callee.parent.childForFieldName('name') === callee) callee = callee.parent;
+  const call = callee.parent;
+  if (call?.type !== 'call_expression' || call.childForFieldName('function') !== callee) return undefined;
+  const statement = call.parent;
+  if (statement?.type !== 'expression_statement' && statement?.type !== 'return_statement') return undefined;
+  const body = statement.parent;
+  const caller = body && bodies.get(body);
+  const last = body?.namedChildren.filter((c) => c.type !== 'comment').at(-1);
+  return caller && last === statement ? caller : undefined;
 }

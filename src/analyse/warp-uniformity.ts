@@ -34,13 +34,20 @@ const MIRRORED = new Set(['>', '<=']);
 /** What a warp-scope analysis may assume beyond what it sees. */
 export interface WarpAssumptions {
   /** Template parameters whose values this unit does not know (a header's templates): assumed
-   *  multiples of the warp size when a proof needs it, and then checked by a static_assert. */
+   *  multiples of the warp size when a proof needs it, and then checked by a static_assert; and
+   *  WHOLE_WARP_ROWS, checked at run time. */
   assumable: ReadonlySet<string>;
   /** Device functions whose result is the same in every lane when their arguments are. */
   pure(name: string): boolean;
   /** Filled in: the assumable parameters a proof used. */
   used: Set<string>;
 }
+
+/**
+ * An assumable fact that is no template parameter: the block's width is a multiple of the warp
+ * size, so each logical warp lies in one row (`threadIdx.y` is the same in its lanes).
+ */
+export const WHOLE_WARP_ROWS = '(rows of whole warps)';
 
 const NOTHING: WarpAssumptions = { assumable: new Set(), pure: () => false, used: new Set() };
 
@@ -68,6 +75,10 @@ export class WarpScope {
 
   /** The summary of `e` in the warp scope, or undefined where the block scope's rules apply. */
   summarise(e: Node, o: SummaryOracle): Summary | undefined {
+    if (this.spell.threadIdxY.has(e.text) && this.assume.assumable.has(WHOLE_WARP_ROWS)) {
+      this.assume.used.add(WHOLE_WARP_ROWS);
+      return [];
+    }
     if (e.type === 'binary_expression') return this.binary(e, o);
     if (e.type === 'subscript_expression') {
       const base = e.childForFieldName('argument');

@@ -7,7 +7,7 @@ import type { FunctionInfo, GlobalVar, Program, SharedVar, TopItem } from '../an
 import type { KernelInstance } from '../analyse/instances.js';
 import { Uniformity, type UniformityContext } from '../analyse/uniformity.js';
 import { warpExits, WarpOps } from '../analyse/warp-ops.js';
-import { integerConstants, WarpParams, WarpScope, type ParamFacts, type WarpAssumptions } from '../analyse/warp-uniformity.js';
+import { integerConstants, WarpParams, WarpScope, WHOLE_WARP_ROWS, type ParamFacts, type WarpAssumptions } from '../analyse/warp-uniformity.js';
 import { argumentsOf, attributeSpaces, declaredName, functionDeclarator, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
 import type { RuleSet } from '../rules/index.js';
 import { DivergenceLowering } from './divergence.js';
@@ -21,6 +21,8 @@ export interface DeviceOptions {
   xlen: 32 | 64;
   /** Device functions and kernels that use warp operations (analyse/warp-ops.ts), across the units. */
   warpUsers?: ReadonlySet<string>;
+  /** Device functions whose returns end their thread (threadEnders). */
+  warpEnders?: ReadonlySet<string>;
   /** Lanes of a logical warp (32 when absent). */
   warpSize?: number;
   /** The kernel instances of the units (template parameters' values). */
@@ -273,7 +275,7 @@ export class DeviceRewriter {
       if (warpCalls.length || syncwarps.length) this.checkWarpCalls(fn, warpCalls, syncwarps);
       if (explicit) lowering.run();
       // After the lowering, which may have turned the returns into flags.
-      for (const exit of warpExits(fn, this.options.warpUsers ?? new Set())) this.edits.transform(exit, (text) => `{ hip2vx_warp_leave(); ${text} }`);
+      for (const exit of warpExits(fn, this.options.warpUsers ?? new Set(), this.options.warpEnders)) this.edits.transform(exit, (text) => `{ hip2vx_warp_leave(); ${text} }`);
       if (!explicit) return;
       // Nesting is only known once the regions are printed: recorded from the body's final text.
       this.edits.transform(fn.body, (text) => {
@@ -302,6 +304,8 @@ export class DeviceRewriter {
   }
 
   private warpFacts?: WarpParams;
+  /** Functions whose warp operations were proven for blocks whose width is a multiple of the warp size. */
+  readonly rowsAssumed = new Set<string>();
 
   /** The warp-scope analyses of this unit's functions (the warp operations' requirement). */
   private warpParams(): WarpParams {
@@ -318,9 +322,9 @@ export class DeviceRewriter {
 
   private warpAssuming?: WarpParams;
 
-  /** The same analyses, each assuming its function's template parameters of unknown value are multiples of the warp size. */
+  /** The same analyses, each assuming its function's template parameters of unknown value and its block's width are multiples of the warp size. */
   private warpParamsAssuming(): WarpParams {
-    return (this.warpAssuming ??= this.warpParams().assuming((fn) => new Set(fn.templateParams.filter((p) => this.templateValues(fn, p) === undefined))));
+    return (this.warpAssuming ??= this.warpParams().assuming((fn) => new Set([WHOLE_WARP_ROWS, ...fn.templateParams.filter((p) => this.templateValues(fn, p) === undefined)])));
   }
 
   /** The program's integer constants, and the values a kernel's instances give its template parameters. */
@@ -354,7 +358,7 @@ export class DeviceRewriter {
    */
   private checkWarpCalls(fn: FunctionInfo, calls: Node[], syncwarps: Node[]): void {
     // Lanes returning from a kernel leave their warp: later calls do not wait for them.
-    const exits = warpExits(fn, this.options.warpUsers ?? new Set()).length > 0;
+    const exits = warpExits(fn, this.options.warpUsers ?? new Set(), this.options.warpEnders).length > 0;
     const lowering = this.lowering(fn, this.warpParams().analysis(fn), exits);
     if (this.rules.constructs.get('warp-op-divergent')?.status !== 'supported') {
       const unproven = calls.filter((call) => lowering.notReachedByAll(call));
@@ -362,7 +366,11 @@ export class DeviceRewriter {
       // the parameter being a multiple of the warp size, which each instantiation then checks.
       const assuming = unproven.length ? this.lowering(fn, this.warpParamsAssuming().analysis(fn), exits) : undefined;
       const refused = unproven.filter((call) => assuming!.notReachedByAll(call));
-      if (refused.length < unproven.length) this.assertMultiples(fn, this.warpParamsAssuming().assumedIn(fn));
+      if (refused.length < unproven.length) {
+        const assumed = this.warpParamsAssuming().assumedIn(fn);
+        if (assumed.has(WHOLE_WARP_ROWS)) this.rowsAssumed.add(fn.name);
+        this.assertMultiples(fn, assumed);
+      }
       for (const call of refused) {
         const why = lowering.notReachedByAll(call);
         const name = call.childForFieldName('function')!.text;
@@ -377,11 +385,17 @@ export class DeviceRewriter {
     }
   }
 
-  /** static_asserts at the top of `fn`'s body: each parameter is a multiple of the logical warp size. */
-  private assertMultiples(fn: FunctionInfo, params: ReadonlySet<string>): void {
+  /**
+   * Checks at the top of `fn`'s body of what its proof assumed: static_asserts that each template
+   * parameter is a multiple of the logical warp size; at run time, that the block's rows are.
+   */
+  private assertMultiples(fn: FunctionInfo, assumed: ReadonlySet<string>): void {
     const open = fn.body!.child(0);
-    if (!open || !params.size) return;
-    const asserts = [...params].map((p) => ` static_assert((${p}) % HIP2VX_WARP_SIZE == 0, "hip2vortex: the warp operations of '${fn.name}' were proven for ${p} a multiple of the logical warp size (warpSize)");`);
+    if (!open || !assumed.size) return;
+    const proven = `hip2vortex: the warp operations of '${fn.name}' were proven for`;
+    const asserts = [...assumed].map((p) => p === WHOLE_WARP_ROWS
+      ? ` hip2vx_check(blockDim.x % HIP2VX_WARP_SIZE == 0 || blockDim.y * blockDim.z == 1, ${JSON.stringify(basename(this.report.file))}, ${position(open).line}, "${proven} blocks whose width (blockDim.x) is a multiple of the logical warp size");`
+      : ` static_assert((${p}) % HIP2VX_WARP_SIZE == 0, "${proven} ${p} a multiple of the logical warp size (warpSize)");`);
     this.edits.transform(open, (text) => text + asserts.join(''));
   }
 

@@ -42,6 +42,14 @@ const CASES: [name: string, source: string, expected: string[]][] = [
   ['warp-return', '__device__ int sum(int v, int n) {\n  if (threadIdx.x >= n) return v;\n  return v + __shfl_xor_sync(~0u, v, 1);\n}\n__global__ void k(int* p, int n) { p[threadIdx.x] = sum(p[threadIdx.x], n); }\n', [
     "warp-return.cu:3:14: error: '__shfl_xor_sync' may not be reached by every lane of its warp (it follows the return at 2:25, which only some threads take): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
   ]],
+  // A void device function's return ends its thread only where every call is the caller's last statement.
+  ['warp-return-call', '__device__ void add(int* p, int n) {\n  if (threadIdx.x >= n) return;\n  p[threadIdx.x] += __shfl_xor_sync(~0u, p[threadIdx.x], 1);\n}\n__global__ void k(int* p, int n) { add(p, n); p[0] = 1; }\n', [
+    "warp-return-call.cu:3:21: error: '__shfl_xor_sync' may not be reached by every lane of its warp (it follows the return at 2:25, which only some threads take): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
+  ]],
+  // threadIdx.y is the same in a warp's lanes only in blocks whose width is a multiple of the warp size.
+  ['warp-rows', '__global__ void k(float* p) {\n  float v = p[threadIdx.x];\n  if (threadIdx.y == 0) v += __shfl_down_sync(~0u, v, 1);\n  p[threadIdx.x] = v;\n}\nint main() {\n  dim3 block(16, 4);\n  k<<<1, block>>>(0);\n}\n', [
+    "warp-rows.cu:8:3: error: 'k' is launched with blocks 16 threads wide: its warp operations were proven for blocks whose width is a multiple of the logical warp size (32), where threadIdx.y is the same in every lane of a warp [warp-op-divergent]",
+  ]],
   // Only the lanes where the left side allows it evaluate the vote.
   ['warp-guard', '__global__ void k(int* p) {\n  int v = p[threadIdx.x];\n  if (v > 0 && __any_sync(~0u, v > 2)) p[0] = 1;\n}\n', [
     "warp-guard.cu:3:16: error: '__any_sync' may not be reached by every lane of its warp (it is evaluated only where `v > 0` is true, which may differ between the threads of a warp): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",

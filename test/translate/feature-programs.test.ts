@@ -132,6 +132,11 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['{ hip2vx_warp_leave(); __hv_ret1 = 1; }', 'hip2vx_warp_leaving = 1;'],
   },
   {
+    dir: 'warp-thread-ends', stem: 'warp_thread_ends', args: '37', variants: [{ config: '16x16', args: '37' }],
+    what: 'warp operations in device functions a kernel ends with: after a return some lanes take, in the first row of a block of whole-warp rows (checked at run time); a kernel template over a function pointer',
+    device: ['{ hip2vx_warp_leave(); __hv_ret1 = 1; }', 'hip2vx_check(blockDim.x % HIP2VX_WARP_SIZE == 0 || blockDim.y * blockDim.z == 1, "warp_thread_ends.cu", '],
+  },
+  {
     dir: 'warp-64', stem: 'wavefront', args: '128', warpSize: 64, variants: [{ config: '16x16', args: '128' }],
     what: '--warp-size 64: HIP code written for 64-wide wavefronts (64-bit ballot)', device: ['#define HIP2VX_WARP_SIZE 64'],
   },
