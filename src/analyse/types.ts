@@ -43,6 +43,8 @@ type ValueDecl =
   | { kind: 'constant'; value: Node; scope: string[] }
   | { kind: 'enumerator'; enumNode: Node; index: number; scope: string[] }
   | { kind: 'macro'; text: string; node: Node }
+  /** `#define klog2(n) ((n < 8) ? 2 : ...)`: called in constant expressions like a constexpr function. */
+  | { kind: 'function-macro'; params: string[]; text: string; node: Node }
   /** `constexpr int div_up(int p, int q) { return (p + q - 1) / q; }` */
   | { kind: 'function'; params: string[]; value: Node; scope: string[] };
 
@@ -244,8 +246,10 @@ export class TypeTable {
       this.collectConstexprFunction(node, scope);
     } else if ((node.type === 'preproc_def' || node.type === 'preproc_function_def') && name) {
       this.defined.add(name);
-      const value = node.type === 'preproc_def' ? node.childForFieldName('value') : null;
-      if (value) this.values.set(name, { kind: 'macro', text: macroBody(value), node });
+      const value = node.childForFieldName('value');
+      if (value && node.type === 'preproc_def') this.values.set(name, { kind: 'macro', text: macroBody(value), node });
+      const params = children(node.childForFieldName('parameters')).filter((c) => c.type === 'identifier').map((c) => c.text);
+      if (value && node.type === 'preproc_function_def') this.values.set(name, { kind: 'function-macro', params, text: macroBody(value), node });
     }
   }
 
@@ -684,6 +688,12 @@ export class TypeTable {
   /** A constexpr function's return expression with its parameters bound to `args`. */
   private call(name: string, args: bigint[], node: Node, env: Env): bigint {
     const fn = this.lookup(this.values, name, env.scope);
+    if (fn?.kind === 'function-macro' && fn.params.length === args.length && !fn.text.includes('#')) {
+      // Its arguments are integer values here: each parameter stands for its value, parenthesised.
+      const values = new Map(fn.params.map((p, i) => [p, `(${args[i]})`]));
+      const text = fn.text.replace(/\b[A-Za-z_]\w*\b/g, (w) => values.get(w) ?? w);
+      return this.once(fn, node, `'${name}' expands to itself`, () => this.macroValue(name, text, node));
+    }
     if (fn?.kind !== 'function' || fn.params.length !== args.length) throw new Fail(`'${name}' is not a constexpr function of ${args.length} argument(s) known here`, node);
     const inner = this.env(fn.scope);
     fn.params.forEach((p, i) => inner.subst.set(p, args[i]));
@@ -708,31 +718,36 @@ export class TypeTable {
           return this.constant(decl.value, this.env(decl.scope));
         case 'enumerator':
           return this.enumeratorValues(decl.enumNode, this.env(decl.scope))[decl.index];
-        case 'macro': {
-          // Most macro constants are a plain literal (#define TILE 16): no parse needed.
-          const plain = integerLiteral(decl.text.trim().replace(/^\((.*)\)$/, '$1').trim());
-          if (plain !== undefined) return plain;
-          const tree = parse(`int __hip2vx_value = ${decl.text};`);
-          const site = this.macroSite;
-          this.macroSite ??= node;
-          try {
-            const value = tree.rootNode.descendantsOfType('init_declarator')[0]?.childForFieldName('value');
-            if (!value) throw new Fail(`macro '${name}' is not an integer constant`, node);
-            return this.constant(value, this.env([]));
-          } catch (e) {
-            // Report at the use: the macro's own parse tree is not part of the file.
-            throw e instanceof Fail ? new Fail(`macro '${name}': ${e.message}`, node) : e;
-          } finally {
-            this.macroSite = site;
-            tree.delete();
-          }
-        }
+        case 'macro':
+          return this.macroValue(name, decl.text, node);
         case 'function':
+        case 'function-macro':
           throw new Fail(`'${name}' is a function, not a constant`, node);
       }
     });
     this.constants.set(decl, value);
     return value;
+  }
+
+  /** The integer value of a macro's replacement text, used as `name` at `node`. */
+  private macroValue(name: string, text: string, node: Node): bigint {
+    // Most macro constants are a plain literal (#define TILE 16): no parse needed.
+    const plain = integerLiteral(text.trim().replace(/^\((.*)\)$/, '$1').trim());
+    if (plain !== undefined) return plain;
+    const tree = parse(`int __hip2vx_value = ${text};`);
+    const site = this.macroSite;
+    this.macroSite ??= node;
+    try {
+      const value = tree.rootNode.descendantsOfType('init_declarator')[0]?.childForFieldName('value');
+      if (!value) throw new Fail(`macro '${name}' is not an integer constant`, node);
+      return this.constant(value, this.env([]));
+    } catch (e) {
+      // Report at the use: the macro's own parse tree is not part of the file.
+      throw e instanceof Fail ? new Fail(`macro '${name}': ${e.message}`, node) : e;
+    } finally {
+      this.macroSite = site;
+      tree.delete();
+    }
   }
 
   /**
