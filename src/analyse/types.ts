@@ -43,8 +43,6 @@ type ValueDecl =
   | { kind: 'constant'; value: Node; scope: string[] }
   | { kind: 'enumerator'; enumNode: Node; index: number; scope: string[] }
   | { kind: 'macro'; text: string; node: Node }
-  /** `#define klog2(n) ((n < 8) ? 2 : ...)`: called in constant expressions like a constexpr function. */
-  | { kind: 'function-macro'; params: string[]; text: string; node: Node }
   /** `constexpr int div_up(int p, int q) { return (p + q - 1) / q; }` */
   | { kind: 'function'; params: string[]; value: Node; scope: string[] };
 
@@ -53,6 +51,16 @@ interface Env {
   subst: Map<string, CType | bigint>;
   /** Distinguishes the records of different template instances (same nodes, other types). */
   instance: string;
+  /** Template template parameters (`template <typename> class P`) bound to the template they name. */
+  templates?: Map<string, TemplateRef>;
+  /** The class whose body is being read: its member types are in scope (`PtrType data_;`). */
+  owner?: Node;
+}
+
+/** A class or alias template, as a template template argument names it. */
+interface TemplateRef {
+  decl: TypeDecl;
+  name: string;
 }
 
 const NAME_NODES = new Set(['identifier', 'field_identifier', 'type_identifier', 'qualified_identifier']);
@@ -85,6 +93,8 @@ const hasAncestor = (node: Node, type: string): boolean => {
 export class TypeTable {
   private readonly types = new Map<string, TypeDecl>();
   private readonly values = new Map<string, ValueDecl>();
+  /** `#define klog2(n) ((n < 8) ? 2 : ...)`: expanded where called (only a call names one, so they have a table of their own). */
+  private readonly functionMacros = new Map<string, { params: string[]; text: string }>();
   /** Macros defined so far while indexing (valueless ones too), for `#ifdef`. */
   private readonly defined = new Set<string>();
   private readonly cache = new Map<string, CType>();
@@ -102,6 +112,8 @@ export class TypeTable {
   private readonly macroTypes = new Map<ValueDecl, TypeDecl | null>();
   /** Where the macro being evaluated is used: macros in its body are looked up as of there. */
   private macroSite: Node | undefined;
+  /** Each record's class body and the environment it was read in: its member types (`X<T>::Ptr`). */
+  private readonly recordSources = new WeakMap<CType, { node: Node; env: Env }>();
 
   /** `headers`: the roots of the local headers the file includes, read before the file. */
   constructor(private readonly root: Node, headers: readonly Node[] = []) {
@@ -249,7 +261,7 @@ export class TypeTable {
       const value = node.childForFieldName('value');
       if (value && node.type === 'preproc_def') this.values.set(name, { kind: 'macro', text: macroBody(value), node });
       const params = children(node.childForFieldName('parameters')).filter((c) => c.type === 'identifier').map((c) => c.text);
-      if (value && node.type === 'preproc_function_def') this.values.set(name, { kind: 'function-macro', params, text: macroBody(value), node });
+      if (value && node.type === 'preproc_function_def') this.functionMacros.set(name, { params, text: macroBody(value) });
     }
   }
 
@@ -339,7 +351,8 @@ export class TypeTable {
         if (trait) return trait;
         const inner = node.type === 'qualified_identifier' ? node.childForFieldName('name') : null;
         if (inner?.type === 'template_type') return this.instantiate(node, inner, env);
-        return this.named(node.text.replace(/\s+/g, ''), node, env);
+        const found = this.named(node.text.replace(/\s+/g, ''), node, env);
+        return found.kind === 'opaque' && inner?.type === 'type_identifier' ? this.ownerMember(node.childForFieldName('scope'), inner, env) ?? found : found;
       }
       case 'template_type':
         return this.instantiate(node, node, env);
@@ -373,6 +386,8 @@ export class TypeTable {
       if (typeof bound === 'bigint') throw new Fail(`'${name}' is a value, not a type`, node);
       return bound;
     }
+    const member = env.owner && !name.includes('::') ? this.memberType(env.owner, name, env, node) : undefined;
+    if (member) return member;
     const decl = this.localType(name, node) ?? this.lookup(this.types, name, env.scope) ?? this.macroType(this.innerMacro(name, node) ?? this.values.get(name), name);
     if (decl) return this.fromDecl(decl, name, node, env);
     const scalar = scalarFromName(name);
@@ -550,12 +565,13 @@ export class TypeTable {
       fields: [],
       ...readAlignment(node, (e) => this.constant(e, env)),
     };
-    const base = children(node).find((c) => c.type === 'base_class_clause');
-    if (base) throw new Fail('records with base classes are not supported', base);
     this.cache.set(key, record);
-    const inner = { ...env, scope: own ? [...env.scope, own] : env.scope };
+    const inner = { ...env, scope: own ? [...env.scope, own] : env.scope, owner: node };
+    this.recordSources.set(record, { node, env: inner });
     this.building.add(record);
     try {
+      // Base classes come first, laid out like unnamed members; an empty one takes no room.
+      for (const base of this.bases(node, inner)) if (base.fields.length) record.fields.push({ name: '', type: base, hidden: true });
       // Fields under `private:`/`protected:` (a class's by default) get no offsetof checks.
       let hidden = node.type === 'class_specifier';
       for (const member of children(node.childForFieldName('body'))) {
@@ -598,15 +614,27 @@ export class TypeTable {
   private instantiate(use: Node, template: Node, env: Env): CType {
     const nameNode = template.childForFieldName('name')!;
     const scopePrefix = use === template ? '' : use.text.slice(0, use.text.lastIndexOf(template.text)).replace(/\s+/g, '');
-    const decl = this.lookup(this.types, scopePrefix + nameNode.text, env.scope);
+    const bound = scopePrefix ? undefined : env.templates?.get(nameNode.text);
+    const decl = bound?.decl ?? this.lookup(this.types, scopePrefix + nameNode.text, env.scope);
     if (decl?.kind !== 'template' && decl?.kind !== 'alias') throw new Fail(`'${nameNode.text}' is not a known struct or alias template`, nameNode);
+    const declName = bound?.name.split('::').at(-1) ?? nameNode.text;
     const args = children(template.childForFieldName('arguments'));
-    const inner = this.env([...decl.scope, nameNode.text]);
+    const inner: Env = { ...this.env([...decl.scope, declName]), templates: new Map() };
     const shown: string[] = [];
     children(decl.params).forEach((param, i) => {
       const arg = args[i];
       if (param.type.startsWith('variadic')) throw new Fail('variadic templates are not supported', param);
-      if (param.type === 'template_template_parameter_declaration') throw new Fail('template template parameters are not supported', param);
+      if (param.type === 'template_template_parameter_declaration') {
+        // `template <typename U> class P = Default`: bound to the template its argument names.
+        const own = children(param).find((c) => c.type !== 'template_parameter_list')!;
+        const name = (own.childForFieldName('name') ?? children(own)[0]).text;
+        const fallback = own.childForFieldName('default_type');
+        if (!arg && !fallback) throw new Fail(`missing template argument '${name}'`, use);
+        const ref = arg ? this.templateNamed(arg, env) : this.templateNamed(fallback!, inner);
+        inner.templates!.set(name, ref);
+        shown.push(ref.name);
+        return;
+      }
       const isType = param.type.includes('type_parameter');
       const name = isType ? (param.childForFieldName('name') ?? children(param)[0]).text : this.declaredName(param.childForFieldName('declarator')!);
       const fallback = param.childForFieldName(isType ? 'default_type' : 'default_value');
@@ -618,8 +646,60 @@ export class TypeTable {
       shown.push(typeof value === 'bigint' ? String(value) : renderTypeId(value));
     });
     if (decl.kind === 'alias') return this.descriptor(decl.type, { ...inner, scope: decl.scope });
-    inner.instance = `${q(decl.scope, nameNode.text)}<${shown.join(', ')}>`;
+    inner.instance = `${q(decl.scope, declName)}<${shown.join(', ')}>`;
     return this.record(decl.spec, inner, '');
+  }
+
+  /** The class or alias template a template template argument names (`RestrictPtrTraits`, or a parameter passing one on). */
+  private templateNamed(node: Node, env: Env): TemplateRef {
+    const written = (node.type === 'type_descriptor' ? node.childForFieldName('type') ?? node : node).text.replace(/\s+/g, '');
+    const passed = env.templates?.get(written);
+    if (passed) return passed;
+    const decl = this.lookup(this.types, written, env.scope);
+    if (decl?.kind !== 'template' && decl?.kind !== 'alias') throw new Fail(`'${written}' is not a known struct or alias template`, node);
+    return { decl, name: written };
+  }
+
+  /** The records a class derives from, in order (`class A : public B<T>, C`). */
+  private bases(node: Node, env: Env): RecordType[] {
+    const clause = children(node).find((c) => c.type === 'base_class_clause');
+    return children(clause).filter((c) => c.type !== 'access_specifier' && c.type !== 'comment').map((c) => {
+      const base = this.typeOf(c, { ...env, owner: undefined });
+      if (base.kind !== 'record') throw new Fail(`base class '${c.text}' is not a known class`, c);
+      return base;
+    });
+  }
+
+  /** `Owner::name` where Owner is a class (a template instance, a typedef of one): its member type. */
+  private ownerMember(scope: Node | null, name: Node, env: Env): CType | undefined {
+    if (!scope) return undefined;
+    const owner = scope.type === 'template_type' ? this.instantiate(scope, scope, env) : this.named(scope.text.replace(/\s+/g, ''), scope, env);
+    const source = this.recordSources.get(owner);
+    return source && this.memberType(source.node, name.text, source.env, name);
+  }
+
+  /**
+   * A member type `name` of the class `body` (a typedef, `using`, nested class or enum), or of its
+   * bases, resolved in `env`, where the class's template parameters are bound.
+   */
+  private memberType(cls: Node, name: string, env: Env, use: Node): CType | undefined {
+    for (const m of children(cls.childForFieldName('body'))) {
+      if (m.type === 'type_definition' && m.childrenForFieldName('declarator').some((d) => d && this.declaredName(d) === name)) {
+        const declarator = m.childrenForFieldName('declarator').find((d) => d && this.declaredName(d) === name)!;
+        return this.once(m, use, `member type '${name}' refers to itself`, () => this.declare(this.typeOf(m.childForFieldName('type')!, env, q(env.scope, name)), declarator, env, false).type);
+      }
+      if (m.type === 'alias_declaration' && m.childForFieldName('name')?.text === name) return this.once(m, use, `member type '${name}' refers to itself`, () => this.descriptor(m.childForFieldName('type')!, env));
+      const spec = m.type === 'field_declaration' ? m.childForFieldName('type') : null;
+      if (spec && (RECORD_SPECIFIERS.has(spec.type) || spec.type === 'enum_specifier') && spec.childForFieldName('name')?.text === name && spec.childForFieldName('body')) {
+        return this.typeOf(spec, { ...env, instance: env.instance && `${env.instance}::${name}` });
+      }
+    }
+    for (const base of this.bases(cls, env)) {
+      const source = this.recordSources.get(base);
+      const found = source && this.memberType(source.node, name, source.env, use);
+      if (found) return found;
+    }
+    return undefined;
   }
 
   private typeArgument(node: Node, env: Env): CType {
@@ -687,13 +767,13 @@ export class TypeTable {
 
   /** A constexpr function's return expression with its parameters bound to `args`. */
   private call(name: string, args: bigint[], node: Node, env: Env): bigint {
-    const fn = this.lookup(this.values, name, env.scope);
-    if (fn?.kind === 'function-macro' && fn.params.length === args.length && !fn.text.includes('#')) {
+    const macro = this.functionMacros.get(name);
+    if (macro && macro.params.length === args.length && !macro.text.includes('#')) {
       // Its arguments are integer values here: each parameter stands for its value, parenthesised.
-      const values = new Map(fn.params.map((p, i) => [p, `(${args[i]})`]));
-      const text = fn.text.replace(/\b[A-Za-z_]\w*\b/g, (w) => values.get(w) ?? w);
-      return this.once(fn, node, `'${name}' expands to itself`, () => this.macroValue(name, text, node));
+      const values = new Map(macro.params.map((p, i) => [p, `(${args[i]})`]));
+      return this.once(macro, node, `macro '${name}' expands to itself`, () => this.macroValue(name, macro.text.replace(/\b[A-Za-z_]\w*\b/g, (w) => values.get(w) ?? w), node));
     }
+    const fn = this.lookup(this.values, name, env.scope);
     if (fn?.kind !== 'function' || fn.params.length !== args.length) throw new Fail(`'${name}' is not a constexpr function of ${args.length} argument(s) known here`, node);
     const inner = this.env(fn.scope);
     fn.params.forEach((p, i) => inner.subst.set(p, args[i]));
@@ -721,7 +801,6 @@ export class TypeTable {
         case 'macro':
           return this.macroValue(name, decl.text, node);
         case 'function':
-        case 'function-macro':
           throw new Fail(`'${name}' is a function, not a constant`, node);
       }
     });

@@ -3,7 +3,7 @@
 // field at its device offset. Launch stubs build images of struct arguments; converted copies
 // into and out of device memory build and read images of whole arrays (src/rewrite/layout-copies.ts).
 import type { Abi, CType } from '../layout/index.js';
-import { layoutOf, recordLayout } from '../layout/index.js';
+import { layoutOf, recordLayout, renderTypeId } from '../layout/index.js';
 
 /** Integer scalars that sign-extend when widened back to the host (long on rv32). */
 const SIGNED = /^(long|signed long|long int|ptrdiff_t|intptr_t)$/;
@@ -17,10 +17,13 @@ function leaves(t: CType, value: string, offset: number, abi: Abi): { type: CTyp
     }
     case 'record': {
       const { offsets } = recordLayout(t, abi);
+      const host = recordLayout(t, 'host').offsets;
       // A union's image is that of its first member, as brace initialisation would write it.
       const fields = t.tag === 'union' ? t.fields.slice(0, 1) : t.fields;
-      // An anonymous member's own members are named through the enclosing object.
-      return fields.flatMap((f, i) => leaves(f.type, f.name ? `${value}.${f.name}` : value, offset + offsets[i], abi));
+      // An anonymous member's own members are named through the enclosing object; a private or
+      // protected member, or a base class, is reached at its host offset (a stub cannot name it).
+      const path = (f: (typeof fields)[number], i: number) => (f.hidden && (f.name || (f.type.kind === 'record' && f.type.name)) ? `(*(${renderTypeId({ kind: 'pointer', to: f.type })})((char*)&(${value}) + ${host[i]}))` : f.name ? `${value}.${f.name}` : value);
+      return fields.flatMap((f, i) => leaves(f.type, path(f, i), offset + offsets[i], abi));
     }
     case 'opaque':
       return [];
