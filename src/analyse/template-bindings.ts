@@ -297,6 +297,8 @@ export class TemplateBindings {
       if (subst.has(name)) continue;
       const param = params[i];
       const fallback = param?.childForFieldName(VALUE_PARAMETERS.has(param.type) ? 'default_value' : 'default_type');
+      // A pack (`typename... Args`) takes any number of arguments: binding them is not implemented.
+      if (param?.type.startsWith('variadic')) return `'${name}' is a template parameter pack (${param.text}), and packs are not bound yet`;
       if (!fallback) return lambdaArgument(fn, name, args, text) ?? `nothing gives '${name}' a value`;
       const value = this.argument(fallback, VALUE_PARAMETERS.has(param.type), { subst, texts });
       if (isBindingProblem(value)) return value.message;

@@ -28,6 +28,8 @@ export interface TypeError {
   node: Node;
 }
 export const isTypeError = (r: CType | bigint | TypeError): r is TypeError => typeof r === 'object' && 'message' in r;
+/** A resolved type, or undefined for a type error or an opaque type. */
+const known = (t: CType | TypeError): CType | undefined => (isTypeError(t) || t.kind === 'opaque' ? undefined : t);
 
 /** Template parameter bindings: type parameters to types, non-type parameters to integers. */
 export type Subst = ReadonlyMap<string, CType | number>;
@@ -174,9 +176,11 @@ export class TypeTable {
    * `Point(1, 2)`): undefined for anything else (a function, a variable, an unknown name).
    */
   typeNamed(node: Node, subst?: Subst): CType | undefined {
+    // `Functor<T>()` names a class template instance like a function.
+    if (node.type === 'template_function') return known(this.guard(() => this.instantiate(node, node, this.envAt(node, subst)), node));
     if (!NAME_NODES.has(node.type) && node.type !== 'primitive_type') return undefined;
     const t = this.guard(() => (node.type === 'primitive_type' ? this.typeOf(node, this.envAt(node, subst)) : this.named(node.text.replace(/\s+/g, ''), node, this.envAt(node, subst))), node);
-    return isTypeError(t) || t.kind === 'opaque' ? undefined : t;
+    return known(t);
   }
 
   /** Failures inside an included header are reported at `at`, the use in this file. */
