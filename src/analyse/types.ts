@@ -55,8 +55,12 @@ interface Env {
   instance: string;
   /** Template template parameters (`template <typename> class P`) bound to the template they name. */
   templates?: Map<string, TemplateRef>;
-  /** The class whose body is being read: its member types are in scope (`PtrType data_;`). */
+  /** The class whose body is being read: its members are in scope (`PtrType data_;`, `T buf[ITEMS];`). */
   owner?: Node;
+  /** The environment of the class enclosing the owner (a nested class sees its members too). */
+  outer?: Env;
+  /** The owner's name (`Exchange<short, 4>`): a class nested in it is named under it. */
+  ownerName?: string;
 }
 
 /** A class or alias template, as a template template argument names it. */
@@ -390,8 +394,10 @@ export class TypeTable {
       if (typeof bound === 'bigint') throw new Fail(`'${name}' is a value, not a type`, node);
       return bound;
     }
-    const member = env.owner && !name.includes('::') ? this.memberType(env.owner, name, env, node) : undefined;
-    if (member) return member;
+    for (let o: Env | undefined = env; o?.owner && !name.includes('::'); o = o.outer) {
+      const member = this.memberType(o.owner, name, o, node);
+      if (member) return member;
+    }
     const decl = this.localType(name, node) ?? this.lookup(this.types, name, env.scope) ?? this.macroType(this.innerMacro(name, node) ?? this.values.get(name), name);
     if (decl) return this.fromDecl(decl, name, node, env);
     const scalar = scalarFromName(name);
@@ -565,12 +571,12 @@ export class TypeTable {
     const record: RecordType = {
       kind: 'record',
       tag: node.type === 'union_specifier' ? 'union' : 'struct',
-      name: env.instance || (own ? q(env.scope, own) : nameHint),
+      name: own && env.ownerName ? `${env.ownerName}::${own}` : env.instance || (own ? q(env.scope, own) : nameHint),
       fields: [],
       ...readAlignment(node, (e) => this.constant(e, env)),
     };
     this.cache.set(key, record);
-    const inner = { ...env, scope: own ? [...env.scope, own] : env.scope, owner: node };
+    const inner: Env = { ...env, scope: own ? [...env.scope, own] : env.scope, owner: node, outer: env.owner ? env : undefined, ownerName: record.name };
     this.recordSources.set(record, { node, env: inner });
     this.building.add(record);
     try {
@@ -668,7 +674,8 @@ export class TypeTable {
   private bases(node: Node, env: Env): RecordType[] {
     const clause = children(node).find((c) => c.type === 'base_class_clause');
     return children(clause).filter((c) => c.type !== 'access_specifier' && c.type !== 'comment').map((c) => {
-      const base = this.typeOf(c, { ...env, owner: undefined });
+      // Named where the class is declared (`struct TempStorage : Uninitialized<_TempStorage>` sees its enclosing class's members).
+      const base = this.typeOf(c, env.outer ?? { ...env, owner: undefined });
       if (base.kind !== 'record') throw new Fail(`base class '${c.text}' is not a known class`, c);
       return base;
     });
@@ -676,10 +683,42 @@ export class TypeTable {
 
   /** `Owner::name` where Owner is a class (a template instance, a typedef of one): its member type. */
   private ownerMember(scope: Node | null, name: Node, env: Env): CType | undefined {
+    const source = this.ownerSource(scope, env);
+    return source && this.memberType(source.node, name.text, source.env, name);
+  }
+
+  /** The class body and environment of the class `scope` names in `Owner::name`. */
+  private ownerSource(scope: Node | null, env: Env): { node: Node; env: Env } | undefined {
     if (!scope) return undefined;
     const owner = scope.type === 'template_type' ? this.instantiate(scope, scope, env) : this.named(scope.text.replace(/\s+/g, ''), scope, env);
-    const source = this.recordSources.get(owner);
-    return source && this.memberType(source.node, name.text, source.env, name);
+    return this.recordSources.get(owner);
+  }
+
+  /** A member constant `name` of the class `cls` (an enumerator, a static constant), or of its bases, evaluated in `env`. */
+  private memberValue(cls: Node, name: string, env: Env, use: Node): bigint | undefined {
+    for (const m of children(cls.childForFieldName('body')).filter((c) => c.type === 'field_declaration')) {
+      const spec = m.childForFieldName('type');
+      if (spec?.type === 'enum_specifier') {
+        const list = children(spec.childForFieldName('body')).filter((c) => c.type === 'enumerator');
+        const index = list.findIndex((e) => e.childForFieldName('name')?.text === name);
+        if (index >= 0) return this.enumeratorAt(list, index, env, use);
+      }
+      const declarator = m.childrenForFieldName('declarator').find((d) => d && this.declaredName(d) === name);
+      const value = declarator?.type === 'init_declarator' ? declarator.childForFieldName('value') : declarator && m.childForFieldName('default_value');
+      if (value && children(m).some((c) => c.type === 'storage_class_specifier' && c.text === 'static')) return this.once(m, use, `'${name}' refers to itself`, () => this.constant(value, env));
+    }
+    for (const base of this.bases(cls, env)) {
+      const source = this.recordSources.get(base);
+      const found = source && this.memberValue(source.node, name, source.env, use);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+
+  /** The value of enumerator `index` of `list`: its own expression, else one more than the previous one. */
+  private enumeratorAt(list: Node[], index: number, env: Env, use: Node): bigint {
+    const value = list[index].childForFieldName('value');
+    return this.once(list[index], use, 'enumerator refers to itself', () => (value ? this.constant(value, env) : index === 0 ? 0n : this.enumeratorAt(list, index - 1, env, use) + 1n));
   }
 
   /**
@@ -695,7 +734,7 @@ export class TypeTable {
       if (m.type === 'alias_declaration' && m.childForFieldName('name')?.text === name) return this.once(m, use, `member type '${name}' refers to itself`, () => this.descriptor(m.childForFieldName('type')!, env));
       const spec = m.type === 'field_declaration' ? m.childForFieldName('type') : null;
       if (spec && (RECORD_SPECIFIERS.has(spec.type) || spec.type === 'enum_specifier') && spec.childForFieldName('name')?.text === name && spec.childForFieldName('body')) {
-        return this.typeOf(spec, { ...env, instance: env.instance && `${env.instance}::${name}` });
+        return this.typeOf(spec, env);
       }
     }
     for (const base of this.bases(cls, env)) {
@@ -791,7 +830,10 @@ export class TypeTable {
     // evaluated where it is used, not cached.
     const local = this.localConstant(name, node);
     if (local?.kind === 'constant') return this.once(local, node, `'${name}' refers to itself`, () => this.constant(local.value, env));
-    const decl = this.innerMacro(name, node) ?? this.lookup(this.values, name, env.scope);
+    const macro = this.innerMacro(name, node) ?? (this.values.get(name)?.kind === 'macro' ? this.values.get(name) : undefined);
+    const member = macro ? undefined : this.memberConstant(name, node, env);
+    if (member !== undefined) return member;
+    const decl = macro ?? this.lookup(this.values, name, env.scope);
     if (!decl) throw new Fail(`'${name}' is not a known integer constant`, node);
     // A named constant's value does not depend on where it is used: evaluate it once.
     const known = this.constants.get(decl);
@@ -831,6 +873,20 @@ export class TypeTable {
       this.macroSite = site;
       tree.delete();
     }
+  }
+
+  /** A member constant of the classes being read (innermost first), or `Owner::name` of a class. */
+  private memberConstant(name: string, node: Node, env: Env): bigint | undefined {
+    if (node.type === 'qualified_identifier') {
+      const source = this.ownerSource(node.childForFieldName('scope'), env);
+      const member = node.childForFieldName('name');
+      return source && member?.type === 'identifier' ? this.memberValue(source.node, member.text, source.env, node) : undefined;
+    }
+    for (let o: Env | undefined = env; o?.owner; o = o.outer) {
+      const value = this.memberValue(o.owner, name, o, node);
+      if (value !== undefined) return value;
+    }
+    return undefined;
   }
 
   /**

@@ -45,7 +45,15 @@ template <typename T, int N, template <typename U> class P = RestrictPtr> struct
 template <typename T, int N, template <typename U> class P = RestrictPtr> class Accessor : public AccessorBase<T, N, P> { public: typedef typename P<T>::Ptr Ptr; Accessor(Ptr p) {} };
 template <typename T> struct Holder { struct Inner { T v; char c; }; using Word = T; };
 typedef Holder<char> CharHolder;
-__global__ void inherits(Derived d, Derived2 d2, Accessor<float, 2> a, Accessor<char, 1, RestrictPtr> a1, Holder<double>::Inner hi, typename Holder<short>::Word w, CharHolder::Inner ci) {}
+template <typename S> struct Wrap { S s; };
+template <typename T, int ITEMS, int THREADS = 4> struct Exchange {
+  enum { LOG_BANKS = 2, BANKS = 1 << LOG_BANKS, ALL = THREADS * ITEMS, PAD = (ITEMS > 2) ? ALL >> LOG_BANKS : 0 };
+  static constexpr int EXTRA = PAD + 1;
+  struct Storage { T buff[ALL + PAD + EXTRA]; };
+  struct TempStorage : Wrap<Storage> {};
+};
+typedef Exchange<short, 4> ShortExchange;
+__global__ void inherits(Derived d, Derived2 d2, Accessor<float, 2> a, Accessor<char, 1, RestrictPtr> a1, Holder<double>::Inner hi, typename Holder<short>::Word w, CharHolder::Inner ci, typename ShortExchange::TempStorage ts, Exchange<char, 1, 2>::TempStorage ts2) {}
 __global__ void errors(int& ref, struct Undeclared byValue, Unknown u, NonConst nc, int arr[n]) {}
 struct NonConst { int a[n]; };
 struct BadSize { char buf[sizeof(long)]; };
@@ -115,7 +123,7 @@ describe('TypeTable', () => {
   });
 
   it('lays out base classes first (an empty one takes no room), member types of template instances and template template parameters', () => {
-    const [d, d2, a, a1, hi, w, ci] = resolved('inherits');
+    const [d, d2, a, a1, hi, w, ci, ts, ts2] = resolved('inherits');
     const fields = (t: CType) => (t.kind === 'record' ? t.fields.map((f) => `${f.name || '(base)'}: ${renderTypeId(f.type)}`) : []);
     expect(fields(d)).toEqual(['(base): Node', 'y: int']);
     expect(fields(d2)).toEqual(['(base): Pair<char>', 'y: short']);
@@ -127,6 +135,10 @@ describe('TypeTable', () => {
     expect([renderTypeId(hi), ...fields(hi)]).toEqual(['Holder<double>::Inner', 'v: double', 'c: char']);
     expect(renderTypeId(w)).toBe('short');
     expect(fields(ci)).toEqual(['v: char', 'c: char']);
+    // Member enumerators and static constants of the instance size a nested class's array.
+    const storage = (t: CType) => (t.kind === 'record' && t.fields[0].type.kind === 'record' ? fields(t.fields[0].type.fields[0].type) : []);
+    expect(storage(ts)).toEqual(['buff: short[25]']);
+    expect(storage(ts2)).toEqual(['buff: char[3]']);
   });
 
   it('resolves array extents from constants of the enclosing blocks, the latest before the use', () => {
