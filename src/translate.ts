@@ -21,7 +21,7 @@ import { applyExpansions, expandGpuMacros } from './analyse/launch-macros.js';
 import { analysedMacroUses } from './analyse/macro-uses.js';
 import { writtenAgainstHip } from './dialect.js';
 import { namespacesOf, position, scan } from './analyse/syntax.js';
-import { includedHeaders, includesThroughHeaders, isHeader, localHeaderRoots, plainIncludeRoots, textIncluder, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
+import { includedHeaders, includesThroughHeaders, isHeader, localHeaderRoots, plainIncludeRoots, precedingPrograms, textIncluder, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
 import { dispatcherDeclaration, launchStubs, stubDeclaration } from './emit/launch-stub.js';
 import type { Abi } from './layout/index.js';
 import type { RuleSet } from './rules/index.js';
@@ -59,6 +59,8 @@ export interface TranslateOptions {
   asHeader?: boolean;
   /** Texts whose macros are defined before this file (a header's includer up to its #include). */
   macroContext?: readonly string[];
+  /** A header's: the files its includer's translation unit included as text before it (it may launch their kernels). */
+  preceding?: readonly string[];
 }
 
 export interface OutputFile {
@@ -230,7 +232,9 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     report.at(directive, 'error', r.rule, `${basename(directive.childForFieldName('path')!.text.slice(1, -1))} includes <${written}>: ${r.what} is not supported on Vortex v2.2 (${r.reason})`);
   }
   const ownTypes = new TypeTable(root, localHeaders);
-  const bindings = new TemplateBindings([program, ...headers.map((h) => h.program)], ownTypes, localHeaders);
+  // What the includer included as text before this header: their kernels may be launched here.
+  const preceding = headerMode ? precedingPrograms(options.preceding ?? [], includeDirs) : [];
+  const bindings = new TemplateBindings([program, ...headers.map((h) => h.program), ...preceding.map((p) => p.program)], ownTypes, localHeaders);
   try {
     const launchInstance = new Map<number, string>();
     // A problem in a header is reported at the directive that includes it.
@@ -239,8 +243,8 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       report.at(header?.directive ?? pr.node, 'error', pr.ruleId, header ? `${basename(header.written)}: ${pr.message}` : pr.message);
     };
     const unit = (p: Program, types: TypeTable, header?: IncludedHeader): Unit => {
-      // A header's kernels are launched here and in the header itself (its host functions).
-      const launches = header ? [...program.launches, ...p.launches] : program.launches;
+      // A header's kernels are launched here and in any header of the unit (text included after it).
+      const launches = header ? [...program.launches, ...headers.flatMap((h) => h.program.launches)] : program.launches;
       const { instances, problems, launchIds } = collectInstances({ ...p, launches }, types, bindings, headerMode && !header);
       launchIds.forEach((id, call) => launchInstance.set(call, id));
       problems.forEach(problem);
@@ -249,7 +253,8 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     const all = unit(program, ownTypes);
     // One instance per id, of the kernel the device compiles (`#if __CUDA_ARCH__ >= 800 k #else k`).
     const own = { ...all, instances: all.instances.filter((i, n) => compiled(i.kernel) && all.instances.findIndex((j) => j.id === i.id && compiled(j.kernel)) === n) };
-    const units = [own, ...headers.map((h) => unit(h.program, h.types, h))];
+    const precedingUnits = preceding.map((p) => unit(p.program, p.types));
+    const units = [own, ...headers.map((h) => unit(h.program, h.types, h)), ...precedingUnits];
     bindings.problems.forEach(problem);
     const instances = units.flatMap((u) => u.instances);
     const templateShared = headerMode ? { found: [], problems: [] } : sharedInstantiations(instances, units.map((u) => ({ functions: u.program.deviceFunctions, layout: u.shared })), bindings);
@@ -289,8 +294,10 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
         const name = call.childForFieldName('function')!.text;
         report.at(call, 'error', 'device-function-undefined', `device function '${name}' is declared but defined in no file this one includes; a Vortex kernel is built from one translation unit (no relocatable device code): define it in a header`);
       }
-      // A header's includers' device code may use anything it includes.
-      const plainIncludes = (directive: Node) => (headerMode ? undefined : plainIncludeRoots(directive, file.path, includeDirs, isGpu));
+      // A header's includers' device code may use anything it includes, but not a source's
+      // functions (`#include "solver.cu"`, host code): it is kept for what its device code uses.
+      const includesSource = (directive: Node) => !isHeader(directive.childForFieldName('path')?.text.slice(1, -1) ?? '');
+      const plainIncludes = (directive: Node) => (headerMode && !includesSource(directive) ? undefined : plainIncludeRoots(directive, file.path, includeDirs, isGpu));
       // As written: names in #if conditions count (a configuration macro).
       const headerNames = new Set(headers.flatMap((h) => h.source.match(/\b[A-Za-z_]\w*/g) ?? []));
       deviceRewriter = new DeviceRewriter(deviceProgram, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, warpUsers, warpEnders, warpSize: options.warpSize, instances, plainIncludeRoots: plainIncludes, headerNames, header: headerMode, includedFunctions: () => localHeaders.flatMap((r) => analyseProgram(r, r.text).deviceFunctions), instanceNames: new Set(instances.flatMap((i) => i.templateArgs.join(' ').match(/[A-Za-z_]\w*/g) ?? [])) });
@@ -298,6 +305,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       refuseNarrowBlocks(program, units.flatMap((u) => [...u.program.kernels, ...u.program.deviceFunctions]), deviceRewriter.rowsAssumed, options.warpSize ?? 32, report);
     }
     includeTranslatedHeaders(units, hostEdits, deviceEdits, result.program.name, deviceAbi, nl, file.path, headerMode);
+    declarePrecedingStubs(precedingUnits.flatMap((u) => u.instances), hostEdits, nl);
     if (options.annotate) {
       for (const a of report.annotations) (a.side === 'host' ? hostEdits : deviceEdits).wrap(a.node, `/* hip2vortex: ${a.ruleId}${a.note ? `: ${a.note}` : ''} */ `, '');
     }
@@ -383,6 +391,18 @@ function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits
 }
 
 /**
+ * Stubs of the kernels of files included before this header that it launches, declared before the
+ * top-level item of its first such launch (the includer, which sees those files, defines them).
+ */
+function declarePrecedingStubs(instances: readonly KernelInstance[], hostEdits: EditSet, nl: string): void {
+  const launched = instances.filter((i) => i.launches.length > 0);
+  if (!launched.length) return;
+  let item = launched.flatMap((i) => i.launches).reduce((a, b) => (a.call.startIndex <= b.call.startIndex ? a : b)).call;
+  while (item.parent && item.parent.type !== 'translation_unit' && !item.parent.type.startsWith('preproc_')) item = item.parent;
+  hostEdits.wrap(item, `/* hip2vortex: launch stubs of the kernels of files included before this one (the file including them defines them): */${nl}${launched.map(stubDeclaration).join(nl)}${nl}`, '');
+}
+
+/**
  * Headers a run over the includer's tree does not translate as headers: those outside its
  * directory (found through -I or `../`), and sources included as text (`#include "kernels.cu"`).
  * The includer translates them beside its outputs, under their base names.
@@ -411,7 +431,9 @@ function externalHeaders(headers: readonly IncludedHeader[], path: string, optio
     byName.set(name, h.file);
     const read = readSource(h.file);
     if (!read.ok) continue;
-    const translated = translateSource(read.file, { ...options, asHeader: true, macroContext: context(h.directive) });
+    // What this file's unit included before it (headers are in inclusion order), the includer's own predecessors first.
+    const before = headers.slice(0, headers.indexOf(h)).map((o) => o.file);
+    const translated = translateSource(read.file, { ...options, asHeader: true, macroContext: context(h.directive), preceding: [...(options.preceding ?? []), ...before] });
     diagnostics.push(...translated.diagnostics);
     outputs.push(...translated.outputs.map((o) => ({ ...o, role: 'header' as const })));
   }

@@ -102,6 +102,18 @@ function headerTree(file: string): Tree | null {
 }
 
 /**
+ * What files included as text before another one in the same translation unit give it
+ * (`#include "kernel.cu"` then `#include "master.cu"`, which launches kernel's kernels): their
+ * programs and types, from their trees shared by the run (not deleted by the caller).
+ */
+export function precedingPrograms(files: readonly string[], includeDirs: readonly string[]): { program: Program; types: TypeTable }[] {
+  return files.flatMap((file) => {
+    const tree = headerTree(file);
+    return tree ? [{ program: analyseProgram(tree.rootNode, tree.text), types: new TypeTable(tree.rootNode, localHeaderRoots(tree.rootNode, file, includeDirs)) }] : [];
+  });
+}
+
+/**
  * The syntax trees of a quoted include's file and of the local files it reaches, when the file
  * has no GPU code (`isGpu`); undefined for other includes and files not found.
  */

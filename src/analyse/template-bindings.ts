@@ -21,7 +21,7 @@ export interface Binding {
 
 export interface BindingProblem {
   node: Node;
-  ruleId: 'template-deduction' | 'unknown-type';
+  ruleId: 'template-deduction' | 'unknown-type' | 'device-lambda';
   message: string;
 }
 
@@ -306,7 +306,9 @@ export class TemplateBindings {
       if (subst.has(name)) continue;
       const param = params[i];
       const fallback = param?.childForFieldName(VALUE_PARAMETERS.has(param.type) ? 'default_value' : 'default_type');
-      if (!fallback) return `nothing gives '${name}' a value`;
+      // A pack (`typename... Args`) takes any number of arguments: binding them is not implemented.
+      if (param?.type.startsWith('variadic')) return `'${name}' is a template parameter pack (${param.text}), and packs are not bound yet`;
+      if (!fallback) return lambdaArgument(fn, name, args, text) ?? `nothing gives '${name}' a value`;
       const value = this.argument(fallback, VALUE_PARAMETERS.has(param.type), { subst, texts });
       if (isBindingProblem(value)) return value.message;
       subst.set(name, value.value);
@@ -384,6 +386,23 @@ export class TemplateBindings {
 function templateName(a: Node, outer: Binding): { value: CType; text: string } {
   const text = outer.texts.get(a.text.trim()) ?? normalise(a.text);
   return { value: { kind: 'opaque', text }, text };
+}
+
+/**
+ * The lambda (written at the call, or a variable initialised with one) passed where `fn` takes
+ * a parameter spelled as its template parameter `name`: the closure type C++ would deduce.
+ */
+function lambdaArgument(fn: FunctionInfo, name: string, args: readonly Node[], text: string): BindingProblem | undefined {
+  for (const [i, param] of fn.params.entries()) {
+    const arg = args[i];
+    if (!arg || param.childForFieldName('type')?.text !== name) continue;
+    const declarator = arg.type === 'identifier' ? declarationOf(arg, text)?.declarator : undefined;
+    const lambda = arg.type === 'lambda_expression' ? arg : declarator?.childForFieldName('value');
+    if (lambda?.type !== 'lambda_expression') continue;
+    const where = lambda === arg ? 'written here' : `'${arg.text}' (line ${lambda.startPosition.row + 1})`;
+    return { node: arg, ruleId: 'device-lambda', message: `'${name}' of '${fn.name}' is the closure type of a lambda, ${where}: a lambda passed to a kernel is not supported (its closure type has no name that the kernel's argument struct and device entry could use, and its body is in host code, which the device translation does not compile); pass an object of a struct with a __device__ operator() instead` };
+  }
+  return undefined;
 }
 
 export const isBindingProblem = (x: unknown): x is BindingProblem => typeof x === 'object' && x !== null && 'ruleId' in x;

@@ -28,6 +28,8 @@ export interface TypeError {
   node: Node;
 }
 export const isTypeError = (r: CType | bigint | TypeError): r is TypeError => typeof r === 'object' && 'message' in r;
+/** A resolved type, or undefined for a type error or an opaque type. */
+const known = (t: CType | TypeError): CType | undefined => (isTypeError(t) || t.kind === 'opaque' ? undefined : t);
 
 /** Template parameter bindings: type parameters to types, non-type parameters to integers. */
 export type Subst = ReadonlyMap<string, CType | number>;
@@ -51,6 +53,20 @@ interface Env {
   subst: Map<string, CType | bigint>;
   /** Distinguishes the records of different template instances (same nodes, other types). */
   instance: string;
+  /** Template template parameters (`template <typename> class P`) bound to the template they name. */
+  templates?: Map<string, TemplateRef>;
+  /** The class whose body is being read: its members are in scope (`PtrType data_;`, `T buf[ITEMS];`). */
+  owner?: Node;
+  /** The environment of the class enclosing the owner (a nested class sees its members too). */
+  outer?: Env;
+  /** The owner's name (`Exchange<short, 4>`): a class nested in it is named under it. */
+  ownerName?: string;
+}
+
+/** A class or alias template, as a template template argument names it. */
+interface TemplateRef {
+  decl: TypeDecl;
+  name: string;
 }
 
 const NAME_NODES = new Set(['identifier', 'field_identifier', 'type_identifier', 'qualified_identifier']);
@@ -83,6 +99,8 @@ const hasAncestor = (node: Node, type: string): boolean => {
 export class TypeTable {
   private readonly types = new Map<string, TypeDecl>();
   private readonly values = new Map<string, ValueDecl>();
+  /** `#define klog2(n) ((n < 8) ? 2 : ...)`: expanded where called (only a call names one, so they have a table of their own). */
+  private readonly functionMacros = new Map<string, { params: string[]; text: string }>();
   /** Macros defined so far while indexing (valueless ones too), for `#ifdef`. */
   private readonly defined = new Set<string>();
   private readonly cache = new Map<string, CType>();
@@ -100,6 +118,8 @@ export class TypeTable {
   private readonly macroTypes = new Map<ValueDecl, TypeDecl | null>();
   /** Where the macro being evaluated is used: macros in its body are looked up as of there. */
   private macroSite: Node | undefined;
+  /** Each record's class body and the environment it was read in: its member types (`X<T>::Ptr`). */
+  private readonly recordSources = new WeakMap<CType, { node: Node; env: Env }>();
 
   /** `headers`: the roots of the local headers the file includes, read before the file. */
   constructor(private readonly root: Node, headers: readonly Node[] = []) {
@@ -161,9 +181,11 @@ export class TypeTable {
    * `Point(1, 2)`): undefined for anything else (a function, a variable, an unknown name).
    */
   typeNamed(node: Node, subst?: Subst): CType | undefined {
+    // `Functor<T>()` names a class template instance like a function.
+    if (node.type === 'template_function') return known(this.guard(() => this.instantiate(node, node, this.envAt(node, subst)), node));
     if (!NAME_NODES.has(node.type) && node.type !== 'primitive_type') return undefined;
     const t = this.guard(() => (node.type === 'primitive_type' ? this.typeOf(node, this.envAt(node, subst)) : this.named(node.text.replace(/\s+/g, ''), node, this.envAt(node, subst))), node);
-    return isTypeError(t) || t.kind === 'opaque' ? undefined : t;
+    return known(t);
   }
 
   /** Failures inside an included header are reported at `at`, the use in this file. */
@@ -245,8 +267,10 @@ export class TypeTable {
       this.collectConstexprFunction(node, scope);
     } else if ((node.type === 'preproc_def' || node.type === 'preproc_function_def') && name) {
       this.defined.add(name);
-      const value = node.type === 'preproc_def' ? node.childForFieldName('value') : null;
-      if (value) this.values.set(name, { kind: 'macro', text: macroBody(value), node });
+      const value = node.childForFieldName('value');
+      if (value && node.type === 'preproc_def') this.values.set(name, { kind: 'macro', text: macroBody(value), node });
+      const params = children(node.childForFieldName('parameters')).filter((c) => c.type === 'identifier').map((c) => c.text);
+      if (value && node.type === 'preproc_function_def') this.functionMacros.set(name, { params, text: macroBody(value) });
     }
   }
 
@@ -336,7 +360,8 @@ export class TypeTable {
         if (trait) return trait;
         const inner = node.type === 'qualified_identifier' ? node.childForFieldName('name') : null;
         if (inner?.type === 'template_type') return this.instantiate(node, inner, env);
-        return this.named(node.text.replace(/\s+/g, ''), node, env);
+        const found = this.named(node.text.replace(/\s+/g, ''), node, env);
+        return found.kind === 'opaque' && inner?.type === 'type_identifier' ? this.ownerMember(node.childForFieldName('scope'), inner, env) ?? found : found;
       }
       case 'template_type':
         return this.instantiate(node, node, env);
@@ -369,6 +394,10 @@ export class TypeTable {
     if (bound !== undefined) {
       if (typeof bound === 'bigint') throw new Fail(`'${name}' is a value, not a type`, node);
       return bound;
+    }
+    for (let o: Env | undefined = env; o?.owner && !name.includes('::'); o = o.outer) {
+      const member = this.memberType(o.owner, name, o, node);
+      if (member) return member;
     }
     const decl = this.localType(name, node) ?? this.lookup(this.types, name, env.scope) ?? this.macroType(this.innerMacro(name, node) ?? this.values.get(name), name);
     if (decl) return this.fromDecl(decl, name, node, env);
@@ -543,16 +572,17 @@ export class TypeTable {
     const record: RecordType = {
       kind: 'record',
       tag: node.type === 'union_specifier' ? 'union' : 'struct',
-      name: env.instance || (own ? q(env.scope, own) : nameHint),
+      name: own && env.ownerName ? `${env.ownerName}::${own}` : env.instance || (own ? q(env.scope, own) : nameHint),
       fields: [],
       ...readAlignment(node, (e) => this.constant(e, env)),
     };
-    const base = children(node).find((c) => c.type === 'base_class_clause');
-    if (base) throw new Fail('records with base classes are not supported', base);
     this.cache.set(key, record);
-    const inner = { ...env, scope: own ? [...env.scope, own] : env.scope };
+    const inner: Env = { ...env, scope: own ? [...env.scope, own] : env.scope, owner: node, outer: env.owner ? env : undefined, ownerName: record.name };
+    this.recordSources.set(record, { node, env: inner });
     this.building.add(record);
     try {
+      // Base classes come first, laid out like unnamed members; an empty one takes no room.
+      for (const base of this.bases(node, inner)) if (base.fields.length) record.fields.push({ name: '', type: base, hidden: true });
       // Fields under `private:`/`protected:` (a class's by default) get no offsetof checks.
       let hidden = node.type === 'class_specifier';
       for (const member of children(node.childForFieldName('body'))) {
@@ -595,15 +625,27 @@ export class TypeTable {
   private instantiate(use: Node, template: Node, env: Env): CType {
     const nameNode = template.childForFieldName('name')!;
     const scopePrefix = use === template ? '' : use.text.slice(0, use.text.lastIndexOf(template.text)).replace(/\s+/g, '');
-    const decl = this.lookup(this.types, scopePrefix + nameNode.text, env.scope);
+    const bound = scopePrefix ? undefined : env.templates?.get(nameNode.text);
+    const decl = bound?.decl ?? this.lookup(this.types, scopePrefix + nameNode.text, env.scope);
     if (decl?.kind !== 'template' && decl?.kind !== 'alias') throw new Fail(`'${nameNode.text}' is not a known struct or alias template`, nameNode);
+    const declName = bound?.name.split('::').at(-1) ?? nameNode.text;
     const args = children(template.childForFieldName('arguments'));
-    const inner = this.env([...decl.scope, nameNode.text]);
+    const inner: Env = { ...this.env([...decl.scope, declName]), templates: new Map() };
     const shown: string[] = [];
     children(decl.params).forEach((param, i) => {
       const arg = args[i];
       if (param.type.startsWith('variadic')) throw new Fail('variadic templates are not supported', param);
-      if (param.type === 'template_template_parameter_declaration') throw new Fail('template template parameters are not supported', param);
+      if (param.type === 'template_template_parameter_declaration') {
+        // `template <typename U> class P = Default`: bound to the template its argument names.
+        const own = children(param).find((c) => c.type !== 'template_parameter_list')!;
+        const name = (own.childForFieldName('name') ?? children(own)[0]).text;
+        const fallback = own.childForFieldName('default_type');
+        if (!arg && !fallback) throw new Fail(`missing template argument '${name}'`, use);
+        const ref = arg ? this.templateNamed(arg, env) : this.templateNamed(fallback!, inner);
+        inner.templates!.set(name, ref);
+        shown.push(ref.name);
+        return;
+      }
       const isType = param.type.includes('type_parameter');
       const name = isType ? (param.childForFieldName('name') ?? children(param)[0]).text : this.declaredName(param.childForFieldName('declarator')!);
       const fallback = param.childForFieldName(isType ? 'default_type' : 'default_value');
@@ -615,8 +657,93 @@ export class TypeTable {
       shown.push(typeof value === 'bigint' ? String(value) : renderTypeId(value));
     });
     if (decl.kind === 'alias') return this.descriptor(decl.type, { ...inner, scope: decl.scope });
-    inner.instance = `${q(decl.scope, nameNode.text)}<${shown.join(', ')}>`;
+    inner.instance = `${q(decl.scope, declName)}<${shown.join(', ')}>`;
     return this.record(decl.spec, inner, '');
+  }
+
+  /** The class or alias template a template template argument names (`RestrictPtrTraits`, or a parameter passing one on). */
+  private templateNamed(node: Node, env: Env): TemplateRef {
+    const written = (node.type === 'type_descriptor' ? node.childForFieldName('type') ?? node : node).text.replace(/\s+/g, '');
+    const passed = env.templates?.get(written);
+    if (passed) return passed;
+    const decl = this.lookup(this.types, written, env.scope);
+    if (decl?.kind !== 'template' && decl?.kind !== 'alias') throw new Fail(`'${written}' is not a known struct or alias template`, node);
+    return { decl, name: written };
+  }
+
+  /** The records a class derives from, in order (`class A : public B<T>, C`). */
+  private bases(node: Node, env: Env): RecordType[] {
+    const clause = children(node).find((c) => c.type === 'base_class_clause');
+    return children(clause).filter((c) => c.type !== 'access_specifier' && c.type !== 'comment').map((c) => {
+      // Named where the class is declared (`struct TempStorage : Uninitialized<_TempStorage>` sees its enclosing class's members).
+      const base = this.typeOf(c, env.outer ?? { ...env, owner: undefined });
+      if (base.kind !== 'record') throw new Fail(`base class '${c.text}' is not a known class`, c);
+      return base;
+    });
+  }
+
+  /** `Owner::name` where Owner is a class (a template instance, a typedef of one): its member type. */
+  private ownerMember(scope: Node | null, name: Node, env: Env): CType | undefined {
+    const source = this.ownerSource(scope, env);
+    return source && this.memberType(source.node, name.text, source.env, name);
+  }
+
+  /** The class body and environment of the class `scope` names in `Owner::name`. */
+  private ownerSource(scope: Node | null, env: Env): { node: Node; env: Env } | undefined {
+    if (!scope) return undefined;
+    const owner = scope.type === 'template_type' ? this.instantiate(scope, scope, env) : this.named(scope.text.replace(/\s+/g, ''), scope, env);
+    return this.recordSources.get(owner);
+  }
+
+  /** A member constant `name` of the class `cls` (an enumerator, a static constant), or of its bases, evaluated in `env`. */
+  private memberValue(cls: Node, name: string, env: Env, use: Node): bigint | undefined {
+    for (const m of children(cls.childForFieldName('body')).filter((c) => c.type === 'field_declaration')) {
+      const spec = m.childForFieldName('type');
+      if (spec?.type === 'enum_specifier') {
+        const list = children(spec.childForFieldName('body')).filter((c) => c.type === 'enumerator');
+        const index = list.findIndex((e) => e.childForFieldName('name')?.text === name);
+        if (index >= 0) return this.enumeratorAt(list, index, env, use);
+      }
+      const declarator = m.childrenForFieldName('declarator').find((d) => d && this.declaredName(d) === name);
+      const value = declarator?.type === 'init_declarator' ? declarator.childForFieldName('value') : declarator && m.childForFieldName('default_value');
+      if (value && children(m).some((c) => c.type === 'storage_class_specifier' && c.text === 'static')) return this.once(m, use, `'${name}' refers to itself`, () => this.constant(value, env));
+    }
+    for (const base of this.bases(cls, env)) {
+      const source = this.recordSources.get(base);
+      const found = source && this.memberValue(source.node, name, source.env, use);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+
+  /** The value of enumerator `index` of `list`: its own expression, else one more than the previous one. */
+  private enumeratorAt(list: Node[], index: number, env: Env, use: Node): bigint {
+    const value = list[index].childForFieldName('value');
+    return this.once(list[index], use, 'enumerator refers to itself', () => (value ? this.constant(value, env) : index === 0 ? 0n : this.enumeratorAt(list, index - 1, env, use) + 1n));
+  }
+
+  /**
+   * A member type `name` of the class `body` (a typedef, `using`, nested class or enum), or of its
+   * bases, resolved in `env`, where the class's template parameters are bound.
+   */
+  private memberType(cls: Node, name: string, env: Env, use: Node): CType | undefined {
+    for (const m of children(cls.childForFieldName('body'))) {
+      if (m.type === 'type_definition' && m.childrenForFieldName('declarator').some((d) => d && this.declaredName(d) === name)) {
+        const declarator = m.childrenForFieldName('declarator').find((d) => d && this.declaredName(d) === name)!;
+        return this.once(m, use, `member type '${name}' refers to itself`, () => this.declare(this.typeOf(m.childForFieldName('type')!, env, q(env.scope, name)), declarator, env, false).type);
+      }
+      if (m.type === 'alias_declaration' && m.childForFieldName('name')?.text === name) return this.once(m, use, `member type '${name}' refers to itself`, () => this.descriptor(m.childForFieldName('type')!, env));
+      const spec = m.type === 'field_declaration' ? m.childForFieldName('type') : null;
+      if (spec && (RECORD_SPECIFIERS.has(spec.type) || spec.type === 'enum_specifier') && spec.childForFieldName('name')?.text === name && spec.childForFieldName('body')) {
+        return this.typeOf(spec, env);
+      }
+    }
+    for (const base of this.bases(cls, env)) {
+      const source = this.recordSources.get(base);
+      const found = source && this.memberType(source.node, name, source.env, use);
+      if (found) return found;
+    }
+    return undefined;
   }
 
   private typeArgument(node: Node, env: Env): CType {
@@ -684,6 +811,12 @@ export class TypeTable {
 
   /** A constexpr function's return expression with its parameters bound to `args`. */
   private call(name: string, args: bigint[], node: Node, env: Env): bigint {
+    const macro = this.functionMacros.get(name);
+    if (macro && macro.params.length === args.length && !macro.text.includes('#')) {
+      // Its arguments are integer values here: each parameter stands for its value, parenthesised.
+      const values = new Map(macro.params.map((p, i) => [p, `(${args[i]})`]));
+      return this.once(macro, node, `macro '${name}' expands to itself`, () => this.macroValue(name, macro.text.replace(/\b[A-Za-z_]\w*\b/g, (w) => values.get(w) ?? w), node));
+    }
     const fn = this.lookup(this.values, name, env.scope);
     if (fn?.kind !== 'function' || fn.params.length !== args.length) throw new Fail(`'${name}' is not a constexpr function of ${args.length} argument(s) known here`, node);
     const inner = this.env(fn.scope);
@@ -698,7 +831,10 @@ export class TypeTable {
     // evaluated where it is used, not cached.
     const local = this.localConstant(name, node);
     if (local?.kind === 'constant') return this.once(local, node, `'${name}' refers to itself`, () => this.constant(local.value, env));
-    const decl = this.innerMacro(name, node) ?? this.lookup(this.values, name, env.scope);
+    const macro = this.innerMacro(name, node) ?? (this.values.get(name)?.kind === 'macro' ? this.values.get(name) : undefined);
+    const member = macro ? undefined : this.memberConstant(name, node, env);
+    if (member !== undefined) return member;
+    const decl = macro ?? this.lookup(this.values, name, env.scope);
     if (!decl) throw new Fail(`'${name}' is not a known integer constant`, node);
     // A named constant's value does not depend on where it is used: evaluate it once.
     const known = this.constants.get(decl);
@@ -709,31 +845,49 @@ export class TypeTable {
           return this.constant(decl.value, this.env(decl.scope));
         case 'enumerator':
           return this.enumeratorValues(decl.enumNode, this.env(decl.scope))[decl.index];
-        case 'macro': {
-          // Most macro constants are a plain literal (#define TILE 16): no parse needed.
-          const plain = integerLiteral(decl.text.trim().replace(/^\((.*)\)$/, '$1').trim());
-          if (plain !== undefined) return plain;
-          const tree = parse(`int __hip2vx_value = ${decl.text};`);
-          const site = this.macroSite;
-          this.macroSite ??= node;
-          try {
-            const value = tree.rootNode.descendantsOfType('init_declarator')[0]?.childForFieldName('value');
-            if (!value) throw new Fail(`macro '${name}' is not an integer constant`, node);
-            return this.constant(value, this.env([]));
-          } catch (e) {
-            // Report at the use: the macro's own parse tree is not part of the file.
-            throw e instanceof Fail ? new Fail(`macro '${name}': ${e.message}`, node) : e;
-          } finally {
-            this.macroSite = site;
-            tree.delete();
-          }
-        }
+        case 'macro':
+          return this.macroValue(name, decl.text, node);
         case 'function':
           throw new Fail(`'${name}' is a function, not a constant`, node);
       }
     });
     this.constants.set(decl, value);
     return value;
+  }
+
+  /** The integer value of a macro's replacement text, used as `name` at `node`. */
+  private macroValue(name: string, text: string, node: Node): bigint {
+    // Most macro constants are a plain literal (#define TILE 16): no parse needed.
+    const plain = integerLiteral(text.trim().replace(/^\((.*)\)$/, '$1').trim());
+    if (plain !== undefined) return plain;
+    const tree = parse(`int __hip2vx_value = ${text};`);
+    const site = this.macroSite;
+    this.macroSite ??= node;
+    try {
+      const value = tree.rootNode.descendantsOfType('init_declarator')[0]?.childForFieldName('value');
+      if (!value) throw new Fail(`macro '${name}' is not an integer constant`, node);
+      return this.constant(value, this.env([]));
+    } catch (e) {
+      // Report at the use: the macro's own parse tree is not part of the file.
+      throw e instanceof Fail ? new Fail(`macro '${name}': ${e.message}`, node) : e;
+    } finally {
+      this.macroSite = site;
+      tree.delete();
+    }
+  }
+
+  /** A member constant of the classes being read (innermost first), or `Owner::name` of a class. */
+  private memberConstant(name: string, node: Node, env: Env): bigint | undefined {
+    if (node.type === 'qualified_identifier') {
+      const source = this.ownerSource(node.childForFieldName('scope'), env);
+      const member = node.childForFieldName('name');
+      return source && member?.type === 'identifier' ? this.memberValue(source.node, member.text, source.env, node) : undefined;
+    }
+    for (let o: Env | undefined = env; o?.owner; o = o.outer) {
+      const value = this.memberValue(o.owner, name, o, node);
+      if (value !== undefined) return value;
+    }
+    return undefined;
   }
 
   /**

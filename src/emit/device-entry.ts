@@ -76,7 +76,8 @@ function recordAsserts(types: CType[], deviceAbi: Abi): string[] {
   const visit = (t: CType) => {
     if (t.kind === 'array') visit(t.of);
     else if (t.kind === 'record' && !t.vectorRank && t.name && !records.some((r) => r.name === t.name)) {
-      t.fields.forEach((f) => visit(f.type));
+      // A private or protected member's type, or a base, may not be nameable here: the enclosing record's size covers it.
+      t.fields.forEach((f) => f.hidden || visit(f.type));
       records.push(t);
     }
   };

@@ -110,6 +110,25 @@ describe('translate', () => {
     expect(run.stdout + run.stderr).toMatch(/^PASSED$/m);
   });
 
+  it('a source included as text launches kernels of a sibling its includer included before it; host sources included as text stay host code', () => {
+    const dir = tempDir();
+    writeTree(dir, {
+      'src/types.h': 'typedef float real;\n',
+      'src/kern.cu': '__global__ void k(real* p) { p[threadIdx.x] = 5; }\ntemplate <int N> __global__ void t(real* p) { p[threadIdx.x] += N; }\n',
+      'src/launch.cu': 'double launch(real* d) { k<<<1, 4>>>(d); hipLaunchKernelGGL(t<2>, 1, 4, 0, 0, d); return 1.0; }\n',
+      'src/solver.cu': 'double solve(real* d) { return launch(d) + 1.0; }\n',
+      'src/work.cu': '#include "kern.cu"\n#include "launch.cu"\n#include "solver.cu"\n',
+      'src/main.cu': '#include <cstdio>\n#include "types.h"\n#include "work.cu"\nint main() { real* d; real h[4]; cudaMalloc(&d, 16); double s = solve(d); cudaMemcpy(h, d, 16, cudaMemcpyDeviceToHost);\n' +
+        '  printf(h[3] == 7 && s == 2.0 ? "PASSED\\n" : "FAILED\\n"); return 0; }\n',
+    });
+    const r = cli(['translate', 'src', '-o', 'out'], dir);
+    expect(r.stdout + r.stderr).toContain("0 error(s)");
+    expect(readFileSync(join(dir, 'out/launch.host.cu'), 'utf8')).toContain('__hip2vx_launch_k(1, 4, 0, 0, d)');
+    expect(readFileSync(join(dir, 'out/work.device.cu'), 'utf8')).not.toContain('#include "solver.cu"');
+    const run = spawnSync('make', ['-C', join(dir, 'out'), 'run-cpu', `HIP2VX_RUNTIME=${join(import.meta.dirname, '../../runtime')}`], { encoding: 'utf8' });
+    expect(run.stdout + run.stderr).toMatch(/^PASSED$/m);
+  });
+
   it('--skip-non-gpu leaves plain files out; --no-gitignore, --include and --exclude select files', () => {
     const dir = project();
     expect(cli(['translate', 'src', '-o', 'a', '--skip-non-gpu'], dir).stderr).toMatch(/1 skipped/);

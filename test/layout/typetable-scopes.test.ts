@@ -57,6 +57,15 @@ void f() { k<div_up(10, 4), twice(7)>(); }`;
     expect(args(source)).toEqual(['3', '8']);
   });
 
+  it('evaluates function-like macros in constants, each parameter standing for its argument value', () => {
+    const source = `#define LOG2(n) ((n<8)?2:((n<16)?3:\\
+  ((n<32)?4:0)))
+#define MIN(x,y) ((x<y)?x:y)
+const int SIZE = 1 << (LOG2(10) + 1);
+void f() { k<SIZE, LOG2(SIZE + 1), MIN(SIZE, 5 - 1)>(); }`;
+    expect(args(source)).toEqual(['16', '4', '4']);
+  });
+
   it('resolves alias templates and type macros whose line ends in a comment', () => {
     const source = `template <int n> using Row = int[2 * n + 1];
 #define Real_t float // the precision

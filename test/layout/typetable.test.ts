@@ -37,13 +37,29 @@ __global__ void mixed(Sample s, SamplePtr sp, Index i, Index2 i2, geo::Point p, 
                       long double ld, signed char sc, unsigned short us, wchar_t w, char16_t c16, char32_t c32, size_t sz,
                       ptrdiff_t pd, bool flag, long l, unsigned long ul, int64_t i64, const int* const* pp2, float4 f4, double2 d2, uint3 u3) {}
 __global__ void shorthands(uint a, ulong b, ushort c, unsigned d, signed e) {}
+struct Derived : Node { int y; };
+struct Empty {};
+struct Derived2 : Empty, public Pair<char> { short y; };
+template <typename T> struct RestrictPtr { typedef T* __restrict__ Ptr; };
+template <typename T, int N, template <typename U> class P = RestrictPtr> struct AccessorBase { typedef typename P<T>::Ptr Ptr; Ptr data; long long sizes[N]; };
+template <typename T, int N, template <typename U> class P = RestrictPtr> class Accessor : public AccessorBase<T, N, P> { public: typedef typename P<T>::Ptr Ptr; Accessor(Ptr p) {} };
+template <typename T> struct Holder { struct Inner { T v; char c; }; using Word = T; };
+typedef Holder<char> CharHolder;
+template <typename S> struct Wrap { S s; };
+template <typename T, int ITEMS, int THREADS = 4> struct Exchange {
+  enum { LOG_BANKS = 2, BANKS = 1 << LOG_BANKS, ALL = THREADS * ITEMS, PAD = (ITEMS > 2) ? ALL >> LOG_BANKS : 0 };
+  static constexpr int EXTRA = PAD + 1;
+  struct Storage { T buff[ALL + PAD + EXTRA]; };
+  struct TempStorage : Wrap<Storage> {};
+};
+typedef Exchange<short, 4> ShortExchange;
+__global__ void inherits(Derived d, Derived2 d2, Accessor<float, 2> a, Accessor<char, 1, RestrictPtr> a1, Holder<double>::Inner hi, typename Holder<short>::Word w, CharHolder::Inner ci, typename ShortExchange::TempStorage ts, Exchange<char, 1, 2>::TempStorage ts2) {}
 __global__ void errors(int& ref, struct Undeclared byValue, Unknown u, NonConst nc, int arr[n]) {}
 struct NonConst { int a[n]; };
 struct BadSize { char buf[sizeof(long)]; };
 struct BitField { int x : 3; };
-struct Derived : Node { int y; };
 struct Virtual { virtual void f(); };
-__global__ void moreErrors(BitField b, Derived d, Virtual v, BadSize bs, char buf[sizeof(long)]) {}
+__global__ void moreErrors(BitField b, Virtual v, BadSize bs, char buf[sizeof(long)]) {}
 `;
 
 let table: TypeTable;
@@ -106,6 +122,25 @@ describe('TypeTable', () => {
     expect(local.resolveParameter(param, new Map([['T', t]]))).toEqual({ kind: 'pointer', to: t });
   });
 
+  it('lays out base classes first (an empty one takes no room), member types of template instances and template template parameters', () => {
+    const [d, d2, a, a1, hi, w, ci, ts, ts2] = resolved('inherits');
+    const fields = (t: CType) => (t.kind === 'record' ? t.fields.map((f) => `${f.name || '(base)'}: ${renderTypeId(f.type)}`) : []);
+    expect(fields(d)).toEqual(['(base): Node', 'y: int']);
+    expect(fields(d2)).toEqual(['(base): Pair<char>', 'y: short']);
+    expect(renderTypeId(a)).toBe('Accessor<float, 2, RestrictPtr>');
+    expect(fields(a)).toEqual(['(base): AccessorBase<float, 2, RestrictPtr>']);
+    const base = a.kind === 'record' ? a.fields[0].type : a;
+    expect(fields(base)).toEqual(['data: float*', 'sizes: long long[2]']);
+    expect(a1.kind === 'record' && fields(a1.fields[0].type)).toEqual(['data: char*', 'sizes: long long[1]']);
+    expect([renderTypeId(hi), ...fields(hi)]).toEqual(['Holder<double>::Inner', 'v: double', 'c: char']);
+    expect(renderTypeId(w)).toBe('short');
+    expect(fields(ci)).toEqual(['v: char', 'c: char']);
+    // Member enumerators and static constants of the instance size a nested class's array.
+    const storage = (t: CType) => (t.kind === 'record' && t.fields[0].type.kind === 'record' ? fields(t.fields[0].type.fields[0].type) : []);
+    expect(storage(ts)).toEqual(['buff: short[25]']);
+    expect(storage(ts2)).toEqual(['buff: char[3]']);
+  });
+
   it('resolves array extents from constants of the enclosing blocks, the latest before the use', () => {
     const root = parse('const int n = 2;\nvoid f() { const int n = 3, m = n * 2; { constexpr int n = m + 1; float a[n]; } float b[n]; }').rootNode;
     const local = new TypeTable(root);
@@ -115,7 +150,7 @@ describe('TypeTable', () => {
 
   it.each([
     ['errors', ['reference parameters cannot be passed to a kernel', "unknown or incomplete type 'Undeclared'", "unknown or incomplete type 'Unknown'", "'n' is not a known integer constant"], '& ref'],
-    ['moreErrors', ['bit-fields are not supported', 'records with base classes are not supported', 'polymorphic records (virtual functions) are not supported', 'sizeof(long) differs between the host and the device'], ': 3'],
+    ['moreErrors', ['bit-fields are not supported', 'polymorphic records (virtual functions) are not supported', 'sizeof(long) differs between the host and the device'], ': 3'],
   ])('reports what it cannot lay out (%s), at the offending node', (kernel, messages, firstNodeText) => {
     const results = kernels.get(kernel)!.map((p) => table.resolveParameter(p));
     expect(results.slice(0, messages.length).map((r) => (isTypeError(r) ? r.message : renderTypeId(r)))).toEqual(messages);
@@ -126,7 +161,7 @@ describe('TypeTable', () => {
   });
 
   it.skipIf(noCompilers).each(ABIS)('round trip: the snippet compiled with the resolved layouts asserted (%s)', async (abi) => {
-    const params = [...resolved('vecadd'), ...resolved('mixed'), ...resolved('shorthands')];
+    const params = [...resolved('vecadd'), ...resolved('mixed'), ...resolved('shorthands'), ...resolved('inherits')];
     const source = [
       PRELUDE,
       '#include <stdint.h>',

@@ -99,6 +99,10 @@ const CASES: [name: string, source: string, expected: string[]][] = [
   ['host-template-conflict', 'template <typename T> __global__ void k(T* a, T* b) { a[0] = b[0]; }\ntemplate <typename T> void run(T* a, double* b) { k<<<1, 1>>>(a, b); }\nint main() { float* a; run(a, nullptr); }\n', [
     "host-template-conflict.cu:2:51: error: cannot deduce the template arguments of kernel 'k' from this launch in 'run<float>' ('T' is deduced as both 'float' and 'double'); write k<...> at the launch [template-deduction]",
   ]],
+  ['device-lambda', 'template <typename F> __global__ void k(F f) { f(0); }\ntemplate <typename F> void run(F f) { k<<<1, 1>>>(f); }\nint main() { auto f = [=] __device__ (int i) {}; run(f); k<<<1, 1>>>([] __device__ (int i) {}); }\n', [
+    "device-lambda.cu:3:54: error: 'F' of 'run' is the closure type of a lambda, 'f' (line 3): a lambda passed to a kernel is not supported (its closure type has no name that the kernel's argument struct and device entry could use, and its body is in host code, which the device translation does not compile); pass an object of a struct with a __device__ operator() instead [device-lambda]",
+    "device-lambda.cu:3:70: error: 'F' of 'k' is the closure type of a lambda, written here: a lambda passed to a kernel is not supported (its closure type has no name that the kernel's argument struct and device entry could use, and its body is in host code, which the device translation does not compile); pass an object of a struct with a __device__ operator() instead [device-lambda]",
+  ]],
   ['template-deduction', 'template <typename T> __global__ void k(T* p) { p[0] = 1; }\nint main() { k<<<1, 1>>>(make_buffer()); }\n', [
     "template-deduction.cu:2:14: error: cannot deduce the template arguments of kernel 'k' from this launch (nothing gives 'T' a value); write k<...> at the launch [template-deduction]",
   ]],

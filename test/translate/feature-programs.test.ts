@@ -104,6 +104,7 @@ const PROGRAMS: FeatureProgram[] = [
     what: 'template arguments deduced at launches and through chains of host function templates (references, casts, functors), partly written, from a header',
     host: ['__hip2vx_dispatch_apply<block>((n + block - 1) / block, block, 0, 0, data, op, n);', 'template <> inline hipError_t __hip2vx_dispatch_fill_kernel<int>('],
   },
+  { dir: 'class-templates/app', stem: 'class_templates', includeDirs: ['../lib'], variants: [{ config: '4x4' }], what: 'kernel parameters of class template instances: base classes, protected members and a private nested type sized by member enumerators (marshalled at their host offsets), member types of instances, template template parameters; a function-like macro in a constant', device: ['matvec_kernel_body'] },
   { dir: 'local-types', stem: 'local_types', variants: [{ config: '4x4' }], what: 'kernel parameter types from local headers without GPU code: an #ifdef typedef, a type macro, a struct, a nested using alias', copied: ['precision.h', 'index.h'] },
   { dir: 'external-headers/app', stem: 'external', includeDirs: ['../lib'], variants: [{ config: '4x4' }], what: 'a kernel from a GPU header in another directory (-I), translated beside the program with the header it includes', host: ['#include "scale.host.cuh"'] },
   { dir: 'vector-ops', stem: 'vector_ops', variants: [{ config: '4x4' }], what: "HIP's vector operators on host and device, a program's own operator winning, INT_MAX and FLT_MAX from the runtime headers" },

@@ -72,6 +72,24 @@ int main() { void* q; SWITCH(run, q); double* d; driver(d); }`;
     expect(bind(source)).toEqual([['T=double', 'T=float', 'T=int']]);
   });
 
+  it('deduces a functor template instance constructed at the call; says that a parameter pack is not bound', () => {
+    const source = `template <typename T> struct Scale { float s; };
+template <typename F> __global__ void k(float* d, F f) {}
+template <typename F> void run(float* d, F f) { k<<<1, 1>>>(d, f); }
+template <typename F, typename... Args> __global__ void kp(F f, Args... args) {}
+template <typename F, typename... Args> void runp(F f, Args... args) { kp<<<1, 1>>>(f, args...); }
+int main() { float* d; run(d, Scale<double>()); runp(Scale<int>(), 1, 2.0f); }`;
+    expect(bind(source)).toEqual([['F=Scale<double>']]);
+    expect(bind(source, 'kp')).toEqual([[]]);
+    const program = analyseProgram(parse(source).rootNode, source);
+    const bindings = new TemplateBindings([program], new TypeTable(program.root));
+    const kp = program.kernels.find((f) => f.name === 'kp')!;
+    bindings.forLaunch(kp, program.launches.find((l) => l.kernel === 'kp')!);
+    expect(bindings.problems.map((p) => p.message)).toEqual([
+      "cannot deduce the template arguments of host function template 'runp', which launches kernels, at this call ('Args' is a template parameter pack (typename... Args), and packs are not bound yet); write runp<...> here",
+    ]);
+  });
+
   it('says why deduction fails: a conflict, or nothing giving a parameter its value', () => {
     const source = `template <typename T> __global__ void k(T* a, T* b) {}
 int main() { float* f; double* d; k<<<1, 1>>>(f, d); k<<<1, 1>>>(unknown(), unknown()); }`;
