@@ -30,7 +30,7 @@ import { rewriteLayoutCopies } from './rewrite/layout-copies.js';
 import { deviceMemoryFlows } from './analyse/device-memory.js';
 import { kernelArgs } from './emit/kernel-args.js';
 import { deviceEntry } from './emit/device-entry.js';
-import { warpExits, WarpOps } from './analyse/warp-ops.js';
+import { mayLeaveWarp, WarpOps } from './analyse/warp-ops.js';
 import { registrationSource, type RegisteredKernel } from './emit/registration.js';
 import { makefileFragment } from './emit/makefile.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './report/diagnostic.js';
@@ -298,7 +298,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     const outputs: OutputFile[] = [
       { name: files.host, role: 'host', content: header(file, 'host code', nl) + '#include <hip2vx_host.h>' + nl + hostEdits.printFile(root) },
     ];
-    const entries = hasDevice && !headerMode ? units.flatMap((u) => registered(u, deviceAbi, warpUsers)) : [];
+    const entries = hasDevice && !headerMode ? units.flatMap((u) => registered(u, deviceAbi, warpUsers, WarpOps.of(options.rules))) : [];
     // After the entries: measuring an instance's shared data can fail (never drop it silently).
     if (hasDevice) own.shared.problems.forEach((p) => report.at(p.node, 'error', 'unknown-type', p.message));
     if (hasDevice) {
@@ -425,7 +425,7 @@ function devicePrelude({ xlen, warpSize }: TranslateOptions, sharedBases: string
   ].join(nl);
 }
 
-function registered(unit: Unit, deviceAbi: Abi, warpUsers: ReadonlySet<string>) {
+function registered(unit: Unit, deviceAbi: Abi, warpUsers: ReadonlySet<string>, warpOps: WarpOps) {
   return unit.instances.flatMap((instance) => {
     const staticShared = unit.shared.staticBytes(instance.kernel, instance.subst);
     if (!staticShared) return [];
@@ -434,6 +434,6 @@ function registered(unit: Unit, deviceAbi: Abi, warpUsers: ReadonlySet<string>) 
     const warpScratch = warpUsers.has(instance.kernel.name);
     const registration: RegisteredKernel = { id: instance.id, displayName: display, args, staticShared, warpScratch };
     const sharedChecks = unit.shared.sizeChecks(instance.kernel, instance.subst, instance.templateArgs);
-    return [{ registration, entry: { instance, qualifiedName: [...namespacesOf(instance.kernel.outer), instance.kernel.name].join('::'), args, staticShared, sharedChecks, warpScratch, warpLeaving: warpExits(instance.kernel, warpUsers).length > 0 } }];
+    return [{ registration, entry: { instance, qualifiedName: [...namespacesOf(instance.kernel.outer), instance.kernel.name].join('::'), args, staticShared, sharedChecks, warpScratch, warpLeaving: mayLeaveWarp(instance.kernel, warpUsers, warpOps) } }];
   });
 }

@@ -17,6 +17,7 @@ const CALL = new Set(['call_expression']);
 /** The warp operations of the device builtins table (`exchange`): calls, tile types, the barrier. */
 export class WarpOps {
   readonly calls: ReadonlySet<string>;
+  private readonly syncs: ReadonlySet<string>;
   private readonly tiles: RegExp;
   private readonly anyUse: RegExp;
 
@@ -33,6 +34,7 @@ export class WarpOps {
     const all = [...builtins];
     const of = (kind: 'call' | 'tile' | 'sync') => all.filter((b) => b.exchange === kind && b.status !== 'unsupported').map((b) => b.name);
     this.calls = new Set(of('call'));
+    this.syncs = new Set(of('sync'));
     const words = (names: string[]) => new RegExp(names.length ? `\\b(${names.join('|')})\\b` : '$^');
     this.tiles = words(of('tile'));
     this.anyUse = words([...this.calls, ...of('tile'), ...of('sync')]);
@@ -67,14 +69,14 @@ export class WarpOps {
    * The calls in `fn` that are warp operations (or reach one through a user function in `users`):
    * each must be reached by every lane of its logical warp.
    */
-  callsIn(fn: FunctionInfo, users: ReadonlySet<string>): Node[] {
+  callsIn(fn: FunctionInfo, users: ReadonlySet<string>, withSyncs = false): Node[] {
     if (!fn.body) return [];
     const tiles = this.tiles.test(fn.outer.text);
     const found: Node[] = [];
     scan(fn.body, CALL, (c) => {
       const name = callee(c);
       if (!name) return;
-      if (name.method ? tiles && TILE_METHODS.has(name.name) : this.calls.has(name.name) || users.has(name.name)) found.push(c);
+      if (name.method ? tiles && (TILE_METHODS.has(name.name) || (withSyncs && name.name === 'sync')) : this.calls.has(name.name) || users.has(name.name) || (withSyncs && this.syncs.has(name.name))) found.push(c);
     });
     return found;
   }
@@ -92,6 +94,18 @@ export function warpExits(fn: FunctionInfo, users: ReadonlySet<string>): Node[] 
   const found: Node[] = [];
   scan(fn.body, EXITS, (n) => (n.type === 'lambda_expression' ? false : void found.push(n)));
   return found;
+}
+
+/**
+ * Lanes of the kernel may leave their warp before its end (hip2vx_warp_leaving): at a return, or
+ * at an if around its last warp operations (the device rewrite's TailBranches).
+ */
+export function mayLeaveWarp(fn: FunctionInfo, users: ReadonlySet<string>, ops: WarpOps): boolean {
+  if (warpExits(fn, users).length) return true;
+  return fn.kind === 'kernel' && ops.callsIn(fn, users, true).some((c) => {
+    for (let p = c.parent; p && p.id !== fn.body!.id; p = p.parent) if (p.type === 'if_statement') return true;
+    return false;
+  });
 }
 
 /** The called name: `f`, `ns::f`, `f<T>` -> f; `x.m(...)` -> m (with the object). */

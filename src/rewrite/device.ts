@@ -351,6 +351,7 @@ export class DeviceRewriter {
     // Lanes returning from a kernel leave their warp: later calls do not wait for them.
     const exits = warpExits(fn, this.options.warpUsers ?? new Set()).length > 0;
     const lowering = this.lowering(fn, this.warpParams().analysis(fn), exits);
+    const tails = new TailBranches(fn, lowering, [...calls, ...syncwarps], this.edits);
     if (this.rules.constructs.get('warp-op-divergent')?.status !== 'supported') {
       const unproven = calls.filter((call) => lowering.notReachedByAll(call));
       // A header's template (`threadIdx.x / WarpSize`, WarpSize set by its includers): proven for
@@ -359,6 +360,7 @@ export class DeviceRewriter {
       const refused = unproven.filter((call) => assuming!.notReachedByAll(call));
       if (refused.length < unproven.length) this.assertMultiples(fn, this.warpParamsAssuming().assumedIn(fn));
       for (const call of refused) {
+        if (tails.add(call)) continue;
         const why = lowering.notReachedByAll(call);
         const name = call.childForFieldName('function')!.text;
         this.report.at(call, 'error', 'warp-op-divergent', `'${name}' may not be reached by every lane of its warp (${why}): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call`);
@@ -366,7 +368,7 @@ export class DeviceRewriter {
     }
     for (const name of syncwarps) {
       const why = lowering.notReachedByAll(name);
-      if (!why) continue;
+      if (!why || tails.add(name)) continue;
       this.edits.transform(name, () => 'hip2vx_syncwarp_fence');
       this.report.at(name, 'warning', 'warp-sync-divergent', `'__syncwarp' may not be reached by every lane of its warp (${why}): it only orders memory here, and does not wait for the other lanes of the logical warp`);
     }
@@ -607,3 +609,32 @@ function localConstantsUsed(fn: FunctionInfo, text: string): string[] {
 const paramNames = (fn: FunctionInfo) => fn.params.map((p) => declaredName(p.childForFieldName('declarator'))?.text ?? '');
 /** Pointer parameters to const data (`const T*`, `T const*`): what they point at is read only. */
 const readOnlyPointers = (fn: FunctionInfo) => new Set(fn.params.filter((p) => /^[^*]*\bconst\b[^*]*\*/.test(p.text)).map((p) => declaredName(p.childForFieldName('declarator'))?.text ?? ''));
+
+/**
+ * Warp operations at the end of a kernel under per-thread ifs (`if (threadIdx.y == 0) { v =
+ * warp_reduce(v); ... }`): the lanes not entering such an if reach no warp operation any more, so
+ * they leave their warp there, as a return would make them (hip2vx_warp_stay in the condition,
+ * evaluated once, before any lane of the branch waits).
+ */
+class TailBranches {
+  private readonly done = new Set<number>();
+
+  constructor(
+    private readonly fn: FunctionInfo,
+    private readonly lowering: DivergenceLowering,
+    private readonly waits: readonly Node[],
+    private readonly edits: EditSet,
+  ) {}
+
+  /** Makes `call` reached by every lane still in its warp, if it is such a call. */
+  add(call: Node): boolean {
+    const branches = this.fn.kind === 'kernel' ? this.lowering.tailBranches(call, this.waits) : undefined;
+    for (const { branch, enters } of branches ?? []) {
+      if (this.done.has(branch.id)) continue;
+      this.done.add(branch.id);
+      const value = branch.childForFieldName('condition')!.childForFieldName('value')!;
+      this.edits.transform(value, (text) => (enters ? `hip2vx_warp_stay(hip2vx_bool(${text}))` : `!hip2vx_warp_stay(!hip2vx_bool(${text}))`));
+    }
+    return !!branches;
+  }
+}

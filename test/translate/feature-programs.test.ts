@@ -111,6 +111,11 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['{ hip2vx_warp_leave(); __hv_ret1 = 1; }', 'hip2vx_warp_leaving = 1;'],
   },
   {
+    dir: 'warp-tails', stem: 'warp_tails', args: '8 37', variants: [{ config: '4x4', args: '4 5' }, { config: '16x16', args: '8 13' }, { config: '32x32', args: '32 3' }],
+    what: 'warp operations at the end of a kernel under per-thread ifs: the lanes not entering leave their warp (half-warp rows, an unprovable per-warp test, a ballot in an else branch)',
+    device: ['hip2vx_warp_stay(hip2vx_bool(threadIdx.y == 0))', '!hip2vx_warp_stay(!hip2vx_bool(lane & 1))'],
+  },
+  {
     dir: 'warp-64', stem: 'wavefront', args: '128', warpSize: 64, variants: [{ config: '16x16', args: '128' }],
     what: '--warp-size 64: HIP code written for 64-wide wavefronts (64-bit ballot)', device: ['#define HIP2VX_WARP_SIZE 64'],
   },
