@@ -68,6 +68,7 @@ typedef struct hipPos { size_t x; size_t y; size_t z; } hipPos;
 // ---- HIP/CUDA declaration spellings -------------------------------------------------------
 #define __global__ inline __attribute__((__always_inline__))
 #define __device__
+#define __managed__
 #define __host__
 #define __forceinline__ inline __attribute__((__always_inline__))
 // Empty, as in hip/hip_runtime.h: libstdc++ spells `__attribute__((__noinline__))` (shared_ptr),

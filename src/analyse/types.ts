@@ -43,6 +43,8 @@ type ValueDecl =
   | { kind: 'constant'; value: Node; scope: string[] }
   | { kind: 'enumerator'; enumNode: Node; index: number; scope: string[] }
   | { kind: 'macro'; text: string; node: Node }
+  /** `#define klog2(n) ((n < 8) ? 2 : ...)`, called with integer arguments */
+  | { kind: 'functionMacro'; params: string[]; text: string; node: Node }
   /** `constexpr int div_up(int p, int q) { return (p + q - 1) / q; }` */
   | { kind: 'function'; params: string[]; value: Node; scope: string[] };
 
@@ -245,7 +247,11 @@ export class TypeTable {
     } else if ((node.type === 'preproc_def' || node.type === 'preproc_function_def') && name) {
       this.defined.add(name);
       const value = node.type === 'preproc_def' ? node.childForFieldName('value') : null;
+      const params = node.type === 'preproc_function_def' ? children(node.childForFieldName('parameters')) : [];
       if (value) this.values.set(name, { kind: 'macro', text: macroBody(value), node });
+      else if (node.childForFieldName('value') && params.every((p) => p.type === 'identifier')) {
+        this.values.set(name, { kind: 'functionMacro', params: params.map((p) => p.text), text: macroBody(node.childForFieldName('value')!), node });
+      }
     }
   }
 
@@ -684,10 +690,38 @@ export class TypeTable {
   /** A constexpr function's return expression with its parameters bound to `args`. */
   private call(name: string, args: bigint[], node: Node, env: Env): bigint {
     const fn = this.lookup(this.values, name, env.scope);
+    if (fn?.kind === 'functionMacro' && fn.params.length === args.length) return this.expand(name, fn, args, node);
     if (fn?.kind !== 'function' || fn.params.length !== args.length) throw new Fail(`'${name}' is not a constexpr function of ${args.length} argument(s) known here`, node);
     const inner = this.env(fn.scope);
     fn.params.forEach((p, i) => inner.subst.set(p, args[i]));
     return this.once(fn, node, `'${name}' calls itself`, () => this.constant(fn.value, inner));
+  }
+
+  /** A function-like macro's body with its parameters bound to the arguments' values. */
+  private expand(name: string, macro: { params: string[]; text: string }, args: bigint[], node: Node): bigint {
+    return this.parsedMacro(name, macro.text, node, (value) => {
+      const inner = this.env([]);
+      macro.params.forEach((p, i) => inner.subst.set(p, args[i]));
+      return this.once(macro, node, `'${name}' calls itself`, () => this.constant(value, inner));
+    });
+  }
+
+  /** Evaluates `text` (a macro's body) as an expression, failing at the use `node`. */
+  private parsedMacro(name: string, text: string, node: Node, evaluate: (value: Node) => bigint): bigint {
+    const tree = parse(`int __hip2vx_value = ${text};`);
+    const site = this.macroSite;
+    this.macroSite ??= node;
+    try {
+      const value = tree.rootNode.descendantsOfType('init_declarator')[0]?.childForFieldName('value');
+      if (!value) throw new Fail(`macro '${name}' is not an integer constant`, node);
+      return evaluate(value);
+    } catch (e) {
+      // Report at the use: the macro's own parse tree is not part of the file.
+      throw e instanceof Fail ? new Fail(`macro '${name}': ${e.message}`, node) : e;
+    } finally {
+      this.macroSite = site;
+      tree.delete();
+    }
   }
 
   private valueOf(name: string, node: Node, env: Env): bigint {
@@ -712,21 +746,9 @@ export class TypeTable {
           // Most macro constants are a plain literal (#define TILE 16): no parse needed.
           const plain = integerLiteral(decl.text.trim().replace(/^\((.*)\)$/, '$1').trim());
           if (plain !== undefined) return plain;
-          const tree = parse(`int __hip2vx_value = ${decl.text};`);
-          const site = this.macroSite;
-          this.macroSite ??= node;
-          try {
-            const value = tree.rootNode.descendantsOfType('init_declarator')[0]?.childForFieldName('value');
-            if (!value) throw new Fail(`macro '${name}' is not an integer constant`, node);
-            return this.constant(value, this.env([]));
-          } catch (e) {
-            // Report at the use: the macro's own parse tree is not part of the file.
-            throw e instanceof Fail ? new Fail(`macro '${name}': ${e.message}`, node) : e;
-          } finally {
-            this.macroSite = site;
-            tree.delete();
-          }
+          return this.parsedMacro(name, decl.text, node, (value) => this.constant(value, this.env([])));
         }
+        case 'functionMacro':
         case 'function':
           throw new Fail(`'${name}' is a function, not a constant`, node);
       }

@@ -57,6 +57,15 @@ void f() { k<div_up(10, 4), twice(7)>(); }`;
     expect(args(source)).toEqual(['3', '8']);
   });
 
+  it('evaluates calls of function-like macros (over several lines) in constants', () => {
+    const source = `#define klog2(n) ((n<8)?2:((n<16)?3:\\
+                ((n<32)?4:0)))
+#define kmin(x,y) ((x<y)?x:y)
+const int n = 1 << (klog2(20) + 1);
+void f() { k<n + 0, kmin(n, 64), klog2(kmin(3, 9))>(); }`;
+    expect(args(source)).toEqual(['32', '32', '2']);
+  });
+
   it('resolves alias templates and type macros whose line ends in a comment', () => {
     const source = `template <int n> using Row = int[2 * n + 1];
 #define Real_t float // the precision

@@ -38,8 +38,8 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'managed', stem: 'managed', args: '1000', variants: [{ config: '4x4' }],
-    what: 'managed memory: host init, launches, synchronise, host read; copies, memset, hints, struct arguments',
-    host: ['CHECK(hipMallocManaged(&b, n * sizeof(int), hipMemAttachGlobal));', 'CHECK(hipMemAdvise(a, n * sizeof(int), hipMemAdviseSetReadMostly, 0));'],
+    what: 'managed memory: host init, launches, synchronise, host read; copies, memset, hints, struct arguments; __managed__ variables',
+    host: ['CHECK(hipMallocManaged(&b, n * sizeof(int), hipMemAttachGlobal));', '__managed__ int hits; HIP2VX_REGISTER_MANAGED_VAR(hits);', 'CHECK(hipMemAdvise(a, n * sizeof(int), hipMemAdviseSetReadMostly, 0));'],
   },
   {
     dir: 'soft-double', stem: 'soft_double', args: '200', variants: [{ config: '4x4' }],
