@@ -383,6 +383,8 @@ extern "C" void hip2vx_cpu_yield(void);  // lets the block's other device thread
     has its arrivals removed already, so no wait ends early. */
 HIP2VX_INLINE void hip2vx_warp_barrier(uint32_t epoch) {
   const uint32_t n = hip2vx_block_threads();
+  // A launch that failed (hip2vx_require_warp_rows): the lanes of a warp may not meet; none waits.
+  if (__atomic_load_n(hip2vx_launch_status, __ATOMIC_RELAXED)) return;
   if (n <= (uint32_t)HIP2VX_WARP_SIZE && !hip2vx_warp_leaving) {
     hip2vx_syncthreads();
     return;
@@ -401,11 +403,25 @@ HIP2VX_INLINE void hip2vx_warp_barrier(uint32_t epoch) {
     const uint32_t gone = __atomic_load_n(count + 1, __ATOMIC_RELAXED);
     __asm__ volatile("" ::: "memory");
     if ((int32_t)(__atomic_load_n(count, __ATOMIC_RELAXED) - epoch * (lanes - gone)) >= 0) break;
+    if (__atomic_load_n(hip2vx_launch_status, __ATOMIC_RELAXED)) break;
 #if defined(HIP2VX_CPU_BACKEND)
     hip2vx_cpu_yield();
 #endif
   }
   __asm__ volatile("" ::: "memory");
+}
+
+/** At the top of a function whose warp operations were proven for threadIdx.y the same in a whole
+    logical warp (blockDim.x a multiple of the warp size, or a 1-D block): a launch with another
+    block fails with this message (thread 0 of each block prints it), and every thread marks the
+    launch failed before its first warp operation, so none waits for lanes that may not come. */
+HIP2VX_INLINE void hip2vx_require_warp_rows(const char* file, int line, const char* fn) {
+  if (blockDim.x % HIP2VX_WARP_SIZE == 0u || blockDim.y * blockDim.z == 1u) return;  // uniform
+  __atomic_fetch_or(hip2vx_launch_status, 1u, __ATOMIC_RELAXED);
+  int first = hip2vx_bool(hip2vx_linear_tid() == 0u);
+  int t = hip2vx_split(first);
+  if (first) hip2vx_fail(file, line, "warp operations proven for blockDim.x a multiple of warpSize (or a 1-D block) in ", fn);
+  hip2vx_join(t);
 }
 
 /** Lanes with `leaving` = 1 make no more exchanges (a kernel's return, or a branch after which

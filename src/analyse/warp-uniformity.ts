@@ -42,6 +42,13 @@ export interface WarpAssumptions {
   used: Set<string>;
 }
 
+/**
+ * The assumption a proof may make last (in `assumable`): blockDim.x is a multiple of the warp
+ * size, so threadIdx.y is the same in every lane of a logical warp. The launch's block is not
+ * known here: the function then checks it at run time (hip2vx_require_warp_rows).
+ */
+export const WARP_ROWS = 'blockDim.x % warpSize == 0';
+
 const NOTHING: WarpAssumptions = { assumable: new Set(), pure: () => false, used: new Set() };
 
 export class WarpScope {
@@ -68,6 +75,10 @@ export class WarpScope {
 
   /** The summary of `e` in the warp scope, or undefined where the block scope's rules apply. */
   summarise(e: Node, o: SummaryOracle): Summary | undefined {
+    if (this.spell.threadIdxY.has(e.text) && this.assume.assumable.has(WARP_ROWS)) {
+      this.assume.used.add(WARP_ROWS);
+      return [];
+    }
     if (e.type === 'binary_expression') return this.binary(e, o);
     if (e.type === 'subscript_expression') {
       const base = e.childForFieldName('argument');

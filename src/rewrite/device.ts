@@ -7,7 +7,7 @@ import type { FunctionInfo, GlobalVar, Program, SharedVar, TopItem } from '../an
 import type { KernelInstance } from '../analyse/instances.js';
 import { Uniformity, type UniformityContext } from '../analyse/uniformity.js';
 import { warpExits, WarpOps } from '../analyse/warp-ops.js';
-import { integerConstants, WarpParams, WarpScope, type ParamFacts, type WarpAssumptions } from '../analyse/warp-uniformity.js';
+import { integerConstants, WARP_ROWS, WarpParams, WarpScope, type ParamFacts, type WarpAssumptions } from '../analyse/warp-uniformity.js';
 import { argumentsOf, attributeSpaces, declaredName, functionDeclarator, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
 import type { RuleSet } from '../rules/index.js';
 import { DivergenceLowering } from './divergence.js';
@@ -314,6 +314,13 @@ export class DeviceRewriter {
   private warpAssuming?: WarpParams;
 
   /** The same analyses, each assuming its function's template parameters of unknown value are multiples of the warp size. */
+  private warpAssumingRows?: WarpParams;
+
+  /** The same, also assuming WARP_ROWS (and the template parameters). */
+  private warpParamsAssumingRows(): WarpParams {
+    return (this.warpAssumingRows ??= this.warpParams().assuming((fn) => new Set([...fn.templateParams.filter((p) => this.templateValues(fn, p) === undefined), WARP_ROWS])));
+  }
+
   private warpParamsAssuming(): WarpParams {
     return (this.warpAssuming ??= this.warpParams().assuming((fn) => new Set(fn.templateParams.filter((p) => this.templateValues(fn, p) === undefined))));
   }
@@ -357,10 +364,14 @@ export class DeviceRewriter {
       // A header's template (`threadIdx.x / WarpSize`, WarpSize set by its includers): proven for
       // the parameter being a multiple of the warp size, which each instantiation then checks.
       const assuming = unproven.length ? this.lowering(fn, this.warpParamsAssuming().analysis(fn), exits) : undefined;
-      const refused = unproven.filter((call) => assuming!.notReachedByAll(call));
-      if (refused.length < unproven.length) this.assertMultiples(fn, this.warpParamsAssuming().assumedIn(fn));
+      const assumed = unproven.filter((call) => !assuming!.notReachedByAll(call));
+      if (assumed.length) this.assertMultiples(fn, this.warpParamsAssuming().assumedIn(fn));
+      const rest = unproven.filter((call) => !assumed.includes(call) && !tails.add(call));
+      // Last: threadIdx.y the same in the whole warp, which the function checks at run time.
+      const rows = rest.length ? this.lowering(fn, this.warpParamsAssumingRows().analysis(fn), exits) : undefined;
+      const refused = rest.filter((call) => rows!.notReachedByAll(call));
+      if (refused.length < rest.length) this.requireRows(fn);
       for (const call of refused) {
-        if (tails.add(call)) continue;
         const why = lowering.notReachedByAll(call);
         const name = call.childForFieldName('function')!.text;
         this.report.at(call, 'error', 'warp-op-divergent', `'${name}' may not be reached by every lane of its warp (${why}): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call`);
@@ -372,6 +383,17 @@ export class DeviceRewriter {
       this.edits.transform(name, () => 'hip2vx_syncwarp_fence');
       this.report.at(name, 'warning', 'warp-sync-divergent', `'__syncwarp' may not be reached by every lane of its warp (${why}): it only orders memory here, and does not wait for the other lanes of the logical warp`);
     }
+  }
+
+  /**
+   * At the top of `fn`'s body: a trap, with the function's place, when the block's width is not a
+   * multiple of the warp size (its warp operations were proven for threadIdx.y uniform in a warp).
+   */
+  private requireRows(fn: FunctionInfo): void {
+    // Before the first statement: the divergence lowering may print the braces anew.
+    const first = fn.body!.namedChildren.find((c) => c && c.type !== 'comment');
+    const at = position(fn.node);
+    if (first) this.edits.transform(first, (text) => `hip2vx_require_warp_rows(${JSON.stringify(basename(this.report.file))}, ${at.line}, "${fn.name}"); ${text}`);
   }
 
   /** static_asserts at the top of `fn`'s body: each parameter is a multiple of the logical warp size. */

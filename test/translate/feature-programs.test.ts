@@ -116,6 +116,11 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['hip2vx_warp_stay(hip2vx_bool(threadIdx.y == 0))', '!hip2vx_warp_stay(!hip2vx_bool(lane & 1))'],
   },
   {
+    dir: 'warp-rows', stem: 'warp_rows', args: '32 4', variants: [{ config: '4x4', args: '16 1' }, { config: '4x4', args: '8 2' }, { config: '16x16', args: '32 4' }, { config: '16x16', args: '16 2' }],
+    what: 'warp operations under threadIdx.y tests in a device function: proven for blockDim.x a multiple of the warp size, checked at run time (other launches fail with the message)',
+    device: ['hip2vx_require_warp_rows("warp_rows.cu", 19, "first_row");'],
+  },
+  {
     dir: 'warp-64', stem: 'wavefront', args: '128', warpSize: 64, variants: [{ config: '16x16', args: '128' }],
     what: '--warp-size 64: HIP code written for 64-wide wavefronts (64-bit ballot)', device: ['#define HIP2VX_WARP_SIZE 64'],
   },
