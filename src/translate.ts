@@ -313,7 +313,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     const outputs: OutputFile[] = [
       { name: files.host, role: 'host', content: header(file, 'host code', nl) + '#include <hip2vx_host.h>' + nl + hostEdits.printFile(root) },
     ];
-    const entries = hasDevice && !headerMode ? units.flatMap((u) => registered(u, deviceAbi, warpUsers, warpEnders)) : [];
+    const entries = hasDevice && !headerMode ? units.flatMap((u) => registered(u, deviceAbi, warpUsers, warpEnders, WarpOps.of(options.rules))) : [];
     // After the entries: measuring an instance's shared data can fail (never drop it silently).
     if (hasDevice) own.shared.problems.forEach((p) => problem({ ...p, ruleId: 'unknown-type' }));
     if (hasDevice) {
@@ -470,7 +470,7 @@ function refuseNarrowBlocks(program: Program, fns: readonly FunctionInfo[], assu
   }
 }
 
-function registered(unit: Unit, deviceAbi: Abi, warpUsers: ReadonlySet<string>, warpEnders: ReadonlySet<string>) {
+function registered(unit: Unit, deviceAbi: Abi, warpUsers: ReadonlySet<string>, warpEnders: ReadonlySet<string>, warpOps: WarpOps) {
   return unit.instances.flatMap((instance) => {
     const staticShared = unit.shared.staticBytes(instance.kernel, instance.subst);
     if (!staticShared) return [];
@@ -479,6 +479,6 @@ function registered(unit: Unit, deviceAbi: Abi, warpUsers: ReadonlySet<string>, 
     const warpScratch = warpUsers.has(instance.kernel.name);
     const registration: RegisteredKernel = { id: instance.id, displayName: display, args, staticShared, warpScratch };
     const sharedChecks = unit.shared.sizeChecks(instance.kernel, instance.subst, instance.templateArgs);
-    return [{ registration, entry: { instance, qualifiedName: [...namespacesOf(instance.kernel.outer), instance.kernel.name].join('::'), args, staticShared, sharedChecks, warpScratch, warpLeaving: lanesMayLeave(instance.kernel, warpUsers, warpEnders) } }];
+    return [{ registration, entry: { instance, qualifiedName: [...namespacesOf(instance.kernel.outer), instance.kernel.name].join('::'), args, staticShared, sharedChecks, warpScratch, warpLeaving: lanesMayLeave(instance.kernel, warpUsers, warpEnders, warpOps) } }];
   });
 }

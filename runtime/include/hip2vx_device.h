@@ -65,6 +65,7 @@ typedef struct hipPos { size_t x; size_t y; size_t z; } hipPos;
 // ---- HIP/CUDA declaration spellings -------------------------------------------------------
 #define __global__ inline __attribute__((__always_inline__))
 #define __device__
+#define __managed__
 #define __host__
 #define __forceinline__ inline __attribute__((__always_inline__))
 // Empty, as in hip/hip_runtime.h: libstdc++ spells `__attribute__((__noinline__))` (shared_ptr),
@@ -322,8 +323,9 @@ HIP2VX_INLINE unsigned int umax(unsigned int a, unsigned int b) { return max(a, 
 // Alternating buffers make one barrier per exchange enough: a lane writes a buffer again only
 // after the next exchange's barrier, which every reader of the previous use has passed.
 // REQUIREMENT: every lane of the logical warp reaches every warp operation, or has left the warp
-// by returning from the kernel (the translator calls hip2vx_warp_leave at a kernel's returns and
-// reports calls it cannot prove are reached: warp-op-divergent). A lane that left counts as
+// by returning from the kernel or by taking a branch after which it reaches no warp operation
+// (the translator calls hip2vx_warp_leave at a kernel's returns, hip2vx_warp_stay in the condition
+// of such a branch, and reports calls it cannot prove are reached: warp-op-divergent). A lane that left counts as
 // arrived at every later exchange and as absent in votes, as an exited thread on a GPU. The
 // logical warps are the block's linear thread indices in groups of HIP2VX_WARP_SIZE; every path
 // is branch-free on per-thread values (selects), and the barrier's branches are uniform within a
@@ -386,6 +388,8 @@ extern "C" void hip2vx_cpu_yield(void);  // lets the block's other device thread
     has its arrivals removed already, so no wait ends early. */
 HIP2VX_INLINE void hip2vx_warp_barrier(uint32_t epoch) {
   const uint32_t n = hip2vx_block_threads();
+  // A launch that failed (hip2vx_require_warp_rows): the lanes of a warp may not meet; none waits.
+  if (__atomic_load_n(hip2vx_launch_status, __ATOMIC_RELAXED)) return;
   if (n <= (uint32_t)HIP2VX_WARP_SIZE && !hip2vx_warp_leaving) {
     hip2vx_syncthreads();
     return;
@@ -404,6 +408,7 @@ HIP2VX_INLINE void hip2vx_warp_barrier(uint32_t epoch) {
     const uint32_t gone = __atomic_load_n(count + 1, __ATOMIC_RELAXED);
     __asm__ volatile("" ::: "memory");
     if ((int32_t)(__atomic_load_n(count, __ATOMIC_RELAXED) - epoch * (lanes - gone)) >= 0) break;
+    if (__atomic_load_n(hip2vx_launch_status, __ATOMIC_RELAXED)) break;
 #if defined(HIP2VX_CPU_BACKEND)
     hip2vx_cpu_yield();
 #endif
@@ -411,16 +416,39 @@ HIP2VX_INLINE void hip2vx_warp_barrier(uint32_t epoch) {
   __asm__ volatile("" ::: "memory");
 }
 
-/** At a kernel's return: the lane makes no more exchanges; its warp stops waiting for it. */
-HIP2VX_INLINE void hip2vx_warp_leave() {
+/** At the top of a function whose warp operations were proven for threadIdx.y the same in a whole
+    logical warp (blockDim.x a multiple of the warp size, or a 1-D block): a launch with another
+    block fails with this message (thread 0 of each block prints it), and every thread marks the
+    launch failed before its first warp operation, so none waits for lanes that may not come. */
+HIP2VX_INLINE void hip2vx_require_warp_rows(const char* file, int line, const char* fn) {
+  if (blockDim.x % HIP2VX_WARP_SIZE == 0u || blockDim.y * blockDim.z == 1u) return;  // uniform
+  __atomic_fetch_or(hip2vx_launch_status, HIP2VX_STATUS_TRAP, __ATOMIC_RELAXED);
+  int first = hip2vx_bool(hip2vx_linear_tid() == 0u);
+  int t = hip2vx_split(first);
+  if (first) hip2vx_fail(file, line, "warp operations proven for blockDim.x a multiple of warpSize (or a 1-D block) in ", fn, HIP2VX_STATUS_TRAP);
+  hip2vx_join(t);
+}
+
+/** Lanes with `leaving` = 1 make no more exchanges (a kernel's return, or a branch after which
+    they reach no warp operation); their warp stops waiting for them. Branch-free on `leaving`; a
+    lane that left already is not counted twice. */
+HIP2VX_INLINE void hip2vx_warp_leave_if(int leaving) {
   uint32_t* s = hip2vx_warp_scratch();
   const uint32_t n = hip2vx_block_threads(), me = hip2vx_linear_tid(), made = s[me];
-  s[me] = made | HIP2VX_WARP_GONE;
+  const uint32_t now = (uint32_t)leaving & ~(made >> 31);
+  s[me] = made | (now << 31);
   if (hip2vx_warp_lanes() == 1u) return;
   uint32_t* count = s + 3 * n + hip2vx_warp_base();
-  __atomic_fetch_sub(count, made, __ATOMIC_RELAXED);
+  __atomic_fetch_sub(count, made * now, __ATOMIC_RELAXED);
   __asm__ volatile("" ::: "memory");
-  __atomic_fetch_add(count + 1, 1u, __ATOMIC_RELAXED);
+  __atomic_fetch_add(count + 1, now, __ATOMIC_RELAXED);
+}
+HIP2VX_INLINE void hip2vx_warp_leave() { hip2vx_warp_leave_if(1); }
+/** The condition of a branch holding the kernel's last warp operations: the lanes not entering
+    it (`enters` = 0) leave their warp before any lane waits in it. Returns `enters`. */
+HIP2VX_INLINE int hip2vx_warp_stay(int enters) {
+  hip2vx_warp_leave_if(1 - enters);
+  return enters;
 }
 
 /** Thread `t` took part in the exchange `epoch` (it had not left before it): 0 or 1. */

@@ -111,10 +111,12 @@ struct __nv_bfloat162_raw { unsigned short x, y; };
 /**
  * One 16-bit type T (bits in __x; to_bits/to_float convert), its pair T2 (x, y; aligned to 4) and
  * the constructors and conversions CUDA gives them. The conversion to float and the constructors
- * from float and the integer types are implicit, as in CUDA.
+ * from float and the integer types are implicit, as in CUDA. Programs reach them through pointers
+ * into other types (a half2* into a float4 of 8 halves, as GPU compilers allow): may_alias keeps
+ * the optimiser from dropping such stores under strict aliasing.
  */
 #define HIP2VX_HALF_TYPES(T, T2, RAW, RAW2, to_bits, to_float)                                      \
-  struct T {                                                                                       \
+  struct __attribute__((__may_alias__)) T {                                                        \
     unsigned short __x;                                                                            \
     T() = default;                                                                                 \
     T(const RAW& r) : __x(r.x) {}                                                                  \
@@ -132,7 +134,7 @@ struct __nv_bfloat162_raw { unsigned short x, y; };
     operator float() const { return to_float(__x); }                                               \
     operator RAW() const { RAW r; r.x = __x; return r; }                                           \
   };                                                                                               \
-  struct alignas(4) T2 {                                                                           \
+  struct __attribute__((__may_alias__, __aligned__(4))) T2 {                                        \
     T x, y;                                                                                        \
     T2() = default;                                                                                \
     T2(const T& a, const T& b) : x(a), y(b) {}                                                     \

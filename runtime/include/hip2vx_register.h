@@ -30,15 +30,24 @@ void __hip2vxSetWarpSize(int lanes);
  * initialised from the host variable's bytes at that moment. */
 hipError_t __hipRegisterVar(void* host_var, const char* name, size_t size);
 
+/* hip2vortex extension: a __managed__ variable, a device global whose host variable is its
+ * shadow: copied to the device before each launch and back when the device is waited for, as
+ * hipMallocManaged memory is (runtime/src/managed.cpp). */
+hipError_t __hip2vxRegisterManagedVar(void* host_var, const char* name, size_t size);
+
 struct __hip2vx_var_registrar {
-  __hip2vx_var_registrar(void* host_var, const char* name, size_t size) {
-    __hipRegisterVar(host_var, name, size);
+  __hip2vx_var_registrar(void* host_var, const char* name, size_t size, bool managed = false) {
+    if (managed) __hip2vxRegisterManagedVar(host_var, name, size);
+    else __hipRegisterVar(host_var, name, size);
   }
 };
 
 #define HIP2VX_REGISTER_VAR(name)                                  \
   static const __hip2vx_var_registrar __hip2vx_registered_var_##name( \
       (void*)&(name), #name, sizeof(name))
+#define HIP2VX_REGISTER_MANAGED_VAR(name)                          \
+  static const __hip2vx_var_registrar __hip2vx_registered_var_##name( \
+      (void*)&(name), #name, sizeof(name), true)
 
 /* hip2vortex extension: a registered device global whose type is laid out differently on the
  * device gets its first device value from `image(out)` (its device-layout image) instead of its

@@ -52,6 +52,8 @@ hipError_t downloadManaged();
 bool freeManaged(void* ptr);
 /* Device globals lose their buffers with the device. */
 void forgetSymbolBuffers();
+/** Copies every __managed__ variable (its host variable) to (toDevice) or from its device buffer. */
+hipError_t transferManagedSymbols(bool toDevice);
 
 hipError_t checkStream(hipStream_t stream);
 

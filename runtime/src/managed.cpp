@@ -3,6 +3,7 @@
 // the kernel has finished (waitIdle: hipDeviceSynchronize, stream and event waits, blocking copies),
 // the points where CUDA programs may touch managed memory from the host; kernel pointer arguments
 // (and pointer fields of struct arguments) inside a shadow are passed as the device address.
+// __managed__ variables are device globals whose host variable is the shadow (symbols.cpp).
 // Pointers to managed memory stored in memory are not translated (docs/design.md). On the CPU
 // backend device addresses are host addresses, so managed memory is the device buffer itself.
 #include <cstring>
@@ -48,7 +49,7 @@ hipError_t transferAll(bool toDevice) {
                                 : copyMemory(m.shadow.get(), asPointer(m.device), m.size, hipMemcpyDeviceToHost);
     if (error != hipSuccess) return error;
   }
-  return hipSuccess;
+  return transferManagedSymbols(toDevice);
 }
 }  // namespace
 

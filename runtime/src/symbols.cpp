@@ -14,6 +14,7 @@ struct Symbol {
   // Writes the variable's device-layout image when its host bytes are not that (see
   // __hip2vxSetVarImage); null: the host bytes are copied.
   void (*image)(unsigned char* out);
+  bool managed;  // a __managed__ variable: the host variable is its shadow (managed.cpp)
 };
 
 // Function-local: registration runs in static constructors of other translation units.
@@ -80,6 +81,20 @@ hipError_t copyFromSymbol(void* dst, const void* symbol, size_t bytes, size_t of
 }
 }  // namespace
 
+hipError_t transferManagedSymbols(bool toDevice) {
+  for (auto& [hostVar, symbol] : symbols()) {
+    if (!symbol.managed) continue;
+    Symbol* entry = nullptr;
+    void* host = const_cast<void*>(hostVar);
+    hipError_t error = deviceSymbol(hostVar, &entry);
+    if (error == hipSuccess)
+      error = toDevice ? copyMemory(entry->device, host, entry->size, hipMemcpyHostToDevice)
+                       : copyMemory(host, entry->device, entry->size, hipMemcpyDeviceToHost);
+    if (error != hipSuccess) return error;
+  }
+  return hipSuccess;
+}
+
 void forgetSymbolBuffers() {
   for (auto& entry : symbols()) entry.second.device = nullptr;
 }
@@ -91,8 +106,16 @@ using hip2vx::api;
 hipError_t __hipRegisterVar(void* host_var, const char* name, size_t size) {
   return api([&] {
     if (!host_var || !name || size == 0) return hipErrorInvalidValue;
-    hip2vx::symbols()[host_var] = hip2vx::Symbol{name, size, nullptr, nullptr};
+    hip2vx::symbols()[host_var] = hip2vx::Symbol{name, size, nullptr, nullptr, false};
     return hipSuccess;
+  });
+}
+
+hipError_t __hip2vxRegisterManagedVar(void* host_var, const char* name, size_t size) {
+  return api([&] {
+    hipError_t error = __hipRegisterVar(host_var, name, size);
+    if (error == hipSuccess) hip2vx::symbols()[host_var].managed = true;
+    return error;
   });
 }
 

@@ -22,7 +22,6 @@ export function findConstructs(program: Program, report: (node: Node, constructI
     const id = TEMPLATE_KINDS[n.childForFieldName('name')?.text ?? ''];
     if (id) report(n, id);
   }, (_, start) => /^(texture|surface)\b/.test(program.text.slice(start, start + 8)));
-  for (const g of program.globals) if (g.space === 'managed') report(g.declarator, 'managed-memory');
   // __device__ virtual members: the specifiers come first, so only a declaration's start is read.
   scan(program.root, MEMBERS, (n) => {
     const virtual = n.children.find((c) => c?.type === 'virtual');

@@ -17,6 +17,7 @@ const CALL = new Set(['call_expression']);
 /** The warp operations of the device builtins table (`exchange`): calls, tile types, the barrier. */
 export class WarpOps {
   readonly calls: ReadonlySet<string>;
+  private readonly syncs: ReadonlySet<string>;
   private readonly tiles: RegExp;
   private readonly anyUse: RegExp;
 
@@ -33,6 +34,7 @@ export class WarpOps {
     const all = [...builtins];
     const of = (kind: 'call' | 'tile' | 'sync') => all.filter((b) => b.exchange === kind && b.status !== 'unsupported').map((b) => b.name);
     this.calls = new Set(of('call'));
+    this.syncs = new Set(of('sync'));
     const words = (names: string[]) => new RegExp(names.length ? `\\b(${names.join('|')})\\b` : '$^');
     this.tiles = words(of('tile'));
     this.anyUse = words([...this.calls, ...of('tile'), ...of('sync')]);
@@ -50,14 +52,14 @@ export class WarpOps {
    * The calls in `fn` that are warp operations (or reach one through a user function in `users`):
    * each must be reached by every lane of its logical warp.
    */
-  callsIn(fn: FunctionInfo, users: ReadonlySet<string>): Node[] {
+  callsIn(fn: FunctionInfo, users: ReadonlySet<string>, withSyncs = false): Node[] {
     if (!fn.body) return [];
     const tiles = this.tiles.test(fn.outer.text);
     const found: Node[] = [];
     scan(fn.body, CALL, (c) => {
       const name = callee(c);
       if (!name) return;
-      if (name.method ? tiles && TILE_METHODS.has(name.name) : this.calls.has(name.name) || users.has(name.name)) found.push(c);
+      if (name.method ? tiles && (TILE_METHODS.has(name.name) || (withSyncs && name.name === 'sync')) : this.calls.has(name.name) || users.has(name.name) || (withSyncs && this.syncs.has(name.name))) found.push(c);
     });
     return found;
   }
@@ -142,12 +144,19 @@ export function threadEnders(programs: readonly Program[], users: ReadonlySet<st
   return enders;
 }
 
-/** A kernel's lanes may leave their warp: it returns, or calls a function that ends its thread. */
-export function lanesMayLeave(kernel: FunctionInfo, users: ReadonlySet<string>, enders: ReadonlySet<string>): boolean {
+/**
+ * A kernel's lanes may leave their warp before its end (hip2vx_warp_leaving): at a return, a call
+ * of a function that ends its thread, or an if around its last warp operations (the device
+ * rewrite's TailBranches; any warp operation under an if counts, as a syntactic superset).
+ */
+export function lanesMayLeave(kernel: FunctionInfo, users: ReadonlySet<string>, enders: ReadonlySet<string>, ops: WarpOps): boolean {
   if (warpExits(kernel, users).length) return true;
   let calls = false;
   if (kernel.body && enders.size) scan(kernel.body, CALL, (c) => void (calls ||= enders.has(callee(c)?.name ?? '')));
-  return calls;
+  return calls || ops.callsIn(kernel, users, true).some((c) => {
+    for (let p = c.parent; p && p.id !== kernel.body!.id; p = p.parent) if (p.type === 'if_statement') return true;
+    return false;
+  });
 }
 
 function returnsVoid(f: FunctionInfo): boolean {

@@ -35,7 +35,7 @@ const MIRRORED = new Set(['>', '<=']);
 export interface WarpAssumptions {
   /** Template parameters whose values this unit does not know (a header's templates): assumed
    *  multiples of the warp size when a proof needs it, and then checked by a static_assert; and
-   *  WHOLE_WARP_ROWS, checked at run time. */
+   *  WARP_ROWS, checked at run time. */
   assumable: ReadonlySet<string>;
   /** Device functions whose result is the same in every lane when their arguments are. */
   pure(name: string): boolean;
@@ -44,10 +44,11 @@ export interface WarpAssumptions {
 }
 
 /**
- * An assumable fact that is no template parameter: the block's width is a multiple of the warp
- * size, so each logical warp lies in one row (`threadIdx.y` is the same in its lanes).
+ * The assumption a proof may make last (in `assumable`): blockDim.x is a multiple of the warp
+ * size, so threadIdx.y is the same in every lane of a logical warp. The launch's block is not
+ * known here: the function then checks it at run time (hip2vx_require_warp_rows).
  */
-export const WHOLE_WARP_ROWS = '(rows of whole warps)';
+export const WARP_ROWS = 'blockDim.x % warpSize == 0';
 
 const NOTHING: WarpAssumptions = { assumable: new Set(), pure: () => false, used: new Set() };
 
@@ -75,8 +76,8 @@ export class WarpScope {
 
   /** The summary of `e` in the warp scope, or undefined where the block scope's rules apply. */
   summarise(e: Node, o: SummaryOracle): Summary | undefined {
-    if (this.spell.threadIdxY.has(e.text) && this.assume.assumable.has(WHOLE_WARP_ROWS)) {
-      this.assume.used.add(WHOLE_WARP_ROWS);
+    if (this.spell.threadIdxY.has(e.text) && this.assume.assumable.has(WARP_ROWS)) {
+      this.assume.used.add(WARP_ROWS);
       return [];
     }
     if (e.type === 'binary_expression') return this.binary(e, o);

@@ -7,7 +7,7 @@ import type { FunctionInfo, GlobalVar, Program, SharedVar, TopItem } from '../an
 import type { KernelInstance } from '../analyse/instances.js';
 import { Uniformity, type UniformityContext } from '../analyse/uniformity.js';
 import { warpExits, WarpOps } from '../analyse/warp-ops.js';
-import { integerConstants, WarpParams, WarpScope, WHOLE_WARP_ROWS, type ParamFacts, type WarpAssumptions } from '../analyse/warp-uniformity.js';
+import { integerConstants, WARP_ROWS, WarpParams, WarpScope, type ParamFacts, type WarpAssumptions } from '../analyse/warp-uniformity.js';
 import { argumentsOf, attributeSpaces, declaredName, functionDeclarator, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
 import type { RuleSet } from '../rules/index.js';
 import { DivergenceLowering } from './divergence.js';
@@ -304,7 +304,7 @@ export class DeviceRewriter {
   }
 
   private warpFacts?: WarpParams;
-  /** Functions whose warp operations were proven for blocks whose width is a multiple of the warp size. */
+  /** Functions whose warp operations were proven for blocks whose width is a multiple of the warp size (WARP_ROWS). */
   readonly rowsAssumed = new Set<string>();
 
   /** The warp-scope analyses of this unit's functions (the warp operations' requirement). */
@@ -322,9 +322,16 @@ export class DeviceRewriter {
 
   private warpAssuming?: WarpParams;
 
-  /** The same analyses, each assuming its function's template parameters of unknown value and its block's width are multiples of the warp size. */
+  private warpAssumingRows?: WarpParams;
+
+  /** The same, also assuming WARP_ROWS (and the template parameters). */
+  private warpParamsAssumingRows(): WarpParams {
+    return (this.warpAssumingRows ??= this.warpParams().assuming((fn) => new Set([...fn.templateParams.filter((p) => this.templateValues(fn, p) === undefined), WARP_ROWS])));
+  }
+
+  /** The same analyses, each assuming its function's template parameters of unknown value are multiples of the warp size. */
   private warpParamsAssuming(): WarpParams {
-    return (this.warpAssuming ??= this.warpParams().assuming((fn) => new Set([WHOLE_WARP_ROWS, ...fn.templateParams.filter((p) => this.templateValues(fn, p) === undefined)])));
+    return (this.warpAssuming ??= this.warpParams().assuming((fn) => new Set(fn.templateParams.filter((p) => this.templateValues(fn, p) === undefined))));
   }
 
   /** The program's integer constants, and the values a kernel's instances give its template parameters. */
@@ -360,16 +367,21 @@ export class DeviceRewriter {
     // Lanes returning from a kernel leave their warp: later calls do not wait for them.
     const exits = warpExits(fn, this.options.warpUsers ?? new Set(), this.options.warpEnders).length > 0;
     const lowering = this.lowering(fn, this.warpParams().analysis(fn), exits);
+    const tails = new TailBranches(fn, lowering, [...calls, ...syncwarps], this.edits);
     if (this.rules.constructs.get('warp-op-divergent')?.status !== 'supported') {
       const unproven = calls.filter((call) => lowering.notReachedByAll(call));
       // A header's template (`threadIdx.x / WarpSize`, WarpSize set by its includers): proven for
       // the parameter being a multiple of the warp size, which each instantiation then checks.
       const assuming = unproven.length ? this.lowering(fn, this.warpParamsAssuming().analysis(fn), exits) : undefined;
-      const refused = unproven.filter((call) => assuming!.notReachedByAll(call));
-      if (refused.length < unproven.length) {
-        const assumed = this.warpParamsAssuming().assumedIn(fn);
-        if (assumed.has(WHOLE_WARP_ROWS)) this.rowsAssumed.add(fn.name);
-        this.assertMultiples(fn, assumed);
+      const assumed = unproven.filter((call) => !assuming!.notReachedByAll(call));
+      if (assumed.length) this.assertMultiples(fn, this.warpParamsAssuming().assumedIn(fn));
+      const rest = unproven.filter((call) => !assumed.includes(call) && !tails.add(call));
+      // Last: threadIdx.y the same in the whole warp, which the function checks at run time.
+      const rows = rest.length ? this.lowering(fn, this.warpParamsAssumingRows().analysis(fn), exits) : undefined;
+      const refused = rest.filter((call) => rows!.notReachedByAll(call));
+      if (refused.length < rest.length) {
+        this.requireRows(fn);
+        this.rowsAssumed.add(fn.name);
       }
       for (const call of refused) {
         const why = lowering.notReachedByAll(call);
@@ -379,23 +391,28 @@ export class DeviceRewriter {
     }
     for (const name of syncwarps) {
       const why = lowering.notReachedByAll(name);
-      if (!why) continue;
+      if (!why || tails.add(name)) continue;
       this.edits.transform(name, () => 'hip2vx_syncwarp_fence');
       this.report.at(name, 'warning', 'warp-sync-divergent', `'__syncwarp' may not be reached by every lane of its warp (${why}): it only orders memory here, and does not wait for the other lanes of the logical warp`);
     }
   }
 
   /**
-   * Checks at the top of `fn`'s body of what its proof assumed: static_asserts that each template
-   * parameter is a multiple of the logical warp size; at run time, that the block's rows are.
+   * At the top of `fn`'s body: a trap, with the function's place, when the block's width is not a
+   * multiple of the warp size (its warp operations were proven for threadIdx.y uniform in a warp).
    */
-  private assertMultiples(fn: FunctionInfo, assumed: ReadonlySet<string>): void {
+  private requireRows(fn: FunctionInfo): void {
+    // Before the first statement: the divergence lowering may print the braces anew.
+    const first = fn.body!.namedChildren.find((c) => c && c.type !== 'comment');
+    const at = position(fn.node);
+    if (first) this.edits.transform(first, (text) => `hip2vx_require_warp_rows(${JSON.stringify(basename(this.report.file))}, ${at.line}, "${fn.name}"); ${text}`);
+  }
+
+  /** static_asserts at the top of `fn`'s body: each parameter is a multiple of the logical warp size. */
+  private assertMultiples(fn: FunctionInfo, params: ReadonlySet<string>): void {
     const open = fn.body!.child(0);
-    if (!open || !assumed.size) return;
-    const proven = `hip2vortex: the warp operations of '${fn.name}' were proven for`;
-    const asserts = [...assumed].map((p) => p === WHOLE_WARP_ROWS
-      ? ` hip2vx_check(blockDim.x % HIP2VX_WARP_SIZE == 0 || blockDim.y * blockDim.z == 1, ${JSON.stringify(basename(this.report.file))}, ${position(open).line}, "${proven} blocks whose width (blockDim.x) is a multiple of the logical warp size");`
-      : ` static_assert((${p}) % HIP2VX_WARP_SIZE == 0, "${proven} ${p} a multiple of the logical warp size (warpSize)");`);
+    if (!open || !params.size) return;
+    const asserts = [...params].map((p) => ` static_assert((${p}) % HIP2VX_WARP_SIZE == 0, "hip2vortex: the warp operations of '${fn.name}' were proven for ${p} a multiple of the logical warp size (warpSize)");`);
     this.edits.transform(open, (text) => text + asserts.join(''));
   }
 
@@ -620,3 +637,32 @@ function localConstantsUsed(fn: FunctionInfo, text: string): string[] {
 const paramNames = (fn: FunctionInfo) => fn.params.map((p) => declaredName(p.childForFieldName('declarator'))?.text ?? '');
 /** Pointer parameters to const data (`const T*`, `T const*`): what they point at is read only. */
 const readOnlyPointers = (fn: FunctionInfo) => new Set(fn.params.filter((p) => /^[^*]*\bconst\b[^*]*\*/.test(p.text)).map((p) => declaredName(p.childForFieldName('declarator'))?.text ?? ''));
+
+/**
+ * Warp operations at the end of a kernel under per-thread ifs (`if (threadIdx.y == 0) { v =
+ * warp_reduce(v); ... }`): the lanes not entering such an if reach no warp operation any more, so
+ * they leave their warp there, as a return would make them (hip2vx_warp_stay in the condition,
+ * evaluated once, before any lane of the branch waits).
+ */
+class TailBranches {
+  private readonly done = new Set<number>();
+
+  constructor(
+    private readonly fn: FunctionInfo,
+    private readonly lowering: DivergenceLowering,
+    private readonly waits: readonly Node[],
+    private readonly edits: EditSet,
+  ) {}
+
+  /** Makes `call` reached by every lane still in its warp, if it is such a call. */
+  add(call: Node): boolean {
+    const branches = this.fn.kind === 'kernel' ? this.lowering.tailBranches(call, this.waits) : undefined;
+    for (const { branch, enters } of branches ?? []) {
+      if (this.done.has(branch.id)) continue;
+      this.done.add(branch.id);
+      const value = branch.childForFieldName('condition')!.childForFieldName('value')!;
+      this.edits.transform(value, (text) => (enters ? `hip2vx_warp_stay(hip2vx_bool(${text}))` : `!hip2vx_warp_stay(!hip2vx_bool(${text}))`));
+    }
+    return !!branches;
+  }
+}

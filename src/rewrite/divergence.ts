@@ -95,6 +95,33 @@ export class DivergenceLowering {
     return undefined;
   }
 
+  /**
+   * The per-thread ifs around `call` (in a kernel) whose lanes not taking its branch can leave the
+   * warp at the if, as if they returned: after the if, and in its other branch, they reach none of
+   * `waits` (the kernel's warp operations and warp barriers), and no loop brings them back to it.
+   * `enters` is the condition's value on the call's side. Undefined when something else (a loop,
+   * a switch, an &&/||/?: operand, a return) may make lanes skip the call.
+   */
+  tailBranches(call: Node, waits: readonly Node[]): { branch: Node; enters: boolean }[] | undefined {
+    const found: { branch: Node; enters: boolean }[] = [];
+    for (let inner = call, p = call.parent; p && p.id !== this.body.id; inner = p, p = p.parent) {
+      const guard = guardOf(p, inner);
+      if (guard && !this.uni.isUniform(guard.test)) return undefined;
+      const inCondition = (p.type === 'if_statement' || p.type === 'switch_statement') && p.childForFieldName('condition')?.id === inner.id;
+      if (inCondition || !this.divergent(p)) continue;
+      if (p.type !== 'if_statement' || !p.childForFieldName('condition')?.childForFieldName('value')) return undefined;
+      found.push({ branch: p, enters: p.childForFieldName('consequence')?.id === inner.id });
+    }
+    const leftAlone = ({ branch, enters }: { branch: Node; enters: boolean }) => {
+      for (let p = branch.parent; p && p.id !== this.body.id; p = p.parent) if (LOOPS.has(p.type) || p.type === 'lambda_expression') return false;
+      const taken = branch.childForFieldName(enters ? 'consequence' : 'alternative')!;
+      return waits.every((w) => w.startIndex < branch.startIndex || (w.startIndex >= taken.startIndex && w.endIndex <= taken.endIndex));
+    };
+    if (!found.length || !found.every(leftAlone)) return undefined;
+    if (!this.returnsLeave && [...this.returns.values()].some((r) => r.startIndex < call.startIndex)) return undefined;
+    return found;
+  }
+
   /** The returns that became flags (for notReachedByAll). */
   private readonly returns = new Map<number, Node>();
 

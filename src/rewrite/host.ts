@@ -69,7 +69,7 @@ export function rewriteHost(ctx: HostContext): void {
     const decl = g.declaration;
     const isExtern = decl.children.some((c) => c?.type === 'storage_class_specifier' && c.text === 'extern');
     if (!isExtern && !edits.has(decl)) {
-      const names = program.globals.filter((o) => o.declaration.id === decl.id).map((o) => ` HIP2VX_REGISTER_VAR(${o.name});`);
+      const names = program.globals.filter((o) => o.declaration.id === decl.id).map((o) => ` HIP2VX_REGISTER_${o.space === 'managed' ? 'MANAGED_' : ''}VAR(${o.name});`);
       edits.wrap(decl, '', names.join(''));
     }
   }

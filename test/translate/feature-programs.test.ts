@@ -38,8 +38,8 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'managed', stem: 'managed', args: '1000', variants: [{ config: '4x4' }],
-    what: 'managed memory: host init, launches, synchronise, host read; copies, memset, hints, struct arguments',
-    host: ['CHECK(hipMallocManaged(&b, n * sizeof(int), hipMemAttachGlobal));', 'CHECK(hipMemAdvise(a, n * sizeof(int), hipMemAdviseSetReadMostly, 0));'],
+    what: 'managed memory: host init, launches, synchronise, host read; copies, memset, hints, struct arguments; __managed__ variables',
+    host: ['CHECK(hipMallocManaged(&b, n * sizeof(int), hipMemAttachGlobal));', '__managed__ int hits; HIP2VX_REGISTER_MANAGED_VAR(hits);', 'CHECK(hipMemAdvise(a, n * sizeof(int), hipMemAdviseSetReadMostly, 0));'],
   },
   {
     dir: 'soft-double', stem: 'soft_double', args: '200', variants: [{ config: '4x4' }],
@@ -135,7 +135,17 @@ const PROGRAMS: FeatureProgram[] = [
   {
     dir: 'warp-thread-ends', stem: 'warp_thread_ends', args: '37', variants: [{ config: '16x16', args: '37' }],
     what: 'warp operations in device functions a kernel ends with: after a return some lanes take, in the first row of a block of whole-warp rows (checked at run time); a kernel template over a function pointer',
-    device: ['{ hip2vx_warp_leave(); __hv_ret1 = 1; }', 'hip2vx_check(blockDim.x % HIP2VX_WARP_SIZE == 0 || blockDim.y * blockDim.z == 1, "warp_thread_ends.cu", '],
+    device: ['{ hip2vx_warp_leave(); __hv_ret1 = 1; }', 'hip2vx_require_warp_rows("warp_thread_ends.cu", 34, "block_sum");'],
+  },
+  {
+    dir: 'warp-tails', stem: 'warp_tails', args: '8 37', variants: [{ config: '4x4', args: '4 5' }, { config: '16x16', args: '8 13' }, { config: '32x32', args: '32 3' }],
+    what: 'warp operations at the end of a kernel under per-thread ifs: the lanes not entering leave their warp (half-warp rows, an unprovable per-warp test, a ballot in an else branch)',
+    device: ['hip2vx_warp_stay(hip2vx_bool(threadIdx.y == 0))', '!hip2vx_warp_stay(!hip2vx_bool(lane & 1))'],
+  },
+  {
+    dir: 'warp-rows', stem: 'warp_rows', args: '32 4', variants: [{ config: '4x4', args: '16 1' }, { config: '4x4', args: '8 2' }, { config: '16x16', args: '32 4' }, { config: '16x16', args: '16 2' }],
+    what: 'warp operations under threadIdx.y tests in a device function: proven for blockDim.x a multiple of the warp size, checked at run time (other launches fail with the message)',
+    device: ['hip2vx_require_warp_rows("warp_rows.cu", 19, "first_row");'],
   },
   {
     dir: 'warp-64', stem: 'wavefront', args: '128', warpSize: 64, variants: [{ config: '16x16', args: '128' }],

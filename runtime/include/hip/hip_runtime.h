@@ -49,6 +49,7 @@ static inline auto max(A a, B b) -> decltype(a + b) { return max((decltype(a + b
 #define __device__
 #define __global__
 #define __constant__
+#define __managed__
 #define __shared__
 #define __launch_bounds__(...)
 #define __forceinline__ inline __attribute__((__always_inline__))
