@@ -96,17 +96,6 @@ function within(list: readonly Node[], start: number, end: number): readonly Nod
   return first === 0 && last === list.length ? list : list.slice(first, last);
 }
 
-/** The named nodes of `types` starting inside `root`, in source order (parents before children). */
-function candidates(root: Node, types: ReadonlySet<string>): readonly Node[] {
-  const lists: (readonly Node[])[] = [];
-  for (const type of types) {
-    const list = within(root.tree.ofType(type), root.startIndex, root.endIndex);
-    if (list.length) lists.push(list);
-  }
-  if (lists.length <= 1) return lists[0] ?? [];
-  return lists.flat().sort((a, b) => a.order - b.order);
-}
-
 /**
  * Visits the named descendants of `root` whose type is in `types`, in source order, from the
  * tree's lists of named nodes by type (nothing in between is visited).
@@ -119,7 +108,7 @@ export function scan(
   visit: (n: Node) => boolean | void,
   want?: (type: string, start: number, end: number) => boolean,
 ): void {
-  const found = candidates(root, types);
+  const found = within(root.tree.ofTypes(types), root.startIndex, root.endIndex);
   const rootStart = root.startIndex;
   const rootEnd = root.endIndex;
   let skipUntil = -1;

@@ -166,5 +166,6 @@ export function writeCache(outdir: string, key: string, records: ReadonlyMap<str
   if (records.size === 0) return rmSync(path, { force: true });
   const sorted = Object.fromEntries([...records].sort(([a], [b]) => (a < b ? -1 : 1)));
   const content = JSON.stringify({ format: FORMAT, key, records: sorted } satisfies CacheData) + '\n';
-  if (compareWithDisk({ path, content, from: -1, source: path }) !== 'unchanged') writeAtomic(path, content);
+  const state = compareWithDisk({ path, content, from: -1, source: path });
+  if (state !== 'unchanged') writeAtomic(path, content, state === 'missing');
 }

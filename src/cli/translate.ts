@@ -11,9 +11,10 @@ import { writeAtomic } from './write.js';
 export async function translateCommand(paths: string[], flags: CommonFlags, context: RunContext): Promise<number> {
   const failures: Diagnostic[] = [];
   const write = (w: PlannedFile): OutputState => {
-    if (compareWithDisk(w) === 'unchanged') return 'unchanged';
+    const state = compareWithDisk(w);
+    if (state === 'unchanged') return 'unchanged';
     try {
-      writeAtomic(w.path, w.content);
+      writeAtomic(w.path, w.content, state === 'missing');
       return 'written';
     } catch (e) {
       const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;

@@ -8,7 +8,8 @@ let counter = 0;
 /** Directories known to exist: one mkdir per directory, not per file. */
 const made = new Set<string>();
 
-export function writeAtomic(path: string, content: string | Uint8Array): void {
+/** `isNew`: the caller has just seen no file at `path`, so there is no mode to keep (one stat less). */
+export function writeAtomic(path: string, content: string | Uint8Array, isNew = false): void {
   const dir = dirname(path);
   if (!made.has(dir)) {
     mkdirSync(dir, { recursive: true });
@@ -17,7 +18,7 @@ export function writeAtomic(path: string, content: string | Uint8Array): void {
   const temp = join(dir, `.${basename(path)}.hip2vortex-${process.pid}-${counter++}.tmp`);
   try {
     writeFileSync(temp, content);
-    keepMode(path, temp);
+    if (!isNew) keepMode(path, temp);
     renameSync(temp, path);
   } catch (e) {
     rmSync(temp, { force: true });

@@ -35,14 +35,22 @@ export interface Group {
 
 const DIRECTIVE = /^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b(.*)$/;
 
+/** A physical line that may begin a directive: `#`, or a line continued into one (`\\` then `#if`). */
+const DIRECTIVE_START = /^[ \t]*[#\\]/gm;
+
+/** The line ending with the newline at `newline` continues onto the next (a backslash ends it). */
+const continued = (text: string, newline: number): boolean => newline > 0 && text[newline - 1 - (text[newline - 1] === '\r' ? 1 : 0)] === '\\';
+
 /** The complete groups of `text`, outer before inner. */
 export function conditionalGroups(text: string): Group[] {
   const groups: Group[] = [];
   const open: Group[] = [];
-  let at = 0;
-  while (at < text.length) {
+  // Only the lines that can begin a directive are read: most lines of a file cannot.
+  for (const line of text.matchAll(DIRECTIVE_START)) {
+    const at = line.index;
+    if (at > 0 && (text[at - 1] !== '\n' || continued(text, at - 1))) continue;
     let end = text.indexOf('\n', at);
-    while (end > 0 && text[end - 1 - (text[end - 1] === '\r' ? 1 : 0)] === '\\') end = text.indexOf('\n', end + 1);
+    while (continued(text, end)) end = text.indexOf('\n', end + 1);
     if (end < 0) end = text.length;
     const m = DIRECTIVE.exec(text.slice(at, end).replace(/\\\r?\n/g, ' ').replace(/\r$/, ''));
     if (m) {
@@ -66,7 +74,6 @@ export function conditionalGroups(text: string): Group[] {
         open.pop();
       }
     }
-    at = end + 1;
   }
   return groups.filter((g) => g.endif[1] > 0);
 }

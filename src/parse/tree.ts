@@ -77,6 +77,8 @@ export class Tree {
   private lineStarts: number[] | undefined;
   private byType: Map<string, Node[]> | undefined;
   private allByType: Map<string, Node[]> | undefined;
+  /** ofTypes' lists, by the set of types asked for (the analyses ask with a few constant sets). */
+  private readonly byTypes = new Map<ReadonlySet<string>, readonly Node[]>();
   /** The type names of this tree's anonymous nodes. */
   private readonly anonymous = new Set<string>();
 
@@ -117,6 +119,24 @@ export class Tree {
       }
     }
     return this.byType.get(type) ?? NONE;
+  }
+
+  /**
+   * The nodes of ofType for each of `types`, in source order (parents before children). Merged
+   * once per set: a scan per function would otherwise merge and sort the whole file's lists.
+   */
+  ofTypes(types: ReadonlySet<string>): readonly Node[] {
+    if (types.size === 1) for (const t of types) return this.ofType(t);
+    let list = this.byTypes.get(types);
+    if (!list) {
+      // Marked by position among the named nodes, then read off in that order: no sort.
+      const marked = new Uint8Array(this.named.length);
+      for (const t of types) for (const n of this.ofType(t)) marked[n.order] = 1;
+      const found: Node[] = [];
+      for (let i = 0; i < marked.length; i++) if (marked[i]) found.push(this.named[i]);
+      this.byTypes.set(types, (list = found));
+    }
+    return list;
   }
 
   /** Every node (named or not) of a type, in depth-first order, so by id (one pass per type asked for). */

@@ -51,6 +51,16 @@ describe('#if groups', () => {
     expect(branchesNeverTaken(groups[1], macros).map((b) => text.slice(...b.body).trim())).toEqual(['not hip']);
     expect(branchesNeverTaken(groups[2], macros)).toEqual([]);
   });
+
+  it('are read on logical lines: a continued line is no directive, a line continued into one is', () => {
+    const lines = ['#define M \\', '#if NOT_A_DIRECTIVE', '  \\', '#if A \\', '  && B', 'x', '#define N \\\r', '#endif', '\\', '#endif', 'int y; \\', '', '#if C', '#endif'];
+    const joined = lines.join('\n');
+    const found = conditionalGroups(joined).map((g) => [...g.branches.map((b) => b.condition), joined.slice(...g.endif)]);
+    expect(found).toEqual([
+      ['A    && B', '\\\n#endif'],
+      ['C', '#endif'],
+    ]);
+  });
 });
 
 describe('macros that spell GPU code', () => {
