@@ -897,7 +897,7 @@ export class TypeTable {
   private localConstant(name: string, use: Node): ValueDecl | undefined {
     for (let block = use.parent; block; block = block.parent) {
       if (block.type !== 'compound_statement') continue;
-      const found = children(block)
+      const found = this.blockItems(block)
         .filter((d) => d.type === 'declaration' && d.startIndex < use.startIndex && children(d).some((c) => c.type === 'type_qualifier' && /^(const|constexpr)$/.test(c.text)))
         .flatMap((d) => d.childrenForFieldName('declarator'))
         .filter((d): d is Node => d?.type === 'init_declarator' && d.endIndex <= use.startIndex && d.childForFieldName('declarator')?.text === name)
@@ -908,6 +908,21 @@ export class TypeTable {
       return decl;
     }
     return undefined;
+  }
+
+  /**
+   * A block's statements, those inside its preprocessor groups included (`#if X constexpr int n = 1;
+   * #else constexpr int n = 2; #endif`): an `#ifdef` as the macros decide it, the branches of any
+   * other group all, in order, so the last declaration before a use wins as at file scope.
+   */
+  private blockItems(block: Node): Node[] {
+    return children(block).flatMap((c) => {
+      if (!c.type.startsWith('preproc_') || !CONTAINERS.has(c.type)) return [c];
+      const alternative = c.childForFieldName('alternative');
+      const taken = c.type === 'preproc_ifdef' ? this.ifdefTaken(c) : undefined;
+      const branches = taken === undefined ? children(c) : taken ? children(c).filter((b) => b.id !== alternative?.id) : alternative ? [alternative] : [];
+      return branches.flatMap((b) => (CONTAINERS.has(b.type) ? this.blockItems(b) : [b]));
+    });
   }
 
   /** sizeof/alignof, only when the answer is the same on every ABI (a CType has fixed lengths). */

@@ -8,6 +8,7 @@ import type { KernelInstance } from '../analyse/instances.js';
 import { Uniformity, type UniformityContext } from '../analyse/uniformity.js';
 import { warpExits, WarpOps } from '../analyse/warp-ops.js';
 import { integerConstants, WARP_ROWS, WarpParams, WarpScope, type ParamFacts, type WarpAssumptions } from '../analyse/warp-uniformity.js';
+import { conditionalGroups, enclosingConditions } from '../parse/conditionals.js';
 import { argumentsOf, attributeSpaces, declaredName, functionDeclarator, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
 import type { RuleSet } from '../rules/index.js';
 import { DivergenceLowering } from './divergence.js';
@@ -231,7 +232,7 @@ export class DeviceRewriter {
     const template = fn.outer.type === 'template_declaration' ? `template ${fn.outer.childForFieldName('parameters')!.text} ` : '';
     // A member declared under `#if` keeps its condition (`#ifdef WAVE64 T s[64]; #else T s[32];`).
     const members = vars.map((v) => (v.conditions.length ? `#if ${v.conditions.join(' && ')}\n  ${this.memberText(v)};\n#endif` : `  ${this.memberText(v)};`));
-    const constants = localConstantsUsed(fn, members.join(' ')).map((c) => `  ${c}`);
+    const constants = localConstantsUsed(fn, members.join(' '), this.program.text).map((c) => c.replace(/^(?!#)/gm, '  '));
     const macros = localMacrosUsed(fn, [...constants, ...members].join(' '), vars[0].declaration.startIndex);
     this.edits.wrap(fn.outer, `${macros.map((m) => `${m}\n`).join('')}${template}struct ${this.shared.structName(fn)} {\n${[...constants, ...members].join('\n')}\n};\n`, '');
   }
@@ -606,7 +607,7 @@ function memberFunction(member: Node): { name: string; hostOnly: boolean } | und
  * that `text` (the shared struct's members) names, as members of that struct; aliases first, with
  * those they name in turn.
  */
-function localConstantsUsed(fn: FunctionInfo, text: string): string[] {
+function localConstantsUsed(fn: FunctionInfo, text: string, source: string): string[] {
   const used = new Set(text.match(/[A-Za-z_]\w*/g) ?? []);
   const aliases: Node[] = [];
   scan(fn.body!, LOCAL_TYPES, (d) => void aliases.push(d));
@@ -621,14 +622,21 @@ function localConstantsUsed(fn: FunctionInfo, text: string): string[] {
       grew = true;
     }
   }
-  const out = aliases.filter((d) => kept.has(d)).map((d) => d.text.trim());
+  // A declaration under `#if` keeps its condition (`#if X constexpr int n = 1; #else ... #endif`).
+  const body: [number, number] = [fn.body!.startIndex, fn.body!.endIndex];
+  const groups = spanHas(source, '#', ...body) ? conditionalGroups(source) : [];
+  const guarded = (d: Node, line: string) => {
+    const conditions = groups.length ? enclosingConditions(groups, d.startIndex, d.endIndex, body) : [];
+    return conditions.length ? `#if ${conditions.join(' && ')}\n${line}\n#endif` : line;
+  };
+  const out = aliases.filter((d) => kept.has(d)).map((d) => guarded(d, d.text.trim()));
   scan(fn.body!, LOCAL_DECLARATION, (decl) => {
     const words = decl.children.filter((c) => c?.type === 'type_qualifier').map((c) => c!.text);
     const type = decl.childForFieldName('type');
     if (!type || !words.some((w) => w === 'const' || w === 'constexpr')) return;
     for (const d of decl.childrenForFieldName('declarator')) {
       const name = d?.type === 'init_declarator' ? d.childForFieldName('declarator')?.text : undefined;
-      if (name && used.has(name)) out.push(`static constexpr ${type.text} ${name} = ${d!.childForFieldName('value')!.text};`);
+      if (name && used.has(name)) out.push(guarded(decl, `static constexpr ${type.text} ${name} = ${d!.childForFieldName('value')!.text};`));
     }
   });
   return out;

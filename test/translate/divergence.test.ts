@@ -216,6 +216,12 @@ describe('values computed inside a per-thread region', () => {
     ]);
   });
 
+  it('a directive opening the statements guarded after a return starts its own line', async () => {
+    const text = await kernelText('if (threadIdx.x >= n) return;\n#pragma unroll\nfor (int k = 0; k < 4; ++k) p[threadIdx.x] += k;');
+    expect(text).toMatch(/\n#pragma unroll\n/);
+    expect(text).not.toMatch(/[^\n]#pragma/);
+  });
+
   it('an unroll pragma before a per-thread loop is dropped with a comment', async () => {
     const text = await kernelText('#pragma unroll 4\nfor (int k = 0; k < p[threadIdx.x]; ++k) p[k] = 0;');
     expect(text).toContain("// hip2vortex: '#pragma unroll 4' dropped: the loop below is bracketed for divergence");

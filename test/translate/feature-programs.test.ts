@@ -70,6 +70,11 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['namespace stash { inline unsigned hip2vx_shared_offset(keep_SharedMem<int>*) { return HIP2VX_ABI(0, 0); } }', 'inline unsigned hip2vx_shared_offset(block_reduce_SharedMem<Sum, double, 4>*)'],
   },
   {
+    dir: 'shared-local-conditions', stem: 'local_conditions', variants: [{ config: '4x4' }],
+    what: 'a template device function\'s static __shared__ array sized by a local constant declared under #if/#else: each declaration keeps its condition in the shared struct',
+    device: ['#if !(defined(HIP2VX_TEST_VENDOR_PATH))\n  static constexpr int R = N == 1 ? 1 : 3;\n#endif'],
+  },
+  {
     dir: 'split-conditionals', stem: 'split_conditionals', variants: [{ config: '4x4' }], copied: ['defs.h'],
     what: "#if groups in divergent code (between statements a continue guards, splitting an if's header) decided by the includer's macros for a source included as text; a ?: repeating its condition's load",
     device: ['#include "defs.h"'],
@@ -145,7 +150,7 @@ const PROGRAMS: FeatureProgram[] = [
   {
     dir: 'warp-rows', stem: 'warp_rows', args: '32 4', variants: [{ config: '4x4', args: '16 1' }, { config: '4x4', args: '8 2' }, { config: '16x16', args: '32 4' }, { config: '16x16', args: '16 2' }],
     what: 'warp operations under threadIdx.y tests in a device function: proven for blockDim.x a multiple of the warp size, checked at run time (other launches fail with the message)',
-    device: ['hip2vx_require_warp_rows("warp_rows.cu", 19, "first_row");'],
+    device: ['hip2vx_require_warp_rows("warp_rows.cu", 20, "first_row");'],
   },
   {
     dir: 'warp-64', stem: 'wavefront', args: '128', warpSize: 64, variants: [{ config: '16x16', args: '128' }],
