@@ -325,7 +325,7 @@ export class TemplateBindings {
     if (isValue || a.type !== 'type_descriptor') {
       // `N` in `k<N>` parses as a type name; the parameter's kind says it is a constant.
       const value = this.types.resolveConstant(a.type === 'type_descriptor' ? (a.namedChildren[0] ?? a) : a, outer.subst);
-      const fn = isTypeError(value) ? this.functionArgument(a) : undefined;
+      const fn = isTypeError(value) ? this.functionArgument(a, outer) : undefined;
       if (fn) return fn;
       if (isTypeError(value)) return { node: a, ruleId: 'unknown-type', message: `template argument '${a.text}' is not an integer constant: ${value.message}` };
       return { value: Number(value), text: String(value) };
@@ -337,12 +337,24 @@ export class TemplateBindings {
     return { value: t, text: bare ?? (local ? typeText(t) : normalise(a.text)) };
   }
 
-  /** A function as a pointer template argument (`k<dot>`, `k<&dot>`, `k<ns::dot>`): passed on by its name. */
-  private functionArgument(a: Node): { value: CType; text: string } | undefined {
+  /**
+   * A function as a pointer template argument (`k<dot>`, `k<&dot>`, `k<ns::dot>`, `k<f<m>>`):
+   * passed on by its name, its own template arguments as values where they are constants (a
+   * caller's local `const int m` is out of sight where the instance is named).
+   */
+  private functionArgument(a: Node, outer: Binding): { value: CType; text: string } | undefined {
     const text = a.text.trim();
-    const name = /^&?\s*((?:[A-Za-z_]\w*\s*::\s*)*([A-Za-z_]\w*))$/.exec(text);
+    const name = /^&?\s*((?:[A-Za-z_]\w*\s*::\s*)*([A-Za-z_]\w*))\s*(<[\s\S]*>)?$/.exec(text);
     const defined = name && this.programs.some((p) => p.functions.some((f) => f.kind !== 'kernel' && f.name === name[2]));
-    return defined ? { value: { kind: 'opaque', text }, text } : undefined;
+    if (!defined) return undefined;
+    const list = name[3] ? descendants(a, ['template_argument_list'])[0] : undefined;
+    if (!list) return { value: { kind: 'opaque', text }, text };
+    const args = list.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment').map((c) => {
+      const value = this.types.resolveConstant(c.type === 'type_descriptor' ? (c.namedChildren[0] ?? c) : c, outer.subst);
+      return isTypeError(value) ? (outer.texts.get(c.text.trim()) ?? c.text.trim()) : String(value);
+    });
+    const spelled = `${text.slice(0, text.indexOf('<')).trim()}<${args.join(', ')}>`;
+    return { value: { kind: 'opaque', text: spelled }, text: spelled };
   }
 
   /**

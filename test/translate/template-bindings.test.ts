@@ -90,6 +90,14 @@ int main() { float* d; run(d, Scale<double>()); runp(Scale<int>(), 1, 2.0f); }`;
     ]);
   });
 
+  it('binds a function template instance as a pointer template argument, its arguments as the values the launch site gives them', () => {
+    const source = `template <int N> __device__ int times(int v) { return v * N; }
+typedef int (*op_t)(int);
+template <op_t F> __global__ void k(int* p) { p[0] = F(p[0]); }
+int main() { const int m = 3; int* d; k<times<m>><<<1, 1>>>(d); k<&times<2 * m>><<<1, 1>>>(d); }`;
+    expect(bind(source)).toEqual([['F=times<3>'], ['F=&times<6>']]);
+  });
+
   it('says why deduction fails: a conflict, or nothing giving a parameter its value', () => {
     const source = `template <typename T> __global__ void k(T* a, T* b) {}
 int main() { float* f; double* d; k<<<1, 1>>>(f, d); k<<<1, 1>>>(unknown(), unknown()); }`;
