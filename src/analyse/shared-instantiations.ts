@@ -46,7 +46,15 @@ export function sharedInstantiations(instances: readonly KernelInstance[], units
     visited.set(fn, seen.add(key));
     if (layout && fn.templateParams.length > 0 && layout.staticVars(fn).length > 0) found.push({ fn, layout, binding });
     scan(fn.body, CALLS, (call) => {
-      for (const { fn: callee, layout: its } of byName.get(calleeName(call) ?? '') ?? []) {
+      const name = calleeName(call) ?? '';
+      const passed = fn.templateParams.includes(name) ? passedFunction(binding.texts.get(name)) : undefined;
+      if (passed) {
+        for (const { fn: callee, layout: its } of byName.get(passed.name) ?? []) {
+          if (callee.templateParams.length === passed.args.length) visit(callee, { subst: new Map(callee.templateParams.map((p, n) => [p, passed.args[n]])), texts: new Map(callee.templateParams.map((p, n) => [p, String(passed.args[n])])) }, its);
+        }
+        return;
+      }
+      for (const { fn: callee, layout: its } of byName.get(name) ?? []) {
         if (callee.templateParams.length === 0) {
           visit(callee, NONE, its);
           continue;
@@ -65,3 +73,14 @@ export function sharedInstantiations(instances: readonly KernelInstance[], units
 }
 
 const NONE: Binding = { subst: new Map(), texts: new Map() };
+
+/**
+ * A function passed as a template argument (`F` bound to `f<64, 2>` or `&f<64>`, as
+ * template-bindings spells it): its name and integer template arguments; undefined otherwise.
+ */
+function passedFunction(text: string | undefined): { name: string; args: number[] } | undefined {
+  const m = text && /^&?\s*(?:[A-Za-z_]\w*\s*::\s*)*([A-Za-z_]\w*)\s*(?:<([^<>]*)>)?$/.exec(text);
+  if (!m) return undefined;
+  const args = m[2]?.trim() ? m[2].split(',').map((a) => a.trim()) : [];
+  return args.every((a) => /^-?\d+$/.test(a)) ? { name: m[1], args: args.map(Number) } : undefined;
+}

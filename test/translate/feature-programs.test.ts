@@ -70,6 +70,11 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['namespace stash { inline unsigned hip2vx_shared_offset(keep_SharedMem<int>*) { return HIP2VX_ABI(0, 0); } }', 'inline unsigned hip2vx_shared_offset(block_reduce_SharedMem<Sum, double, 4>*)'],
   },
   {
+    dir: 'shared-through-function-args', stem: 'function_args', variants: [{ config: '4x4' }],
+    what: 'static __shared__ data of a template device function reached only through a function pointer template argument: its instantiation gets a region',
+    device: ['inline unsigned hip2vx_shared_offset(tile_SharedMem<16>*) { return HIP2VX_ABI(0, 0); }'],
+  },
+  {
     dir: 'shared-local-conditions', stem: 'local_conditions', variants: [{ config: '4x4' }],
     what: 'a template device function\'s static __shared__ array sized by a local constant declared under #if/#else: each declaration keeps its condition in the shared struct',
     device: ['#if !(defined(HIP2VX_TEST_VENDOR_PATH))\n  static constexpr int R = N == 1 ? 1 : 3;\n#endif'],
