@@ -52,7 +52,7 @@ __global__ void atomic_ops(const int* values, int* counters, int* exch_old, int*
     } hip2vx_join(__hv_t2); }
 
     // Last-block-done: thread 0 publishes the block's sum, fences, then takes a ticket.
-    { int __hv_g5 = hip2vx_bool(threadIdx.x == 0); int __hv_t6 = hip2vx_split(__hv_g5); if (__hv_g5) {
+    { int __hv_g3 = hip2vx_bool(threadIdx.x == 0); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) {
         int sum = 0;
         for (int k = blockIdx.x * blockDim.x; k < n && k < (int)((blockIdx.x + 1) * blockDim.x); ++k)
             sum += values[k];
@@ -60,12 +60,12 @@ __global__ void atomic_ops(const int* values, int* counters, int* exch_old, int*
         hip2vx_threadfence();  // the sum must be visible before the ticket is
         // Wraps to 0 after the last block, leaving the counter ready for another launch.
         unsigned int ticket = atomicInc((unsigned int*)&counters[C_DONE_BLOCKS], gridDim.x - 1);
-        { int __hv_g3 = hip2vx_bool(ticket == gridDim.x - 1); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) {
+        { int __hv_g5 = hip2vx_bool(ticket == gridDim.x - 1); int __hv_t6 = hip2vx_split(__hv_g5); if (__hv_g5) {
             int total = 0;
             for (unsigned int b = 0; b < gridDim.x; ++b) total += atomicAdd(&block_sums[b], 0);
             counters[C_GRAND_TOTAL] = total;
-        } hip2vx_join(__hv_t4); }
-    } hip2vx_join(__hv_t6); }
+        } hip2vx_join(__hv_t6); }
+    } hip2vx_join(__hv_t4); }
 }
 
 

@@ -31,13 +31,13 @@ __global__ void stencil_1d(const float *in, float *out, int n)
     int l = threadIdx.x + RADIUS;
 
     { int __hv_g1 = hip2vx_bool(g < n); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) { tile[l] = in[g]; } else { tile[l] = 0.0f; } hip2vx_join(__hv_t2); }
-    { int __hv_g7 = hip2vx_bool(threadIdx.x < RADIUS); int __hv_t8 = hip2vx_split(__hv_g7); if (__hv_g7) {
+    { int __hv_g3 = hip2vx_bool(threadIdx.x < RADIUS); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) {
         // The first RADIUS threads also load the halo on both sides.
         int left = g - RADIUS;
         int right = g + BLOCK;
-        { int __hv_g3 = (hip2vx_bool(left >= 0) & hip2vx_bool(left < n)); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) { tile[l - RADIUS] = in[left]; } else { tile[l - RADIUS] = 0.0f; } hip2vx_join(__hv_t4); }
-        { int __hv_g5 = hip2vx_bool(right < n); int __hv_t6 = hip2vx_split(__hv_g5); if (__hv_g5) { tile[l + BLOCK] = in[right]; } else { tile[l + BLOCK] = 0.0f; } hip2vx_join(__hv_t6); }
-    } hip2vx_join(__hv_t8); }
+        { int __hv_g5 = (hip2vx_bool(left >= 0) & hip2vx_bool(left < n)); int __hv_t6 = hip2vx_split(__hv_g5); if (__hv_g5) { tile[l - RADIUS] = in[left]; } else { tile[l - RADIUS] = 0.0f; } hip2vx_join(__hv_t6); }
+        { int __hv_g7 = hip2vx_bool(right < n); int __hv_t8 = hip2vx_split(__hv_g7); if (__hv_g7) { tile[l + BLOCK] = in[right]; } else { tile[l + BLOCK] = 0.0f; } hip2vx_join(__hv_t8); }
+    } hip2vx_join(__hv_t4); }
     hip2vx_syncthreads();
 
     { int __hv_g9 = hip2vx_bool(g < n); int __hv_t10 = hip2vx_split(__hv_g9); if (__hv_g9) {

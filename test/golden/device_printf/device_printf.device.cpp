@@ -21,10 +21,10 @@ __global__ void square_and_report(const int* in, int* out, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     { int __hv_g1 = hip2vx_bool(i == 0); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) { vx_printf("square_and_report: %u blocks of %u threads\n", gridDim.x, blockDim.x); } hip2vx_join(__hv_t2); }
-    { int __hv_g5 = hip2vx_bool(i < n); int __hv_t6 = hip2vx_split(__hv_g5); if (__hv_g5) {
+    { int __hv_g3 = hip2vx_bool(i < n); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) {
         out[i] = in[i] * in[i];
-        { int __hv_g3 = (hip2vx_bool(i < 2) | hip2vx_bool(i == n - 1)); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) { vx_printf("block %u thread %u: %d^2 = %d\n", blockIdx.x, threadIdx.x, in[i], out[i]); } hip2vx_join(__hv_t4); }
-    } hip2vx_join(__hv_t6); }
+        { int __hv_g5 = (hip2vx_bool(i < 2) | hip2vx_bool(i == n - 1)); int __hv_t6 = hip2vx_split(__hv_g5); if (__hv_g5) { vx_printf("block %u thread %u: %d^2 = %d\n", blockIdx.x, threadIdx.x, in[i], out[i]); } hip2vx_join(__hv_t6); }
+    } hip2vx_join(__hv_t4); }
 }
 
 

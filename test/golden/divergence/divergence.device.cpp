@@ -54,10 +54,10 @@ __global__ void mixed_work(const int *ops, const int *vals, int *out, int n)
 __global__ void classify(const int *in, int *out, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    { int __hv_g5 = hip2vx_bool(i < n); int __hv_t6 = hip2vx_split(__hv_g5); if (__hv_g5) {
+    { int __hv_g1 = hip2vx_bool(i < n); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) {
         int v = in[i];
-        { int __hv_g3 = hip2vx_bool(v < 0); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) { out[i] = 0; } else { { int __hv_g1 = hip2vx_bool(v % 3 == 0); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) { out[i] = v / 3; } else { out[i] = 2 * v + 1; } hip2vx_join(__hv_t2); } } hip2vx_join(__hv_t4); }
-    } hip2vx_join(__hv_t6); }
+        { int __hv_g3 = hip2vx_bool(v < 0); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) { out[i] = 0; } else { { int __hv_g5 = hip2vx_bool(v % 3 == 0); int __hv_t6 = hip2vx_split(__hv_g5); if (__hv_g5) { out[i] = v / 3; } else { out[i] = 2 * v + 1; } hip2vx_join(__hv_t6); } } hip2vx_join(__hv_t4); }
+    } hip2vx_join(__hv_t2); }
 }
 
 

@@ -75,13 +75,13 @@ __device__ __noinline__ void integrate(Particle* p, vec2 gravity, float dt)
 {
     p->vel = axpy(dt, gravity, p->vel);
     p->pos = axpy(dt, p->vel, p->pos);
-    { int __hv_g3 = hip2vx_bool(p->pos.x > 1.5f); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) {
+    { int __hv_g1 = hip2vx_bool(p->pos.x > 1.5f); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) {
         p->pos.x = 3.0f - p->pos.x;
         p->vel.x = -p->vel.x;
-    } else { { int __hv_g1 = hip2vx_bool(p->pos.x < -1.5f); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) {
+    } else { { int __hv_g3 = hip2vx_bool(p->pos.x < -1.5f); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) {
         p->pos.x = -3.0f - p->pos.x;
         p->vel.x = -p->vel.x;
-    } hip2vx_join(__hv_t2); } } hip2vx_join(__hv_t4); }
+    } hip2vx_join(__hv_t4); } } hip2vx_join(__hv_t2); }
 }
 
 // ---- kernels -------------------------------------------------------------------------------
