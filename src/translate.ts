@@ -21,7 +21,8 @@ import { applyExpansions, expandGpuMacros } from './analyse/launch-macros.js';
 import { analysedMacroUses } from './analyse/macro-uses.js';
 import { writtenAgainstHip } from './dialect.js';
 import { namespacesOf, position, scan } from './analyse/syntax.js';
-import { includedHeaders, includesThroughHeaders, isHeader, localHeaderRoots, plainIncludeRoots, precedingPrograms, textIncluder, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
+import { includedHeaders, includesThroughHeaders, isHeader, localHeaderRoots, plainIncludeRoots, precedingPrograms, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
+import { textIncluders } from './analyse/text-includers.js';
 import { dispatcherDeclaration, launchStubs, stubDeclaration } from './emit/launch-stub.js';
 import type { Abi } from './layout/index.js';
 import type { RuleSet } from './rules/index.js';
@@ -61,6 +62,8 @@ export interface TranslateOptions {
   macroContext?: readonly string[];
   /** A header's: the files its includer's translation unit included as text before it (it may launch their kernels). */
   preceding?: readonly string[];
+  /** By directory, its sources another one there includes as text (`textIncluders`, found once per run); a directory absent is read. */
+  textIncluders?: ReadonlyMap<string, ReadonlyMap<string, string>>;
 }
 
 export interface OutputFile {
@@ -119,7 +122,7 @@ function translateText(file: SourceFile, options: TranslateOptions): Translation
   }
   result.hasGpuCode = reachesGpuCode(file.path, file.text, options.includeDirs ?? []);
   if (!result.hasGpuCode) return result;
-  const includer = !options.asHeader && !isHeader(file.path) ? textIncluder(file.path) : undefined;
+  const includer = !options.asHeader && !isHeader(file.path) ? includerOf(resolve(file.path), options.textIncluders) : undefined;
   if (includer) {
     result.hasGpuCode = false;
     result.diagnostics.push({ file: file.path, line: 1, col: 1, severity: 'note', ruleId: 'included-as-text', message: `${basename(includer)} includes this file as text and translates it there (beside its own outputs); it is not translated on its own` });
@@ -159,6 +162,11 @@ function translateText(file: SourceFile, options: TranslateOptions): Translation
   } finally {
     tree.delete();
   }
+}
+
+function includerOf(path: string, known: TranslateOptions['textIncluders']): string | undefined {
+  const dir = dirname(path);
+  return (known?.get(dir) ?? textIncluders(dir)).get(path);
 }
 
 const NAMES = new Set(['identifier', 'type_identifier', 'field_identifier']);

@@ -3,8 +3,8 @@
 // launches of kernels defined in a header get their instances, entries and stubs in the
 // including file's outputs. The header itself is translated on its own (header mode), and the
 // including file's outputs include its translations (`k.device.cuh`, `k.host.cuh`).
-import { readdirSync, statSync, type Stats } from 'node:fs';
-import { basename, dirname, extname, join, resolve } from 'node:path';
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Node, Tree } from '../parse/parser.js';
 import { readSource } from '../parse/source.js';
 import { parseForTranslation } from '../parse/repair.js';
@@ -168,42 +168,4 @@ export function includesThroughHeaders(root: Node, path: string, includeDirs: re
     }
   }
   return found;
-}
-
-const SOURCE_EXTENSIONS = new Set(['.cu', '.hip', '.cpp', '.cc', '.cxx', '.c']);
-const QUOTED_INCLUDE = /^[ \t]*#[ \t]*include[ \t]*"([^"]+)"/gm;
-/** Quoted includes of a source by path and version, shared by the files of one run. */
-const includesOf = new Map<string, string[]>();
-
-function quotedIncludes(file: string, { mtimeMs, size }: Stats): string[] {
-  const key = `${file}\0${mtimeMs}\0${size}`;
-  let found = includesOf.get(key);
-  if (!found) {
-    const read = readSource(file);
-    found = read.ok ? [...read.file.text.matchAll(QUOTED_INCLUDE)].map((m) => resolve(dirname(file), m[1])) : [];
-    includesOf.set(key, found);
-  }
-  return found;
-}
-
-/**
- * A source beside `path` that includes it as text (`#include "kernels.cu"`): that source
- * translates it, with its own declarations in sight; on its own it is not a translation unit.
- */
-export function textIncluder(path: string): string | undefined {
-  const file = resolve(path);
-  const dir = dirname(file);
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return undefined;
-  }
-  return names
-    .filter((n) => SOURCE_EXTENSIONS.has(extname(n).toLowerCase()) && n !== basename(file))
-    .map((n) => join(dir, n))
-    .find((n) => {
-      const stats = statSync(n, { throwIfNoEntry: false });
-      return stats?.isFile() && quotedIncludes(n, stats).includes(file);
-    });
 }

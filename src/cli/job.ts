@@ -10,7 +10,7 @@ import type { FileStatus } from '../report/run.js';
 import type { OutputFile, TranslationResult, TranslationStats } from '../translate.js';
 import { cacheRecord, inputDigest, reusableOutputs, type CacheRecord, type JobCache } from './cache.js';
 import { UsageError } from './exit.js';
-import { createTranslator, type Translator, type TranslatorModule, type TranslatorSettings } from './translator.js';
+import { createTranslator, type TextIncluders, type Translator, type TranslatorModule, type TranslatorSettings } from './translator.js';
 
 export interface Job {
   index: number;
@@ -33,6 +33,8 @@ export interface JobConfig {
   jobOptions: JobOptions;
   /** Small runs start faster with the wasm on V8's baseline compiler only (see session.ts). */
   baselineOnly: boolean;
+  /** By input directory, its sources a sibling includes as text (found once for the run). */
+  textIncluders: TextIncluders;
 }
 
 type Measure = (before: string, after: string) => ChangeStats;
@@ -86,7 +88,7 @@ export class JobRunner {
   private ready(): Promise<{ translator: Translator; measure?: Measure }> {
     this.tools ??= (async () => {
       try {
-        const translator = await createTranslator(await this.loadModule(), this.config.settings, this.config.baselineOnly);
+        const translator = await createTranslator(await this.loadModule(), this.config.settings, this.config.baselineOnly, this.config.textIncluders);
         const measure = this.config.jobOptions.measureChanges ? (await import('../report/changes.js')).lineChanges : undefined;
         return { translator, measure };
       } catch (e) {

@@ -1,10 +1,10 @@
 // The production translator: the parser, the rule tables and src/translate.ts, loaded only when a
 // file has to be translated (the cheap GPU test is all a run of plain or reused files needs).
-import type { Translator, TranslatorSettings } from './translator.js';
+import type { TextIncluders, Translator, TranslatorSettings } from './translator.js';
 
 export { looksLikeGpuSource } from '../gpu-hint.js';
 
-export async function createTranslator(settings: TranslatorSettings): Promise<Translator> {
+export async function createTranslator(settings: TranslatorSettings, textIncluders?: TextIncluders): Promise<Translator> {
   const [{ initParser }, { loadRules }, { translateSource }] = await Promise.all([import('../parse/parser.js'), import('../rules/index.js'), import('../translate.js')]);
   await initParser();
   const options = {
@@ -14,6 +14,7 @@ export async function createTranslator(settings: TranslatorSettings): Promise<Tr
     rules: loadRules(settings.ruleFiles),
     annotate: settings.annotate,
     includeDirs: settings.includeDirs,
+    textIncluders,
   };
   return { translate: (file) => translateSource(file, options) };
 }

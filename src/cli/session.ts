@@ -14,6 +14,7 @@ import { defaultWorkers, runJobs } from './pool.js';
 import { progressBar } from './progress.js';
 import type { TranslatorSettings } from './translator.js';
 import { realOrResolved, walkInputs, type InputFile } from './walk.js';
+import { textIncluders } from '../analyse/text-includers.js';
 
 export interface SessionOptions {
   inputs: string[];
@@ -104,6 +105,7 @@ export async function runSession(options: SessionOptions, context: RunContext, c
       settings: options.settings,
       jobOptions: { maxFileBytes: options.maxFileBytes, measureChanges: options.measureChanges },
       baselineOnly: smallRun(files.map((f) => f.path)),
+      textIncluders: new Map([...new Set(files.map((f) => dirname(resolve(f.path))))].map((dir) => [dir, textIncluders(dir)])),
     },
     {
       workers: options.jobs ?? defaultWorkers(files.length, availableParallelism()),

@@ -14,6 +14,9 @@ export interface TranslatorSettings {
   annotate: boolean;
 }
 
+/** By directory, its sources another one there includes as text, and that one (analyse/text-includers.ts). */
+export type TextIncluders = ReadonlyMap<string, ReadonlyMap<string, string>>;
+
 export interface Translator {
   translate(file: SourceFile): TranslationResult;
 }
@@ -25,15 +28,15 @@ export interface Translator {
 export interface TranslatorModule {
   /** A cheap test (no parse) for files that may need translating. */
   looksLikeGpuSource(text: string): boolean;
-  createTranslator(settings: TranslatorSettings): Promise<Translator>;
+  createTranslator(settings: TranslatorSettings, textIncluders?: TextIncluders): Promise<Translator>;
 }
 
 export const DEFAULT_TRANSLATOR_MODULE = new URL('./real-translator.js', import.meta.url).href;
 
-export async function createTranslator(module: TranslatorModule, settings: TranslatorSettings, baselineOnly: boolean): Promise<Translator> {
+export async function createTranslator(module: TranslatorModule, settings: TranslatorSettings, baselineOnly: boolean, textIncluders?: TextIncluders): Promise<Translator> {
   // V8 flags are process-wide; this runs before the parser's wasm is compiled (session.ts says
   // when the baseline compiler alone is faster).
   if (baselineOnly) setFlagsFromString('--liftoff-only');
-  return module.createTranslator(settings);
+  return module.createTranslator(settings, textIncluders);
 }
 
