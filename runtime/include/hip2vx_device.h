@@ -258,6 +258,59 @@ HIP2VX_LESS64(unsigned long long, uint32_t)
 #undef HIP2VX_LESS64
 #endif
 
+/** The relational comparisons the translator gives a 64-bit integer operand (rewrite/wide-comparisons.ts):
+    in the operands' common type (the usual arithmetic conversions, as `a + b`), branch-free on rv32. */
+#define HIP2VX_COMPARE(NAME, A, B, NEGATE)                                            \
+  template <typename TA, typename TB>                                                 \
+  HIP2VX_INLINE bool NAME(const TA& a, const TB& b) {                                 \
+    using C = decltype(a + b);                                                        \
+    return (NEGATE 0) ^ hip2vx_less((C)(A), (C)(B));                                  \
+  }
+HIP2VX_COMPARE(hip2vx_lt, a, b, )
+HIP2VX_COMPARE(hip2vx_gt, b, a, )
+HIP2VX_COMPARE(hip2vx_le, b, a, !)
+HIP2VX_COMPARE(hip2vx_ge, a, b, !)
+#undef HIP2VX_COMPARE
+
+/** Variable shifts of 64-bit integers (rewrite/wide-integers.ts). On rv32 compilers branch on
+    whether the count reaches 32: both cases are computed and one is chosen by an opaque mask. */
+template <typename T, typename S>
+HIP2VX_INLINE auto hip2vx_shl(const T& a, const S& s) { return a << s; }
+template <typename T, typename S>
+HIP2VX_INLINE auto hip2vx_shr(const T& a, const S& s) { return a >> s; }
+#if defined(__riscv) && __riscv_xlen == 32 && !defined(HIP2VX_CPU_BACKEND)
+/** All ones when the count is 32..63. */
+HIP2VX_INLINE uint32_t hip2vx_shift_high(uint32_t n) {
+  uint32_t m = 0u - ((n >> 5) & 1u);
+  HIP2VX_OPAQUE(m);
+  return m;
+}
+HIP2VX_INLINE unsigned long long hip2vx_join_words(uint32_t lo, uint32_t hi) { return ((unsigned long long)hi << 32) | lo; }
+template <typename S>
+HIP2VX_INLINE unsigned long long hip2vx_shl(const unsigned long long& a, const S& s) {
+  const uint32_t lo = (uint32_t)a, hi = (uint32_t)(a >> 32), k = (uint32_t)s & 31u, m = hip2vx_shift_high((uint32_t)s);
+  const uint32_t low = lo << k, high = (hi << k) | ((lo >> 1) >> (31u - k));
+  return hip2vx_join_words(low & ~m, (low & m) | (high & ~m));
+}
+template <typename S>
+HIP2VX_INLINE long long hip2vx_shl(const long long& a, const S& s) { return (long long)hip2vx_shl((unsigned long long)a, s); }
+/** Right shifts: `fill` is what enters from the left (0, or the sign for a signed value). */
+HIP2VX_INLINE unsigned long long hip2vx_shr_words(uint32_t lo, uint32_t hi, uint32_t high, uint32_t fill, uint32_t n) {
+  const uint32_t k = n & 31u, m = hip2vx_shift_high(n), low = (lo >> k) | ((hi << 1) << (31u - k));
+  return hip2vx_join_words((high & m) | (low & ~m), (fill & m) | (high & ~m));
+}
+template <typename S>
+HIP2VX_INLINE unsigned long long hip2vx_shr(const unsigned long long& a, const S& s) {
+  const uint32_t lo = (uint32_t)a, hi = (uint32_t)(a >> 32), n = (uint32_t)s;
+  return hip2vx_shr_words(lo, hi, hi >> (n & 31u), 0u, n);
+}
+template <typename S>
+HIP2VX_INLINE long long hip2vx_shr(const long long& a, const S& s) {
+  const uint32_t lo = (uint32_t)a, hi = (uint32_t)(a >> 32), n = (uint32_t)s;
+  return (long long)hip2vx_shr_words(lo, hi, (uint32_t)((int32_t)hi >> (n & 31u)), (uint32_t)((int32_t)hi >> 31), n);
+}
+#endif
+
 #define HIP2VX_MINMAX(T)                                                   \
   HIP2VX_INLINE T min(T a, T b) { return hip2vx_select(hip2vx_less(b, a), b, a); }     \
   HIP2VX_INLINE T max(T a, T b) { return hip2vx_select(hip2vx_less(a, b), b, a); }

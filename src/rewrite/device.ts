@@ -13,6 +13,8 @@ import { argumentsOf, attributeSpaces, declaredName, functionDeclarator, positio
 import type { RuleSet } from '../rules/index.js';
 import { DivergenceLowering } from './divergence.js';
 import { SplitNesting } from './nesting.js';
+import { wideIntegers } from './wide-integers.js';
+import type { TypeTable } from '../analyse/types.js';
 import type { EditSet } from './edits.js';
 import type { Reporter } from './reporter.js';
 import type { SharedLayout } from '../analyse/shared-memory.js';
@@ -41,6 +43,8 @@ export interface DeviceOptions {
   instanceNames?: ReadonlySet<string>;
   /** Device functions of the local headers the file includes (`ceil_div`), asked for when needed. */
   includedFunctions?: () => readonly FunctionInfo[];
+  /** The file's types: 64-bit comparisons and shifts on rv32 are found by their operands' types. */
+  types?: TypeTable;
 }
 
 /** Blocks whose items are declared at the scope around them. */
@@ -83,6 +87,9 @@ export class DeviceRewriter {
     const used = this.namesUsedByDevice(this.program.functions.filter((f) => f.kind !== 'host'));
     for (const item of this.program.items) this.item(item, used);
     for (const fn of deviceFns) this.body(fn);
+    // After the bodies' own edits (the divergence lowering replaces whole nodes; these wrap operands).
+    const types = this.options.types;
+    if (this.options.xlen === 32 && types) for (const fn of deviceFns) if (fn.body) wideIntegers(fn.body, this.program.text, types, this.edits);
     for (const fn of this.program.deviceFunctions) this.overloadOfBuiltin(fn);
     for (const g of this.program.globals) this.globalDeclaration(g);
   }

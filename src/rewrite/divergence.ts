@@ -774,7 +774,7 @@ function opaqueBool(e: Node, print: Printer): string {
  */
 const COMPILE_TIME = new Set(['static_assert_declaration', 'template_argument_list', 'sizeof_expression', 'alignof_expression', 'decltype']);
 
-function compileTime(e: Node): boolean {
+export function compileTime(e: Node): boolean {
   for (let p = e.parent; p && p.type !== 'compound_statement'; p = p.parent) {
     if (COMPILE_TIME.has(p.type)) return true;
     if (p.type === 'condition_clause' && p.parent?.type === 'if_statement' && p.parent.children.some((c) => c?.type === 'constexpr')) return true;
@@ -786,7 +786,7 @@ function compileTime(e: Node): boolean {
 }
 
 /** Part of a preprocessor condition (`#if defined(X) && X >= 2`): evaluated before compiling. */
-function inDirective(e: Node): boolean {
+export function inDirective(e: Node): boolean {
   let p = e.parent;
   while (p && !p.type.startsWith('preproc_')) p = p.parent;
   const condition = p && (p.type === 'preproc_if' || p.type === 'preproc_elif') ? p.childForFieldName('condition') : null;

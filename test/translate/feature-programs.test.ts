@@ -46,6 +46,11 @@ const PROGRAMS: FeatureProgram[] = [
     what: 'per-thread double arithmetic and 64-bit division on rv32 (serialised software routines)',
   },
   {
+    dir: 'int64-compare', stem: 'int64_compare', args: '301', variants: [{ config: '4x4', opt: '-O2' }, { config: '4x4', opt: '-O3' }],
+    what: 'per-thread 64-bit integers on rv32: comparisons in a grid-stride loop and an if, variable shifts, division (branch-free helpers, serialised routines)',
+    device: ['hip2vx_bool(hip2vx_lt(a[i] , b[i]))', 'hip2vx_shr(a[i] , (i * 13 % 64))'],
+  },
+  {
     dir: 'device-assert', stem: 'device_assert', variants: [{ config: '4x4' }],
     what: 'device assert and __trap name the source line and fail the waiting host call',
     device: ['hip2vx_assert("device_assert.cu", 10, v[i] > 0);', 'hip2vx_trap("device_assert.cu", 15);'],

@@ -1,0 +1,41 @@
+// 64-bit integer comparisons and variable shifts in device code built for rv32 become the
+// runtime's branch-free helpers (compilers branch on the high words); that the helpers compute
+// the operators' results on simx and the CPU backend is shown by the int64-compare feature program.
+import { describe, expect, it } from 'vitest';
+import { output, translateText } from './translate-helpers.js';
+
+const KERNEL = `#include <cstdint>
+__global__ void k(const int64_t* a, unsigned long long* u, int* p, int64_t n, int m) {
+  for (int64_t i = threadIdx.x; i < n; i += blockDim.x) {
+    int j = threadIdx.x;
+    if (j < m && a[i] >= 0 && u[i] > (unsigned long long)a[i]) p[j] = (int)(a[i] >> j) + (int)(u[i] << 3);
+    if (i <= m) u[i] = u[i] << p[j];
+    static_assert(sizeof(int64_t) > 4, "");
+  }
+}
+`;
+
+async function device(xlen: 32 | 64) {
+  const result = await translateText('k.cu', KERNEL, { xlen });
+  expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  return output(result, 'device');
+}
+
+describe('64-bit integers on rv32', () => {
+  it('compare and shift by a variable count through the helpers, and leave 32-bit operations and constant shifts alone', async () => {
+    const text = await device(32);
+    expect(text).toContain('hip2vx_lt(i , n)');
+    expect(text).toContain('hip2vx_bool(j < m)');
+    expect(text).toContain('hip2vx_ge(a[i] , 0)');
+    expect(text).toContain('hip2vx_gt(u[i] , (unsigned long long)a[i])');
+    expect(text).toContain('hip2vx_le(i , m)');
+    expect(text).toContain('(int)(hip2vx_shr(a[i] , j))');
+    expect(text).toContain('(int)(u[i] << 3)');
+    expect(text).toContain('u[i] = hip2vx_shl(u[i] , p[j]);');
+    expect(text).toContain('static_assert(sizeof(int64_t) > 4, "");');
+  });
+
+  it('are native operations on rv64', async () => {
+    expect(await device(64)).not.toMatch(/hip2vx_(lt|gt|le|ge|shl|shr)\(/);
+  });
+});
