@@ -183,7 +183,7 @@ export class DeviceRewriter {
       }
       return;
     }
-    if (KEEP_ALWAYS.has(node.type) || this.globals.has(declaredName(node.childrenForFieldName('declarator')[0] ?? null)?.text ?? '')) return;
+    if (KEEP_ALWAYS.has(node.type) || this.program.globals.some((g) => node.id === (g.template ? g.declaration.parent! : g.declaration).id)) return;
     if (node.type === 'preproc_include') {
       // System headers go, and so do CUDA/HIP headers written in quotes ("cuda_runtime.h");
       // other quoted headers are the user's.
@@ -434,7 +434,10 @@ export class DeviceRewriter {
       case 'identifier': {
         const g = this.globals.get(n.text);
         if (g && !this.isShadowed(n, fn)) {
-          this.edits.replace(n, `(*${symbolPointer(g.name)})`);
+          // `mask<T>` of a variable template: its instantiation's pointer, `(*__hip2vx_sym_mask<T>)`.
+          const use = g.template && n.parent?.type === 'template_function' ? n.parent : n;
+          const args = use === n ? '' : use.childForFieldName('arguments')!.text;
+          this.edits.replace(use, `(*${symbolPointer(g.name)}${args})`);
           return;
         }
         this.builtin(n);

@@ -171,6 +171,12 @@ const PROGRAMS: FeatureProgram[] = [
   { dir: 'builtin-overload', stem: 'builtin_overload', variants: [{ config: '4x4' }], what: "a program's own float2 overloads of math functions the translator renames", device: ['inline __device__ float2 hip2vx_sqrtf(float2 v)'] },
   { dir: 'header-macro-globals/app', stem: 'header_macro_globals', includeDirs: ['../lib'], variants: [{ config: '4x4' }], what: "device globals a header's kernel names only inside macros become its arguments in the includer", device: ['void* __hip2vx_sym_C_w;', 'void* __hip2vx_sym_d_bias;'] },
   { dir: 'vla-copies', stem: 'vla_copies', variants: [{ config: '4x4' }], what: 'copies between device memory read as size_t and a variable-length host array convert the device layout', host: ['hip2vx_copy_images(in, n * sizeof(size_t)', 'hip2vx_copy_images(out, n * sizeof(size_t)'] },
+  {
+    dir: 'constant-template', stem: 'constant_template', variants: [{ config: '4x4' }],
+    what: 'a __constant__ variable template: one device global per instantiation a kernel instance names, filled by hipMemcpyToSymbol',
+    device: ['static T (*__hip2vx_sym_weights)[N];', '__hip2vx_sym_weights<int> = reinterpret_cast<decltype(__hip2vx_sym_weights<int>)>(args->__hip2vx_sym_weights__int);', '__hip2vx_sym_weights<float> = reinterpret_cast<decltype(__hip2vx_sym_weights<float>)>(args->__hip2vx_sym_weights__float);'],
+    host: ['hipGetSymbolAddress(&__hv_sym1, (const void*)&weights<int>);'],
+  },
   { dir: 'single-device-apis', stem: 'single_device_apis', variants: [{ config: '4x4' }], what: 'peer queries, profiler markers, page-locking, pitched memory and 2-D copies on one device' },
 ];
 
