@@ -177,6 +177,7 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['static T (*__hip2vx_sym_weights)[N];', '__hip2vx_sym_weights<int> = reinterpret_cast<decltype(__hip2vx_sym_weights<int>)>(args->__hip2vx_sym_weights__int);', '__hip2vx_sym_weights<float> = reinterpret_cast<decltype(__hip2vx_sym_weights<float>)>(args->__hip2vx_sym_weights__float);'],
     host: ['hipGetSymbolAddress(&__hv_sym1, (const void*)&weights<int>);'],
   },
+  { dir: 'file-scope-shared', stem: 'file_scope_shared', variants: [{ config: '4x4' }], what: 'extern __shared__ at file scope, used by a device function and a kernel: the launch\'s dynamic shared memory', device: ['static hip2vx_dynamic_shared_array<word> staged;'] },
   { dir: 'single-device-apis', stem: 'single_device_apis', variants: [{ config: '4x4' }], what: 'peer queries, profiler markers, page-locking, pitched memory and 2-D copies on one device' },
 ];
 
