@@ -112,6 +112,13 @@ HIP2VX_INLINE char* hip2vx_shared_base() {
 // The type last: a template's struct type (`T_SharedMem<W, H>`) holds commas.
 #define HIP2VX_SHARED(offset, ...) (*reinterpret_cast<__VA_ARGS__*>(hip2vx_shared_base() + (offset)))
 #define hip2vx_dynamic_shared() ((void*)(hip2vx_shared_base() + hip2vx_dynamic_shared_offset))
+#ifdef __cplusplus
+// `extern __shared__ T name[];` at file scope: converts to the running launch's dynamic shared
+// memory wherever it is used (indexed, passed as `T*`), as the array's name would.
+template <typename T> struct hip2vx_dynamic_shared_array {
+  inline __attribute__((__always_inline__)) operator T*() const { return reinterpret_cast<T*>(hip2vx_dynamic_shared()); }
+};
+#endif
 
 HIP2VX_INLINE uint32_t hip2vx_dimensions(const uint32_t* grid, const uint32_t* block) {
   return (grid[2] > 1 || block[2] > 1) ? 3 : (grid[1] > 1 || block[1] > 1) ? 2 : 1;

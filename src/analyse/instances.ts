@@ -5,10 +5,11 @@ import type { Node } from '../parse/parser.js';
 import { isTypeError, type Subst, type TypeTable } from './types.js';
 import { renderTypeId, type CType } from '../layout/index.js';
 import type { FunctionInfo, GlobalVar, Launch, Program } from './program.js';
-import { declaredName, descendants, scanSpans, walk } from './syntax.js';
+import { declaredName, descendants, scan, scanSpans, walk } from './syntax.js';
 import type { TemplateBindings } from './template-bindings.js';
 
 const IDENTIFIER = new Set(['identifier']);
+const TEMPLATE_USE = new Set(['template_function']);
 
 export interface ParamInfo {
   name: string;
@@ -30,7 +31,7 @@ export interface KernelInstance {
   templateArgs: string[];
   subst: Subst;
   params: ParamInfo[];
-  /** Device globals used by the kernel or the device functions it calls. */
+  /** Device globals used by the kernel or the device functions it calls (a variable template's instantiations named `mask<float>`). */
   globals: GlobalVar[];
   launches: Launch[];
   /** Launched from a host function template with its arguments (`k<T>`): through the dispatcher. */
@@ -61,25 +62,43 @@ function substitute(node: Node, params: string[], args: string[]): string {
   return out + node.text.slice(at - node.startIndex);
 }
 
-/** Device functions and globals reachable from a function body, through calls by name. */
-function reachableGlobals(kernel: FunctionInfo, program: Program): GlobalVar[] {
+/**
+ * Device globals reachable from a function body, through calls by name; for a variable template,
+ * the template argument lists it is named with, read in terms of the kernel's template parameters
+ * (a device function template naming it with its own parameters is not bound through the call).
+ */
+function reachableGlobals(kernel: FunctionInfo, program: Program): { global: GlobalVar; argLists: Node[] }[] {
   const byName = new Map(program.deviceFunctions.map((f) => [f.name, f] as const));
   const globals = new Map(program.globals.map((g) => [g.name, g] as const));
   const seen = new Set<FunctionInfo>();
-  const used = new Set<GlobalVar>();
+  const used = new Map<GlobalVar, Node[]>();
   const visit = (f: FunctionInfo) => {
     if (seen.has(f) || !f.body) return;
     seen.add(f);
     scanSpans(f.body, IDENTIFIER, (_, start, end) => {
       const name = program.text.slice(start, end);
       const g = globals.get(name);
-      if (g) used.add(g);
+      if (g && !used.has(g)) used.set(g, []);
       const callee = byName.get(name);
       if (callee) visit(callee);
     });
+    scan(f.body, TEMPLATE_USE, (n) => {
+      const g = globals.get(n.childForFieldName('name')?.text ?? '');
+      const args = n.childForFieldName('arguments');
+      if (g?.template && args) used.get(g)?.push(args);
+    });
   };
   visit(kernel);
-  return program.globals.filter((g) => used.has(g));
+  return program.globals.filter((g) => used.has(g)).map((global) => ({ global, argLists: used.get(global)! }));
+}
+
+/** The globals an instance passes: each variable template once per argument list it is named with. */
+function instanceGlobals(used: { global: GlobalVar; argLists: Node[] }[], params: string[], texts: string[]): GlobalVar[] {
+  return used.flatMap(({ global, argLists }) => {
+    if (!global.template) return [global];
+    const names = new Set(argLists.map((a) => global.name + substitute(a, params, texts).replace(/\s+/g, ' ')));
+    return [...names].map((name) => ({ ...global, name }));
+  });
 }
 
 /**
@@ -114,7 +133,7 @@ export function collectInstances(program: Program, types: TypeTable, bindings: T
         }
       }
     }
-    const globals = reachableGlobals(kernel, program);
+    const used = reachableGlobals(kernel, program);
     for (const { texts, subst, launches: ls, dispatched } of argLists.values()) {
       const params: ParamInfo[] = [];
       kernel.params.forEach((p, i) => {
@@ -138,7 +157,7 @@ export function collectInstances(program: Program, types: TypeTable, bindings: T
       const id = overload ? instanceId(kernel.name, params.map((p) => renderTypeId(p.type).replace(/\*/g, ' ptr'))) : instanceId(kernel.name, texts);
       const stub = overload ? kernel.name : id;
       ls.forEach((l) => launchIds.set(l.call.id, stub));
-      instances.push({ kernel, id, stub, templateArgs: specialisationArgs(kernel, texts), subst, params, globals, launches: ls, dispatched });
+      instances.push({ kernel, id, stub, templateArgs: specialisationArgs(kernel, texts), subst, params, globals: instanceGlobals(used, kernel.templateParams, texts), launches: ls, dispatched });
     }
   }
   return { instances, problems, launchIds };

@@ -1,11 +1,11 @@
 // Launches written through macros: `#define LAUNCH(k, g, b, ...) k<<<g, b>>>(__VA_ARGS__)` used as
-// `LAUNCH(inc, 1, 16, d)`, or a kernel named by an object-like macro (`#define KERNEL axpy<float>`
-// then `KERNEL<<<g, b>>>(...)`). The launch's rewrite would fall inside the macro's expansion, so
+// `LAUNCH(inc, 1, 16, d)` (also through other macros, or with hipLaunchKernelGGL), or a kernel
+// named by an object-like macro (`#define KERNEL axpy<float>` then `KERNEL<<<g, b>>>(...)`). The launch's rewrite would fall inside the macro's expansion, so
 // those uses are expanded in the text before translation; everything else stays byte for byte.
 import type { Node } from '../parse/parser.js';
 import { argumentsOf, scan } from './syntax.js';
 import { substitute, type Macro, type MacroTable } from '../parse/macros.js';
-import { gpuMacroExpansions } from '../parse/gpu-macros.js';
+import { gpuMacroExpansions, launchingMacroExpansions } from '../parse/gpu-macros.js';
 import { neverCompiled } from '../parse/conditionals.js';
 
 export interface MacroExpansion {
@@ -19,27 +19,20 @@ const DEFINITIONS = new Set(['preproc_def', 'preproc_function_def', 'function_de
 const CALLS = new Set(['call_expression']);
 
 /** The uses to expand, in source order. */
-export function launchMacroExpansions(root: Node, kernelNames: ReadonlySet<string>): MacroExpansion[] {
-  const functionMacros = new Map<string, Macro>();
+export function launchMacroExpansions(root: Node, text: string, macros: MacroTable, kernelNames: ReadonlySet<string>): MacroExpansion[] {
   const objectMacros = new Map<string, string>();
   scan(root, DEFINITIONS, (d) => {
     if (d.type === 'function_definition') return false;
     const name = d.childForFieldName('name')?.text;
-    const body = (d.childForFieldName('value')?.text ?? '').replace(/\\\r?\n/g, ' ').trim();
-    if (!name) return;
-    if (d.type === 'preproc_def') objectMacros.set(name, body);
-    else if (body.includes('<<<')) functionMacros.set(name, functionMacro(d));
+    if (name && d.type === 'preproc_def') objectMacros.set(name, (d.childForFieldName('value')?.text ?? '').replace(/\\\r?\n/g, ' ').trim());
   });
   const isKernelMacro = (n: Node | null | undefined): n is Node =>
     n?.type === 'identifier' && objectMacros.has(n.text) && !kernelNames.has(n.text);
-  const out: MacroExpansion[] = [];
+  const out = launchingMacroExpansions(text, macros);
+  const inLaunchingMacro = (n: Node) => out.some((e) => n.startIndex >= e.start && n.endIndex <= e.end);
   scan(root, CALLS, (call) => {
+    if (inLaunchingMacro(call)) return false;
     const fn = call.childForFieldName('function');
-    const macro = fn?.type === 'identifier' ? functionMacros.get(fn.text) : undefined;
-    if (macro && fn) {
-      out.push({ start: call.startIndex, end: call.endIndex, macro: fn.text, text: substitute(macro, argumentsOf(call.childForFieldName('arguments')).map((a) => a.text)) });
-      return false;
-    }
     const launched = call.namedChildren.some((c) => c?.type === 'kernel_call_syntax') ? fn : fn?.text === 'hipLaunchKernelGGL' ? argumentsOf(call.childForFieldName('arguments'))[0] : undefined;
     if (isKernelMacro(launched)) out.push({ start: launched.startIndex, end: launched.endIndex, macro: launched.text, text: objectMacros.get(launched.text)! });
   });

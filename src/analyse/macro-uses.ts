@@ -13,7 +13,7 @@ export function analysedMacroUses(root: Node, text: string, program: Program, ma
   const kernelNames = new Set(program.functions.filter((f) => f.kind === 'kernel').map((f) => f.name));
   const deviceCode = [...program.kernels, ...program.deviceFunctions].map((f): [number, number] => [f.node.startIndex, f.node.endIndex]);
   const globals = new Set(program.globals.map((g) => g.name));
-  return [...launchMacroExpansions(root, kernelNames), ...deviceMacroExpansions(text, macros, globals, deviceCode)]
+  return [...launchMacroExpansions(root, text, macros, kernelNames), ...deviceMacroExpansions(text, macros, globals, deviceCode)]
     .sort((a, b) => a.start - b.start)
     .filter((e, i, all) => i === 0 || e.start >= all[i - 1].end);
 }

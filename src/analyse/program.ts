@@ -22,6 +22,8 @@ export interface GlobalVar {
   declarator: Node;
   name: string;
   space: 'constant' | 'device' | 'managed';
+  /** A variable template (`template <class T> __constant__ T mask[8];`): one device global per instantiation. */
+  template: boolean;
 }
 
 export interface SharedVar {
@@ -93,15 +95,7 @@ function functionOf(item: Node): FunctionInfo | undefined {
   if (!nameNode) return undefined;
   const q = qualifiersOf(inner);
   const kind = q.has('__global__') ? 'kernel' : q.has('__device__') ? (q.has('__host__') ? 'host-device' : 'device') : 'host';
-  const templateParams =
-    item.type === 'template_declaration'
-      ? (item.childForFieldName('parameters')?.namedChildren ?? []).flatMap((p) => {
-          // `int N`, `Mode M`: the declarator names a non-type parameter; `typename T`: its name.
-          const declarator = p?.childForFieldName('declarator');
-          const n = declarator ? declaredName(declarator) : p && descendants(p, ['type_identifier', 'identifier'])[0];
-          return n ? [n.text] : [];
-        })
-      : [];
+  const templateParams = item.type === 'template_declaration' ? templateParamNames(item) : [];
   return {
     node: inner,
     outer: item,
@@ -114,14 +108,25 @@ function functionOf(item: Node): FunctionInfo | undefined {
   };
 }
 
-function globalsOf(item: Node): GlobalVar[] {
-  if (item.type !== 'declaration' || functionDeclarator(item)) return [];
+/** The names of a template declaration's parameters. */
+export function templateParamNames(template: Node): string[] {
+  return (template.childForFieldName('parameters')?.namedChildren ?? []).flatMap((p) => {
+    // `int N`, `Mode M`: the declarator names a non-type parameter; `typename T`: its name.
+    const declarator = p?.childForFieldName('declarator');
+    const n = declarator ? declaredName(declarator) : p && descendants(p, ['type_identifier', 'identifier'])[0];
+    return n ? [n.text] : [];
+  });
+}
+
+function globalsOf(outer: Node): GlobalVar[] {
+  const item = outer.type === 'template_declaration' ? outer.namedChildren.find((c) => c?.type === 'declaration') : outer;
+  if (item?.type !== 'declaration' || functionDeclarator(item)) return [];
   const q = qualifiersOf(item);
   const space = q.has('__constant__') ? 'constant' : q.has('__managed__') ? 'managed' : q.has('__device__') ? 'device' : undefined;
   if (!space || readOnlyTable(item)) return [];
   return item.childrenForFieldName('declarator').flatMap((d) => {
     const name = d && declaredName(d);
-    return d && name ? [{ declaration: item, declarator: d, name: name.text, space }] : [];
+    return d && name ? [{ declaration: item, declarator: d, name: name.text, space, template: item !== outer }] : [];
   });
 }
 

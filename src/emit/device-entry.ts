@@ -38,7 +38,7 @@ export function deviceEntry({ instance, qualifiedName, args, staticShared, share
   const call = `${qualifiedName}${templateArgs}(${instance.params.map((p) => `args->${p.name}`).join(', ')})`;
   const symbols = args.fields
     .filter((f) => f.hidden)
-    .map((f) => `  ${f.name} = reinterpret_cast<decltype(${f.name})>(args->${f.name});`);
+    .map((f) => `  ${f.symbol} = reinterpret_cast<decltype(${f.symbol})>(args->${f.name});`);
   return [
     '',
     `// ---- hip2vortex: kernel ${instance.kernel.name}${templateArgs} ----`,

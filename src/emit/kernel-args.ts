@@ -4,6 +4,7 @@
 import type { Abi, CType } from '../layout/index.js';
 import { argsLayout, ARGS_HEADER_SIZE, pointer } from '../layout/index.js';
 import type { KernelInstance } from '../analyse/instances.js';
+import type { GlobalVar } from '../analyse/program.js';
 import { symbolPointer } from '../rewrite/device.js';
 
 export interface ArgField {
@@ -13,6 +14,8 @@ export interface ArgField {
   isPointer: boolean;
   /** Hidden trailing parameter carrying a device global's address. */
   hidden: boolean;
+  /** For a hidden one, the device pointer it sets (`__hip2vx_sym_mask<float>` for a variable template's instantiation). */
+  symbol?: string;
   /** Offsets relative to the first parameter, sizes and alignments, per ABI. */
   device: { offset: number; size: number; align: number };
   host: { offset: number; size: number; align: number };
@@ -24,12 +27,15 @@ export interface ArgsLayout {
   size: { device: number; host: number };
 }
 
+/** The member carrying a global's address: its symbol pointer's name, `mask<float>`'s spelled `..._mask__float`. */
+const symbolField = (g: GlobalVar) => (g.template ? symbolPointer(g.name).replace(/\W+/g, '__').replace(/__$/, '') : symbolPointer(g.name));
+
 const VOID_POINTER: CType = pointer({ kind: 'opaque', text: 'void' });
 
 export function kernelArgs(instance: KernelInstance, deviceAbi: Abi): ArgsLayout {
   const members = [
     ...instance.params.map((p) => ({ name: p.name, type: p.type, hidden: false })),
-    ...instance.globals.map((g) => ({ name: symbolPointer(g.name), type: VOID_POINTER, hidden: true })),
+    ...instance.globals.map((g) => ({ name: symbolField(g), symbol: symbolPointer(g.name), type: VOID_POINTER, hidden: true })),
   ];
   const types = members.map((m) => m.type);
   const dev = argsLayout(types, deviceAbi);

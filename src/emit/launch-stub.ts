@@ -23,6 +23,9 @@ const withDefault = (p: KernelInstance['params'][number]) => (p.defaultValue ===
 /** The stub declared only (a header launching its own kernels; the includer defines it). */
 export const stubDeclaration = (instance: KernelInstance): string => `${signatureOf(instance)};`;
 
+/** A device global's registrar on the host (`mask<float>`'s is an instantiation of the variable template's). */
+export const registrarName = (name: string) => `__hip2vx_registered_var_${name}`;
+
 export function launchStub(instance: KernelInstance, program: string, deviceAbi: Abi, nl: string): string {
   const handle = handleName(program, instance.id);
   const lines: string[] = [];
@@ -44,6 +47,7 @@ export function launchStub(instance: KernelInstance, program: string, deviceAbi:
     slots.push(`(void*)${image}`);
   });
   instance.globals.forEach((g, i) => {
+    if (g.template) lines.push(`  (void)&${registrarName(g.name)};`);
     lines.push(`  void* __hv_sym${i} = nullptr;`, `  hipGetSymbolAddress(&__hv_sym${i}, (const void*)&${g.name});`);
     slots.push(`(void*)&__hv_sym${i}`);
   });

@@ -35,6 +35,18 @@ export function gpuMacroExpansions(text: string, macros: MacroTable): MacroExpan
   return expansions(text, macros, macrosWhere(macros, spellsGpu));
 }
 
+/** A launch the translation rewrites. */
+const LAUNCH = /<<<|\bhipLaunchKernel(?:GGL)?\b/;
+
+/**
+ * Uses of function-like macros that launch kernels, directly or through another such macro
+ * (`#define RUN(k) RUN_S(k, 0)` over `#define RUN_S(k, s) hipLaunchKernelGGL(k, 1, 1, s, 0)`),
+ * fully expanded: the launch's rewrite falls inside their expansion.
+ */
+export function launchingMacroExpansions(text: string, macros: MacroTable): MacroExpansion[] {
+  return expansions(text, macros, macrosWhere(macros, (m, viaOthers) => !!m.params && (LAUNCH.test(m.body) || viaOthers)));
+}
+
 /** Control flow a divergence bracket must enclose on Vortex. */
 const BRANCHES = /\b(?:if|for|while|do|switch)\b|\?|&&|\|\|/;
 

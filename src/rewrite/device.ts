@@ -191,7 +191,9 @@ export class DeviceRewriter {
       }
       return;
     }
-    if (KEEP_ALWAYS.has(node.type) || this.globals.has(declaredName(node.childrenForFieldName('declarator')[0] ?? null)?.text ?? '')) return;
+    const dynamicShared = fileScopeDynamicShared(node);
+    if (dynamicShared) return this.edits.replace(node, dynamicShared);
+    if (KEEP_ALWAYS.has(node.type) || this.program.globals.some((g) => node.id === (g.template ? g.declaration.parent! : g.declaration).id)) return;
     if (node.type === 'preproc_include') {
       // System headers go, and so do CUDA/HIP headers written in quotes ("cuda_runtime.h");
       // other quoted headers are the user's.
@@ -442,7 +444,10 @@ export class DeviceRewriter {
       case 'identifier': {
         const g = this.globals.get(n.text);
         if (g && !this.isShadowed(n, fn)) {
-          this.edits.replace(n, `(*${symbolPointer(g.name)})`);
+          // `mask<T>` of a variable template: its instantiation's pointer, `(*__hip2vx_sym_mask<T>)`.
+          const use = g.template && n.parent?.type === 'template_function' ? n.parent : n;
+          const args = use === n ? '' : use.childForFieldName('arguments')!.text;
+          this.edits.replace(use, `(*${symbolPointer(g.name)}${args})`);
           return;
         }
         this.builtin(n);
@@ -504,7 +509,7 @@ export class DeviceRewriter {
         vars
           .map((v) => {
             if (!v.dynamic) return `auto& ${v.name} = HIP2VX_SHARED(${this.shared.offsetExpr(fn)}, ${this.shared.structType(fn)}).${v.name};`;
-            const type = decl.children.filter((c): c is Node => !!c && (c.type.endsWith('type') || c.type === 'sized_type_specifier' || c.type === 'type_identifier' || c.type === 'qualified_identifier' || c.type === 'template_type' || (c.type === 'type_qualifier' && c.text !== '__shared__'))).map(print).join(' ');
+            const type = sharedType(decl).map(print).join(' ');
             return `${type}* ${v.name} = reinterpret_cast<${type}*>(hip2vx_dynamic_shared());`;
           })
           .join(' '),
@@ -533,6 +538,22 @@ export class DeviceRewriter {
         .join(' ');
     });
   }
+}
+
+/** The parts of a `__shared__` declaration spelling its element type. */
+const sharedType = (decl: Node): Node[] =>
+  decl.children.filter((c): c is Node => !!c && (c.type.endsWith('type') || c.type === 'sized_type_specifier' || c.type === 'type_identifier' || c.type === 'qualified_identifier' || c.type === 'template_type' || (c.type === 'type_qualifier' && c.text !== '__shared__')));
+
+/**
+ * `extern __shared__ T name[];` at file scope, as `static hip2vx_dynamic_shared_array<T> name;`:
+ * the launch's dynamic shared memory, for the device functions and kernels naming it.
+ */
+function fileScopeDynamicShared(node: Node): string | undefined {
+  if (node.type !== 'declaration' || !qualifiersOf(node).has('__shared__') || !node.children.some((c) => c?.type === 'storage_class_specifier' && c.text === 'extern')) return undefined;
+  const type = sharedType(node).map((c) => c.text).join(' ');
+  const names = node.childrenForFieldName('declarator').map((d) => (d?.type === 'array_declarator' ? declaredName(d)?.text : undefined));
+  if (!type || names.some((n) => !n)) return undefined;
+  return names.map((n) => `static hip2vx_dynamic_shared_array<${type}> ${n};`).join(' ');
 }
 
 /** Nested split regions the default simx configuration (4 threads per warp) can hold (docs/vortex.md). */

@@ -3,12 +3,12 @@
 // functions out (they live in the device source), device globals registered with the runtime.
 // Everything else stays byte for byte.
 import type { Node } from '../parse/parser.js';
-import type { FunctionInfo, Launch, Program } from '../analyse/program.js';
+import { templateParamNames, type FunctionInfo, type GlobalVar, type Launch, type Program } from '../analyse/program.js';
 import type { KernelInstance } from '../analyse/instances.js';
 import type { RuleSet } from '../rules/index.js';
 import type { EditSet } from './edits.js';
 import type { Reporter } from './reporter.js';
-import { dispatcherDeclaration, dispatcherName, handleName, launchStubs, stubDeclaration, stubName } from '../emit/launch-stub.js';
+import { dispatcherDeclaration, dispatcherName, handleName, launchStubs, registrarName, stubDeclaration, stubName } from '../emit/launch-stub.js';
 import { dependentOn, dispatches } from '../analyse/template-bindings.js';
 import type { Abi } from '../layout/index.js';
 import { argumentsOf, namespacesOf, qualifiersOf, scan } from '../analyse/syntax.js';
@@ -69,7 +69,7 @@ export function rewriteHost(ctx: HostContext): void {
     const decl = g.declaration;
     const isExtern = decl.children.some((c) => c?.type === 'storage_class_specifier' && c.text === 'extern');
     if (!isExtern && !edits.has(decl)) {
-      const names = program.globals.filter((o) => o.declaration.id === decl.id).map((o) => ` HIP2VX_REGISTER_${o.space === 'managed' ? 'MANAGED_' : ''}VAR(${o.name});`);
+      const names = program.globals.filter((o) => o.declaration.id === decl.id).map((o) => (o.template ? ` ${templateRegistrar(o)}` : ` HIP2VX_REGISTER_${o.space === 'managed' ? 'MANAGED_' : ''}VAR(${o.name});`));
       edits.wrap(decl, '', names.join(''));
     }
   }
@@ -227,4 +227,14 @@ function macroBody(ctx: HostContext, n: Node): void {
     return rule.to;
   });
   if (changed) ctx.edits.replace(n, out);
+}
+
+/**
+ * A variable template's registrar, itself a variable template: each instantiation a launch stub
+ * names (registrarName) is instantiated, so registered before main like HIP2VX_REGISTER_VAR's.
+ */
+function templateRegistrar(g: GlobalVar): string {
+  const template = g.declaration.parent!;
+  const use = `${g.name}<${templateParamNames(template).join(', ')}>`;
+  return `template ${template.childForFieldName('parameters')!.text} const __hip2vx_var_registrar ${registrarName(g.name)}((void*)&${use}, "${g.name}", sizeof(${use})${g.space === 'managed' ? ', true' : ''});`;
 }

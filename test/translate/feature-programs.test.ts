@@ -108,7 +108,7 @@ const PROGRAMS: FeatureProgram[] = [
     what: '__CUDA_ARCH__ decided as for compute capability 8.0 (a kernel in both branches), 8-bit floats, 16-bit atomicCAS, normcdff, an uninstantiated template with static shared data',
     device: ['auto& partial = HIP2VX_SHARED(hip2vx_shared_offset((block_sum_SharedMem<T>*)0), block_sum_SharedMem<T>).partial;'],
   },
-  { dir: 'launch-macros', stem: 'launch_macros', variants: [{ config: '4x4' }], what: 'launches inside a function-like macro and through an object-like macro naming the kernel', host: ['__hip2vx_launch_inc(1, 16, 0, 0, d);', '__hip2vx_launch_scale__float(1, 16, 0, 0, e, 3.0f);'] },
+  { dir: 'launch-macros', stem: 'launch_macros', variants: [{ config: '4x4' }], what: 'launches inside function-like macros (also one macro through another, with hipLaunchKernelGGL) and through an object-like macro naming the kernel', host: ['__hip2vx_launch_inc(1, 16, 0, 0, d);', '__hip2vx_launch_scale__float(1, 16, 0, 0, e, 3.0f);'] },
   { dir: 'device-std', stem: 'device_std', variants: [{ config: '4x4' }], what: 'the header-only C++ standard library in kernels and __host__ __device__ helpers', device: ['#include <type_traits>'] },
   { dir: 'kernel-handles', stem: 'kernel_handles', variants: [{ config: '32x32' }], what: 'kernels as values for occupancy queries and attributes; 1024-thread blocks' },
   { dir: 'mixed-min', stem: 'mixed_min', variants: [{ config: '4x4' }], what: 'min/max of int32_t and int (long and int on rv32)' },
@@ -186,6 +186,13 @@ const PROGRAMS: FeatureProgram[] = [
   { dir: 'builtin-overload', stem: 'builtin_overload', variants: [{ config: '4x4' }], what: "a program's own float2 overloads of math functions the translator renames", device: ['inline __device__ float2 hip2vx_sqrtf(float2 v)'] },
   { dir: 'header-macro-globals/app', stem: 'header_macro_globals', includeDirs: ['../lib'], variants: [{ config: '4x4' }], what: "device globals a header's kernel names only inside macros become its arguments in the includer", device: ['void* __hip2vx_sym_C_w;', 'void* __hip2vx_sym_d_bias;'] },
   { dir: 'vla-copies', stem: 'vla_copies', variants: [{ config: '4x4' }], what: 'copies between device memory read as size_t and a variable-length host array convert the device layout', host: ['hip2vx_copy_images(in, n * sizeof(size_t)', 'hip2vx_copy_images(out, n * sizeof(size_t)'] },
+  {
+    dir: 'constant-template', stem: 'constant_template', variants: [{ config: '4x4' }],
+    what: 'a __constant__ variable template: one device global per instantiation a kernel instance names, filled by hipMemcpyToSymbol',
+    device: ['static T (*__hip2vx_sym_weights)[N];', '__hip2vx_sym_weights<int> = reinterpret_cast<decltype(__hip2vx_sym_weights<int>)>(args->__hip2vx_sym_weights__int);', '__hip2vx_sym_weights<float> = reinterpret_cast<decltype(__hip2vx_sym_weights<float>)>(args->__hip2vx_sym_weights__float);'],
+    host: ['hipGetSymbolAddress(&__hv_sym1, (const void*)&weights<int>);'],
+  },
+  { dir: 'file-scope-shared', stem: 'file_scope_shared', variants: [{ config: '4x4' }], what: 'extern __shared__ at file scope, used by a device function and a kernel: the launch\'s dynamic shared memory', device: ['static hip2vx_dynamic_shared_array<word> staged;'] },
   { dir: 'single-device-apis', stem: 'single_device_apis', variants: [{ config: '4x4' }], what: 'peer queries, profiler markers, page-locking, pitched memory and 2-D copies on one device' },
 ];
 
