@@ -7,7 +7,7 @@ import type { Node } from '../parse/parser.js';
 import type { FunctionInfo } from './program.js';
 import type { KernelInstance } from './instances.js';
 import type { SharedLayout } from './shared-memory.js';
-import { isBindingProblem, type Binding, type BindingProblem, type TemplateBindings } from './template-bindings.js';
+import { FUNCTION_VALUE, isBindingProblem, type Binding, type BindingProblem, type TemplateBindings } from './template-bindings.js';
 import { scan } from './syntax.js';
 
 /** One instantiation of a template device function with static shared data. */
@@ -79,7 +79,7 @@ const NONE: Binding = { subst: new Map(), texts: new Map() };
  * template-bindings spells it): its name and integer template arguments; undefined otherwise.
  */
 function passedFunction(text: string | undefined): { name: string; args: number[] } | undefined {
-  const m = text && /^&?\s*(?:[A-Za-z_]\w*\s*::\s*)*([A-Za-z_]\w*)\s*(?:<([^<>]*)>)?$/.exec(text);
+  const m = text && FUNCTION_VALUE.exec(text);
   if (!m) return undefined;
   const args = m[2]?.trim() ? m[2].split(',').map((a) => a.trim()) : [];
   return args.every((a) => /^-?\d+$/.test(a)) ? { name: m[1], args: args.map(Number) } : undefined;

@@ -344,10 +344,10 @@ export class TemplateBindings {
    */
   private functionArgument(a: Node, outer: Binding): { value: CType; text: string } | undefined {
     const text = a.text.trim();
-    const name = /^&?\s*((?:[A-Za-z_]\w*\s*::\s*)*([A-Za-z_]\w*))\s*(<[\s\S]*>)?$/.exec(text);
-    const defined = name && this.programs.some((p) => p.functions.some((f) => f.kind !== 'kernel' && f.name === name[2]));
+    const name = FUNCTION_VALUE.exec(text);
+    const defined = name && this.programs.some((p) => p.functions.some((f) => f.kind !== 'kernel' && f.name === name[1]));
     if (!defined) return undefined;
-    const list = name[3] ? descendants(a, ['template_argument_list'])[0] : undefined;
+    const list = name[2] !== undefined ? descendants(a, ['template_argument_list'])[0] : undefined;
     if (!list) return { value: { kind: 'opaque', text }, text };
     const args = list.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment').map((c) => {
       const value = this.types.resolveConstant(c.type === 'type_descriptor' ? (c.namedChildren[0] ?? c) : c, outer.subst);
@@ -416,5 +416,8 @@ function lambdaArgument(fn: FunctionInfo, name: string, args: readonly Node[], t
   }
   return undefined;
 }
+
+/** A function named as a value: `f`, `&ns::f`, `f<64, T>` (1: its name; 2: its template arguments, if written). */
+export const FUNCTION_VALUE = /^&?\s*(?:[A-Za-z_]\w*\s*::\s*)*([A-Za-z_]\w*)\s*(?:<([\s\S]*)>)?$/;
 
 export const isBindingProblem = (x: unknown): x is BindingProblem => typeof x === 'object' && x !== null && 'ruleId' in x;
