@@ -115,13 +115,60 @@ function exec(command: string, args: string[], cwd: string, timeoutS: number, en
  * What a HeCBench-style Makefile says: -I directories, the `run:` target's arguments, and the
  * program's name and sources when it names them all (its objects' rules, or its `source` list).
  */
-function makefileFacts(dir: string): { includes: string[]; args: string; program?: { name: string; sources: string[] } } {
+function makefileFacts(dir: string): { includes: string[]; defines: string[]; args: string; program?: { name: string; sources: string[] } } {
   const text = readFileSync(join(dir, 'Makefile'), 'utf8').replace(/\\\n/g, ' ');
-  const includes = [...expand(text, makeVariables(text)).matchAll(/-I\s*([^\s$)]+)/g)].map((m) => resolve(dir, m[1])).concat(cmakeIncludes(dir, text)).filter((d) => existsSync(d));
+  const flags = expand(activeLines(text).replace(/#.*$/gm, ''), makeVariables(text));
+  const includes = [...flags.matchAll(/-I\s*([^\s$)]+)/g)].map((m) => resolve(dir, m[1])).concat(cmakeIncludes(dir, text)).filter((d) => existsSync(d));
+  // The program's own macros (`-DUSE_GPU`, `-DNX=400`); not the toolchain's reserved names (`-D__HIP_PLATFORM_AMD__`).
+  const defines = [...flags.matchAll(/(?<!\S)-D\s*([A-Za-z]\w*(?:=[^\s$()]*)?)(?=\s|$)/g)].map((m) => m[1]);
   const run = /^run\s*:.*\n((?:\t.*\n?)+)/m.exec(text);
   const line = runCommand(run?.[1] ?? '');
   const args = expand(line.replace(/^\$\(LAUNCHER\)\s*/, '').replace(/^\S+\s*/, ''), makeVariables(text));  // drop ./$(program)
-  return { includes: [...new Set(includes)], args, program: programSources(text, dir) };
+  return { includes: [...new Set(includes)], defines: [...new Set(defines)], args, program: programSources(text, dir) };
+}
+
+/**
+ * The lines a make run with the default variables reads: `ifeq`/`ifneq` (`($(V),value)` forms),
+ * `ifdef`/`ifndef` and `else` decided with the assignments read so far (`DEBUG = no` then
+ * `ifeq ($(DEBUG),yes)` drops `CFLAGS += -g -DDEBUG`).
+ */
+function activeLines(text: string): string {
+  const vars = new Map<string, string>();
+  const open: { taken: boolean; active: boolean }[] = [];
+  const active = () => open.every((o) => o.active);
+  const kept: string[] = [];
+  for (const line of text.split('\n')) {
+    const d = /^\s*(ifeq|ifneq|ifdef|ifndef|else|endif)\b\s*(.*)$/.exec(line);
+    if (!d) {
+      if (!active()) continue;
+      kept.push(line);
+      const a = /^([A-Za-z_][\w-]*)\s*[:?]?=[ \t]*(.*)$/.exec(line);
+      if (a) vars.set(a[1], expand(a[2], vars).trim());
+      continue;
+    }
+    const [, word, rest] = d;
+    if (word === 'endif') open.pop();
+    else if (word === 'else') {
+      const top = open[open.length - 1];
+      if (top) top.active = !top.taken && (!rest.trim() || conditionHolds(rest, vars));
+      if (top?.active) top.taken = true;
+    } else {
+      const holds = conditionHolds(`${word} ${rest}`, vars);
+      open.push({ taken: holds, active: holds });
+    }
+  }
+  return kept.join('\n');
+}
+
+/** `ifeq (a,b)`, `ifneq (a,b)`, `ifdef V`, `ifndef V` (the part after an `else` too) with the variables so far. */
+function conditionHolds(condition: string, vars: Map<string, string>): boolean {
+  const c = /^(ifeq|ifneq|ifdef|ifndef)\s*(.*)$/.exec(condition.trim());
+  if (!c) return false;
+  if (c[1] === 'ifdef' || c[1] === 'ifndef') return (vars.get(c[2].trim()) ?? '') !== '' === (c[1] === 'ifdef');
+  const pair = /^\(\s*([^,]*?)\s*,\s*(.*?)\s*\)$/.exec(c[2].trim());
+  const value = (v: string) => expand(v, vars).replace(/\$\([^)]*\)/g, '');  // undefined variables are empty
+  const equal = !!pair && value(pair[1]) === value(pair[2]);
+  return equal === (c[1] === 'ifeq');
 }
 
 /** The include directories a CMakeLists.txt names, when the Makefile builds through cmake (`${...}` entries are dropped: fetched dependencies). */
@@ -189,7 +236,7 @@ async function measure(dir: string, name: string, work: string, o: Options): Pro
   const src = join(dir, name);
   const out = join(work, name);
   const facts = makefileFacts(src);
-  const t = await exec(process.execPath, [CLI, 'translate', src, '-o', out, '--format', 'json', '-q', '--no-cache', ...facts.includes.flatMap((i) => ['-I', i]), ...(facts.program ? ['--program', `${facts.program.name}=${facts.program.sources.join(',')}`] : [])], ROOT, 300, process.env, Infinity);
+  const t = await exec(process.execPath, [CLI, 'translate', src, '-o', out, '--format', 'json', '-q', '--no-cache', ...facts.includes.flatMap((i) => ['-I', i]), ...facts.defines.flatMap((d) => ['-D', d]), ...(facts.program ? ['--program', `${facts.program.name}=${facts.program.sources.join(',')}`] : [])], ROOT, 300, process.env, Infinity);
   let report: { diagnostics: { severity: string; ruleId: string }[] };
   try {
     report = JSON.parse(t.out.slice(t.out.indexOf('{')));

@@ -31,8 +31,9 @@
 BUILD_DIR ?= build
 CPU_DIR := $(BUILD_DIR)/cpu
 HOST_CXXFLAGS ?= -std=c++17 -O2
-# Headers the sources include from the translation's -I directories (the <stem>.mk sets them).
-HIP2VX_INCLUDE_FLAGS = $(addprefix -I,$(HIP2VX_INCLUDE_DIRS))
+# The translation's -D macros and the -I directories the sources include headers from (the
+# <stem>.mk sets them): every compile of the program's sources gets both.
+HIP2VX_INCLUDE_FLAGS = $(HIP2VX_DEFINES) $(addprefix -I,$(HIP2VX_INCLUDE_DIRS))
 # hipcc compiles every source of a HIP program, and defines __HIPCC__ for its host side too.
 HIP2VX_HOST_DEFINES ?= -D__HIPCC__
 DEPFLAGS = -MMD -MP

@@ -21,7 +21,7 @@ import { applyExpansions, expandGpuMacros } from './analyse/launch-macros.js';
 import { analysedMacroUses } from './analyse/macro-uses.js';
 import { writtenAgainstHip } from './dialect.js';
 import { namespacesOf, position, scan } from './analyse/syntax.js';
-import { includedHeaders, includesThroughHeaders, isHeader, localHeaderRoots, plainIncludeRoots, precedingPrograms, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
+import { commandLineRoots, includedHeaders, includesThroughHeaders, isHeader, localHeaderRoots, plainIncludeRoots, precedingPrograms, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
 import { textIncluders } from './analyse/text-includers.js';
 import { dispatcherDeclaration, launchStubs, stubDeclaration } from './emit/launch-stub.js';
 import type { Abi } from './layout/index.js';
@@ -56,6 +56,8 @@ export interface TranslateOptions {
   annotate?: boolean;
   /** Where `#include "..."` files are looked for after the including file's directory. */
   includeDirs?: readonly string[];
+  /** -D macros (`NAME` or `NAME=VALUE`): defined before the file, and in its build. */
+  defines?: readonly string[];
   /** Translate as a header whatever the extension (a `.cu` another source includes). */
   asHeader?: boolean;
   /** Texts whose macros are defined before this file (a header's includer up to its #include). */
@@ -132,7 +134,7 @@ function translateText(file: SourceFile, options: TranslateOptions): Translation
   if (early.length) return { ...result, diagnostics: early };
   const first = parse(textForParser(file.text));
   // The macros the file and the local headers it reaches define; uses spelling GPU code expanded.
-  const firstHeaders = localHeaderRoots(first.rootNode, file.path, options.includeDirs ?? []);
+  const firstHeaders = [...commandLineRoots(options.defines), ...localHeaderRoots(first.rootNode, file.path, options.includeDirs ?? [])];
   const headerTexts = firstHeaders.map((r) => r.tree.text);
   const macros = macroDefinitions([HIP_MACROS, ...(options.macroContext ?? []), ...headerTexts, file.text]);
   const expanded = expandGpuMacros(file.text, macros, !!options.annotate);
@@ -229,7 +231,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
   const deviceProgram: Program = { ...program, kernels: program.kernels.filter(compiled), deviceFunctions: program.deviceFunctions.filter(compiled) };
   const includeDirs = options.includeDirs ?? [];
   const isGpu = (text: string, path: string) => reachesGpuCode(path, text, includeDirs);
-  const localHeaders = known.localHeaders ?? localHeaderRoots(root, file.path, includeDirs);
+  const localHeaders = known.localHeaders ?? [...commandLineRoots(options.defines), ...localHeaderRoots(root, file.path, includeDirs)];
   const headers = includedHeaders(root, file.path, includeDirs, isGpu, (directive, included) =>
     report.at(directive, 'warning', 'include-cycle', `'${basename(included)}' is already being included here (an include cycle): not followed`),
   [...localHeaders, root]);
@@ -339,7 +341,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       outputs.push({
         name: files.build,
         role: 'build',
-        content: makefileFragment({ program: result.program.name, kernels: entries.map((k) => k.registration.id), device: files.device, host: files.host, registration: files.registration, xlen: options.xlen, source: basename(file.path), includeDirs: options.includeDirs }),
+        content: makefileFragment({ program: result.program.name, kernels: entries.map((k) => k.registration.id), device: files.device, host: files.host, registration: files.registration, xlen: options.xlen, source: basename(file.path), includeDirs: options.includeDirs, defines: options.defines }),
       });
     }
 

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import type { Node, Tree } from '../parse/parser.js';
 import { readSource } from '../parse/source.js';
 import { parseForTranslation } from '../parse/repair.js';
-import { HIP_MACROS, macroDefinitions } from '../parse/macros.js';
+import { commandLineMacros, HIP_MACROS, macroDefinitions } from '../parse/macros.js';
 import { analyseProgram, type Program } from './program.js';
 import { analysedMacroUses } from './macro-uses.js';
 import { applyExpansions, expandGpuMacros } from './launch-macros.js';
@@ -125,6 +125,17 @@ export function plainIncludeRoots(directive: Node, path: string, includeDirs: re
   if (!file || !read || !read.ok || isGpu(read.file.text, file)) return undefined;
   const tree = headerTree(file);
   return tree ? [tree.rootNode, ...localHeaderRoots(tree.rootNode, file, includeDirs)] : undefined;
+}
+
+const commandLineTrees = new Map<string, Tree>();
+
+/** The -D macros as the root of a header read before every other: the type table and the macro table read its `#define`s. */
+export function commandLineRoots(defines: readonly string[] | undefined): Node[] {
+  const text = commandLineMacros(defines);
+  if (!text) return [];
+  let tree = commandLineTrees.get(text);
+  if (!tree) commandLineTrees.set(text, (tree = parseForTranslation(text, macroDefinitions([text]))));
+  return [tree.rootNode];
 }
 
 /**

@@ -19,6 +19,7 @@ export interface CommonFlags {
   exclude: string[];
   gitignore: boolean;
   includeDir: string[];
+  define: string[];
   program: string[];
   inPlace?: boolean;
   skipNonGpu?: boolean;
@@ -48,6 +49,7 @@ export function addCommonOptions(command: Command): Command {
     .option('--exclude <glob>', 'leave out files and directories matching (repeatable)', collect, [])
     .option('--no-gitignore', 'also read files that .gitignore files exclude')
     .option('-I, --include-dir <dir>', 'directory searched for #include files (repeatable)', collect, [])
+    .option('-D, --define <name[=value]>', "macro defined before every source, for the translation and in the generated build (as a compiler's -D; repeatable)", collect, [])
     .option('--program <name=files>', 'link these sources (comma-separated paths) into program <name>, with its Makefile in the output directory of the first one among the inputs; sources outside the inputs are translated or copied there (repeatable)', collect, [])
     .addOption(new Option('--passthrough', 'copy files without GPU code to the output (default)').conflicts('skipNonGpu'))
     .option('--skip-non-gpu', 'leave files without GPU code out of the output')
@@ -64,6 +66,12 @@ function programSpec(value: string): ProgramSpec {
   const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.+)$/.exec(value);
   if (!m) throw new UsageError(`--program takes <name>=<file>[,<file>...] (name: a C identifier), not '${value}'`);
   return { name: m[1], sources: m[2].split(',').filter(Boolean).map((f) => resolve(f)) };
+}
+
+/** `NAME` or `NAME=VALUE`, as a compiler's -D takes it. */
+function define(value: string): string {
+  if (!/^[A-Za-z_]\w*(=|$)/.test(value)) throw new UsageError(`-D takes <name>[=<value>] (name: a C identifier), not '${value}'`);
+  return value;
 }
 
 function positiveInt(value: string, what: string): number {
@@ -104,6 +112,7 @@ export function sessionOptions(paths: string[], flags: CommonFlags, use: OutputU
       divergence: flags.divergence,
       ruleFiles: flags.rules,
       includeDirs: flags.includeDir,
+      defines: flags.define.map(define),
       annotate: flags.annotate ?? false,
     },
     jobs: flags.jobs === undefined ? undefined : positiveInt(flags.jobs, '--jobs'),

@@ -35,6 +35,7 @@ export interface ProgramSpec {
 export interface BuildSettings {
   xlen: 32 | 64;
   includeDirs: readonly string[];
+  defines: readonly string[];
 }
 
 /** A source of the run as a part of a program: a translated unit or a source without GPU code. */
@@ -63,7 +64,7 @@ export class OutputPlanner {
 
   constructor(
     private readonly target: Target,
-    private readonly build: BuildSettings = { xlen: 32, includeDirs: [] },
+    private readonly build: BuildSettings = { xlen: 32, includeDirs: [], defines: [] },
     private readonly programs: readonly ProgramSpec[] = [],
   ) {}
 
@@ -182,7 +183,7 @@ export class OutputPlanner {
     const extra = parts.filter((p) => !p.unit).map((p) => at(p, p.name)).sort();
     const origins = parts.flatMap((p) => (p.origin ? [p.origin] : []));
     const includeDirs = [...new Set([...this.build.includeDirs, ...origins])];
-    return programMakefile({ program: identifier(name), mainFragment: main?.fragment, units, extra, xlen: this.build.xlen, includeDirs });
+    return programMakefile({ program: identifier(name), mainFragment: main?.fragment, units, extra, xlen: this.build.xlen, includeDirs, defines: this.build.defines });
   }
 }
 

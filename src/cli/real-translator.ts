@@ -14,6 +14,7 @@ export async function createTranslator(settings: TranslatorSettings, textInclude
     rules: loadRules(settings.ruleFiles),
     annotate: settings.annotate,
     includeDirs: settings.includeDirs,
+    defines: settings.defines,
     textIncluders,
   };
   return { translate: (file) => translateSource(file, options) };

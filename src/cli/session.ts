@@ -71,8 +71,8 @@ export async function runSession(options: SessionOptions, context: RunContext, c
   }
   const programs = options.programs ?? [];
   const files = withProgramSources(walked.files, programs);
-  const { xlen, includeDirs } = options.settings;
-  const planner = new OutputPlanner(options.target, { xlen, includeDirs }, programs);
+  const { xlen, includeDirs, defines } = options.settings;
+  const planner = new OutputPlanner(options.target, { xlen, includeDirs, defines }, programs);
   const outputs: Session['outputs'] = [];
   const arrived: FileOutcome[] = [];
   const take = (writes: PlannedFile[]) => {

@@ -11,6 +11,8 @@ export interface TranslatorSettings {
   divergence: 'explicit' | 'compiler';
   ruleFiles: string[];
   includeDirs: string[];
+  /** -D macros, `NAME` or `NAME=VALUE`, in command-line order. */
+  defines: string[];
   annotate: boolean;
 }
 

@@ -24,6 +24,10 @@ const DEFINE = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)(\(([^)]*)\))?(.*)$/;
 /** The macros HIP's headers define that spell GPU code (the runtime's headers define the same). */
 export const HIP_MACROS = readFileSync(join(RUNTIME_DIR, 'include', 'hip2vx_hip_macros.h'), 'utf8');
 
+/** -D macros as the text of their definitions (`-DNAME` defines NAME as 1, as compilers do). */
+export const commandLineMacros = (defines: readonly string[] = []): string =>
+  defines.map((d) => { const [name, ...value] = d.split('='); return `#define ${name} ${value.length ? value.join('=') : '1'}\n`; }).join('');
+
 /** The macros `texts` define, later definitions winning (as the preprocessor reads them in order). */
 export function macroDefinitions(texts: readonly string[]): Map<string, Macro> {
   const table = new Map<string, Macro>();

@@ -17,10 +17,10 @@ function runCpu(dir: string, makefile = 'Makefile') {
 }
 
 /** Translates the program of `files` (paths under src/: lines); returns its output directory. */
-function translateSources(files: Record<string, string[]>): string {
+function translateSources(files: Record<string, string[]>, options: string[] = []): string {
   const dir = tempDir();
   writeTree(dir, Object.fromEntries(Object.entries(files).map(([name, lines]) => [`src/${name}`, [...lines, ''].join('\n')])));
-  const r = cli(['translate', 'src', '-o', 'out', '-q'], dir);
+  const r = cli(['translate', 'src', '-o', 'out', '-q', ...options], dir);
   expect(r.status, r.stderr).toBe(0);
   return join(dir, 'out');
 }
@@ -157,6 +157,12 @@ describe('programs of several sources', () => {
     const r = cli(['translate', join(FIXTURES, 'program-parts'), '-o', 'out', '--program', 'a.cu,b.cu'], tempDir());
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("--program takes <name>=<file>[,<file>...]");
+  });
+
+  it('-D needs a macro name', () => {
+    const r = cli(['translate', join(FIXTURES, 'program-parts'), '-o', 'out', '-D', '2N=4'], tempDir());
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("-D takes <name>[=<value>] (name: a C identifier), not '2N=4'");
   });
 });
 
@@ -301,6 +307,47 @@ describe('launches', () => {
     const host = readFileSync(join(out, 'main.host.cpp'), 'utf8');
     expect(host).toContain('/* hip2vortex: __device__ member function, in main.device.cpp */');
     expect(host).toContain('__host__ __device__ int twice() const');
+    runCpu(out);
+  });
+
+  it('-D macros size kernel argument structs and reach every compile of the build (quoted in the .mk where the shell needs it)', { timeout: 300_000 }, () => {
+    const program = {
+      'main.cu': [
+        '#include <cstdio>',
+        '#include <hip/hip_runtime.h>',
+        'struct Taps { float w[TAPS]; int n; };',
+        '__global__ void apply(const Taps t, float* out) {',
+        '  int i = threadIdx.x;',
+        '  float s = 0;',
+        '  for (int k = 0; k < t.n; ++k) s += t.w[k] * (i + k);',
+        '  out[i] = s * SCALE;',
+        '}',
+        'int main() {',
+        '  Taps t;',
+        '  for (int k = 0; k < TAPS; ++k) t.w[k] = k + 1;',
+        '  t.n = TAPS;',
+        '  float* d;',
+        '  hipMalloc(&d, 32 * sizeof(float));',
+        '  apply<<<1, 32>>>(t, d);',
+        '  float h[32];',
+        '  hipMemcpy(h, d, sizeof h, hipMemcpyDeviceToHost);',
+        '  int bad = 0;',
+        '  for (int i = 0; i < 32; ++i) {',
+        '    float s = 0;',
+        '    for (int k = 0; k < TAPS; ++k) s += (k + 1) * (i + k);',
+        '    bad += h[i] != s * SCALE;',
+        '  }',
+        '#ifdef CHECKED',
+        '  printf(bad ? "FAILED\\n" : "PASSED\\n");',
+        '#endif',
+        '  return bad;',
+        '}',
+      ],
+    };
+    const out = translateSources(program, ['-D', 'TAPS=5', '-D', 'SCALE=(2.0f * 1)', '-D', 'CHECKED']);
+    expect(readFileSync(join(out, 'main.mk'), 'utf8')).toContain("HIP2VX_DEFINES ?= -DTAPS=5 '-DSCALE=(2.0f * 1)' -DCHECKED\n");
+    // The argument struct's layout uses TAPS: 5 floats and an int.
+    expect(readFileSync(join(out, 'main.device.cpp'), 'utf8')).toContain('static_assert(sizeof(Taps) == HIP2VX_ABI(24, 24)');
     runCpu(out);
   });
 });
