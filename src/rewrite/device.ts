@@ -180,7 +180,8 @@ export class DeviceRewriter {
     const names: string[] = [];
     walk(n, (c) => {
       const name = c.childForFieldName('name');
-      if (name && (TYPE_ITEMS.has(c.type) || c.type === 'enumerator')) names.push(name.text);
+      // A specialisation (`struct Vec<float, 4>`) declares the template's name again.
+      if (name && (TYPE_ITEMS.has(c.type) || c.type === 'enumerator')) names.push((name.type === 'template_type' ? name.childForFieldName('name')! : name).text);
       if (c.type === 'function_definition') names.push(declaredName(functionDeclarator(c)?.childForFieldName('declarator') ?? null)?.text ?? '');
       if (c.type === 'type_definition' || c.type === 'declaration') {
         for (const d of c.childrenForFieldName('declarator')) {
