@@ -194,8 +194,7 @@ const PROGRAMS: FeatureProgram[] = [
   },
   { dir: 'file-scope-shared', stem: 'file_scope_shared', variants: [{ config: '4x4' }], what: 'extern __shared__ at file scope, used by a device function and a kernel: the launch\'s dynamic shared memory', device: ['static hip2vx_dynamic_shared_array<word> staged;'] },
   {
-    // CPU backend only: on simx a plain kernel of this shape (4 x 32 threads, 100 elements) prints wrong values with main's translator too.
-    dir: 'member-aliases', stem: 'member_aliases', variants: [],
+    dir: 'member-aliases', stem: 'member_aliases', variants: [{ config: '4x4' }],
     what: 'member aliases named like the type they alias (g++ refuses them unqualified), in a class a kernel uses and in a namespace',
     host: ['using config = ::config<int, T>;', 'typedef ::box<T> box;', 'using pair = ::numbers::pair<int>;'], device: ['using config = ::config<int, T>;'],
   },
