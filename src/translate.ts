@@ -27,6 +27,7 @@ import { dispatcherDeclaration, launchStubs, stubDeclaration } from './emit/laun
 import type { Abi } from './layout/index.js';
 import type { RuleSet } from './rules/index.js';
 import { EditSet } from './rewrite/edits.js';
+import { qualifyMemberAliases } from './rewrite/member-aliases.js';
 import { Reporter, type RuleUse, type Unconverted } from './rewrite/reporter.js';
 import { DeviceRewriter } from './rewrite/device.js';
 import { rewriteHost } from './rewrite/host.js';
@@ -314,6 +315,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       deviceRewriter.run();
       refuseNarrowBlocks(program, units.flatMap((u) => [...u.program.kernels, ...u.program.deviceFunctions]), deviceRewriter.rowsAssumed, options.warpSize ?? 32, report);
     }
+    qualifyMemberAliases(root, [hostEdits, deviceEdits]);
     includeTranslatedHeaders(units, hostEdits, deviceEdits, result.program.name, deviceAbi, nl, file.path, headerMode);
     declarePrecedingStubs(precedingUnits.flatMap((u) => u.instances), hostEdits, nl);
     if (options.annotate) {

@@ -10,7 +10,7 @@ const BODY_KINDS = new Set(['throw_statement', 'try_statement', 'call_expression
 const MEMBERS = new Set(['field_declaration', 'function_definition']);
 const QUALIFIED = new Set(['qualified_identifier']);
 /** Standard library facilities that need allocation, exceptions, I/O streams or threads. */
-const HOSTED_STD = new Set([
+export const HOSTED_STD: ReadonlySet<string> = new Set([
   'vector', 'string', 'basic_string', 'map', 'unordered_map', 'set', 'unordered_set', 'list', 'deque', 'queue', 'stack',
   'priority_queue', 'function', 'shared_ptr', 'unique_ptr', 'make_shared', 'make_unique', 'allocator', 'cout', 'cerr',
   'cin', 'clog', 'endl', 'ostream', 'istream', 'stringstream', 'ostringstream', 'istringstream', 'thread', 'mutex',
@@ -18,6 +18,11 @@ const HOSTED_STD = new Set([
 ]);
 
 export function findConstructs(program: Program, report: (node: Node, constructId: string) => void): void {
+  // `extern __shared__` at file scope is the launch's dynamic shared memory (supported).
+  for (const { node } of program.items) {
+    const q = node.type === 'declaration' ? qualifiersOf(node) : undefined;
+    if (q?.has('__shared__') && !node.children.some((c) => c?.type === 'storage_class_specifier' && c.text === 'extern')) report(node, 'file-scope-shared');
+  }
   scan(program.root, TEMPLATE_TYPE, (n) => {
     const id = TEMPLATE_KINDS[n.childForFieldName('name')?.text ?? ''];
     if (id) report(n, id);

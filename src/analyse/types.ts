@@ -63,6 +63,15 @@ interface Env {
   ownerName?: string;
 }
 
+/** `template <typename T> struct Vec<T, 1> {...}` (partial) or `template <> struct Vec<float, 1>` (explicit). */
+interface Specialisation {
+  params: Node;
+  spec: Node;
+  /** The template argument list of the specialised name: patterns over `params`. */
+  pattern: Node;
+  scope: string[];
+}
+
 /** A class or alias template, as a template template argument names it. */
 interface TemplateRef {
   decl: TypeDecl;
@@ -98,6 +107,8 @@ const hasAncestor = (node: Node, type: string): boolean => {
 
 export class TypeTable {
   private readonly types = new Map<string, TypeDecl>();
+  /** The specialisations of class templates, by the template's qualified name. */
+  private readonly specialisations = new Map<string, Specialisation[]>();
   private readonly values = new Map<string, ValueDecl>();
   /** `#define klog2(n) ((n < 8) ? 2 : ...)`: expanded where called (only a call names one, so they have a table of their own). */
   private readonly functionMacros = new Map<string, { params: string[]; text: string }>();
@@ -248,6 +259,12 @@ export class TypeTable {
       const params = node.childForFieldName('parameters')!;
       if (spec && specName && !specName.includes('<')) {
         this.types.set(q(scope, specName), { kind: 'template', params, spec, scope });
+      }
+      const specialised = spec?.childForFieldName('name');
+      const pattern = specialised?.type === 'template_type' ? specialised.childForFieldName('arguments') : null;
+      if (spec && pattern) {
+        const primary = q(scope, specialised!.childForFieldName('name')!.text);
+        this.specialisations.set(primary, [...(this.specialisations.get(primary) ?? []), { params, spec, pattern, scope }]);
       }
       const alias = children(node).find((c) => c.type === 'alias_declaration');
       const aliasName = alias?.childForFieldName('name')?.text;
@@ -632,6 +649,7 @@ export class TypeTable {
     const args = children(template.childForFieldName('arguments'));
     const inner: Env = { ...this.env([...decl.scope, declName]), templates: new Map() };
     const shown: string[] = [];
+    const values: (CType | bigint)[] = [];
     children(decl.params).forEach((param, i) => {
       const arg = args[i];
       if (param.type.startsWith('variadic')) throw new Fail('variadic templates are not supported', param);
@@ -647,18 +665,59 @@ export class TypeTable {
         return;
       }
       const isType = param.type.includes('type_parameter');
-      const name = isType ? (param.childForFieldName('name') ?? children(param)[0]).text : this.declaredName(param.childForFieldName('declarator')!);
+      const name = this.parameterName(param);
       const fallback = param.childForFieldName(isType ? 'default_type' : 'default_value');
       if (!arg && !fallback) throw new Fail(`missing template argument '${name}'`, use);
       // Defaults are written in the template's scope and may use earlier parameters.
       const [node, where] = arg ? [arg, env] : [fallback!, inner];
       const value: CType | bigint = isType ? this.typeArgument(node, where) : this.valueArgument(node, where);
       inner.subst.set(name, value);
+      values.push(value);
       shown.push(typeof value === 'bigint' ? String(value) : renderTypeId(value));
     });
     if (decl.kind === 'alias') return this.descriptor(decl.type, { ...inner, scope: decl.scope });
     inner.instance = `${q(decl.scope, declName)}<${shown.join(', ')}>`;
+    // Template template arguments are not matched against specialisations.
+    const special = inner.templates!.size ? undefined : this.specialisation(q(decl.scope, declName), values);
+    if (special) return this.record(special.spec, { ...special.env, instance: inner.instance }, '');
     return this.record(decl.spec, inner, '');
+  }
+
+  /** A type or non-type template parameter's name. */
+  private parameterName(param: Node): string {
+    return param.type.includes('type_parameter') ? (param.childForFieldName('name') ?? children(param)[0]).text : this.declaredName(param.childForFieldName('declarator')!);
+  }
+
+  /**
+   * The specialisation of template `name` that these arguments select, with its parameters bound:
+   * an explicit one first, else the first partial one whose pattern matches (a parameter written
+   * alone binds to its argument; other arguments must equal theirs).
+   */
+  private specialisation(name: string, values: (CType | bigint)[]): { spec: Node; env: Env } | undefined {
+    const same = (a: CType | bigint, b: CType | bigint) => (typeof a === 'bigint' || typeof b === 'bigint' ? a === b : renderTypeId(a) === renderTypeId(b));
+    const candidates = [...(this.specialisations.get(name) ?? [])].sort((a, b) => children(a.params).length - children(b.params).length);
+    for (const s of candidates) {
+      const params = new Set(children(s.params).map((p) => this.parameterName(p)));
+      const patterns = children(s.pattern);
+      if (patterns.length !== values.length) continue;
+      const env: Env = { ...this.env(s.scope), templates: new Map() };
+      const matches = patterns.every((p, i) => {
+        const word = p.text.trim();
+        if (params.has(word)) {
+          const bound = env.subst.get(word);
+          env.subst.set(word, values[i]);
+          return bound === undefined || same(bound, values[i]);
+        }
+        try {
+          return same(typeof values[i] === 'bigint' ? this.valueArgument(p, env) : this.typeArgument(p, env), values[i]);
+        } catch (e) {
+          if (e instanceof Fail) return false;
+          throw e;
+        }
+      });
+      if (matches && env.subst.size === params.size) return { spec: s.spec, env };
+    }
+    return undefined;
   }
 
   /** The class or alias template a template template argument names (`RestrictPtrTraits`, or a parameter passing one on). */

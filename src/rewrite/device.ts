@@ -11,6 +11,7 @@ import { integerConstants, WARP_ROWS, WarpParams, WarpScope, type ParamFacts, ty
 import { conditionalGroups, enclosingConditions } from '../parse/conditionals.js';
 import { argumentsOf, attributeSpaces, declaredName, functionDeclarator, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
 import type { RuleSet } from '../rules/index.js';
+import { HOSTED_STD } from '../analyse/constructs.js';
 import { DivergenceLowering } from './divergence.js';
 import { SplitNesting } from './nesting.js';
 import { wideIntegers } from './wide-integers.js';
@@ -60,6 +61,7 @@ const TYPE_ITEMS = new Set(['struct_specifier', 'class_specifier', 'union_specif
 const MACRO_ITEMS = new Set(['preproc_def', 'preproc_function_def']);
 const KEEP_ALWAYS = new Set(['preproc_def', 'preproc_function_def', 'preproc_call', 'comment', 'namespace_alias_definition']);
 const NAMES = new Set(['identifier', 'type_identifier', 'namespace_identifier']);
+const TYPE_NAMES = new Set(['type_identifier']);
 const LOCAL_DECLARATION = new Set(['declaration']);
 const DEVICE_NODES = new Set([...NAMES, 'gnu_asm_expression', 'new_expression', 'delete_expression', 'primitive_type', 'call_expression']);
 
@@ -121,7 +123,7 @@ export class DeviceRewriter {
     const candidates = this.program.items
       .filter((i) => this.isTypeOrConstant(i.node) || MACRO_ITEMS.has(i.node.type))
       .map((i) => ({ node: i.node, names: MACRO_ITEMS.has(i.node.type) ? [i.node.childForFieldName('name')?.text ?? ''] : this.declaredNames(i.node), kept: false }));
-    if (this.options.header) for (const c of candidates) c.names.forEach((n) => used.add(n));
+    if (this.options.header) for (const c of this.deviceCleanTypes(candidates)) c.names.forEach((n) => used.add(n));
     for (let grew = true; grew; ) {
       grew = false;
       for (const c of candidates) {
@@ -133,6 +135,32 @@ export class DeviceRewriter {
       }
     }
     return used;
+  }
+
+  /**
+   * A header's types and constants, kept for its includers' device code, except those built on a
+   * hosted standard library facility (`std::vector<Pixel> pixels;`, `string *name;`) or on such a
+   * type: the device side has no libstdc++, and device code could not use them anyway.
+   */
+  private deviceCleanTypes<C extends { node: Node; names: string[] }>(candidates: C[]): C[] {
+    const text = this.program.text;
+    const own = new Set(this.namesDeclaredIn(this.program.root));
+    const typeNames = (n: Node) => {
+      const words: string[] = [];
+      scanSpans(n, TYPE_NAMES, (_, start, end) => words.push(text.slice(start, end)));
+      return words;
+    };
+    const hosted = new Set([...HOSTED_STD].filter((n) => !own.has(n)));
+    const uses = candidates.map((c) => ({ c, words: MACRO_ITEMS.has(c.node.type) ? [] : typeNames(c.node) }));
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const u of uses) {
+        if (u.c.names.some((n) => hosted.has(n)) || !u.words.some((w) => hosted.has(w))) continue;
+        u.c.names.forEach((n) => hosted.add(n));
+        grew = true;
+      }
+    }
+    return candidates.filter((c) => !c.names.some((n) => hosted.has(n)));
   }
 
   private isTypeOrConstant(n: Node): boolean {
@@ -152,7 +180,8 @@ export class DeviceRewriter {
     const names: string[] = [];
     walk(n, (c) => {
       const name = c.childForFieldName('name');
-      if (name && (TYPE_ITEMS.has(c.type) || c.type === 'enumerator')) names.push(name.text);
+      // A specialisation (`struct Vec<float, 4>`) declares the template's name again.
+      if (name && (TYPE_ITEMS.has(c.type) || c.type === 'enumerator')) names.push((name.type === 'template_type' ? name.childForFieldName('name')! : name).text);
       if (c.type === 'function_definition') names.push(declaredName(functionDeclarator(c)?.childForFieldName('declarator') ?? null)?.text ?? '');
       if (c.type === 'type_definition' || c.type === 'declaration') {
         for (const d of c.childrenForFieldName('declarator')) {

@@ -2,7 +2,8 @@
 // the threads of a warp with the idioms verified on simx (docs/vortex.md, "Divergence"):
 //   if/else       { int c = <0/1>; int t = hip2vx_split(c); if (c) A else B hip2vx_join(t); }
 //   loops         { int m = hip2vx_active_threads(); for (;;) { HIP2VX_PRED_EXIT(go, m, L); body } L: hip2vx_tmc(m); }
-//   switch        one split region per case, in order, fallthrough ORed into the next guard
+//   switch        one split region per case, in order, fallthrough ORed into the next guard (a
+//                 break before a case's end is a flag guarding the rest of the case and its fallthrough)
 //   return/break/continue inside such regions become flags; the statements after them are
 //   guarded by a split region on the flags, and loop exits are folded into the loop's predicate.
 //   &&, ||, ?: on per-thread values: branch-free (`&`, `|`, hip2vx_select) when the operands
@@ -35,6 +36,7 @@ interface LoopFlags {
 export class DivergenceLowering {
   private counter = 0;
   private retFlag: string | undefined;
+  /** Flags of the loops, and the break flag of bracketed switches. */
   private readonly loopFlags = new Map<number, LoopFlags>();
   /** Jumps (return/break/continue) that become flag assignments. */
   private readonly converted = new Map<number, string>();
@@ -170,7 +172,12 @@ export class DivergenceLowering {
           continue;
         }
         const loop = this.target(j);
-        if (!loop || loop.type === 'switch_statement') continue;
+        if (!loop) continue;
+        if (loop.type === 'switch_statement') {
+          // A break before the end of a case of a bracketed switch: the rest of the case is skipped by its flag.
+          if (this.divergent(loop) && !endsCase(j, loop)) this.converted.set(j.id, (this.flagsOf(loop).brk ??= this.fresh('brk')));
+          continue;
+        }
         const inside = this.divergenceBetween(j, loop);
         if (!inside && !this.divergent(loop)) continue;
         const flags = this.flagsOf(loop);
@@ -503,32 +510,26 @@ export class DivergenceLowering {
 
   private lowerSwitch(n: Node): void {
     const cases = (n.childForFieldName('body')?.namedChildren ?? []).filter((c): c is Node => c?.type === 'case_statement');
-    const loop = enclosingLoop(n, this.body);
     const ending = new Map<number, Node | undefined>(cases.map((c) => [c.id, trailingBreak(caseBody(c))]));
-    for (const c of cases) {
-      const end = ending.get(c.id);
-      if (end) this.edits.replace(end, '');
-      for (const b of descendantsOf(c, ['break_statement'])) {
-        if (b.id !== end?.id && this.target(b)?.id === n.id) this.report(b, 'error', 'divergence-unsupported', "a 'break' inside a case of a switch on per-thread data must be the case's last statement to be bracketed for divergence");
-      }
-    }
+    for (const end of ending.values()) if (end) this.edits.replace(end, '');
+    const brk = this.loopFlags.get(n.id)?.brk;
     this.edits.replace(n, (print) => {
       const v = this.fresh('v');
       const fall = this.fresh('f');
       const labels = cases.map((c) => c.childForFieldName('value'));
-      let out = `{ int ${v} = (${print(n.childForFieldName('condition')!)}); int ${fall} = 0; `;
+      let out = `{ int ${v} = (${print(n.childForFieldName('condition')!)}); int ${fall} = 0; ${brk ? `int ${brk} = 0; ` : ''}`;
       cases.forEach((c, i) => {
         const label = labels[i];
         const hit = label ? `hip2vx_bool(${v} == (${print(label)}))` : `!(${labels.filter((l): l is Node => !!l).map((l) => `hip2vx_bool(${v} == (${print(l)}))`).join(' | ') || '0'})`;
         const stmts = caseBody(c);
         const last = stmts[stmts.length - 1];
         const ends = !!ending.get(c.id) || (last?.type === 'return_statement' && !this.converted.has(last.id));
-        // Threads that returned (or left the loop) in this case do not fall into the next one.
-        const sets = [...new Set(stmts.flatMap((st) => this.flagsSetBy(st, loop)))];
+        // Threads that returned, left the loop or the switch in this case do not fall into the next one.
+        const sets = [...new Set(stmts.flatMap((st) => this.flagsSetBy(st)))];
         const g = this.fresh('g');
         const t = this.fresh('t');
         const falls = ends ? '0' : sets.length ? `${g} & !(${sets.join(' | ')})` : g;
-        out += `{ int ${g} = ${hit} | ${fall}; int ${t} = hip2vx_split(${g}); if (${g}) { ${this.guarded(stmts, loop, print)} } hip2vx_join(${t}); ${fall} = ${falls}; } `;
+        out += `{ int ${g} = ${hit} | ${fall}; int ${t} = hip2vx_split(${g}); if (${g}) { ${this.guarded(stmts, print)} } hip2vx_join(${t}); ${fall} = ${falls}; } `;
       });
       return out + '}';
     });
@@ -578,40 +579,40 @@ export class DivergenceLowering {
     return c.pre ? `{ ${c.pre}${region} }` : region;
   }
 
-  /** The flags that jumps inside `stmt` set and that matter to a list inside `loop`. */
-  private flagsSetBy(stmt: Node, loop: Node | undefined): string[] {
+  /** The flags that jumps leaving `stmt` set (to the statements after it in its list). */
+  private flagsSetBy(stmt: Node): string[] {
     const flags = new Set<string>();
     for (const j of descendantsOf(stmt, ['return_statement', 'break_statement', 'continue_statement'], true)) {
       const flag = this.converted.get(j.id);
-      if (flag && (j.type === 'return_statement' || this.target(j)?.id === loop?.id)) flags.add(flag);
+      const target = j.type === 'return_statement' ? undefined : this.target(j);
+      if (flag && (!target || target.startIndex < stmt.startIndex || target.endIndex > stmt.endIndex)) flags.add(flag);
     }
     return [...flags];
   }
 
   /** A statement list in which, after a statement that may set a flag, the rest runs only where none is set. */
-  private guarded(stmts: Node[], loop: Node | undefined, print: Printer): string {
-    const i = stmts.findIndex((st, k) => k < stmts.length - 1 && this.flagsSetBy(st, loop).length > 0);
+  private guarded(stmts: Node[], print: Printer): string {
+    const i = stmts.findIndex((st, k) => k < stmts.length - 1 && this.flagsSetBy(st).length > 0);
     const text = this.edits.text;
     if (i < 0) return statements(stmts, print, text);
-    const flags = this.flagsSetBy(stmts[i], loop);
+    const flags = this.flagsSetBy(stmts[i]);
     // The remainder may set flags again further down: guard it the same way (with what lies before it).
     const between = text.slice(stmts[i].endIndex, stmts[i + 1].startIndex);
     const gap = between.trim() ? between : '';
-    return `${statements(stmts.slice(0, i + 1), print, text)}\n${this.splitRegion(`!(${flags.join(' | ')})`, `{ ${gap}${this.guarded(stmts.slice(i + 1), loop, print)} }`)}`;
+    return `${statements(stmts.slice(0, i + 1), print, text)}\n${this.splitRegion(`!(${flags.join(' | ')})`, `{ ${gap}${this.guarded(stmts.slice(i + 1), print)} }`)}`;
   }
 
   /** Statements of a block or case that need guards get them; the body also declares the flags. */
   private guardLists(): void {
     const blocks = [this.body, ...descendantsOf(this.body, ['compound_statement']).filter((b) => b.parent?.type !== 'switch_statement')];
     for (const block of blocks) {
-      const loop = enclosingLoop(block, this.body);
       const stmts = block.namedChildren.filter((st): st is Node => !!st && st.type !== 'comment');
-      const needsGuard = stmts.some((st, k) => k < stmts.length - 1 && this.flagsSetBy(st, loop).length > 0);
+      const needsGuard = stmts.some((st, k) => k < stmts.length - 1 && this.flagsSetBy(st).length > 0);
       const isBody = block.id === this.body.id;
       if ((!needsGuard && !(isBody && this.retFlag)) || this.edits.has(block)) continue;
-      this.warnBarrierAfterExit(stmts, loop);
+      this.warnBarrierAfterExit(stmts);
       this.edits.replace(block, (print) => {
-        const out = this.guarded(stmts, loop, print);
+        const out = this.guarded(stmts, print);
         if (!isBody) return `{ ${out} }`;
         const rv = this.returnType !== 'void' && this.retFlag ? `${this.returnType} __hv_rv{}; ` : '';
         const ret = this.retFlag ? `int ${this.retFlag} = 0; ` : '';
@@ -622,19 +623,18 @@ export class DivergenceLowering {
     // may fall into after setting a flag runs only where that flag is not set.
     for (const sw of descendantsOf(this.body, ['switch_statement'])) {
       if (this.edits.has(sw)) continue;
-      const loop = enclosingLoop(sw, this.body);
       let inherited: string[] = [];
       for (const c of sw.childForFieldName('body')?.namedChildren ?? []) {
         if (c?.type !== 'case_statement') continue;
         const stmts = caseBody(c);
         const entry = inherited;
-        const sets = stmts.flatMap((st) => this.flagsSetBy(st, loop));
+        const sets = stmts.flatMap((st) => this.flagsSetBy(st));
         inherited = [...new Set([...inherited, ...sets])];
-        if (entry.length === 0 && !stmts.some((st, k) => k < stmts.length - 1 && this.flagsSetBy(st, loop).length > 0)) continue;
-        this.warnBarrierAfterExit(stmts, loop);
+        if (entry.length === 0 && !stmts.some((st, k) => k < stmts.length - 1 && this.flagsSetBy(st).length > 0)) continue;
+        this.warnBarrierAfterExit(stmts);
         const label = c.childForFieldName('value');
         this.edits.replace(c, (print) => {
-          const body = this.guarded(stmts, loop, print);
+          const body = this.guarded(stmts, print);
           const head = label ? `case ${print(label)}:` : 'default:';
           return `${head} ${entry.length ? this.splitRegion(`!(${entry.join(' | ')})`, `{ ${body} }`) : `{ ${body} }`}`;
         });
@@ -642,8 +642,8 @@ export class DivergenceLowering {
     }
   }
 
-  private warnBarrierAfterExit(stmts: Node[], loop: Node | undefined): void {
-    const cut = stmts.findIndex((st, k) => k < stmts.length - 1 && this.flagsSetBy(st, loop).length > 0);
+  private warnBarrierAfterExit(stmts: Node[]): void {
+    const cut = stmts.findIndex((st, k) => k < stmts.length - 1 && this.flagsSetBy(st).length > 0);
     if (cut >= 0 && stmts.slice(cut + 1).some((st) => this.barrierInside(st, true))) {
       this.report(stmts[cut], 'warning', 'divergent-barrier', '__syncthreads() after a return, break or continue taken by some threads only: it runs in a split region and hangs on Vortex if the threads of a block disagree');
     }
@@ -721,9 +721,11 @@ function declaredNameNode(d: Node): Node {
   return n;
 }
 
-function enclosingLoop(n: Node, body: Node): Node | undefined {
-  for (let p = n.parent; p && p.id !== body.id; p = p.parent) if (LOOPS.has(p.type)) return p;
-  return undefined;
+/** `jump` is the break ending its case of `sw` (trailingBreak), which the switch's lowering drops. */
+function endsCase(jump: Node, sw: Node): boolean {
+  let c: Node | null = jump;
+  while (c && c.parent?.parent?.id !== sw.id) c = c.parent;
+  return c?.type === 'case_statement' && trailingBreak(caseBody(c))?.id === jump.id;
 }
 
 function findById(root: Node, id: number): Node | undefined {

@@ -141,6 +141,24 @@ describe('TypeTable', () => {
     expect(storage(ts2)).toEqual(['buff: char[3]']);
   });
 
+  it('chooses the explicit, else the matching partial specialisation of a class template, else the primary', () => {
+    const root = parse([
+      'template <typename T, int N> struct Vec { T v[N]; };',
+      'template <> struct Vec<float, 1> { using Type = float; float x; };',
+      'template <typename T> struct Vec<T, 4> { struct Type { char tag; T a[4]; }; };',
+      'template <typename T> struct Vec<T, T(2)> { short s; };',
+      'template <typename T, int N> __global__ void k(Vec<float, 1> a, typename Vec<T, 4>::Type b, Vec<T, 4> c, Vec<double, 3> d) {}',
+    ].join('\n')).rootNode;
+    const local = new TypeTable(root);
+    const params = root.descendantsOfType('parameter_declaration').filter((p) => p!.parent!.type === 'parameter_list');
+    const t = (i: number) => local.resolveParameter(params[i]!, new Map([['T', { kind: 'scalar', name: 'short' } as CType]])) as CType;
+    const fields = (c: CType) => (c.kind === 'record' ? c.fields.map((f) => `${f.name}: ${renderTypeId(f.type)}`) : []);
+    expect(fields(t(0))).toEqual(['x: float']);
+    expect([renderTypeId(t(1)), ...fields(t(1))]).toEqual(['Vec<short, 4>::Type', 'tag: char', 'a: short[4]']);
+    expect(fields(t(2))).toEqual([]);
+    expect(fields(t(3))).toEqual(['v: double[3]']);
+  });
+
   it('resolves array extents from constants of the enclosing blocks, the latest before the use', () => {
     const root = parse('const int n = 2;\nvoid f() { const int n = 3, m = n * 2; { constexpr int n = m + 1; float a[n]; } float b[n]; }').rootNode;
     const local = new TypeTable(root);

@@ -86,6 +86,12 @@ describe('divergence brackets', () => {
     expect(text).not.toContain('switch');
   });
 
+  it('turn a break in the middle of a case of a per-thread switch into a flag guarding the rest of the case and its fallthrough', async () => {
+    const text = await kernelText('int i = threadIdx.x;\nswitch (i % 4) {\ncase 0: p[0] = 1; break;\ncase 1: p[1] = 1; if (p[i] > n) break; p[2] = 1;\ncase 2: p[3] = 1; break;\n}');
+    expect(text).not.toMatch(/\bbreak;/);
+    expect(text).toMatch(/int (__hv_brk\d+) = 0;[^]*if \((__hv_g\d+)\) \{ \1 = 1; \}[^]*int (__hv_g\d+) = !\(\1\); int (__hv_t\d+) = hip2vx_split\(\3\); if \(\3\) \{ p\[2\] = 1; \}[^]*__hv_f\d+ = __hv_g\d+ & !\(\1\);/);
+  });
+
   it('make side-effect-free ?:, && and || on per-thread values branch-free', async () => {
     const text = await kernelText('int i = threadIdx.x;\nint a = i < n ? i : n;\nbool b = i > 2 && i < 9;\np[0] = a + b;');
     expect(text).toContain('hip2vx_select(hip2vx_bool(i < n), i, n)');

@@ -193,6 +193,16 @@ const PROGRAMS: FeatureProgram[] = [
     host: ['hipGetSymbolAddress(&__hv_sym1, (const void*)&weights<int>);'],
   },
   { dir: 'file-scope-shared', stem: 'file_scope_shared', variants: [{ config: '4x4' }], what: 'extern __shared__ at file scope, used by a device function and a kernel: the launch\'s dynamic shared memory', device: ['static hip2vx_dynamic_shared_array<word> staged;'] },
+  {
+    dir: 'member-aliases', stem: 'member_aliases', variants: [{ config: '4x4' }],
+    what: 'member aliases named like the type they alias (g++ refuses them unqualified), in a class a kernel uses and in a namespace',
+    host: ['using config = ::config<int, T>;', 'typedef ::box<T> box;', 'using pair = ::numbers::pair<int>;'], device: ['using config = ::config<int, T>;'],
+  },
+  {
+    dir: 'template-specialisations', stem: 'specialisations', variants: [{ config: '4x4' }],
+    what: 'kernel arguments and shared arrays of member types of explicit and partial class template specialisations',
+    device: ['static_assert(sizeof(Vec<double, 4>::Type) == HIP2VX_ABI(40, 40)', 'static_assert(sizeof(Vec<short, 2>::Type) == HIP2VX_ABI(8, 8)'],
+  },
   { dir: 'single-device-apis', stem: 'single_device_apis', variants: [{ config: '4x4' }], what: 'peer queries, profiler markers, page-locking, pitched memory and 2-D copies on one device' },
 ];
 

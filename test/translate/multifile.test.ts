@@ -47,6 +47,15 @@ describe('kernels split over several files', () => {
     await runEverywhere(out, 'main', toolchains);
   });
 
+  it("a GPU header's records built on std::string and std::vector stay out of its device translation; the others stay", { timeout: 300_000 }, async () => {
+    const { out, results } = await translateAll(join('test', 'fixtures', 'hosted-header-types'), ['records.h', 'main.cu']);
+    for (const r of results.values()) expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const device = output(results.get('records.h')!, 'device');
+    expect(device).toContain('struct Cell { int value; };');
+    for (const hosted of ['string *name', 'std::vector<Cell>', 'Setup']) expect(device).not.toContain(hosted);
+    await runEverywhere(out, 'main', toolchains);
+  });
+
   it('two GPU headers of one program with the same file name and shared memory are refused', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hip2vx-clash-'));
     mkdirSync(join(dir, 'a'));
