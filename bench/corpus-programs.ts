@@ -120,7 +120,7 @@ function makefileFacts(dir: string): { includes: string[]; defines: string[]; ar
   const flags = expand(activeLines(text).replace(/#.*$/gm, ''), makeVariables(text));
   const includes = [...flags.matchAll(/-I\s*([^\s$)]+)/g)].map((m) => resolve(dir, m[1])).concat(cmakeIncludes(dir, text)).filter((d) => existsSync(d));
   // The program's own macros (`-DUSE_GPU`, `-DNX=400`); not the toolchain's reserved names (`-D__HIP_PLATFORM_AMD__`).
-  const defines = [...flags.matchAll(/(?<!\S)-D\s*([A-Za-z]\w*(?:=[^\s$()]*)?)(?=\s|$)/g)].map((m) => m[1]);
+  const defines = [...flags.matchAll(/(?<![\w-])-D\s*([A-Za-z]\w*(?:=[^\s$()]*)?)(?=\s|$)/g)].map((m) => m[1]);
   const run = /^run\s*:.*\n((?:\t.*\n?)+)/m.exec(text);
   const line = runCommand(run?.[1] ?? '');
   const args = expand(line.replace(/^\$\(LAUNCHER\)\s*/, '').replace(/^\S+\s*/, ''), makeVariables(text));  // drop ./$(program)
