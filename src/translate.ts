@@ -7,7 +7,7 @@ import { lexicalProblems, syntaxProblems } from './parse/checks.js';
 import { textForParser } from './parse/normalise.js';
 import { HIP_MACROS, macroDefinitions, type MacroTable } from './parse/macros.js';
 import { skippedOnDevice } from './parse/conditionals.js';
-import { parseForTranslation, statementOf, missingButValid } from './parse/repair.js';
+import { parseForTranslation, statementOf, missingButValid, topLevelItem } from './parse/repair.js';
 import { GPU_SPACE } from './parse/gpu-macros.js';
 import { analyseProgram, type FunctionInfo, type Program } from './analyse/program.js';
 import { TypeTable } from './analyse/types.js';
@@ -180,8 +180,7 @@ const NAMES = new Set(['identifier', 'type_identifier', 'field_identifier']);
  * the error cannot hide a launch or a kernel (what it swallowed is in the statement's text).
  */
 function untouchedError(error: Node): boolean {
-  let item = error;
-  while (item.parent?.parent) item = item.parent;
+  const item = topLevelItem(error);
   return !looksLikeGpuSource(item.text) || (!GPU_SPACE.test(item.text) && !looksLikeGpuSource(statementOf(error).text));
 }
 

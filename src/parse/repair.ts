@@ -95,10 +95,19 @@ export function missingButValid(error: Node, macros: MacroTable): boolean {
   return !!use && macros.has(use[1]) && !!macros.get(use[1])!.params === !!use[2];
 }
 
-function topLevelItem(node: Node): Node {
+/** The top-level item holding `node`; inside an include guard, the guard's item holding it (the guard splits nothing). */
+export function topLevelItem(node: Node): Node {
   let item = node;
-  while (item.parent?.parent) item = item.parent;
+  while (item.parent?.parent && !isIncludeGuard(item.parent)) item = item.parent;
   return item;
+}
+
+/** `#ifndef X` (or `#if !defined(X)`) at file level, whose first item defines X. */
+function isIncludeGuard(group: Node): boolean {
+  if (group.parent?.type !== 'translation_unit' || (group.type !== 'preproc_ifdef' && group.type !== 'preproc_if')) return false;
+  const [condition, first] = group.namedChildren;
+  const guarded = group.type === 'preproc_ifdef' ? group.child(0)?.type === '#ifndef' && condition?.text : /^!\s*defined\s*\(?\s*(\w+)\s*\)?$/.exec(condition?.text ?? '')?.[1];
+  return !!guarded && first?.type === 'preproc_def' && first.childForFieldName('name')?.text === guarded;
 }
 
 /** A directive of the group lies inside [start, end) (the group splits that item). */

@@ -194,6 +194,14 @@ describe('syntax errors the grammar reports', () => {
     expect(output(result, 'host')).toContain('  char** names = new char*[4];\n  __hip2vx_launch_k(1, 1, 0, 0, d);');
   });
 
+  it('in an include-guarded file: the guard is not decided (its macro is defined inside it), so the file is still translated', async () => {
+    const source = '#ifndef M_CUH\n#define M_CUH\n__global__ void k(int* p) { p[0] = 1; }\nint main() {\n  int* d = 0;\n  char** names = new char*[4];\n  k<<<1, 1>>>(d);\n  return names != 0;\n}\n#endif\n';
+    const result = await translateText('m.cu', source);
+    expect(result.diagnostics.map((d) => `${d.line}:${d.ruleId}`)).toEqual(['6:syntax-tolerated']);
+    expect(result.program.kernels).toEqual(['k']);
+    expect(output(result, 'host')).toContain('  __hip2vx_launch_k(1, 1, 0, 0, d);');
+  });
+
   it('in a statement with GPU code, or in device code: an error', async () => {
     const launch = await translateText('m.cu', '__global__ void k(char** p) { }\nint main() {\n  k<<<1, 1>>>(new char*[4]);\n}\n');
     expect(errors(launch).map((d) => d.ruleId)).toEqual(['syntax-error']);
