@@ -161,11 +161,11 @@ export function readCache(outdir: string, key: string): Map<string, CacheRecord>
 }
 
 /** Writes the records (an empty cache is no file at all: a run that translated nothing leaves nothing). */
-export function writeCache(outdir: string, key: string, records: ReadonlyMap<string, CacheRecord>): void {
+export async function writeCache(outdir: string, key: string, records: ReadonlyMap<string, CacheRecord>): Promise<void> {
   const path = join(outdir, CACHE_FILE);
   if (records.size === 0) return rmSync(path, { force: true });
   const sorted = Object.fromEntries([...records].sort(([a], [b]) => (a < b ? -1 : 1)));
   const content = JSON.stringify({ format: FORMAT, key, records: sorted } satisfies CacheData) + '\n';
   const state = compareWithDisk({ path, content, from: -1, source: path });
-  if (state !== 'unchanged') writeAtomic(path, content, state === 'missing');
+  if (state !== 'unchanged') await writeAtomic(path, content, state === 'missing');
 }

@@ -24,6 +24,8 @@ export interface JobOptions {
   maxFileBytes: number;
   /** Compare host output with the source (for statistics). */
   measureChanges: boolean;
+  /** Files without GPU code are copied to the output: their bytes come back with the outcome (read once). */
+  keepPlainBytes: boolean;
 }
 
 /** What a thread needs to run jobs; cloneable, so it can be a worker's workerData. */
@@ -61,6 +63,8 @@ export interface FileOutcome {
   reused?: boolean;
   /** What to record for this translation, if it may be reused later. */
   record?: CacheRecord;
+  /** A plain file's bytes, when it is copied to the output (keepPlainBytes). */
+  bytes?: Uint8Array;
 }
 
 /**
@@ -110,6 +114,7 @@ export class JobRunner {
     const reused = digest && reusableOutputs(job.cache!, digest);
     if (reused) return { index: job.index, status: 'translated', diagnostics: [], outputs: reused, counts: job.cache!.record!.counts, reused: true };
     const outcome = await this.translate(job, bytes);
+    if (outcome.status === 'plain' && this.config.jobOptions.keepPlainBytes) outcome.bytes = bytes;
     if (digest && outcome.status === 'translated' && outcome.diagnostics.length === 0) outcome.record = cacheRecord(digest, outcome.outputs, outcome.counts!);
     return outcome;
   }
