@@ -81,10 +81,12 @@ const QUOTED_INCLUDE = /^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"/gm;
 /**
  * The digest of one source's translation inputs. Headers are found the way the translator finds
  * them (quoted includes, next to the including file, then in the -I directories), but lexically:
- * an include inside a comment or `#if 0` is hashed too, which can only cost a reuse.
+ * an include inside a comment or `#if 0` is hashed too, which can only cost a reuse. `includer`:
+ * the sibling that includes the source as text (it is then translated there, not on its own).
  */
-export function inputDigest(key: string, path: string, source: Uint8Array, includeDirs: readonly string[]): string {
+export function inputDigest(key: string, path: string, source: Uint8Array, includeDirs: readonly string[], includer?: string): string {
   const hash = createHash('sha256').update(key).update(basename(path)).update(source);
+  if (includer !== undefined) hash.update(`\0included by ${basename(includer)}`);
   const seen = new Set([resolve(path)]);
   const visit = (file: string, text: string) => {
     for (const [, written] of text.matchAll(QUOTED_INCLUDE)) {

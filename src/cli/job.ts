@@ -2,6 +2,7 @@
 // cheaply for GPU code and translate. Runs in the main thread or in a worker; everything it
 // returns is structured-cloneable.
 import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { decodeSource } from '../parse/source.js';
 import { includesGpuHeader } from '../gpu-hint.js';
 import { fileDiagnostic, type Diagnostic } from '../report/diagnostic.js';
@@ -110,7 +111,9 @@ export class JobRunner {
     } catch (e) {
       return failedOutcome(job, fileDiagnostic(job.path, 'error', `cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`, 'input-unreadable'));
     }
-    const digest = job.cache && inputDigest(job.cache.key, job.path, bytes, this.config.settings.includeDirs);
+    const resolved = resolve(job.path);
+    const includer = this.config.textIncluders.get(dirname(resolved))?.get(resolved);
+    const digest = job.cache && inputDigest(job.cache.key, job.path, bytes, this.config.settings.includeDirs, includer);
     const reused = digest && reusableOutputs(job.cache!, digest);
     if (reused) return { index: job.index, status: 'translated', diagnostics: [], outputs: reused, counts: job.cache!.record!.counts, reused: true };
     const outcome = await this.translate(job, bytes);
