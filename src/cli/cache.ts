@@ -81,10 +81,12 @@ const QUOTED_INCLUDE = /^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"/gm;
 /**
  * The digest of one source's translation inputs. Headers are found the way the translator finds
  * them (quoted includes, next to the including file, then in the -I directories), but lexically:
- * an include inside a comment or `#if 0` is hashed too, which can only cost a reuse.
+ * an include inside a comment or `#if 0` is hashed too, which can only cost a reuse. `includer`:
+ * the sibling that includes the source as text (it is then translated there, not on its own).
  */
-export function inputDigest(key: string, path: string, source: Uint8Array, includeDirs: readonly string[]): string {
+export function inputDigest(key: string, path: string, source: Uint8Array, includeDirs: readonly string[], includer?: string): string {
   const hash = createHash('sha256').update(key).update(basename(path)).update(source);
+  if (includer !== undefined) hash.update(`\0included by ${basename(includer)}`);
   const seen = new Set([resolve(path)]);
   const visit = (file: string, text: string) => {
     for (const [, written] of text.matchAll(QUOTED_INCLUDE)) {
@@ -161,11 +163,11 @@ export function readCache(outdir: string, key: string): Map<string, CacheRecord>
 }
 
 /** Writes the records (an empty cache is no file at all: a run that translated nothing leaves nothing). */
-export function writeCache(outdir: string, key: string, records: ReadonlyMap<string, CacheRecord>): void {
+export async function writeCache(outdir: string, key: string, records: ReadonlyMap<string, CacheRecord>): Promise<void> {
   const path = join(outdir, CACHE_FILE);
   if (records.size === 0) return rmSync(path, { force: true });
   const sorted = Object.fromEntries([...records].sort(([a], [b]) => (a < b ? -1 : 1)));
   const content = JSON.stringify({ format: FORMAT, key, records: sorted } satisfies CacheData) + '\n';
   const state = compareWithDisk({ path, content, from: -1, source: path });
-  if (state !== 'unchanged') writeAtomic(path, content, state === 'missing');
+  if (state !== 'unchanged') await writeAtomic(path, content, state === 'missing');
 }

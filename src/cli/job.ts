@@ -2,6 +2,7 @@
 // cheaply for GPU code and translate. Runs in the main thread or in a worker; everything it
 // returns is structured-cloneable.
 import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { decodeSource } from '../parse/source.js';
 import { includesGpuHeader } from '../gpu-hint.js';
 import { fileDiagnostic, type Diagnostic } from '../report/diagnostic.js';
@@ -24,6 +25,8 @@ export interface JobOptions {
   maxFileBytes: number;
   /** Compare host output with the source (for statistics). */
   measureChanges: boolean;
+  /** Files without GPU code are copied to the output: their bytes come back with the outcome (read once). */
+  keepPlainBytes: boolean;
 }
 
 /** What a thread needs to run jobs; cloneable, so it can be a worker's workerData. */
@@ -61,6 +64,8 @@ export interface FileOutcome {
   reused?: boolean;
   /** What to record for this translation, if it may be reused later. */
   record?: CacheRecord;
+  /** A plain file's bytes, when it is copied to the output (keepPlainBytes). */
+  bytes?: Uint8Array;
 }
 
 /**
@@ -106,10 +111,13 @@ export class JobRunner {
     } catch (e) {
       return failedOutcome(job, fileDiagnostic(job.path, 'error', `cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`, 'input-unreadable'));
     }
-    const digest = job.cache && inputDigest(job.cache.key, job.path, bytes, this.config.settings.includeDirs);
+    const resolved = resolve(job.path);
+    const includer = this.config.textIncluders.get(dirname(resolved))?.get(resolved);
+    const digest = job.cache && inputDigest(job.cache.key, job.path, bytes, this.config.settings.includeDirs, includer);
     const reused = digest && reusableOutputs(job.cache!, digest);
     if (reused) return { index: job.index, status: 'translated', diagnostics: [], outputs: reused, counts: job.cache!.record!.counts, reused: true };
     const outcome = await this.translate(job, bytes);
+    if (outcome.status === 'plain' && this.config.jobOptions.keepPlainBytes) outcome.bytes = bytes;
     if (digest && outcome.status === 'translated' && outcome.diagnostics.length === 0) outcome.record = cacheRecord(digest, outcome.outputs, outcome.counts!);
     return outcome;
   }

@@ -84,7 +84,9 @@ export class OutputPlanner {
       }
       if (!isHeader(file.path)) this.noteUnit(file, dir, outcome);
     } else if (outcome.status === 'plain' && passthrough && outdir !== undefined) {
-      const content = readFileSync(file.path);
+      // Read by the job (keepPlainBytes); from a worker it arrives as a plain Uint8Array.
+      const bytes = outcome.bytes!;
+      const content = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       const path = join(outdir, file.rel);
       mine.push({ path, content, from: index, source: file.path });
       const text = content.toString('latin1');

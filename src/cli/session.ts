@@ -42,8 +42,8 @@ export interface RunContext {
   translatorModule: string;
 }
 
-/** Writes or compares the planned files of one input (or the Makefiles); returns their states. */
-export type Consumer = (writes: PlannedFile[]) => OutputState[];
+/** Writes or compares the planned files of one input (or the Makefiles); returns their states, or promises of them. */
+export type Consumer = (writes: PlannedFile[]) => (OutputState | Promise<OutputState>)[];
 
 export interface Session {
   files: InputFile[];
@@ -75,12 +75,20 @@ export async function runSession(options: SessionOptions, context: RunContext, c
   const planner = new OutputPlanner(options.target, { xlen, includeDirs, defines }, programs);
   const outputs: Session['outputs'] = [];
   const arrived: FileOutcome[] = [];
+  /** States still being written; all settled before the session returns, also when interrupted. */
+  const pending: Promise<void>[] = [];
   const take = (writes: PlannedFile[]) => {
     if (!consume) return;
     consume(writes).forEach((state, i) => {
       const { path, from } = writes[i];
-      outputs.push({ path, from, state });
-      if (state === 'failed' && from >= 0) arrived[from].status = 'failed';
+      const output: Session['outputs'][number] = { path, from, state: 'failed' };
+      outputs.push(output);
+      const settle = (s: OutputState) => {
+        output.state = s;
+        if (s === 'failed' && from >= 0) arrived[from].status = 'failed';
+      };
+      if (typeof state === 'string') settle(state);
+      else pending.push(state.then(settle));
     });
   };
   let next = 0;
@@ -91,6 +99,7 @@ export async function runSession(options: SessionOptions, context: RunContext, c
     for (; next < files.length && arrived[next]; next++) {
       take(planner.plan(files[next], next, arrived[next]));
       arrived[next].outputs = [];
+      arrived[next].bytes = undefined;
     }
   };
   const cache = openCache(options, context);
@@ -103,7 +112,7 @@ export async function runSession(options: SessionOptions, context: RunContext, c
     {
       translatorModule: context.translatorModule,
       settings: options.settings,
-      jobOptions: { maxFileBytes: options.maxFileBytes, measureChanges: options.measureChanges },
+      jobOptions: { maxFileBytes: options.maxFileBytes, measureChanges: options.measureChanges, keepPlainBytes: options.target.passthrough && outdir !== undefined && consume !== undefined },
       baselineOnly: smallRun(files.map((f) => f.path)),
       textIncluders: new Map([...new Set(files.map((f) => dirname(resolve(f.path))))].map((dir) => [dir, textIncluders(dir)])),
     },
@@ -112,8 +121,11 @@ export async function runSession(options: SessionOptions, context: RunContext, c
       signal: context.signal,
       onOutcome,
     },
-  ).finally(() => progress.done());
+  )
+    .finally(() => Promise.all(pending))
+    .finally(() => progress.done());
   take(planner.makefiles());
+  await Promise.all(pending);
   const diagnostics = sortDiagnostics([...walked.diagnostics, ...outcomes.flatMap((o) => o.diagnostics), ...planner.diagnostics]);
   return { files, outcomes, outputs, diagnostics, cache };
 }

@@ -10,26 +10,25 @@ import { writeAtomic } from './write.js';
 
 export async function translateCommand(paths: string[], flags: CommonFlags, context: RunContext): Promise<number> {
   const failures: Diagnostic[] = [];
-  const write = (w: PlannedFile): OutputState => {
+  const write = (w: PlannedFile): OutputState | Promise<OutputState> => {
     const state = compareWithDisk(w);
     if (state === 'unchanged') return 'unchanged';
-    try {
-      writeAtomic(w.path, w.content, state === 'missing');
-      return 'written';
-    } catch (e) {
-      const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-      failures.push(fileDiagnostic(w.source, 'error', `cannot write ${w.path} (${why})`, 'output-unwritable'));
-      return 'failed';
-    }
+    return writeAtomic(w.path, w.content, state === 'missing').then(
+      () => 'written',
+      (e: NodeJS.ErrnoException) => {
+        failures.push(fileDiagnostic(w.source, 'error', `cannot write ${w.path} (${e.code ?? e.message})`, 'output-unwritable'));
+        return 'failed';
+      },
+    );
   };
   const session = await startSession(paths, flags, context, 'write', (writes) => writes.map(write));
-  if (session.cache && flags.output !== undefined) saveCache(flags.output, session);
+  if (session.cache && flags.output !== undefined) await saveCache(flags.output, session);
   const report = await finish('translate', session, flags, failures, exitOnFailure);
   return report.exitCode;
 }
 
 /** Records this run's clean translations for the next run; keeps the other sources' records. */
-function saveCache(outdir: string, session: Session): void {
+async function saveCache(outdir: string, session: Session): Promise<void> {
   const { key, records } = session.cache!;
   const next = new Map(records);
   session.files.forEach((file, i) => {
@@ -38,7 +37,7 @@ function saveCache(outdir: string, session: Session): void {
     else if (!(outcome.status === 'translated' && outcome.reused)) next.delete(file.rel);
   });
   try {
-    writeCache(outdir, key, next);
+    await writeCache(outdir, key, next);
   } catch {
     // Only a cache: the next run translates again.
   }

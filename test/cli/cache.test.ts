@@ -161,4 +161,16 @@ describe('translation cache with the real translator', () => {
     expect(stale.status).toBe(1);
     expect(stale.stderr).toMatch(/v\.host\.cpp is out of date/);
   });
+
+  it('translates again a source that a sibling has started to include as text', () => {
+    rmSync(join(root, 'src'), { recursive: true });
+    writeTree(root, { 'src/k.cu': '__global__ void k(float* x) { x[threadIdx.x] = 1; }\n', 'src/main.cpp': 'int main() { return 0; }\n' });
+    expect(cli(['translate', 'src', '-o', 'out', '--quiet'], root).status).toBe(0);
+    expect(Object.keys(readCacheFile().records)).toEqual(['k.cu']);
+    writeFileSync(join(root, 'src/main.cpp'), '#include "k.cu"\nint main() { return 0; }\n');
+    const r = cli(['translate', 'src', '-o', 'out', '--format', 'json'], root);
+    const files = (JSON.parse(r.stdout) as { files: { path: string; status: string }[] }).files;
+    expect(files.find((f) => f.path.endsWith('k.cu'))?.status).toBe('plain');
+    expect(r.stdout).toContain('included-as-text');
+  });
 });
