@@ -9,6 +9,7 @@ import { Uniformity, type UniformityContext } from '../analyse/uniformity.js';
 import { warpExits, WarpOps } from '../analyse/warp-ops.js';
 import { integerConstants, WARP_ROWS, WarpParams, WarpScope, type ParamFacts, type WarpAssumptions } from '../analyse/warp-uniformity.js';
 import { conditionalGroups, enclosingConditions } from '../parse/conditionals.js';
+import { ptxCall } from '../analyse/ptx-asm.js';
 import { argumentsOf, attributeSpaces, declaredName, functionDeclarator, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
 import type { RuleSet } from '../rules/index.js';
 import { DivergenceLowering } from './divergence.js';
@@ -454,8 +455,7 @@ export class DeviceRewriter {
         return;
       }
       case 'gnu_asm_expression':
-        this.report.construct(n, 'inline-asm');
-        return false;
+        return this.asm(n);
       case 'new_expression': case 'delete_expression':
         this.report.construct(n, 'device-heap');
         return;
@@ -466,6 +466,20 @@ export class DeviceRewriter {
         if (n.namedChildren.some((c) => c?.type === 'kernel_call_syntax')) this.report.construct(n, 'dynamic-parallelism');
         return;
     }
+  }
+
+  /** A PTX warp-matrix instruction becomes its runtime function's call (operands still rewritten); other asm is refused. */
+  private asm(n: Node): boolean {
+    const call = ptxCall(n);
+    if (!call || 'error' in call) {
+      this.report.construct(n, 'inline-asm', call && `inline assembly in device code (${call.error})`);
+      return false;
+    }
+    this.edits.replace(n, (print) => `${call.fn}(${call.groups.map((g) => {
+      const values = g.values.map((v) => print(v)).join(', ');
+      return g.braced ? `{${values}}` : values;
+    }).join(', ')})`);
+    return true;
   }
 
   private builtin(n: Node): void {
