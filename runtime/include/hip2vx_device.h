@@ -384,7 +384,7 @@ HIP2VX_INLINE float hip2vx_fmaxf(float a, float b) { float r; __asm__("fmax.s %0
 #endif
 HIP2VX_INLINE float min(float a, float b) { return hip2vx_fminf(a, b); }
 HIP2VX_INLINE float max(float a, float b) { return hip2vx_fmaxf(a, b); }
-// Other mixes compare in their common type: on rv32 `int32_t` is `long`, so min(int32_t, int)
+// Other mixes compare in their common type: on rv32 `long` is 32 bits wide, so min(long, int)
 // matches none of the overloads above exactly and would be ambiguous between them.
 template <typename A, typename B>
 HIP2VX_INLINE auto min(A a, B b) -> decltype(a + b) { return min((decltype(a + b))a, (decltype(a + b))b); }
