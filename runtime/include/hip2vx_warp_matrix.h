@@ -1,9 +1,10 @@
 // PTX warp-matrix instructions (ldmatrix, movmatrix, mma.sync) as calls: the translator replaces an
 // `asm("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,...}, ...;" : ...)` statement by
-// `hip2vx_ptx_mma_m16n8k16_row_col_f32_bf16_bf16_f32({d...}, {a...}, {b...}, {c...})` (operand groups
-// in the instruction's order; src/analyse/ptx-asm.ts lists the instructions). They run on the
-// logical warp of the warp operations above (same requirement: every lane reaches them), with the
-// fragment layouts of the PTX ISA: groupID g = lane / 4, t = lane % 4; an A fragment register holds
+// `hip2vx_ptx_mma_m16n8k16_row_col_f32_bf16_bf16_f32({d...}, {a...}, {b...}, {c...})` (register
+// operands as arrays, in the instruction's order; addresses as pointers; src/analyse/ptx-asm.ts
+// lists the instructions). They run on the logical warp of the warp operations above (same
+// requirement: every lane reaches them), with the fragment layouts of the PTX ISA: groupID
+// g = lane / 4, t = lane % 4; an A fragment register holds
 // row g (+8 for the odd registers of an m16 shape), 32 bits of k at word 4 x (register / 2) + t;
 // B's register r holds column g, k word 4r + t; C/D's hold rows g, g+8, columns 2t, 2t+1.
 // Included by hip2vx_device.h after the half types.
@@ -54,11 +55,11 @@ HIP2VX_INLINE void hip2vx_ldmatrix(const hip2vx_b32_out (&d)[N], const void* row
 
 /** movmatrix.sync.aligned.m8n8.trans.b16: the 8 x 8 b16 matrix of the fragment (lane (g, t): row g,
     columns 2t, 2t+1), transposed: lane (g, t) receives elements (2t, g) and (2t + 1, g). */
-HIP2VX_INLINE void hip2vx_ptx_movmatrix_m8n8_trans_b16(const hip2vx_b32_out (&d)[1], hip2vx_b32 x) {
+HIP2VX_INLINE void hip2vx_ptx_movmatrix_m8n8_trans_b16(const hip2vx_b32_out (&d)[1], const hip2vx_b32 (&x)[1]) {
   HIP2VX_REQUIRE_PTX_WARP;
   const uint32_t lane = __lane_id(), g = lane >> 2, t = lane & 3u, shift = 16u * (g & 1u);
-  const uint32_t lo = __shfl(x.v, (int)(8 * t + g / 2)) >> shift & 0xffffu;
-  const uint32_t hi = __shfl(x.v, (int)(8 * t + 4 + g / 2)) >> shift & 0xffffu;
+  const uint32_t lo = __shfl(x[0].v, (int)(8 * t + g / 2)) >> shift & 0xffffu;
+  const uint32_t hi = __shfl(x[0].v, (int)(8 * t + 4 + g / 2)) >> shift & 0xffffu;
   d[0].set(lo | hi << 16);
 }
 

@@ -38,8 +38,8 @@ interface AsmOperand { value: Node; output: boolean; readWrite: boolean; constra
 /** A recognised warp-matrix asm statement: the function and its arguments (operand nodes, grouped). */
 export interface PtxCall {
   fn: string;
-  /** Per PTX operand: its asm operands' values, and whether it is written as a braced group. */
-  groups: { values: Node[]; braced: boolean }[];
+  /** Per PTX operand: its asm operands' values, and whether it is a register group (an array argument: `{a, b}`) rather than an address. */
+  groups: { values: Node[]; registers: boolean }[];
 }
 
 /** The PTX instruction an asm statement spells, if it is one of the emulated ones (cheap: no operand checks). */
@@ -76,18 +76,18 @@ export function ptxCall(asm: Node): PtxCall | { error: string } | undefined {
       const written = isOutput(i);
       if (written && !operand.output) return { error: `'%${r}' is written by '${instruction}' but is an input operand` };
       if (!written && operand.output && !operand.readWrite) return { error: `'%${r}' is read by '${instruction}' but is a write-only ("=") operand` };
-      if (!/^[=+]?[rfl]$/.test(operand.constraint)) return { error: `'%${r}' has constraint "${operand.constraint}"; registers and addresses need "r", "f" or "l"` };
+      if (!/^[=+]?&?[rfl]$/.test(operand.constraint)) return { error: `'%${r}' has constraint "${operand.constraint}"; registers and addresses need "r", "f" or "l"` };
       uses.set(r, (uses.get(r) ?? 0) + 1);
       values.push(operand.value);
     }
-    groups.push({ values, braced: isOutput(i) || (braced && want !== 'addr') });
+    groups.push({ values, registers: want !== 'addr' });
   }
   // An operand both read and written is written out twice in the call: it must not have side effects.
   for (const [r, n] of uses) if (n > 1 && hasSideEffects(operands[r].value)) return { error: `'%${r}' is used twice and its expression has side effects` };
   return { fn: ptxFunction(instruction), groups };
 }
 
-/** Every instruction's first operand is its destination (written out as a group: the functions take arrays). */
+/** Every instruction's first operand is its destination. */
 const isOutput = (i: number) => i === 0;
 
 /** The asm string (concatenated literals joined), or undefined when not a plain literal. */

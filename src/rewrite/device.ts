@@ -482,7 +482,7 @@ export class DeviceRewriter {
     }
     this.edits.replace(n, (print) => `${call.fn}(${call.groups.map((g) => {
       const values = g.values.map((v) => print(v)).join(', ');
-      return g.braced ? `{${values}}` : values;
+      return g.registers ? `{${values}}` : values;
     }).join(', ')})`);
     return true;
   }
