@@ -28,12 +28,13 @@ struct hip2vx_b32_out {
   void set(uint32_t v) const { memcpy(p, &v, 4); }
 };
 
-#define HIP2VX_REQUIRE_PTX_WARP static_assert(HIP2VX_WARP_SIZE == 32, "hip2vortex: PTX warp-matrix instructions need a logical warp of 32 lanes (HIP2VX_WARP_SIZE)")
+// W is the logical warp's size: a template parameter, so that only a call checks it.
+#define HIP2VX_REQUIRE_PTX_WARP static_assert(W == 32, "hip2vortex: PTX warp-matrix instructions need a logical warp of 32 lanes (HIP2VX_WARP_SIZE)")
 
 /** ldmatrix.sync.aligned.m8n8.xN[.trans].b16: lanes 8m..8m+7 give the row addresses of matrix m
     (8 x 8 b16, a row 16 contiguous bytes); lane (g, t) receives in register m row g's b16
     columns 2t, 2t+1 (with .trans: column g of rows 2t, 2t+1). Only addresses are exchanged. */
-template <int N, bool TRANS>
+template <int W, int N, bool TRANS>
 HIP2VX_INLINE void hip2vx_ldmatrix(const hip2vx_b32_out (&d)[N], const void* row) {
   HIP2VX_REQUIRE_PTX_WARP;
   const uint32_t lane = __lane_id(), g = lane >> 2, t = lane & 3u;
@@ -55,6 +56,7 @@ HIP2VX_INLINE void hip2vx_ldmatrix(const hip2vx_b32_out (&d)[N], const void* row
 
 /** movmatrix.sync.aligned.m8n8.trans.b16: the 8 x 8 b16 matrix of the fragment (lane (g, t): row g,
     columns 2t, 2t+1), transposed: lane (g, t) receives elements (2t, g) and (2t + 1, g). */
+template <int W = HIP2VX_WARP_SIZE>
 HIP2VX_INLINE void hip2vx_ptx_movmatrix_m8n8_trans_b16(const hip2vx_b32_out (&d)[1], const hip2vx_b32 (&x)[1]) {
   HIP2VX_REQUIRE_PTX_WARP;
   const uint32_t lane = __lane_id(), g = lane >> 2, t = lane & 3u, shift = 16u * (g & 1u);
@@ -110,7 +112,7 @@ struct hip2vx_mma_f16_acc {
 
 /** mma.sync.aligned.mMn8kK.row.col: D = A (M x K, row-major) x B (K x 8, column-major) + C. Each lane
     gathers the rows of A and the columns of B its outputs need, one exchange per A and B register. */
-template <int M, int K, typename In, typename Acc>
+template <int W, int M, int K, typename In, typename Acc>
 HIP2VX_INLINE void hip2vx_mma_sync(const hip2vx_b32_out* d, const hip2vx_b32* a, const hip2vx_b32* b, const hip2vx_b32* c) {
   HIP2VX_REQUIRE_PTX_WARP;
   enum { ROWS = M / 8, KW = K / In::PER_WORD, NA = ROWS * KW / 4, NB = KW / 4 };
@@ -138,7 +140,8 @@ HIP2VX_INLINE void hip2vx_mma_sync(const hip2vx_b32_out* d, const hip2vx_b32* a,
 
 // The instructions of src/analyse/ptx-asm.ts, one function each: operand groups as arrays.
 #define HIP2VX_PTX_LDMATRIX(name, N, TRANS)                                                        \
-  HIP2VX_INLINE void name(const hip2vx_b32_out (&d)[N], const void* row) { hip2vx_ldmatrix<N, TRANS>(d, row); }
+  template <int W = HIP2VX_WARP_SIZE>                                                               \
+  HIP2VX_INLINE void name(const hip2vx_b32_out (&d)[N], const void* row) { hip2vx_ldmatrix<W, N, TRANS>(d, row); }
 HIP2VX_PTX_LDMATRIX(hip2vx_ptx_ldmatrix_m8n8_x1_b16, 1, false)
 HIP2VX_PTX_LDMATRIX(hip2vx_ptx_ldmatrix_m8n8_x2_b16, 2, false)
 HIP2VX_PTX_LDMATRIX(hip2vx_ptx_ldmatrix_m8n8_x4_b16, 4, false)
@@ -147,9 +150,10 @@ HIP2VX_PTX_LDMATRIX(hip2vx_ptx_ldmatrix_m8n8_x2_trans_b16, 2, true)
 HIP2VX_PTX_LDMATRIX(hip2vx_ptx_ldmatrix_m8n8_x4_trans_b16, 4, true)
 #undef HIP2VX_PTX_LDMATRIX
 #define HIP2VX_PTX_MMA(name, M, K, In, Acc)                                                         \
+  template <int W = HIP2VX_WARP_SIZE>                                                               \
   HIP2VX_INLINE void name(const hip2vx_b32_out (&d)[Acc::REGS * M / 16], const hip2vx_b32 (&a)[M * K / 32 / In::PER_WORD], \
                           const hip2vx_b32 (&b)[8 * K / 32 / In::PER_WORD], const hip2vx_b32 (&c)[Acc::REGS * M / 16]) { \
-    hip2vx_mma_sync<M, K, In, Acc>(d, a, b, c);                                                    \
+    hip2vx_mma_sync<W, M, K, In, Acc>(d, a, b, c);                                                    \
   }
 HIP2VX_PTX_MMA(hip2vx_ptx_mma_m16n8k8_row_col_f16_f16_f16_f16, 16, 8, hip2vx_mma_f16, hip2vx_mma_f16_acc)
 HIP2VX_PTX_MMA(hip2vx_ptx_mma_m16n8k16_row_col_f16_f16_f16_f16, 16, 16, hip2vx_mma_f16, hip2vx_mma_f16_acc)
