@@ -310,7 +310,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       const plainIncludes = (directive: Node) => (headerMode && !includesSource(directive) ? undefined : plainIncludeRoots(directive, file.path, includeDirs, isGpu));
       // As written: names in #if conditions count (a configuration macro).
       const headerNames = new Set(headers.flatMap((h) => h.source.match(/\b[A-Za-z_]\w*/g) ?? []));
-      deviceRewriter = new DeviceRewriter(deviceProgram, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, types: own.types, warpUsers, warpEnders, warpSize: options.warpSize, instances, plainIncludeRoots: plainIncludes, headerNames, header: headerMode, includedFunctions: () => localHeaders.flatMap((r) => analyseProgram(r, r.text).deviceFunctions), instanceNames: new Set(instances.flatMap((i) => i.templateArgs.join(' ').match(/[A-Za-z_]\w*/g) ?? [])) });
+      deviceRewriter = new DeviceRewriter(deviceProgram, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, types: own.types, warpUsers, warpEnders, warpSize: options.warpSize, instances, plainIncludeRoots: plainIncludes, headerNames, namespaces: namespacesDefined([...localHeaders, root]), header: headerMode, includedFunctions: () => localHeaders.flatMap((r) => analyseProgram(r, r.text).deviceFunctions), instanceNames: new Set(instances.flatMap((i) => i.templateArgs.join(' ').match(/[A-Za-z_]\w*/g) ?? [])) });
       deviceRewriter.run();
       refuseNarrowBlocks(program, units.flatMap((u) => [...u.program.kernels, ...u.program.deviceFunctions]), deviceRewriter.rowsAssumed, options.warpSize ?? 32, report);
     }
@@ -493,3 +493,11 @@ function registered(unit: Unit, deviceAbi: Abi, warpUsers: ReadonlySet<string>, 
     return [{ registration, entry: { instance, qualifiedName: [...namespacesOf(instance.kernel.outer), instance.kernel.name].join('::'), args, staticShared, sharedChecks, warpScratch, warpLeaving: lanesMayLeave(instance.kernel, warpUsers, warpEnders, warpOps) } }];
   });
 }
+
+/** The names of the namespaces defined in `roots` (`namespace a::b {` gives b). */
+function namespacesDefined(roots: Node[]): Set<string> {
+  const names = new Set<string>();
+  for (const r of roots) scan(r, NAMESPACES, (n) => void names.add(n.childForFieldName('name')?.text.split('::').pop()?.trim() ?? ''));
+  return names;
+}
+const NAMESPACES = new Set(['namespace_definition']);

@@ -17,6 +17,19 @@
 #define __CUDA_ARCH__ 800
 #endif
 
+// int32_t is int for CUDA code (nvcc's hosts) and for clang's rv32; riscv gcc's rv32 makes it long,
+// so `int*` would not convert to `int32_t*` (or a function taking one to a pointer type naming the
+// other). Same size and alignment: only the type's name changes, before libc's headers typedef it.
+#if defined(__riscv) && !defined(__clang__) && __SIZEOF_LONG__ == 4
+#undef __INT32_TYPE__
+#define __INT32_TYPE__ int
+#undef __UINT32_TYPE__
+#define __UINT32_TYPE__ unsigned int
+#undef __INT_LEAST32_TYPE__
+#define __INT_LEAST32_TYPE__ int
+#undef __UINT_LEAST32_TYPE__
+#define __UINT_LEAST32_TYPE__ unsigned int
+#endif
 #include <stdint.h>
 #include <stddef.h>
 #include <sys/types.h>  // uint, ushort, ulong: what hip_runtime.h's libc headers bring on the host
@@ -126,20 +139,20 @@ HIP2VX_INLINE uint32_t hip2vx_dimensions(const uint32_t* grid, const uint32_t* b
 
 // ---- divergence idioms -------------------------------------------------------------------
 #if defined(HIP2VX_CPU_BACKEND)
-HIP2VX_INLINE int hip2vx_split(int& c) { (void)c; return 0; }
-HIP2VX_INLINE void hip2vx_join(int t) { (void)t; }
+HIP2VX_INLINE int hip2vx_split_insn(int& c) { (void)c; return 0; }
+HIP2VX_INLINE void hip2vx_join_insn(int t) { (void)t; }
 HIP2VX_INLINE int hip2vx_active_threads() { return 1; }
 HIP2VX_INLINE void hip2vx_tmc(int m) { (void)m; }
 #define HIP2VX_PRED_EXIT(go, mask, label) do { if (!(go)) goto label; } while (0)
 #define HIP2VX_OPAQUE(x) ((void)0)
 #else
 // The predicate is an in/out operand, so the compiler cannot hoist or thread the branch on it.
-HIP2VX_INLINE int hip2vx_split(int& c) {
+HIP2VX_INLINE int hip2vx_split_insn(int& c) {
   int t;
   __asm__ volatile(".insn r 0x0b, 2, 0, %0, %1, x0" : "=r"(t), "+r"(c) :: "memory");
   return t;
 }
-HIP2VX_INLINE void hip2vx_join(int t) { __asm__ volatile(".insn r 0x0b, 3, 0, x0, %0, x0" :: "r"(t) : "memory"); }
+HIP2VX_INLINE void hip2vx_join_insn(int t) { __asm__ volatile(".insn r 0x0b, 3, 0, x0, %0, x0" :: "r"(t) : "memory"); }
 HIP2VX_INLINE int hip2vx_active_threads() { return vx_active_threads(); }
 HIP2VX_INLINE void hip2vx_tmc(int m) { vx_tmc(m); }
 // pred and the loop's exit branch in one asm goto, testing the same register.
@@ -148,13 +161,21 @@ HIP2VX_INLINE void hip2vx_tmc(int m) { vx_tmc(m); }
 #define HIP2VX_OPAQUE(x) __asm__("" : "+r"(x))
 #endif
 
-/** A per-thread condition as 0/1 the optimiser cannot see through (see the divergence lowering). */
+// The divergence lowering's calls are constexpr: a constexpr function whose branches it regroups
+// (a switch in `constexpr __host__ __device__`) still evaluates in constant expressions, plainly.
+HIP2VX_INLINE constexpr int hip2vx_split(int& c) { return __builtin_is_constant_evaluated() ? 0 : hip2vx_split_insn(c); }
+HIP2VX_INLINE constexpr void hip2vx_join(int t) {
+  if (!__builtin_is_constant_evaluated()) hip2vx_join_insn(t);
+}
 template <typename T>
-HIP2VX_INLINE int hip2vx_bool(const T& c) {
+HIP2VX_INLINE int hip2vx_opaque_bool(const T& c) {
   int v = !!c;
   HIP2VX_OPAQUE(v);
   return v;
 }
+/** A per-thread condition as 0/1 the optimiser cannot see through (see the divergence lowering). */
+template <typename T>
+HIP2VX_INLINE constexpr int hip2vx_bool(const T& c) { return __builtin_is_constant_evaluated() ? !!c : hip2vx_opaque_bool(c); }
 
 // Barriers: vx_barrier has no memory clobber of its own.
 #define hip2vx_syncthreads() \
@@ -363,7 +384,7 @@ HIP2VX_INLINE float hip2vx_fmaxf(float a, float b) { float r; __asm__("fmax.s %0
 #endif
 HIP2VX_INLINE float min(float a, float b) { return hip2vx_fminf(a, b); }
 HIP2VX_INLINE float max(float a, float b) { return hip2vx_fmaxf(a, b); }
-// Other mixes compare in their common type: on rv32 `int32_t` is `long`, so min(int32_t, int)
+// Other mixes compare in their common type: on rv32 `long` is 32 bits wide, so min(long, int)
 // matches none of the overloads above exactly and would be ambiguous between them.
 template <typename A, typename B>
 HIP2VX_INLINE auto min(A a, B b) -> decltype(a + b) { return min((decltype(a + b))a, (decltype(a + b))b); }
@@ -1009,6 +1030,7 @@ template <typename T> HIP2VX_INLINE T __ldg(const T* p) { return *p; }
 // __half, __nv_bfloat16 (cuda_fp16.h, cuda_bf16.h): after the branch-free float math they use.
 #include "hip2vx_half.h"
 #include "hip2vx_fp8.h"
+#include "hip2vx_warp_matrix.h"
 /** atomicAdd on a 16-bit float: its containing 32-bit word under hip2vx_rmw (the other half kept);
     on a pair: the pair's word. The addition is branch-free, so the per-address locks do. */
 #define HIP2VX_ATOMIC_ADD16(T, T2)                                                                 \

@@ -5,6 +5,7 @@
 import type { Node } from '../parse/parser.js';
 import type { DeviceBuiltinRule, RuleSet } from '../rules/types.js';
 import type { FunctionInfo, Program } from './program.js';
+import { warpMatrixInstruction } from './ptx-asm.js';
 import { scan } from './syntax.js';
 
 /** Scratch bytes per thread of the block: HIP2VX_WARP_SCRATCH_BYTES of hip2vx_device.h. */
@@ -13,6 +14,7 @@ export const WARP_SCRATCH_BYTES = 16;
 /** Collectives of a tile type (cooperative groups' thread_block_tile): its methods of these names. */
 const TILE_METHODS = new Set(['shfl', 'shfl_up', 'shfl_down', 'shfl_xor', 'any', 'all', 'ballot']);
 const CALL = new Set(['call_expression']);
+const CALL_OR_ASM = new Set(['call_expression', 'gnu_asm_expression']);
 
 /** The warp operations of the device builtins table (`exchange`): calls, tile types, the barrier. */
 export class WarpOps {
@@ -45,7 +47,7 @@ export class WarpOps {
    * device functions they call (by name: overloads count together).
    */
   users(fns: readonly FunctionInfo[]): Set<string> {
-    return withCallers(fns, fns.filter((f) => f.body && this.anyUse.test(f.outer.text)).map((f) => f.name));
+    return withCallers(fns, fns.filter((f) => f.body && (this.anyUse.test(f.outer.text) || hasWarpMatrixAsm(f.body))).map((f) => f.name));
   }
 
   /**
@@ -56,7 +58,8 @@ export class WarpOps {
     if (!fn.body) return [];
     const tiles = this.tiles.test(fn.outer.text);
     const found: Node[] = [];
-    scan(fn.body, CALL, (c) => {
+    scan(fn.body, CALL_OR_ASM, (c) => {
+      if (c.type === 'gnu_asm_expression') return void (warpMatrixInstruction(c) && found.push(c));
       const name = callee(c);
       if (!name) return;
       if (name.method ? tiles && (TILE_METHODS.has(name.name) || (withSyncs && name.name === 'sync')) : this.calls.has(name.name) || users.has(name.name) || (withSyncs && this.syncs.has(name.name))) found.push(c);
@@ -64,6 +67,14 @@ export class WarpOps {
     return found;
   }
 }
+
+/** `body` holds a PTX warp-matrix instruction (ptx-asm.ts), which the runtime emulates with exchanges. */
+function hasWarpMatrixAsm(body: Node): boolean {
+  let found = false;
+  scan(body, ASM, (a) => void (found ||= !!warpMatrixInstruction(a)));
+  return found;
+}
+const ASM = new Set(['gnu_asm_expression']);
 
 /** `names` and the names of the functions of `fns` that call one of them, directly or not (by name). */
 export function withCallers(fns: readonly FunctionInfo[], names: Iterable<string>): Set<string> {

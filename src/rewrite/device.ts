@@ -9,6 +9,7 @@ import { Uniformity, type UniformityContext } from '../analyse/uniformity.js';
 import { warpExits, WarpOps } from '../analyse/warp-ops.js';
 import { integerConstants, WARP_ROWS, WarpParams, WarpScope, type ParamFacts, type WarpAssumptions } from '../analyse/warp-uniformity.js';
 import { conditionalGroups, enclosingConditions } from '../parse/conditionals.js';
+import { ptxCall, warpMatrixInstruction } from '../analyse/ptx-asm.js';
 import { argumentsOf, attributeSpaces, declaredName, functionDeclarator, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
 import type { RuleSet } from '../rules/index.js';
 import { HOSTED_STD } from '../analyse/constructs.js';
@@ -38,6 +39,8 @@ export interface DeviceOptions {
   plainIncludeRoots?: (directive: Node) => Node[] | undefined;
   /** Identifiers of the GPU headers the file includes (their device code may use what it includes before them). */
   headerNames?: ReadonlySet<string>;
+  /** Namespaces the file and the local headers it includes define: their using-directives stay on the device. */
+  namespaces?: ReadonlySet<string>;
   /** Translating a header: its types and constants may be for its includers' device code. */
   header?: boolean;
   /** Names in the template arguments of the kernel instances built here (`apply<16, Twice>`). */
@@ -59,6 +62,8 @@ const DEVICE_HEADERS = new Set(['stdint.h', 'stddef.h', 'stdbool.h', 'math.h', '
   'functional', 'algorithm', 'numeric', 'initializer_list', 'iterator', 'ratio', 'bit']);
 const TYPE_ITEMS = new Set(['struct_specifier', 'class_specifier', 'union_specifier', 'enum_specifier', 'type_definition', 'alias_declaration']);
 const MACRO_ITEMS = new Set(['preproc_def', 'preproc_function_def']);
+/** `using namespace a::b;`: the last name. */
+const USING_NAMESPACE = /^using\s+namespace\s+(?:[\w\s]*::\s*)*(\w+)\s*;$/;
 const KEEP_ALWAYS = new Set(['preproc_def', 'preproc_function_def', 'preproc_call', 'comment', 'namespace_alias_definition']);
 const NAMES = new Set(['identifier', 'type_identifier', 'namespace_identifier']);
 const TYPE_NAMES = new Set(['type_identifier']);
@@ -239,6 +244,7 @@ export class DeviceRewriter {
       return;
     }
     if (this.options.header && isScalarConstantOrEnum(node)) return;
+    if (this.options.namespaces?.has(USING_NAMESPACE.exec(node.text)?.[1] ?? '')) return;
     this.edits.replace(node, '');
   }
 
@@ -424,7 +430,7 @@ export class DeviceRewriter {
       }
       for (const call of refused) {
         const why = lowering.notReachedByAll(call);
-        const name = call.childForFieldName('function')!.text;
+        const name = call.type === 'gnu_asm_expression' ? warpMatrixInstruction(call)! : call.childForFieldName('function')!.text;
         this.report.at(call, 'error', 'warp-op-divergent', `'${name}' may not be reached by every lane of its warp (${why}): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call`);
       }
     }
@@ -483,8 +489,7 @@ export class DeviceRewriter {
         return;
       }
       case 'gnu_asm_expression':
-        this.report.construct(n, 'inline-asm');
-        return false;
+        return this.asm(n);
       case 'new_expression': case 'delete_expression':
         this.report.construct(n, 'device-heap');
         return;
@@ -495,6 +500,20 @@ export class DeviceRewriter {
         if (n.namedChildren.some((c) => c?.type === 'kernel_call_syntax')) this.report.construct(n, 'dynamic-parallelism');
         return;
     }
+  }
+
+  /** A PTX warp-matrix instruction becomes its runtime function's call (operands still rewritten); other asm is refused. */
+  private asm(n: Node): boolean {
+    const call = ptxCall(n);
+    if (!call || 'error' in call) {
+      this.report.construct(n, 'inline-asm', call && `inline assembly in device code (${call.error})`);
+      return false;
+    }
+    this.edits.replace(n, (print) => `${call.fn}(${call.groups.map((g) => {
+      const values = g.values.map((v) => print(v)).join(', ');
+      return g.registers ? `{${values}}` : values;
+    }).join(', ')})`);
+    return true;
   }
 
   private builtin(n: Node): void {

@@ -49,12 +49,12 @@ export class Reporter {
     this.at(node, report.severity, report.rule, message(report.what, report.severity, report.reason));
   }
 
-  /** A construct matched by kind or name; constructs silenced by a rule file are not reported. */
-  construct(node: Node, id: string): void {
+  /** A construct matched by kind or name (`what` refines the rule's); constructs silenced by a rule file are not reported. */
+  construct(node: Node, id: string, what?: string): void {
     const c = this.rules.constructs.get(id);
     const doc = this.rules.diagnostics.get(id);
     if (!c || c.status === 'supported' || !doc || doc.severity === 'off') return;
-    this.at(node, doc.severity, id, message(c.what, doc.severity, c.reason));
+    this.at(node, doc.severity, id, message(what ?? c.what, doc.severity, c.reason));
   }
 
   convertedRef(table: RuleUse['table'], node: Node, to: string, category: string, name = node.text): void {

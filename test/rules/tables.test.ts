@@ -1,6 +1,8 @@
 // Spot checks of the shipped tables: the mappings programs rely on, and the consistency of ids.
 import { describe, expect, it } from 'vitest';
 import { loadRules } from '../../src/rules/index.js';
+import { readFileSync } from 'node:fs';
+import { PTX_INSTRUCTIONS, ptxFunction } from '../../src/analyse/ptx-asm.js';
 
 const rules = loadRules();
 
@@ -178,5 +180,13 @@ describe('constructs and diagnostics', () => {
     console.log('constructs by status', by(rules.constructs.values(), (r) => r.status));
     console.log('diagnostics by severity', by(rules.diagnostics.values(), (r) => r.severity));
     expect(rules.hostNames.size).toBeGreaterThan(3000);
+  });
+});
+
+describe('PTX warp-matrix instructions', () => {
+  it('each instruction the translator accepts has its function in hip2vx_warp_matrix.h, and no other', () => {
+    const header = readFileSync('runtime/include/hip2vx_warp_matrix.h', 'utf8');
+    const defined = new Set([...header.matchAll(/\b(hip2vx_ptx_\w+)/g)].map((m) => m[1]));
+    expect([...defined].sort()).toEqual(PTX_INSTRUCTIONS.map(ptxFunction).sort());
   });
 });

@@ -63,4 +63,32 @@ describe.skipIf(lacks(['clang-19', 'picolibc'], 'translation shapes compile'))('
     execFileSync('clang-19', [...DEVICE, '-DHIP2VX_ENTRY_k', join(dir, 'align.device.cpp')]);
     execFileSync('g++', [...HOST, join(dir, 'align.host.cpp')]);
   });
+
+  it.skipIf(lacks(['riscv64-unknown-elf-g++'], 'gcc device compile'))("candle's shapes build with gcc and clang: a constexpr switch the divergence lowering regroups, int* for int32_t*, a using-directive of the file's namespace", async () => {
+    const source = [
+      '#include <cstdint>',
+      'namespace tiles { struct tile { int x[4]; }; }',
+      'using namespace tiles;',
+      'enum kind { A, B, C };',
+      'static constexpr __host__ __device__ int width(kind k) { switch (k) { case A: return 4; case B: return 8; default: return 0; } }',
+      'typedef void (*write_t)(const int32_t* src, float* dst);',
+      '__device__ void write_ints(const int* src, float* dst) { dst[threadIdx.x] = (float)src[threadIdx.x]; }',
+      '__global__ void k(const int* src, float* dst) {',
+      '  constexpr write_t write = write_ints;',
+      '  static_assert(width(B) == 8, "constant");',
+      '  tile t = {};',
+      '  int buf[width(A)] = {};',
+      '  write(src + t.x[0] + buf[0] + width((kind)src[0]), dst);',
+      '}',
+    ].join('\n') + '\n';
+    const result = await translateText('candle_shapes.cu', source);
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const device = result.outputs.find((o) => o.role === 'device')!;
+    expect(device.content).toContain('using namespace tiles;');
+    const dir = mkdtempSync(join(tmpdir(), 'hip2vx-candle-'));
+    writeFileSync(join(dir, device.name), device.content);
+    const gcc = DEVICE.filter((f) => !f.startsWith('--target'));
+    execFileSync('clang-19', [...DEVICE, '-DHIP2VX_ENTRY_k', join(dir, device.name)]);
+    execFileSync('riscv64-unknown-elf-g++', [...gcc, '-DHIP2VX_ENTRY_k', join(dir, device.name)]);
+  });
 });

@@ -73,6 +73,20 @@ const CASES: [name: string, source: string, expected: string[]][] = [
   ['inline-asm', '__global__ void k(int* p) { asm volatile("nop"); p[0] = 1; }\n', [
     'inline-asm.cu:1:29: error: inline assembly in device code is not supported on Vortex v2.2 [inline-asm]',
   ]],
+  // PTX warp-matrix instructions become calls; an unknown one, or one with operands the runtime's
+  // function cannot take, stays an inline-asm error.
+  ['ptx-unknown', '__global__ void k(int* p) { int d = 0; asm("mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%0}, {%0}, {%0}, {%0};" : "+r"(d)); p[0] = d; }\n', [
+    'ptx-unknown.cu:1:40: error: inline assembly in device code is not supported on Vortex v2.2 [inline-asm]',
+  ]],
+  ['ptx-operands', '__global__ void k(int* p) { int a; asm volatile("ldmatrix.sync.aligned.m8n8.x2.b16 {%0}, [%1];" : "=r"(a) : "l"(p)); p[0] = a; }\n', [
+    "ptx-operands.cu:1:36: error: inline assembly in device code (operand 1 of 'ldmatrix.sync.aligned.m8n8.x2.b16' must be 2 registers {%n, ...}) is not supported on Vortex v2.2 [inline-asm]",
+  ]],
+  ['ptx-side-effects', '__global__ void k(int* p) { int i = 0; asm("mma.sync.aligned.m8n8k16.row.col.s32.s8.s8.s32 {%0, %1}, {%2}, {%3}, {%0, %1};" : "+r"(p[i++]), "+r"(p[1]) : "r"(p[2]), "r"(p[3])); }\n', [
+    "ptx-side-effects.cu:1:40: error: inline assembly in device code ('%0' is used twice and its expression has side effects) is not supported on Vortex v2.2 [inline-asm]",
+  ]],
+  ['ptx-divergent', '__global__ void k(int* p) {\n  int y = p[threadIdx.x];\n  if (y > 0) asm("movmatrix.sync.aligned.m8n8.trans.b16 %0, %1;" : "=r"(y) : "r"(y));\n  asm("movmatrix.sync.aligned.m8n8.trans.b16 %0, %1;" : "=r"(y) : "r"(y));\n  p[threadIdx.x] = y;\n}\n', [
+    "ptx-divergent.cu:3:14: error: 'movmatrix.sync.aligned.m8n8.trans.b16' may not be reached by every lane of its warp (it lies inside the if at 3:3 on `y > 0`, which may differ between the threads of a warp): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
+  ]],
   ['runtime-missing', '#include <hip/hip_runtime.h>\nint main() { cudaStream_t s = 0; int p; cudaStreamGetPriority(s, &p); hipDeviceGetStreamPriorityRange(&p, &p); }\n', [
     "runtime-missing.cu:2:41: error: 'hipStreamGetPriority' (for 'cudaStreamGetPriority') is not implemented by hip2vortex's runtime [runtime-missing]",
     "runtime-missing.cu:2:71: error: 'hipDeviceGetStreamPriorityRange' is not implemented by hip2vortex's runtime [runtime-missing]",

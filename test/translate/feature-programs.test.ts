@@ -167,6 +167,11 @@ const PROGRAMS: FeatureProgram[] = [
     what: '--warp-size 64: HIP code written for 64-wide wavefronts (64-bit ballot)', device: ['#define HIP2VX_WARP_SIZE 64'],
   },
   {
+    dir: 'warp-matrix', stem: 'warp_matrix', variants: [{ config: '16x16' }, { config: '32x32' }],
+    what: 'PTX warp-matrix inline asm (ldmatrix .x1/.x2/.x4/.trans, movmatrix, mma.sync f16/bf16/tf32/s8 m16n8k8/k16/k32, m8n8k16) emulated on the logical warp, checked against host matrix products',
+    device: ['hip2vx_ptx_mma_m16n8k16_row_col_f32_f16_f16_f32({d[0], d[1], d[2], d[3]}, {a[0], a[1], a[2], a[3]}, {b[0], b[1]}, {d[0], d[1], d[2], d[3]});', 'hip2vx_reserve_warp_scratch(args->block_dim);'],
+  },
+  {
     dir: 'math-intrinsics', stem: 'math_intrinsics', variants: [{ config: '4x4' }],
     what: "CUDA's rounded IEEE operations, rounded conversions and 64-bit bit intrinsics in kernels and on the host; || in a returned expression; min/max on the host",
   },
