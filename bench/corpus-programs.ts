@@ -11,7 +11,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { atLimit, missingInput, runCommand } from './corpus-outcome.js';
+import { atLimit, missingInput, runCommand, verdict } from './corpus-outcome.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const VORTEX_HOME = process.env.VORTEX_HOME || undefined;
@@ -213,10 +213,11 @@ async function measure(dir: string, name: string, work: string, o: Options): Pro
   const args = facts.args.split(/\s+/).filter(Boolean);
   const r = await exec(join(prog, 'build', 'cpu', exe!), args, src, o.timeoutS, env);
   if (r.timedOut) return record(atLimit(r.lastCpu, r.lastWall), [`${r.lastCpu.toFixed(1)} s CPU in the last ${r.lastWall.toFixed(1)} s`]);
-  if (/\bPASS/i.test(r.out) && !/\bFAIL/i.test(r.out)) return record('PASS');
+  const said = verdict(r.out);
+  if (said === 'PASS') return record('PASS');
   const missing = missingInput(args, r.out, src);
   if (missing) return record('input-missing', [missing]);
-  if (/\bFAIL/i.test(r.out)) return record('FAIL', [firstError(r.out)]);
+  if (said === 'FAIL') return record('FAIL', [firstError(r.out)]);
   if (r.code === 0) return record('no-verdict');
   const how = r.signal ? `killed by ${r.signal}` : `exit ${r.code}`;
   return record('run-failed', [`${how}: ${firstError(r.out)}`]);
