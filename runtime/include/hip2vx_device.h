@@ -355,8 +355,11 @@ HIP2VX_INLINE unsigned int max(unsigned int a, int b) { return max(a, (unsigned 
 // fmin.s/fmax.s directly: picolibc's inline fminf/fmaxf test for signalling NaNs with branches,
 // which clang keeps (a data-dependent branch on Vortex).
 #if defined(HIP2VX_CPU_BACKEND)
-HIP2VX_INLINE float hip2vx_fminf(float a, float b) { return __builtin_fminf(a, b); }
-HIP2VX_INLINE float hip2vx_fmaxf(float a, float b) { return __builtin_fmaxf(a, b); }
+// x86 has no instruction with fminf's NaN rule (a NaN operand gives the other one), so at -O2
+// __builtin_fminf is a libm call, made twice by every expf/logf/powf below: minss/maxss and a
+// NaN test instead.
+HIP2VX_INLINE float hip2vx_fminf(float a, float b) { return b != b ? a : (a < b ? a : b); }
+HIP2VX_INLINE float hip2vx_fmaxf(float a, float b) { return b != b ? a : (a > b ? a : b); }
 #else
 HIP2VX_INLINE float hip2vx_fminf(float a, float b) { float r; __asm__("fmin.s %0, %1, %2" : "=f"(r) : "f"(a), "f"(b)); return r; }
 HIP2VX_INLINE float hip2vx_fmaxf(float a, float b) { float r; __asm__("fmax.s %0, %1, %2" : "=f"(r) : "f"(a), "f"(b)); return r; }
