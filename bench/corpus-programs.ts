@@ -1,8 +1,8 @@
 // `npm run corpus -- <dir> [--limit N] [--only REGEX] [--jobs N] [--timeout S] [--json FILE]`:
 // every program folder under <dir> (one with a Makefile, like HeCBench's src/<name>-hip/) is
 // translated with the -I paths its Makefile names, built for the CPU backend and run with its
-// Makefile's `run:` arguments under a time limit. Prints one table of outcomes and the top
-// reasons; --json writes every program's record, so runs can be compared. With VORTEX_HOME set,
+// Makefile's `run:` arguments under a CPU-time limit (--timeout S). Prints one table of outcomes
+// and the top reasons; --json writes every program's record, so runs can be compared. With VORTEX_HOME set,
 // each program that builds for the CPU backend is also built for Vortex (`make vortex`, stock gcc).
 // Outcomes and the time-limit policy: docs/corpus.md.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
