@@ -1,13 +1,38 @@
 // How the corpus script (corpus-programs.ts) reads a program's run: which command its Makefile's
 // `run:` target runs, whether a failed run failed for want of an input file the corpus lacks, and
-// whether a run stopped at the time limit was working or stuck. Pure functions, unit-tested.
-import { existsSync } from 'node:fs';
+// whether a run stopped at the time limit was working or stuck, and what its output says of its
+// results. Pure functions, unit-tested.
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 /** The command of a `run:` recipe: its last line that the shell would run (not a `#` comment). */
 export function runCommand(recipe: string): string {
   const lines = recipe.split('\n').map((l) => l.trim().replace(/^[@-]+/, '')).filter((l) => l && !l.startsWith('#'));
   return lines.pop() ?? '';
+}
+
+// The verdicts programs print, a line at a time. PASS in capitals (PASS, PASSED: "forward pass" is
+// a noun) or "passed"; results said to match or be valid; a line that is only "Success"/"Correct"/
+// "OK" after a short label.
+const PASS_CAPS = /\bPASS(?:ED)?\b/;
+const PASS_WORDS = /\bpassed\b|\b(?:results?|outputs?|values?) (?:all )?(?:match|agree|are correct|is correct|correct)\b|\(valid\)|^[^a-z]*(?:[\w-]+[ \t:=,]*){0,4}\b(?:success(?:ful)?|correct|ok)\W*$/i;
+// Failure: fail/failed/failure, incorrect results, mismatches, an invalid checksum...
+const FAIL_WORDS = /\bfail(?:ed|ure|s)?\b|\bincorrect\b|\bmismatch(?:ed|es)?\b|\binvalid checksum\b/i;
+// ...except failures the program provoked on purpose and counts of none.
+const NOT_A_FAILURE = /\bas expected\b|\bexpected(?: to)? fail|\b(?:0|zero|no) (?:errors?|mismatch(?:es|ed)?|failures?)\b|\b(?:errors?|mismatch(?:es|ed)?|failures?)(?: count)?[ \t]*[:=]?[ \t]*0(?![.\d])/i;
+// Lines of hip2vortex's runtime (a device assert or trap): the program decides what they mean.
+const RUNTIME_LINE = /^hip2vx\b|: device assertion failed: /;
+
+/**
+ * What a program's output says of its results: FAIL when a line reports a failure (not one the
+ * program expected, nor a count of zero), else PASS when a line reports success, else undefined.
+ * A line that says a failure was expected is a success ("Device assert failed as expected").
+ */
+export function verdict(output: string): 'PASS' | 'FAIL' | undefined {
+  const lines = output.split('\n').filter((l) => !RUNTIME_LINE.test(l.trim()));
+  if (lines.some((l) => FAIL_WORDS.test(l) && !NOT_A_FAILURE.test(l))) return 'FAIL';
+  const expected = (l: string) => FAIL_WORDS.test(l) && /\bas expected\b|\bexpected(?: to)? fail/i.test(l);
+  return lines.some((l) => PASS_CAPS.test(l) || PASS_WORDS.test(l) || expected(l)) ? 'PASS' : undefined;
 }
 
 // What programs print when they cannot open a file: strerror(ENOENT) and the usual phrasings.
@@ -18,7 +43,8 @@ const CANNOT_OPEN = /no such (?:file|folder|directory)|(?:could ?n[o']t|can ?n[o
  * line that names a path (it has a `/`) is absent, or the output says it cannot open, read, load or
  * find something (or that there is no such file or folder) and names a path (a word with a `/` or
  * a file extension) that does not exist, or names none. Returns that path (or the line that names
- * none), undefined otherwise. Paths are relative to the program's folder, where it runs; they are
+ * none), undefined otherwise. A line that names no path may be about a file an argument lists
+ * (nn reads `filelist.txt`, whose lines are the inputs): the first absent path listed counts. Paths are relative to the program's folder, where it runs; they are
  * checked after the run, so files it wrote count as present.
  */
 export function missingInput(args: string[], output: string, cwd: string): string | undefined {
@@ -26,11 +52,28 @@ export function missingInput(args: string[], output: string, cwd: string): strin
   const arg = args.find((a) => a.includes('/') && !a.startsWith('-') && absent(a));
   if (arg) return arg;
   for (const line of output.split('\n').filter((l) => CANNOT_OPEN.test(l))) {
-    const paths = [...line.matchAll(/[\w.~-]*\/[\w./~-]*|[\w~-]+\.[A-Za-z]\w{0,4}\b/g)].map((m) => m[0].replace(/[.:]+$/, '')).filter((p) => p && !/^\d/.test(p));
-    const path = paths.length === 0 ? (/no such (?:file|folder|directory)/i.test(line) ? line.trim() : undefined) : paths.find(absent);
+    const paths = pathsIn(line);
+    const path = paths.length === 0 ? (/no such (?:file|folder|directory)/i.test(line) ? line.trim() : listedPath()) : paths.find(absent);
     if (path) return path;
   }
   return undefined;
+
+  // A line naming no path may be about a file an argument lists (a list of inputs, one a line):
+  // the first absent path named in an argument file that is there.
+  function listedPath(): string | undefined {
+    for (const a of args.filter((x) => !x.startsWith('-') && /[./]/.test(x) && !absent(x))) {
+      const file = resolve(cwd, a);
+      if (!statSync(file).isFile() || statSync(file).size > 1 << 20) continue;
+      const missing = pathsIn(readFileSync(file, 'latin1')).find((p) => p.includes('/') && absent(p));
+      if (missing) return missing;
+    }
+    return undefined;
+  }
+}
+
+/** The words of a line that name a path: with a `/`, or a file extension (not a number). */
+function pathsIn(text: string): string[] {
+  return [...text.matchAll(/[\w.~-]*\/[\w./~-]*|[\w~-]+\.[A-Za-z]\w{0,4}\b/g)].map((m) => m[0].replace(/[.:]+$/, '')).filter((p) => p && !/^\d/.test(p));
 }
 
 /**

@@ -1,21 +1,22 @@
 // `npm run corpus -- <dir> [--limit N] [--only REGEX] [--jobs N] [--timeout S] [--json FILE]`:
 // every program folder under <dir> (one with a Makefile, like HeCBench's src/<name>-hip/) is
 // translated with the -I paths its Makefile names, built for the CPU backend and run with its
-// Makefile's `run:` arguments under a time limit. Prints one table of outcomes and the top
-// reasons; --json writes every program's record, so runs can be compared. With VORTEX_HOME set,
+// Makefile's `run:` arguments under a CPU-time limit (--timeout S). Prints one table of outcomes
+// and the top reasons; --json writes every program's record, so runs can be compared. With VORTEX_HOME set,
 // each program that builds for the CPU backend is also built for Vortex (`make vortex`, stock gcc).
 // Outcomes and the time-limit policy: docs/corpus.md.
-import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { atLimit, missingInput, runCommand } from './corpus-outcome.js';
+import { exec } from './corpus-exec.js';
+import { atLimit, missingInput, runCommand, verdict } from './corpus-outcome.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const VORTEX_HOME = process.env.VORTEX_HOME || undefined;
 const CLI = join(ROOT, 'bin', 'hip2vortex.js');
+const WALL_FACTOR = 3;  // a run's wall-clock limit, in multiples of its CPU-time limit (--timeout)
 
 interface Options {
   dir: string;
@@ -54,61 +55,6 @@ interface Record {
   /** Diagnostic ids of a refusal, or the first error line of a failed build or run. */
   reasons: string[];
   seconds: number;
-}
-
-interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  out: string;
-  timedOut: boolean;
-  /** CPU seconds the process used over the last `wall` seconds before the time limit. */
-  lastCpu: number;
-  lastWall: number;
-}
-
-const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
-const SAMPLE_S = 5;  // the window before the time limit in which a run's CPU use is measured
-
-/** CPU seconds (user + system, all threads) process `pid` has used, from /proc; NaN once it is gone. */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;  // utime, stime (fields 14, 15)
-  } catch {
-    return NaN;
-  }
-}
-
-/**
- * Runs a command, keeping the last `keep` characters of its output (the translator's JSON report:
- * all). At the time limit the whole process group is killed, after noting the CPU time its
- * process used in the last SAMPLE_S seconds.
- */
-function exec(command: string, args: string[], cwd: string, timeoutS: number, env = process.env, keep = 200_000): Promise<Run> {
-  return new Promise((done) => {
-    const child = spawn(command, args, { cwd, env, detached: true });
-    let out = '';
-    child.stdout.on('data', (d) => (out = (out + d).slice(-keep)));
-    child.stderr.on('data', (d) => (out = (out + d).slice(-keep)));
-    let timedOut = false;
-    let sample = { cpu: 0, at: Date.now() };
-    const window = Math.min(SAMPLE_S, timeoutS / 2);
-    const sampler = setTimeout(() => (sample = { cpu: cpuSeconds(child.pid!), at: Date.now() }), (timeoutS - window) * 1000);
-    const last = { cpu: 0, wall: 0 };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      last.cpu = cpuSeconds(child.pid!) - sample.cpu;
-      last.wall = (Date.now() - sample.at) / 1000;
-      try {
-        process.kill(-child.pid!, 'SIGKILL');  // the whole group: make and the program it runs
-      } catch {}
-    }, timeoutS * 1000);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      clearTimeout(sampler);
-      done({ code, signal, out, timedOut, lastCpu: last.cpu, lastWall: last.wall });
-    });
-  });
 }
 
 /**
@@ -258,12 +204,17 @@ async function measure(dir: string, name: string, work: string, o: Options): Pro
   // Run from the program's own folder: benchmarks read their input files relative to it.
   const exe = readdirSync(join(prog, 'build', 'cpu'), { withFileTypes: true }).find((f) => f.isFile() && !f.name.includes('.'))?.name;
   const args = facts.args.split(/\s+/).filter(Boolean);
-  const r = await exec(join(prog, 'build', 'cpu', exe!), args, src, o.timeoutS, env);
-  if (r.timedOut) return record(atLimit(r.lastCpu, r.lastWall), [`${r.lastCpu.toFixed(1)} s CPU in the last ${r.lastWall.toFixed(1)} s`]);
-  if (/\bPASS/i.test(r.out) && !/\bFAIL/i.test(r.out)) return record('PASS');
+  // The limit is CPU time, what the program needs whatever else the machine runs; the wall-clock
+  // limit, WALL_FACTOR times longer, catches a program that waits rather than computes.
+  const started = Date.now();
+  const r = await exec(join(prog, 'build', 'cpu', exe!), args, src, o.timeoutS * WALL_FACTOR, env, undefined, o.timeoutS);
+  if (r.stop === 'cpu') return record('slow-on-CPU', [`${o.timeoutS} s CPU used in ${((Date.now() - started) / 1000).toFixed(0)} s`]);
+  if (r.stop === 'wall') return record(atLimit(r.lastCpu, r.lastWall), [`${r.lastCpu.toFixed(1)} s CPU in the last ${r.lastWall.toFixed(1)} s`]);
+  const said = verdict(r.out);
+  if (said === 'PASS') return record('PASS');
   const missing = missingInput(args, r.out, src);
   if (missing) return record('input-missing', [missing]);
-  if (/\bFAIL/i.test(r.out)) return record('FAIL', [firstError(r.out)]);
+  if (said === 'FAIL') return record('FAIL', [firstError(r.out)]);
   if (r.code === 0) return record('no-verdict');
   const how = r.signal ? `killed by ${r.signal}` : `exit ${r.code}`;
   return record('run-failed', [`${how}: ${firstError(r.out)}`]);

@@ -376,8 +376,11 @@ HIP2VX_INLINE unsigned int max(unsigned int a, int b) { return max(a, (unsigned 
 // fmin.s/fmax.s directly: picolibc's inline fminf/fmaxf test for signalling NaNs with branches,
 // which clang keeps (a data-dependent branch on Vortex).
 #if defined(HIP2VX_CPU_BACKEND)
-HIP2VX_INLINE float hip2vx_fminf(float a, float b) { return __builtin_fminf(a, b); }
-HIP2VX_INLINE float hip2vx_fmaxf(float a, float b) { return __builtin_fmaxf(a, b); }
+// x86 has no instruction with fminf's NaN rule (a NaN operand gives the other one), so at -O2
+// __builtin_fminf is a libm call, made twice by every expf/logf/powf below: minss/maxss and a
+// NaN test instead.
+HIP2VX_INLINE float hip2vx_fminf(float a, float b) { return b != b ? a : (a < b ? a : b); }
+HIP2VX_INLINE float hip2vx_fmaxf(float a, float b) { return b != b ? a : (a > b ? a : b); }
 #else
 HIP2VX_INLINE float hip2vx_fminf(float a, float b) { float r; __asm__("fmin.s %0, %1, %2" : "=f"(r) : "f"(a), "f"(b)); return r; }
 HIP2VX_INLINE float hip2vx_fmaxf(float a, float b) { float r; __asm__("fmax.s %0, %1, %2" : "=f"(r) : "f"(a), "f"(b)); return r; }
@@ -442,19 +445,30 @@ HIP2VX_INLINE uint32_t hip2vx_warp_base() { return hip2vx_linear_tid() & ~(uint3
 /** The lanes of the caller's warp that exist: the block's last warp may be partial. */
 HIP2VX_INLINE uint32_t hip2vx_warp_lanes() { return min(hip2vx_block_threads() - hip2vx_warp_base(), (uint32_t)HIP2VX_WARP_SIZE); }
 /** Each thread, before the kernel body: its epoch and counter word start at 0 (local memory is
-    not cleared); the block barrier keeps a fast lane from counting before a slow one clears. */
+    not cleared); the block barrier keeps a fast lane from counting before a slow one clears. On
+    the CPU backend a block's threads start one after another, thread 0 first, on one worker:
+    thread 0 clears every counter word before any other thread runs, and no barrier is needed. */
 HIP2VX_INLINE void hip2vx_warp_thread_begin() {
   uint32_t* s = hip2vx_warp_scratch();
   const uint32_t n = hip2vx_block_threads(), me = hip2vx_linear_tid();
   s[me] = 0u;
+#if defined(HIP2VX_CPU_BACKEND)
+  if (me == 0u) memset(s + 3 * n, 0, n * sizeof(uint32_t));
+#else
   s[3 * n + me] = 0u;
   hip2vx_syncthreads();
+#endif
 }
 
 /** Each thread, after the kernel body: the next block a core runs reuses this one's scratch, and
     Vortex starts it warp by warp (a warp whose lanes all returned would clear the counters others
-    still wait on): none starts it before every thread of this block is done. */
-HIP2VX_INLINE void hip2vx_warp_thread_end() { hip2vx_syncthreads(); }
+    still wait on): none starts it before every thread of this block is done. A CPU-backend
+    worker starts its next block only when every thread of this one has returned. */
+HIP2VX_INLINE void hip2vx_warp_thread_end() {
+#if !defined(HIP2VX_CPU_BACKEND)
+  hip2vx_syncthreads();
+#endif
+}
 
 #if defined(HIP2VX_CPU_BACKEND)
 extern "C" void hip2vx_cpu_yield(void);  // lets the block's other device threads run (runtime/cpu)

@@ -139,7 +139,13 @@ hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attr, int devi
       case hipDeviceAttributeMultiprocessorCount: *value = prop.multiProcessorCount; break;
       case hipDeviceAttributeMaxThreadsPerMultiProcessor: *value = prop.maxThreadsPerMultiProcessor; break;
       case hipDeviceAttributeTotalGlobalMem: *value = hip2vx::clampToInt(prop.totalGlobalMem); break;
-      case hipDeviceAttributeHostNativeAtomicSupported:
+      // On the CPU backend device memory is host memory (managed memory has no shadow): host and
+      // device atomics act on the same words. On Vortex a managed shadow is copied at launches.
+#if defined(HIP2VX_CPU_BACKEND)
+      case hipDeviceAttributeHostNativeAtomicSupported: *value = 1; break;
+#else
+      case hipDeviceAttributeHostNativeAtomicSupported: *value = 0; break;
+#endif
       case hipDeviceAttributeMemoryPoolsSupported: *value = 0; break;
       default: return hipErrorInvalidValue;
     }

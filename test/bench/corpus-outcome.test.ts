@@ -1,10 +1,10 @@
-// The corpus script's reading of runs: the run line, missing inputs, slow against hung.
+// The corpus script's reading of runs: the run line, missing inputs, slow against hung, verdicts.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-import { atLimit, missingInput, runCommand } from '../../bench/corpus-outcome.js';
+import { atLimit, missingInput, runCommand, verdict } from '../../bench/corpus-outcome.js';
 
 describe('corpus outcomes', () => {
   it('runs the last recipe line the shell would run, not a commented one', () => {
@@ -29,12 +29,42 @@ describe('corpus outcomes', () => {
     expect(missingInput([], 'Error Reading graph file ../data/bfs/graph1MW_6.txt\n', dir)).toBe('../data/bfs/graph1MW_6.txt');
   });
 
+  it('finds an absent input named in a list file an argument names (nn reads filelist.txt)', () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'filelist.txt'), 'data/in.txt\n../data/nn/cane4_0.db\n');
+    expect(missingInput(['filelist.txt', '-r', '5'], 'error opening a db\n', dir)).toBe('../data/nn/cane4_0.db');
+    writeFileSync(join(dir, 'filelist.txt'), 'data/in.txt\n');
+    expect(missingInput(['filelist.txt', '-r', '5'], 'error opening a db\n', dir)).toBeUndefined();
+  });
+
   it('does not call a failure input-missing when its inputs are there or no file is named', () => {
     const dir = folder();
     expect(missingInput(['data/in.txt', '100'], 'FAIL: mismatch at 3\n', dir)).toBeUndefined();
     expect(missingInput([], 'cannot open data/in.txt for writing: disk full\n', dir)).toBeUndefined();
     expect(missingInput([], 'main: utils.h:17: load: Assertion `file` failed.\n', dir)).toBeUndefined();
     expect(missingInput(['-n', '4'], 'Segmentation fault\n', dir)).toBeUndefined();
+  });
+
+  it('reads PASS and FAIL in the words programs use', () => {
+    for (const out of ['PASS\n', 'spgemm_example test PASSED\n', 'Test Passed\n', 'All tests passed!\n', 'results match\n',
+      'All results match. Starting benchmarks.\n', 'Verification checksum: 12 (Valid)\n', 'Success\n', 'Result: correct\n',
+      'systemWideAtomics completed, returned OK\n', 'errors: 0\nPASS\n'])
+      expect(verdict(out), out).toBe('PASS');
+    for (const out of ['FAIL\n', '2D test: FAILED\n', 'Fail - The result is incorrect for element: [1]\n', 'INCORRECT: [3]\n',
+      'Mismatch at index 4: 1.0 2.0\n', 'Verification checksum: 12 (WARNING - INVALID CHECKSUM!)\n', 'PASS\nverification failed!!! Index 3 is wrong\n'])
+      expect(verdict(out), out).toBe('FAIL');
+  });
+
+  it('takes expected failures and counts of none for what they are', () => {
+    // assert-hip provokes device asserts; the runtime's own lines are not the program's verdict.
+    expect(verdict('hip2vx: kernel testKernel: device trap (launch failure)\nmain.cu:21: block 1 thread 28: device assertion failed: gid < N\n' +
+      'Device assert failed as expected, HIP error message is: unspecified launch failure\n')).toBe('PASS');
+    expect(verdict('0 errors\nmismatch count = 0\nPASS\n')).toBe('PASS');
+  });
+
+  it('has no verdict for a noun "pass" or a timing report', () => {
+    for (const out of ['Checking forward pass\nForward pass benchmarks:\n', 'Average kernel execution time 1.5 (us)\n', 'Check correctness on the device\n', ''])
+      expect(verdict(out), out).toBeUndefined();
   });
 
   it('calls a run at the time limit slow when it was computing, hung when it was blocked', () => {

@@ -23,6 +23,7 @@ dim3_t gridDim;
 dim3_t blockDim;
 __thread uint32_t __local_group_id;
 uint32_t __warps_per_group;
+char* __hip2vx_local_mem_base;
 
 namespace hip2vx_cpu {
 namespace {
@@ -187,7 +188,10 @@ void run_block(void* ctx, uint64_t index, uint32_t worker) {
 
 }  // namespace
 
-void set_launch(const Launch* l) { g_launch = l; }
+void set_launch(const Launch* l) {
+  g_launch = l;
+  __hip2vx_local_mem_base = static_cast<char*>(l->local_mem);
+}
 const Launch& launch() { return *g_launch; }
 uint32_t thread_linear_id() { return t_worker && t_worker->grid ? t_worker->current : 0; }
 uint32_t block_threads() { return t_worker && t_worker->grid ? t_worker->grid->threads : 1; }

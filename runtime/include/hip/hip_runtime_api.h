@@ -95,7 +95,7 @@ typedef enum hipDeviceAttribute_t {
   hipDeviceAttributeMultiprocessorCount,
   hipDeviceAttributeMaxThreadsPerMultiProcessor,
   hipDeviceAttributeTotalGlobalMem,
-  hipDeviceAttributeHostNativeAtomicSupported,  /* 0: host and device atomics do not see each other */
+  hipDeviceAttributeHostNativeAtomicSupported,  /* 1 on the CPU backend (one memory); 0 on Vortex: host and device atomics do not see each other */
   hipDeviceAttributeMemoryPoolsSupported        /* 0: no memory pools (hipMallocAsync still works) */
 } hipDeviceAttribute_t;
 
