@@ -44,7 +44,7 @@ export function warpSynchronousSteps(program: Program): Map<FunctionInfo, WarpSt
     scan(fn.body!, STEPS, (s) => {
       const { reads, writes } = accesses(s, names);
       if (reads && writes) found.push({ statement: s, kind: 'exchange', assignment: splittable(s, names) });
-      else if (reads && previousStep(s, found)?.kind === 'exchange') found.push({ statement: s, kind: 'read' });
+      else if (reads && endsInExchange(previousStatement(s), found)) found.push({ statement: s, kind: 'read' });
       return false;
     });
     if (found.length) steps.set(fn, found);
@@ -52,10 +52,12 @@ export function warpSynchronousSteps(program: Program): Map<FunctionInfo, WarpSt
   return steps;
 }
 
-/** The step just before `s` in its block, if it is one of `found`. */
-function previousStep(s: Node, found: readonly WarpStep[]): WarpStep | undefined {
-  const p = previousStatement(s);
-  return p ? found.find((f) => f.statement.id === p.id) : undefined;
+/** `s` is an exchange, or an if (without else) whose branch ends with one (`if (lane >= 2) s[i] += s[i - 2];`). */
+function endsInExchange(s: Node | undefined, found: readonly WarpStep[]): boolean {
+  if (!s) return false;
+  if (s.type === 'compound_statement') return endsInExchange(s.namedChildren.filter((c) => c.type !== 'comment').at(-1), found);
+  if (s.type === 'if_statement') return !s.childForFieldName('alternative') && endsInExchange(s.childForFieldName('consequence') ?? undefined, found);
+  return found.some((f) => f.kind === 'exchange' && f.statement.id === s.id);
 }
 
 /** The statement before `s` in its block, comments aside. */
