@@ -413,10 +413,13 @@ export class DeviceRewriter {
     const placed: PlacedStep[] = [];
     for (const { step, around } of units) {
       const { statement } = step;
-      const unit = reached(statement, false) ? statement : around && reached(around, false) ? around : undefined;
-      const why = step.kind === 'exchange' && !step.assignment ? 'its reads and writes of volatile shared memory cannot be split into a read and a store' : !unit ? lowering.notReachedByAll(statement) : undefined;
-      if (why && step.kind === 'exchange') this.report.at(statement, 'warning', 'warp-synchronous-divergent', `this statement exchanges values between the lanes of a warp through volatile shared memory, which relies on the warp running in lockstep; it is left as written because ${why}: on Vortex the lanes of a logical warp do not run in lockstep, so the other lanes' values may be stale; put __syncwarp() between the reads and the writes (where every lane of the warp reaches it) or use __shfl_* operations`);
-      else if (!why && (step.kind === 'exchange' || unit === statement)) placed.push({ step, unit: unit!, lead: step.kind === 'exchange' && !placed.some((p) => p.step.kind === 'exchange' && p.unit.id === previousStatement(unit!)?.id) });
+      const unsplit = step.kind === 'exchange' && !step.assignment;
+      const unit = unsplit ? undefined : reached(statement, false) ? statement : around && reached(around, false) ? around : undefined;
+      if (unit) placed.push({ step, unit, lead: step.kind === 'exchange' && !placed.some((p) => p.step.kind === 'exchange' && p.unit.id === previousStatement(unit)?.id) });
+      else if (step.kind === 'exchange') {
+        const why = unsplit ? 'its reads and writes of volatile shared memory cannot be split into a read and a store' : lowering.notReachedByAll(around ?? statement);
+        this.report.at(statement, 'warning', 'warp-synchronous-divergent', `this statement exchanges values between the lanes of a warp through volatile shared memory, which relies on the warp running in lockstep; it is left as written because ${why}: on Vortex the lanes of a logical warp do not run in lockstep, so the other lanes' values may be stale; put __syncwarp() between the reads and the writes (where every lane of the warp reaches it) or use __shfl_* operations`);
+      }
     }
     if (used.has('assumed')) this.assertMultiples(fn, this.warpParamsAssuming().assumedIn(fn));
     if (used.has('rows')) {

@@ -55,7 +55,7 @@ describe('warp-synchronous shared memory', () => {
     const lockstep = 'this statement exchanges values between the lanes of a warp through volatile shared memory, which relies on the warp running in lockstep; it is left as written because';
     expect(diagnostics).toEqual([
       `w.cu:4:29: warning: ${lockstep} it lies inside the if at 4:3 on \`p[threadIdx.x]-- > n\`, which may differ between the threads of a warp: on Vortex the lanes of a logical warp do not run in lockstep, so the other lanes' values may be stale; ${advice}`,
-      `w.cu:5:50: warning: ${lockstep} it lies inside the if at 5:29 on \`threadIdx.x & 1\`, which may differ between the threads of a warp: on Vortex the lanes of a logical warp do not run in lockstep, so the other lanes' values may be stale; ${advice}`,
+      `w.cu:5:50: warning: ${lockstep} it lies inside the if at 5:3 on \`p[threadIdx.x] > 0\`, which may differ between the threads of a warp: on Vortex the lanes of a logical warp do not run in lockstep, so the other lanes' values may be stale; ${advice}`,
       `w.cu:6:3: warning: ${lockstep} its reads and writes of volatile shared memory cannot be split into a read and a store: on Vortex the lanes of a logical warp do not run in lockstep, so the other lanes' values may be stale; ${advice}`,
     ]);
     expect(text).not.toContain('hip2vx_syncwarp');
