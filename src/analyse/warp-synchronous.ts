@@ -67,7 +67,7 @@ export function previousStatement(s: Node): Node | undefined {
   return p ?? undefined;
 }
 
-/** Reads and writes of `names`' elements (`v[i]`) in `s`. */
+/** Reads (other than of the element a statement writes) and writes of `names`' elements (`v[i]`) in `s`. */
 function accesses(s: Node, names: ReadonlySet<string>): { reads: boolean; writes: boolean } {
   let reads = false;
   let writes = false;
@@ -75,8 +75,9 @@ function accesses(s: Node, names: ReadonlySet<string>): { reads: boolean; writes
     if (!names.has(e.childForFieldName('argument')?.text ?? '')) return;
     const p = e.parent;
     const written = (p?.type === 'assignment_expression' && p.childForFieldName('left')?.id === e.id) || p?.type === 'update_expression';
+    // The element written is the lane's own (`s[tid] += x` reads no other lane's value).
     if (written) writes = true;
-    if (!written || p?.childForFieldName('operator')?.text !== '=') reads = true;
+    else reads = true;
   };
   if (SUBSCRIPTS.has(s.type)) visit(s);
   scan(s, SUBSCRIPTS, visit);

@@ -38,9 +38,10 @@ describe('warp-synchronous shared memory', () => {
     expect(text).toContain('  { hip2vx_syncwarp(); auto __hv_ws1 = v += d[i - 1]; hip2vx_syncwarp(); d[i] = __hv_ws1; hip2vx_syncwarp(); }\n  { auto __hv_ws2 = d[i - 1]; hip2vx_syncwarp(); return __hv_ws2; }\n');
   });
 
-  it('leaves volatile global memory and non-volatile shared memory alone (no barrier, no scratch)', async () => {
-    const { diagnostics, text } = await device('__global__ void k(volatile int* p) {\n  __shared__ int s[64];\n  s[threadIdx.x] = p[threadIdx.x];\n'
-      + '  if (threadIdx.x > 0) p[threadIdx.x] += p[threadIdx.x - 1];\n  s[threadIdx.x] += s[threadIdx.x ^ 1];\n  p[threadIdx.x] = s[threadIdx.x];\n}\nint main() { volatile int* p; k<<<1, 64>>>(p); }\n');
+  it("leaves volatile global memory, non-volatile shared memory and a lane's own element alone (no barrier, no scratch)", async () => {
+    const { diagnostics, text } = await device('__global__ void k(volatile int* p) {\n  __shared__ int s[64];\n  __shared__ volatile int own[64];\n  s[threadIdx.x] = p[threadIdx.x];\n'
+      + '  if (threadIdx.x > 0) p[threadIdx.x] += p[threadIdx.x - 1];\n  s[threadIdx.x] += s[threadIdx.x ^ 1];\n  own[threadIdx.x] = 0;\n'
+      + '  for (int i = threadIdx.x; i < p[0]; i += 7) own[threadIdx.x] += p[i];\n  p[threadIdx.x] = s[threadIdx.x] + own[threadIdx.x];\n}\nint main() { volatile int* p; k<<<1, 64>>>(p); }\n');
     expect(diagnostics).toEqual([]);
     expect(text).not.toContain('hip2vx_syncwarp');
     expect(text).not.toContain('hip2vx_reserve_warp_scratch');
@@ -48,7 +49,7 @@ describe('warp-synchronous shared memory', () => {
 
   it('warns at the statement where some lanes of the warp may skip it (an if whose condition has side effects, nested per-lane ifs), or its reads and writes cannot be split, and leaves it as written', async () => {
     const source = '__global__ void k(int* p, int n) {\n  __shared__ volatile int s[64];\n  s[threadIdx.x] = p[threadIdx.x];\n'
-      + '  if (p[threadIdx.x]-- > n) s[threadIdx.x] += s[threadIdx.x + 1];\n  if (p[threadIdx.x] > 0) { if (threadIdx.x & 1) s[threadIdx.x] += s[threadIdx.x - 1]; }\n  p[s[threadIdx.x + 1]++] = 0;\n}\n'
+      + '  if (p[threadIdx.x]-- > n) s[threadIdx.x] += s[threadIdx.x + 1];\n  if (p[threadIdx.x] > 0) { if (threadIdx.x & 1) s[threadIdx.x] += s[threadIdx.x - 1]; }\n  int v = s[threadIdx.x] = s[threadIdx.x + 1];\n  p[v] = 0;\n}\n'
       + 'int main() { int* p; k<<<1, 64>>>(p, 3); }\n';
     const { diagnostics, text } = await device(source);
     const advice = 'put __syncwarp() between the reads and the writes (where every lane of the warp reaches it) or use __shfl_* operations [warp-synchronous-divergent]';
