@@ -288,7 +288,7 @@ export class DeviceRewriter {
       const placed = warpCalls.length || syncwarps.length || steps.length ? this.checkWarpCalls(fn, warpCalls, syncwarps, steps) : [];
       if (explicit) lowering.run();
       // After the lowering, which may have replaced the ifs around them.
-      new LockstepSteps(this.edits, explicit).place(placed);
+      for (const { statement } of new LockstepSteps(this.edits, explicit).place(placed)) this.warnLockstep(statement, 'its value is computed in branches on per-thread values (a `?:`, `&&` or `||` with loads), which keep its reads and writes together');
       // After the lowering, which may have turned the returns into flags.
       for (const exit of warpExits(fn, this.options.warpUsers ?? new Set(), this.options.warpEnders)) this.edits.transform(exit, (text) => `{ hip2vx_warp_leave(); ${text} }`);
       if (!explicit) return;
@@ -417,8 +417,7 @@ export class DeviceRewriter {
       const unit = unsplit ? undefined : reached(statement, false) ? statement : around && reached(around, false) ? around : undefined;
       if (unit) placed.push({ step, unit, lead: step.kind === 'exchange' && !placed.some((p) => p.step.kind === 'exchange' && p.unit.id === previousStatement(unit)?.id) });
       else if (step.kind === 'exchange') {
-        const why = unsplit ? 'its reads and writes of volatile shared memory cannot be split into a read and a store' : lowering.notReachedByAll(around ?? statement);
-        this.report.at(statement, 'warning', 'warp-synchronous-divergent', `this statement exchanges values between the lanes of a warp through volatile shared memory, which relies on the warp running in lockstep; it is left as written because ${why}: on Vortex the lanes of a logical warp do not run in lockstep, so the other lanes' values may be stale; put __syncwarp() between the reads and the writes (where every lane of the warp reaches it) or use __shfl_* operations`);
+        this.warnLockstep(statement, unsplit ? 'its reads and writes of volatile shared memory cannot be split into a read and a store' : lowering.notReachedByAll(around ?? statement)!);
       }
     }
     if (used.has('assumed')) this.assertMultiples(fn, this.warpParamsAssuming().assumedIn(fn));
@@ -433,6 +432,10 @@ export class DeviceRewriter {
       this.report.at(name, 'warning', 'warp-sync-divergent', `'__syncwarp' may not be reached by every lane of its warp (${why}): it only orders memory here, and does not wait for the other lanes of the logical warp`);
     }
     return placed;
+  }
+
+  private warnLockstep(statement: Node, why: string): void {
+    this.report.at(statement, 'warning', 'warp-synchronous-divergent', `this statement exchanges values between the lanes of a warp through volatile shared memory, which relies on the warp running in lockstep; it is left as written because ${why}: on Vortex the lanes of a logical warp do not run in lockstep, so the other lanes' values may be stale; put __syncwarp() between the reads and the writes (where every lane of the warp reaches it) or use __shfl_* operations`);
   }
 
   /**

@@ -2,7 +2,7 @@
 // barriers of the logical warp (hip2vx_syncwarp), as CUDA's guidance for independent thread
 // scheduling spells it: every lane reads, the warp waits, every lane writes, the warp waits.
 import type { Node } from '../parse/parser.js';
-import type { WarpStep } from '../analyse/warp-synchronous.js';
+import { previousStatement, type WarpStep } from '../analyse/warp-synchronous.js';
 import { scan } from '../analyse/syntax.js';
 import type { EditSet } from './edits.js';
 
@@ -27,8 +27,22 @@ export class LockstepSteps {
     private readonly explicit: boolean,
   ) {}
 
-  place(placed: readonly PlacedStep[]): void {
-    for (const p of placed) (p.step.kind === 'exchange' ? this.exchange(p) : this.read(p.step.statement));
+  /**
+   * Gives each step its barriers, after the divergence lowering; returns the exchanges it left as
+   * written: the lowering rewrote the statement itself (a `?:`, `&&` or `||` on per-thread values
+   * with loads, computed in split regions), whose reads and writes can no longer be separated.
+   */
+  place(placed: readonly PlacedStep[]): WarpStep[] {
+    const left: WarpStep[] = [];
+    const leftUnits = new Set<number>();
+    for (const p of placed) {
+      if (this.edits.has(p.step.statement)) {
+        if (p.step.kind === 'exchange') left.push(p.step);
+        leftUnits.add(p.unit.id);
+      } else if (p.step.kind === 'exchange') this.exchange({ ...p, lead: p.lead || leftUnits.has(previousStatement(p.unit)?.id ?? -1) });
+      else this.read(p.step.statement);
+    }
+    return left;
   }
 
   /** `lhs op rhs;` -> `{ auto w = rhs; sync; lhs op w; sync; }`, guarded by the if around it when that is the unit. */

@@ -61,4 +61,12 @@ describe('warp-synchronous shared memory', () => {
     ]);
     expect(text).not.toContain('hip2vx_syncwarp');
   });
+
+  it('warns where the divergence lowering computes the statement in split regions (a ?: with loads), and the next exchange waits first', async () => {
+    const { diagnostics, text } = await device('__global__ void k(int* p) {\n  __shared__ volatile int s[64];\n  const int lane = threadIdx.x & 31;\n  s[threadIdx.x] = p[threadIdx.x];\n'
+      + '  s[threadIdx.x] += lane < 16 ? s[threadIdx.x + 16] : 0;\n  s[threadIdx.x] += s[threadIdx.x + 1];\n  p[threadIdx.x] = s[threadIdx.x];\n}\n' + main);
+    expect(diagnostics).toEqual(["w.cu:5:3: warning: this statement exchanges values between the lanes of a warp through volatile shared memory, which relies on the warp running in lockstep; it is left as written because its value is computed in branches on per-thread values (a `?:`, `&&` or `||` with loads), which keep its reads and writes together: on Vortex the lanes of a logical warp do not run in lockstep, so the other lanes' values may be stale; put __syncwarp() between the reads and the writes (where every lane of the warp reaches it) or use __shfl_* operations [warp-synchronous-divergent]"]);
+    expect(text).toContain('if (__hv_g1) { s[threadIdx.x] += s[threadIdx.x + 16]; } else { s[threadIdx.x] += 0; }');
+    expect(text).toContain('{ hip2vx_syncwarp(); auto __hv_ws1 = s[threadIdx.x + 1]; hip2vx_syncwarp(); s[threadIdx.x] += __hv_ws1; hip2vx_syncwarp(); }');
+  });
 });
