@@ -36,6 +36,7 @@ import { deviceMemoryFlows } from './analyse/device-memory.js';
 import { kernelArgs } from './emit/kernel-args.js';
 import { deviceEntry } from './emit/device-entry.js';
 import { lanesMayLeave, threadEnders, WarpOps, withCallers } from './analyse/warp-ops.js';
+import { warpSynchronousSteps } from './analyse/warp-synchronous.js';
 import { blockShape } from './analyse/launch-width.js';
 import { integerConstants } from './analyse/warp-uniformity.js';
 import { registrationSource, type RegisteredKernel } from './emit/registration.js';
@@ -288,7 +289,8 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
 
     const hostEdits = new EditSet(file.text);
     const kernels = units.flatMap((u) => u.program.kernels);
-    const warpUsers = WarpOps.of(options.rules).users(units.flatMap((u) => [...u.program.kernels, ...u.program.deviceFunctions]));
+    const warpSynchronous = units.flatMap((u) => [...warpSynchronousSteps(u.program).keys()].map((f) => f.name));
+    const warpUsers = WarpOps.of(options.rules).users(units.flatMap((u) => [...u.program.kernels, ...u.program.deviceFunctions]), warpSynchronous);
     const warpEnders = threadEnders(units.map((u) => u.program), warpUsers);
     const declaredKernels = units.flatMap((u) => u.program.functions.filter((f) => f.kind === 'kernel' && !f.body));
     rewriteHost({ program, kernels, declaredKernels, launchInstance, instances: own.instances, edits: hostEdits, rules: options.rules, report, programName: result.program.name, deviceAbi, deviceFile: files.device, headerMode, nl });

@@ -44,10 +44,11 @@ export class WarpOps {
 
   /**
    * Names of the device functions (and kernels) that use warp operations, directly or through the
-   * device functions they call (by name: overloads count together).
+   * device functions they call (by name: overloads count together). `waiting` names functions that
+   * wait for their logical warp otherwise (warp-synchronous shared memory).
    */
-  users(fns: readonly FunctionInfo[]): Set<string> {
-    return withCallers(fns, fns.filter((f) => f.body && (this.anyUse.test(f.outer.text) || hasWarpMatrixAsm(f.body))).map((f) => f.name));
+  users(fns: readonly FunctionInfo[], waiting: Iterable<string> = []): Set<string> {
+    return withCallers(fns, [...fns.filter((f) => f.body && (this.anyUse.test(f.outer.text) || hasWarpMatrixAsm(f.body))).map((f) => f.name), ...waiting]);
   }
 
   /**

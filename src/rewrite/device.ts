@@ -7,6 +7,7 @@ import type { FunctionInfo, GlobalVar, Program, SharedVar, TopItem } from '../an
 import type { KernelInstance } from '../analyse/instances.js';
 import { Uniformity, type UniformityContext } from '../analyse/uniformity.js';
 import { warpExits, WarpOps } from '../analyse/warp-ops.js';
+import { previousStatement, warpSynchronousSteps, type WarpStep } from '../analyse/warp-synchronous.js';
 import { integerConstants, WARP_ROWS, WarpParams, WarpScope, type ParamFacts, type WarpAssumptions } from '../analyse/warp-uniformity.js';
 import { conditionalGroups, enclosingConditions } from '../parse/conditionals.js';
 import { ptxCall, warpMatrixInstruction } from '../analyse/ptx-asm.js';
@@ -14,6 +15,7 @@ import { argumentsOf, attributeSpaces, declaredName, functionDeclarator, positio
 import type { RuleSet } from '../rules/index.js';
 import { HOSTED_STD } from '../analyse/constructs.js';
 import { DivergenceLowering } from './divergence.js';
+import { guardingIf, LockstepSteps, type PlacedStep } from './lockstep.js';
 import { SplitNesting } from './nesting.js';
 import { wideIntegers } from './wide-integers.js';
 import type { TypeTable } from '../analyse/types.js';
@@ -314,11 +316,14 @@ export class DeviceRewriter {
     const explicit = this.options.divergence === 'explicit';
     const warpCalls = WarpOps.of(this.rules).callsIn(fn, this.options.warpUsers ?? new Set());
     const syncwarps = this.syncwarps(fn);
-    if (explicit || warpCalls.length || syncwarps.length) {
+    const steps = (this.steps ??= warpSynchronousSteps(this.program)).get(fn) ?? [];
+    if (explicit || warpCalls.length || syncwarps.length || steps.length) {
       const uniformity = new Uniformity(fn.body, this.uniformityContext(fn, fn.kind === 'kernel' ? [] : paramNames(fn)));
       const lowering = this.lowering(fn, uniformity);
-      if (warpCalls.length || syncwarps.length) this.checkWarpCalls(fn, warpCalls, syncwarps);
+      const placed = warpCalls.length || syncwarps.length || steps.length ? this.checkWarpCalls(fn, warpCalls, syncwarps, steps) : [];
       if (explicit) lowering.run();
+      // After the lowering, which may have replaced the ifs around them.
+      for (const { statement } of new LockstepSteps(this.edits, explicit).place(placed)) this.warnLockstep(statement, 'its value is computed in branches on per-thread values (a `?:`, `&&` or `||` with loads), which keep its reads and writes together');
       // After the lowering, which may have turned the returns into flags.
       for (const exit of warpExits(fn, this.options.warpUsers ?? new Set(), this.options.warpEnders)) this.edits.transform(exit, (text) => `{ hip2vx_warp_leave(); ${text} }`);
       if (!explicit) return;
@@ -347,6 +352,8 @@ export class DeviceRewriter {
       warp,
     };
   }
+
+  private steps?: Map<FunctionInfo, WarpStep[]>;
 
   private warpFacts?: WarpParams;
   /** Functions whose warp operations were proven for blocks whose width is a multiple of the warp size (WARP_ROWS). */
@@ -406,33 +413,52 @@ export class DeviceRewriter {
 
   /**
    * Warp operations wait for the lanes of their logical warp (hip2vx_device.h): a call some lanes
-   * may skip is an error; a __syncwarp there keeps the memory fence alone.
+   * may skip is an error; a __syncwarp there keeps the memory fence alone; a warp-synchronous step
+   * is made lockstep where every lane reaches it (returned, with the if around it that it needs),
+   * else left as written with a warning.
    */
-  private checkWarpCalls(fn: FunctionInfo, calls: Node[], syncwarps: Node[]): void {
+  private checkWarpCalls(fn: FunctionInfo, calls: Node[], syncwarps: Node[], steps: readonly WarpStep[]): PlacedStep[] {
     // Lanes returning from a kernel leave their warp: later calls do not wait for them.
     const exits = warpExits(fn, this.options.warpUsers ?? new Set(), this.options.warpEnders).length > 0;
     const lowering = this.lowering(fn, this.warpParams().analysis(fn), exits);
-    const tails = new TailBranches(fn, lowering, [...calls, ...syncwarps], this.edits);
-    if (this.rules.constructs.get('warp-op-divergent')?.status !== 'supported') {
-      const unproven = calls.filter((call) => lowering.notReachedByAll(call));
+    const units = steps.map((step) => ({ step, around: guardingIf(step) }));
+    const tails = new TailBranches(fn, lowering, [...calls, ...syncwarps, ...units.map((u) => u.around ?? u.step.statement)], this.edits);
+    const checked = this.rules.constructs.get('warp-op-divergent')?.status !== 'supported';
+    let assuming: DivergenceLowering | undefined;
+    let rows: DivergenceLowering | undefined;
+    const used = new Set<'assumed' | 'rows'>();
+    // The weakest assumption proving that every lane still in the warp reaches `n`.
+    const reached = (n: Node, tail: boolean): boolean => {
+      if (!checked || !lowering.notReachedByAll(n)) return true;
       // A header's template (`threadIdx.x / WarpSize`, WarpSize set by its includers): proven for
       // the parameter being a multiple of the warp size, which each instantiation then checks.
-      const assuming = unproven.length ? this.lowering(fn, this.warpParamsAssuming().analysis(fn), exits) : undefined;
-      const assumed = unproven.filter((call) => !assuming!.notReachedByAll(call));
-      if (assumed.length) this.assertMultiples(fn, this.warpParamsAssuming().assumedIn(fn));
-      const rest = unproven.filter((call) => !assumed.includes(call) && !tails.add(call));
+      assuming ??= this.lowering(fn, this.warpParamsAssuming().analysis(fn), exits);
+      if (!assuming.notReachedByAll(n)) return void used.add('assumed'), true;
+      if (tail && tails.add(n)) return true;
       // Last: threadIdx.y the same in the whole warp, which the function checks at run time.
-      const rows = rest.length ? this.lowering(fn, this.warpParamsAssumingRows().analysis(fn), exits) : undefined;
-      const refused = rest.filter((call) => rows!.notReachedByAll(call));
-      if (refused.length < rest.length) {
-        this.requireRows(fn);
-        this.rowsAssumed.add(fn.name);
+      rows ??= this.lowering(fn, this.warpParamsAssumingRows().analysis(fn), exits);
+      if (!rows.notReachedByAll(n)) return void used.add('rows'), true;
+      return false;
+    };
+    for (const call of calls.filter((c) => !reached(c, true))) {
+      const why = lowering.notReachedByAll(call);
+      const name = call.type === 'gnu_asm_expression' ? warpMatrixInstruction(call)! : call.childForFieldName('function')!.text;
+      this.report.at(call, 'error', 'warp-op-divergent', `'${name}' may not be reached by every lane of its warp (${why}): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call`);
+    }
+    const placed: PlacedStep[] = [];
+    for (const { step, around } of units) {
+      const { statement } = step;
+      const unsplit = step.kind === 'exchange' && !step.assignment;
+      const unit = unsplit ? undefined : reached(statement, false) ? statement : around && reached(around, false) ? around : undefined;
+      if (unit) placed.push({ step, unit, lead: step.kind === 'exchange' && !placed.some((p) => p.step.kind === 'exchange' && p.unit.id === previousStatement(unit)?.id) });
+      else if (step.kind === 'exchange') {
+        this.warnLockstep(statement, unsplit ? 'its reads and writes of volatile shared memory cannot be split into a read and a store' : lowering.notReachedByAll(around ?? statement)!);
       }
-      for (const call of refused) {
-        const why = lowering.notReachedByAll(call);
-        const name = call.type === 'gnu_asm_expression' ? warpMatrixInstruction(call)! : call.childForFieldName('function')!.text;
-        this.report.at(call, 'error', 'warp-op-divergent', `'${name}' may not be reached by every lane of its warp (${why}): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call`);
-      }
+    }
+    if (used.has('assumed')) this.assertMultiples(fn, this.warpParamsAssuming().assumedIn(fn));
+    if (used.has('rows')) {
+      this.requireRows(fn);
+      this.rowsAssumed.add(fn.name);
     }
     for (const name of syncwarps) {
       const why = lowering.notReachedByAll(name);
@@ -440,6 +466,11 @@ export class DeviceRewriter {
       this.edits.transform(name, () => 'hip2vx_syncwarp_fence');
       this.report.at(name, 'warning', 'warp-sync-divergent', `'__syncwarp' may not be reached by every lane of its warp (${why}): it only orders memory here, and does not wait for the other lanes of the logical warp`);
     }
+    return placed;
+  }
+
+  private warnLockstep(statement: Node, why: string): void {
+    this.report.at(statement, 'warning', 'warp-synchronous-divergent', `this statement exchanges values between the lanes of a warp through volatile shared memory, which relies on the warp running in lockstep; it is left as written because ${why}: on Vortex the lanes of a logical warp do not run in lockstep, so the other lanes' values may be stale; put __syncwarp() between the reads and the writes (where every lane of the warp reaches it) or use __shfl_* operations`);
   }
 
   /**

@@ -163,6 +163,11 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['hip2vx_require_warp_rows("warp_rows.cu", 20, "first_row");'],
   },
   {
+    dir: 'warp-synchronous', stem: 'warp_synchronous', args: '64', variants: [{ config: '4x4', args: '16' }, { config: '32x32', args: '256' }],
+    what: 'legacy warp-synchronous code on volatile shared memory: unrolled and looped warp reductions, a per-lane guarded warp scan, a padded scan through a volatile parameter',
+    device: ['{ auto __hv_ws4 = vs[tid + 4]; hip2vx_syncwarp(); vs[tid] += __hv_ws4; hip2vx_syncwarp(); }', 'HIP2VX_VALUE_TYPE(s[tid - 1]) __hv_ws1{};', '{ auto __hv_ws6 = s_data[idx - 1]; hip2vx_syncwarp(); return __hv_ws6; }'],
+  },
+  {
     dir: 'warp-64', stem: 'wavefront', args: '128', warpSize: 64, variants: [{ config: '16x16', args: '128' }],
     what: '--warp-size 64: HIP code written for 64-wide wavefronts (64-bit ballot)', device: ['#define HIP2VX_WARP_SIZE 64'],
   },
