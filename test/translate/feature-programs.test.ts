@@ -163,6 +163,11 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['hip2vx_require_warp_rows("warp_rows.cu", 20, "first_row");'],
   },
   {
+    dir: 'warp-blocks', stem: 'warp_blocks', args: '128', variants: [{ config: '4x4', args: '16' }, { config: '16x16', args: '128' }, { config: '32x32', args: '128' }],
+    what: 'shuffle reductions with static __shared__ partials in blocks a core runs at once (32x32 fits their warp scratch in its 16 KB of local memory), blocks whose shared data overflows it refused at run time, blocks over the core refused',
+    device: ['return hip2vx_spawn_threads(args->grid_dim, args->block_dim, (vx_kernel_func_cb)block_sum_kernel_body, args);'],
+  },
+  {
     dir: 'warp-64', stem: 'wavefront', args: '128', warpSize: 64, variants: [{ config: '16x16', args: '128' }],
     what: '--warp-size 64: HIP code written for 64-wide wavefronts (64-bit ballot)', device: ['#define HIP2VX_WARP_SIZE 64'],
   },
