@@ -51,6 +51,11 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['hip2vx_bool(hip2vx_lt(a[i] , b[i]))', 'hip2vx_shr(a[i] , (i * 13 % 64))'],
   },
   {
+    dir: 'int64-shapes', stem: 'int64_shapes', args: '301', variants: [{ config: '4x4', opt: '-O2' }, { config: '4x4', opt: '-O3' }],
+    what: 'per-thread 64-bit comparisons and shifts whose types come through auto, arithmetic, unary minus, masks, conditionals and long long literals',
+    device: ['hip2vx_gt(y , 7)', 'hip2vx_lt(a[i] + b[i] , 0)', 'hip2vx_shl(1LL , (i % 63))', 'hip2vx_lt(i , 5000000000LL)'],
+  },
+  {
     dir: 'device-assert', stem: 'device_assert', variants: [{ config: '4x4' }],
     what: 'device assert and __trap name the source line and fail the waiting host call',
     device: ['hip2vx_assert("device_assert.cu", 10, v[i] > 0);', 'hip2vx_trap("device_assert.cu", 15);'],
