@@ -19,7 +19,9 @@ const COMPARISONS: Readonly<Record<string, string>> = { '<': 'hip2vx_lt', '>': '
 /** Shifts: the shifted operand 64-bit and the count not a literal (a constant shift has no branch). */
 const SHIFTS: Readonly<Record<string, string>> = { '<<': 'hip2vx_shl', '>>': 'hip2vx_shr' };
 
-const BINARY = new Set(['binary_expression']);
+const BINARY = new Set(['binary_expression', 'assignment_expression']);
+/** Compound shifts: `x <<= n` becomes `x = hip2vx_shl(x, n)` when `x` is a variable (evaluated once either way). */
+const COMPOUND_SHIFTS: Readonly<Record<string, string>> = { '<<=': 'hip2vx_shl', '>>=': 'hip2vx_shr' };
 /** Operators whose result has the operands' common type (the usual arithmetic conversions). */
 const ARITHMETIC = new Set(['+', '-', '*', '/', '%', '&', '|', '^']);
 /** `1LL`, `0x10ull`, `5u`...: an integer literal with a long long suffix. */
@@ -40,6 +42,10 @@ export function wideIntegers(body: Node, text: string, types: TypeTable, edits: 
     const left = e.childForFieldName('left');
     const right = e.childForFieldName('right');
     if (!left || !right || compileTime(e) || inDirective(e)) return;
+    if (e.type === 'assignment_expression') {
+      compoundShift(op, left, right, width(left), edits, report);
+      return;
+    }
     const operands = COMPARISONS[op.type] ? [width(left), width(right)] : SHIFTS[op.type] && right.type !== 'number_literal' ? [width(left)] : [];
     if (operands.includes('wide')) {
       const helper = COMPARISONS[op.type] ?? SHIFTS[op.type];
@@ -50,6 +56,18 @@ export function wideIntegers(body: Node, text: string, types: TypeTable, edits: 
       report.at(op, 'warning', 'wide-integer-unknown', `'${op.type}' on a value of a template parameter's type: where an instance makes it a 64-bit integer, gcc and clang branch on its high words on rv32, which diverges on per-thread values`);
     }
   }, (_, start, end) => spanHas(text, '<', start, end) || spanHas(text, '>', start, end));
+}
+
+function compoundShift(op: Node, left: Node, right: Node, width: Width, edits: EditSet, report: Reporter): void {
+  const helper = COMPOUND_SHIFTS[op.type];
+  if (!helper || right.type === 'number_literal' || width === 'narrow') return;
+  if (width === 'wide' && left.type === 'identifier') {
+    edits.replace(op, `= ${helper}(${left.text},`);
+    edits.transform(right, (t) => `${t})`);
+  } else {
+    const what = width === 'wide' ? 'of a 64-bit integer that is not a plain variable' : "of a value of a template parameter's type";
+    report.at(op, 'warning', 'wide-integer-unknown', `'${op.type}' by a variable count ${what}: gcc and clang branch on the count on rv32 (when it is a 64-bit integer), which diverges on per-thread values; write it as 'x = ${helper}(x, n)'`);
+  }
 }
 
 function widthOf(expr: Node, text: string, types: TypeTable, templateParams: readonly string[]): Width {

@@ -52,8 +52,8 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'int64-shapes', stem: 'int64_shapes', args: '301', variants: [{ config: '4x4', opt: '-O2' }, { config: '4x4', opt: '-O3' }],
-    what: 'per-thread 64-bit comparisons and shifts whose types come through auto, arithmetic, unary minus, masks, conditionals and long long literals',
-    device: ['hip2vx_gt(y , 7)', 'hip2vx_lt(a[i] + b[i] , 0)', 'hip2vx_shl(1LL , (i % 63))', 'hip2vx_lt(i , 5000000000LL)'],
+    what: 'per-thread 64-bit comparisons and shifts whose types come through auto, arithmetic, unary minus, masks, conditionals and long long literals; a compound shift of a variable',
+    device: ['hip2vx_gt(y , 7)', 'hip2vx_lt(a[i] + b[i] , 0)', 'hip2vx_shl(1LL , (i % 63))', 'hip2vx_lt(i , 5000000000LL)', 'z = hip2vx_shr(z, (i % 40));'],
   },
   {
     dir: 'device-assert', stem: 'device_assert', variants: [{ config: '4x4' }],

@@ -48,15 +48,22 @@ __global__ void k(const int64_t* a, int* out) {
   auto x = -a[i] * 2;
   out[i] = x > 1;
   out[i] += (1ull << i) >= 4;
+  int64_t m = a[i];
+  m <<= i;
+  out[i] += (int)m;
+  out[i + 1] <<= i;
 }
-int main() { long long* a; int* o; t<<<1, 4>>>(a, o, 2ll); k<<<1, 4>>>(a, o); }
+__global__ void w(int64_t* a) { a[threadIdx.x] <<= threadIdx.x; }
+int main() { long long* a; int* o; t<<<1, 4>>>(a, o, 2ll); k<<<1, 4>>>(a, o); w<<<1, 4>>>(a); }
 `;
     const result = await translateText('t.cu', source, { xlen: 32 });
-    expect(result.diagnostics.filter((d) => d.ruleId === 'wide-integer-unknown').map((d) => `${d.line}:${d.col}`)).toEqual(['4:17', '5:16']);
+    expect(result.diagnostics.filter((d) => d.ruleId === 'wide-integer-unknown').map((d) => `${d.line}:${d.col}`)).toEqual(['4:17', '5:16', '18:48']);
     const text = output(result, 'device');
     expect(text).toContain('out[i] = hip2vx_gt(x , 1);');
     expect(text).toContain('hip2vx_ge((hip2vx_shl(1ull , i)) , 4)');
     expect(text).toContain('out[i] += i < 3;');
+    expect(text).toContain('m = hip2vx_shl(m, i);');
+    expect(text).toContain('out[i + 1] <<= i;');
   });
 
   it('are native operations on rv64', async () => {
