@@ -103,6 +103,7 @@ static uint32_t hip2vx_dynamic_shared_offset;
 // and a __trap (HIP2VX_STATUS_TRAP) as hipErrorLaunchFailure, as CUDA does.
 #define HIP2VX_STATUS_ASSERT 1u
 #define HIP2VX_STATUS_TRAP 2u
+#define HIP2VX_STATUS_LOCAL_MEM 4u
 // HIP on AMD GPUs implements assert as a trap, so the host sees hipErrorLaunchFailure: the
 // translator defines HIP2VX_ASSERT_STATUS as HIP2VX_STATUS_TRAP for sources written against HIP.
 #ifndef HIP2VX_ASSERT_STATUS
@@ -135,6 +136,31 @@ template <typename T> struct hip2vx_dynamic_shared_array {
 
 HIP2VX_INLINE uint32_t hip2vx_dimensions(const uint32_t* grid, const uint32_t* block) {
   return (grid[2] > 1 || block[2] > 1) ? 3 : (grid[1] > 1 || block[1] > 1) ? 2 : 1;
+}
+
+/** The entry's vx_spawn_threads. A core runs warps / (warps of a block) blocks at once, each in
+    its own slice of the core's local memory; the host checks that against the size the device
+    reports, but the simx bundle's 16x16 and 32x32 configurations report 64 KB while their local
+    addresses wrap at 16 KB, so later slices would silently overlap the first ones. The entry
+    (one thread, before spawning) finds where the addresses the slices need wrap, and such a launch
+    fails (HIP2VX_STATUS_LOCAL_MEM: hipErrorLaunchOutOfResources) instead. */
+HIP2VX_INLINE int hip2vx_spawn_threads(const uint32_t* grid, const uint32_t* block, vx_kernel_func_cb body, const void* args) {
+#if !defined(HIP2VX_CPU_BACKEND)
+  const uint32_t width = vx_num_threads(), warps = (block[0] * block[1] * block[2] + width - 1) / width;
+  const uint32_t groups = grid[0] * grid[1] * grid[2], per_core = warps ? vx_num_warps() / warps : 1;
+  const uint32_t need = (groups < per_core ? groups : per_core) * hip2vx_block_shared_bytes;
+  volatile uint32_t* local = (volatile uint32_t*)csr_read(VX_CSR_LOCAL_MEM_BASE);
+  for (uint32_t size = 1024; size < need; size *= 2) {
+    local[0] = 0u;
+    local[size / 4] = 1u;
+    if (local[0] == 0u) continue;
+    vx_printf("hip2vx: %u blocks per core need %u bytes of local memory; the device has %u\n",
+              need / hip2vx_block_shared_bytes, need, size);
+    __atomic_fetch_or(hip2vx_launch_status, HIP2VX_STATUS_LOCAL_MEM, __ATOMIC_RELAXED);
+    return -1;
+  }
+#endif
+  return vx_spawn_threads(hip2vx_dimensions(grid, block), grid, block, body, args);
 }
 
 // ---- divergence idioms -------------------------------------------------------------------
@@ -186,6 +212,17 @@ HIP2VX_INLINE constexpr int hip2vx_bool(const T& c) { return __builtin_is_consta
 // alone (hip2vx_syncwarp_fence) and says so.
 #define hip2vx_syncwarp(...) hip2vx_warp_sync()
 #define hip2vx_syncwarp_fence(...) __asm__ volatile("" ::: "memory")
+
+/** Each thread, after the kernel body of a launch with local memory (shared data, warp scratch):
+    the next block a core runs in this slice starts warp by warp, and a warp starting it early would
+    overwrite shared data (or clear warp counters) the other warps of this block still use; none
+    starts it before every thread of this block is done. The CPU backend runs a block to its end;
+    one-thread blocks share their slice anyway (docs/vortex.md). */
+HIP2VX_INLINE void hip2vx_block_end() {
+#if !defined(HIP2VX_CPU_BACKEND)
+  if (hip2vx_block_shared_bytes && blockDim.x * blockDim.y * blockDim.z > 1u) hip2vx_syncthreads();
+#endif
+}
 
 HIP2VX_INLINE long long hip2vx_clock64() {
 #if defined(__riscv) && __riscv_xlen == 32 && !defined(HIP2VX_CPU_BACKEND)
@@ -402,7 +439,8 @@ HIP2VX_INLINE unsigned int umax(unsigned int a, unsigned int b) { return max(a, 
 // exchange values through a scratch area in the block's local memory, after the shared data: per
 // thread an epoch word, one word in each of two buffers and one counter word
 // (HIP2VX_WARP_SCRATCH_BYTES; the entry of a kernel that uses warp operations reserves it, the host
-// counts it at launch). One exchange: write own word into the buffer the epoch's parity names,
+// counts it at launch), but no counter word where a hardware warp holds a whole logical warp
+// (nothing waits there: 32x32 fits 1024-thread blocks in its 16 KB of local memory). One exchange: write own word into the buffer the epoch's parity names,
 // wait for the lanes of the logical warp (hip2vx_warp_barrier), read the source lane's word.
 // Alternating buffers make one barrier per exchange enough: a lane writes a buffer again only
 // after the next exchange's barrier, which every reader of the previous use has passed.
@@ -424,6 +462,9 @@ static_assert(HIP2VX_WARP_SIZE >= 1 && HIP2VX_WARP_SIZE <= 64 && (HIP2VX_WARP_SI
               "HIP2VX_WARP_SIZE: a power of two up to 64");
 
 static uint32_t hip2vx_warp_scratch_offset;
+/** A hardware warp is at least as wide as the logical warp: its lanes run in lockstep, so no wait
+    and no counter words (set by hip2vx_reserve_warp_scratch). */
+static uint32_t hip2vx_warp_lockstep;
 /** Set by the entry of a kernel whose lanes may leave (it returns): the block barrier, which
     counts hardware warps, can no longer stand for a warp's barrier. */
 static uint32_t hip2vx_warp_leaving;
@@ -432,8 +473,12 @@ static uint32_t hip2vx_warp_leaving;
 
 /** In main(), after hip2vx_begin_launch: the scratch follows the shared data. */
 HIP2VX_INLINE void hip2vx_reserve_warp_scratch(const uint32_t* block) {
+#if !defined(HIP2VX_CPU_BACKEND)
+  hip2vx_warp_lockstep = (uint32_t)vx_num_threads() >= (uint32_t)HIP2VX_WARP_SIZE;
+#endif
+  const uint32_t bytes = HIP2VX_WARP_SCRATCH_BYTES - 4u * hip2vx_warp_lockstep;
   hip2vx_warp_scratch_offset = (hip2vx_block_shared_bytes + 7u) & ~7u;
-  hip2vx_block_shared_bytes = hip2vx_warp_scratch_offset + block[0] * block[1] * block[2] * HIP2VX_WARP_SCRATCH_BYTES;
+  hip2vx_block_shared_bytes = hip2vx_warp_scratch_offset + block[0] * block[1] * block[2] * bytes;
 }
 HIP2VX_INLINE uint32_t hip2vx_block_threads() { return blockDim.x * blockDim.y * blockDim.z; }
 HIP2VX_INLINE uint32_t hip2vx_linear_tid() { return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x; }
@@ -455,17 +500,7 @@ HIP2VX_INLINE void hip2vx_warp_thread_begin() {
 #if defined(HIP2VX_CPU_BACKEND)
   if (me == 0u) memset(s + 3 * n, 0, n * sizeof(uint32_t));
 #else
-  s[3 * n + me] = 0u;
-  hip2vx_syncthreads();
-#endif
-}
-
-/** Each thread, after the kernel body: the next block a core runs reuses this one's scratch, and
-    Vortex starts it warp by warp (a warp whose lanes all returned would clear the counters others
-    still wait on): none starts it before every thread of this block is done. A CPU-backend
-    worker starts its next block only when every thread of this one has returned. */
-HIP2VX_INLINE void hip2vx_warp_thread_end() {
-#if !defined(HIP2VX_CPU_BACKEND)
+  if (!hip2vx_warp_lockstep) s[3 * n + me] = 0u;
   hip2vx_syncthreads();
 #endif
 }
@@ -490,9 +525,7 @@ HIP2VX_INLINE void hip2vx_warp_barrier(uint32_t epoch) {
     return;
   }
   __asm__ volatile("" ::: "memory");
-#if !defined(HIP2VX_CPU_BACKEND)
-  if ((uint32_t)vx_num_threads() >= (uint32_t)HIP2VX_WARP_SIZE) return;
-#endif
+  if (hip2vx_warp_lockstep) return;
   const uint32_t lanes = hip2vx_warp_lanes();
   if (lanes == 1u) return;
   uint32_t* count = hip2vx_warp_scratch() + 3 * n + hip2vx_warp_base();
@@ -532,7 +565,7 @@ HIP2VX_INLINE void hip2vx_warp_leave_if(int leaving) {
   const uint32_t n = hip2vx_block_threads(), me = hip2vx_linear_tid(), made = s[me];
   const uint32_t now = (uint32_t)leaving & ~(made >> 31);
   s[me] = made | (now << 31);
-  if (hip2vx_warp_lanes() == 1u) return;
+  if (hip2vx_warp_lanes() == 1u || hip2vx_warp_lockstep) return;
   uint32_t* count = s + 3 * n + hip2vx_warp_base();
   __atomic_fetch_sub(count, made * now, __ATOMIC_RELAXED);
   __asm__ volatile("" ::: "memory");

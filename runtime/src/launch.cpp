@@ -151,11 +151,16 @@ void reportPerf(vx_device_h device) {
 }
 
 // A failed device assert or __trap (the device printed where; the bits are hip2vx_device.h's
-// HIP2VX_STATUS_*): a trap is a launch failure, as in CUDA and HIP.
+// HIP2VX_STATUS_*): a trap is a launch failure, as in CUDA and HIP. A launch whose blocks did not
+// fit in the local memory the device really has (the device printed the sizes) ran nothing.
 hipError_t checkStatus() {
   uint32_t status = 0;
   hipError_t error = copyMemory(&status, statusWord, sizeof status, hipMemcpyDeviceToHost);
   if (error != hipSuccess || status == 0) return error;
+  if (status & 4u) {
+    std::fprintf(stderr, "hip2vx: kernel %s: not launched (local memory)\n", inFlight.kernel.c_str());
+    return hipErrorLaunchOutOfResources;
+  }
   const bool trapped = status & 2u;
   std::fprintf(stderr, "hip2vx: kernel %s: %s\n", inFlight.kernel.c_str(), trapped ? "device trap (launch failure)" : "device-side assert triggered");
   return trapped ? hipErrorLaunchFailure : hipErrorAssert;

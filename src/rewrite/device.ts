@@ -98,7 +98,7 @@ export class DeviceRewriter {
     for (const fn of deviceFns) this.body(fn);
     // After the bodies' own edits (the divergence lowering replaces whole nodes; these wrap operands).
     const types = this.options.types;
-    if (this.options.xlen === 32 && types) for (const fn of deviceFns) if (fn.body) wideIntegers(fn.body, this.program.text, types, this.edits);
+    if (this.options.xlen === 32 && types) for (const fn of deviceFns) if (fn.body) wideIntegers(fn.body, this.program.text, types, this.edits, fn.templateParams, this.report);
     for (const fn of this.program.deviceFunctions) this.overloadOfBuiltin(fn);
     for (const g of this.program.globals) this.globalDeclaration(g);
   }

@@ -6,37 +6,115 @@
 // (runtime/include/hip2vx_device.h), in place: `a < b` -> `hip2vx_lt(a, b)`.
 // 64-bit division and remainder are library calls, serialised at link time (hip2vx_serial_libcalls.h).
 import type { Node } from '../parse/parser.js';
-import { staticType } from '../analyse/expression-type.js';
+import { declarationOf, staticType } from '../analyse/expression-type.js';
 import { scan, spanHas } from '../analyse/syntax.js';
 import type { TypeTable } from '../analyse/types.js';
 import { scalarSize } from '../layout/scalars.js';
 import { compileTime, inDirective } from './divergence.js';
 import type { EditSet } from './edits.js';
+import type { Reporter } from './reporter.js';
 
 /** Comparisons: either operand 64-bit. */
 const COMPARISONS: Readonly<Record<string, string>> = { '<': 'hip2vx_lt', '>': 'hip2vx_gt', '<=': 'hip2vx_le', '>=': 'hip2vx_ge' };
 /** Shifts: the shifted operand 64-bit and the count not a literal (a constant shift has no branch). */
 const SHIFTS: Readonly<Record<string, string>> = { '<<': 'hip2vx_shl', '>>': 'hip2vx_shr' };
 
-const BINARY = new Set(['binary_expression']);
+const BINARY = new Set(['binary_expression', 'assignment_expression']);
+/** Compound shifts: `x <<= n` becomes `x = hip2vx_shl(x, n)` when `x` is a variable (evaluated once either way). */
+const COMPOUND_SHIFTS: Readonly<Record<string, string>> = { '<<=': 'hip2vx_shl', '>>=': 'hip2vx_shr' };
+/** Operators whose result has the operands' common type (the usual arithmetic conversions). */
+const ARITHMETIC = new Set(['+', '-', '*', '/', '%', '&', '|', '^']);
+/** `1LL`, `0x10ull`, `5u`...: an integer literal with a long long suffix. */
+const WIDE_LITERAL = /^(0x[0-9a-f]+|0b[01]+|\d+)(ll|ull|llu)$/i;
 
-/** Rewrites the comparisons and variable shifts of 64-bit integers in `body` (device code built for rv32). */
-export function wideIntegers(body: Node, text: string, types: TypeTable, edits: EditSet): void {
+/** What an operand is: a 64-bit integer, something else, or a type the analysis cannot read. */
+type Width = 'wide' | 'narrow' | 'unknown';
+
+/**
+ * Rewrites the comparisons and variable shifts of 64-bit integers in `body` (device code built for
+ * rv32). `templateParams` are the enclosing template's parameter names: an operand of such a type
+ * may be 64-bit in some instance, and is reported (`wide-integer-unknown`) instead.
+ */
+export function wideIntegers(body: Node, text: string, types: TypeTable, edits: EditSet, templateParams: readonly string[], report: Reporter): void {
+  const width = (e: Node) => widthOf(e, text, types, templateParams);
   scan(body, BINARY, (e) => {
     const op = e.childForFieldName('operator')!;
     const left = e.childForFieldName('left');
     const right = e.childForFieldName('right');
     if (!left || !right || compileTime(e) || inDirective(e)) return;
-    const helper = (COMPARISONS[op.type] && (isWide(left, text, types) || isWide(right, text, types)) && COMPARISONS[op.type])
-      || (SHIFTS[op.type] && right.type !== 'number_literal' && isWide(left, text, types) && SHIFTS[op.type]);
-    if (!helper) return;
-    edits.transform(left, (t) => `${helper}(${t}`);
-    edits.replace(op, ',');
-    edits.transform(right, (t) => `${t})`);
+    if (e.type === 'assignment_expression') {
+      compoundShift(op, left, right, width(left), edits, report);
+      return;
+    }
+    const operands = COMPARISONS[op.type] ? [width(left), width(right)] : SHIFTS[op.type] && right.type !== 'number_literal' ? [width(left)] : [];
+    if (operands.includes('wide')) {
+      const helper = COMPARISONS[op.type] ?? SHIFTS[op.type];
+      edits.transform(left, (t) => `${helper}(${t}`);
+      edits.replace(op, ',');
+      edits.transform(right, (t) => `${t})`);
+    } else if (operands.includes('unknown')) {
+      report.at(op, 'warning', 'wide-integer-unknown', `'${op.type}' on a value of a template parameter's type: where an instance makes it a 64-bit integer, gcc and clang branch on its high words on rv32, which diverges on per-thread values`);
+    }
   }, (_, start, end) => spanHas(text, '<', start, end) || spanHas(text, '>', start, end));
 }
 
-function isWide(e: Node, text: string, types: TypeTable): boolean {
+function compoundShift(op: Node, left: Node, right: Node, width: Width, edits: EditSet, report: Reporter): void {
+  const helper = COMPOUND_SHIFTS[op.type];
+  if (!helper || right.type === 'number_literal' || width === 'narrow') return;
+  if (width === 'wide' && left.type === 'identifier') {
+    edits.replace(op, `= ${helper}(${left.text},`);
+    edits.transform(right, (t) => `${t})`);
+  } else {
+    const what = width === 'wide' ? 'of a 64-bit integer that is not a plain variable' : "of a value of a template parameter's type";
+    report.at(op, 'warning', 'wide-integer-unknown', `'${op.type}' by a variable count ${what}: gcc and clang branch on the count on rv32 (when it is a 64-bit integer), which diverges on per-thread values; write it as 'x = ${helper}(x, n)'`);
+  }
+}
+
+function widthOf(expr: Node, text: string, types: TypeTable, templateParams: readonly string[]): Width {
+  let e = expr;
+  while (e.type === 'parenthesized_expression' && e.namedChildren[0]) e = e.namedChildren[0];
+  const of = (n: Node | null): Width => (n ? widthOf(n, text, types, templateParams) : 'narrow');
   const t = staticType(e, text, types);
-  return t?.kind === 'scalar' && scalarSize(t.name, 'rv32') === 8 && t.name !== 'double';
+  if (t?.kind === 'opaque') return templateParams.includes(t.text.replace(/\bconst\b|\bvolatile\b/g, '').trim()) ? 'unknown' : 'narrow';  // *p of a T*
+  if (t) return t.kind === 'scalar' && scalarSize(t.name, 'rv32') === 8 && t.name !== 'double' ? 'wide' : 'narrow';
+  switch (e.type) {
+    case 'number_literal':
+      return WIDE_LITERAL.test(e.text) ? 'wide' : 'narrow';
+    case 'binary_expression': {
+      const op = e.childForFieldName('operator')!.type;
+      if (SHIFTS[op]) return of(e.childForFieldName('left'));
+      if (!ARITHMETIC.has(op)) return 'narrow';  // comparisons and logical operators give bool
+      return common(of(e.childForFieldName('left')), of(e.childForFieldName('right')), e, text, types);
+    }
+    case 'unary_expression':
+      return e.child(0)?.type === '!' ? 'narrow' : of(e.childForFieldName('argument'));
+    case 'conditional_expression':
+      return common(of(e.childForFieldName('consequence')), of(e.childForFieldName('alternative')), e, text, types);
+    case 'subscript_expression':
+    case 'pointer_expression':
+      return of(e.childForFieldName('argument')) === 'unknown' ? 'unknown' : 'narrow';  // T* a: a[i], *a
+    case 'identifier':
+      return declaredWidth(e, text, types, templateParams);
+    default:
+      return 'narrow';
+  }
+}
+
+/** The usual arithmetic conversions: a 64-bit integer operand makes the result 64-bit, unless the other is floating point. */
+function common(a: Width, b: Width, e: Node, text: string, types: TypeTable): Width {
+  if (a !== 'wide' && b !== 'wide') return a === 'unknown' || b === 'unknown' ? 'unknown' : 'narrow';
+  const floating = e.namedChildren.some((c) => { const t = c && staticType(c, text, types); return t?.kind === 'scalar' && (t.name === 'float' || t.name === 'double'); });
+  return floating ? 'narrow' : 'wide';
+}
+
+/** A variable the type table cannot read: `auto` takes its initializer's width; a template parameter's type is unknown. */
+function declaredWidth(name: Node, text: string, types: TypeTable, templateParams: readonly string[]): Width {
+  const found = declarationOf(name, text);
+  const type = found?.node.childForFieldName('type');
+  if (!found || !type) return 'narrow';
+  if (type.type === 'placeholder_type_specifier' || type.text === 'auto') {
+    const value = found.declarator?.type === 'init_declarator' ? found.declarator.childForFieldName('value') : null;
+    return value && value.type !== 'initializer_list' ? widthOf(value, text, types, templateParams) : 'narrow';
+  }
+  return templateParams.includes(type.text) ? 'unknown' : 'narrow';
 }

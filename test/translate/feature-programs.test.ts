@@ -51,6 +51,11 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['hip2vx_bool(hip2vx_lt(a[i] , b[i]))', 'hip2vx_shr(a[i] , (i * 13 % 64))'],
   },
   {
+    dir: 'int64-shapes', stem: 'int64_shapes', args: '301', variants: [{ config: '4x4', opt: '-O2' }, { config: '4x4', opt: '-O3' }],
+    what: 'per-thread 64-bit comparisons and shifts whose types come through auto, arithmetic, unary minus, masks, conditionals and long long literals; a compound shift of a variable',
+    device: ['hip2vx_gt(y , 7)', 'hip2vx_lt(a[i] + b[i] , 0)', 'hip2vx_shl(1LL , (i % 63))', 'hip2vx_lt(i , 5000000000LL)', 'z = hip2vx_shr(z, (i % 40));'],
+  },
+  {
     dir: 'device-assert', stem: 'device_assert', variants: [{ config: '4x4' }],
     what: 'device assert and __trap name the source line and fail the waiting host call',
     device: ['hip2vx_assert("device_assert.cu", 10, v[i] > 0);', 'hip2vx_trap("device_assert.cu", 15);'],
@@ -166,6 +171,11 @@ const PROGRAMS: FeatureProgram[] = [
     dir: 'warp-synchronous', stem: 'warp_synchronous', args: '64', variants: [{ config: '4x4', args: '16' }, { config: '32x32', args: '256' }],
     what: 'legacy warp-synchronous code on volatile shared memory: unrolled and looped warp reductions, a per-lane guarded warp scan, a padded scan through a volatile parameter',
     device: ['{ auto __hv_ws4 = vs[tid + 4]; hip2vx_syncwarp(); vs[tid] += __hv_ws4; hip2vx_syncwarp(); }', 'HIP2VX_VALUE_TYPE(s[tid - 1]) __hv_ws1{};', '{ auto __hv_ws6 = s_data[idx - 1]; hip2vx_syncwarp(); return __hv_ws6; }'],
+  },
+  {
+    dir: 'warp-blocks', stem: 'warp_blocks', args: '128', variants: [{ config: '4x4', args: '16' }, { config: '16x16', args: '128' }, { config: '32x32', args: '128' }],
+    what: 'shuffle reductions with static __shared__ partials in blocks a core runs at once (32x32 fits their warp scratch in its 16 KB of local memory), blocks whose shared data overflows it refused at run time, blocks over the core refused',
+    device: ['return hip2vx_spawn_threads(args->grid_dim, args->block_dim, (vx_kernel_func_cb)block_sum_kernel_body, args);'],
   },
   {
     dir: 'warp-64', stem: 'wavefront', args: '128', warpSize: 64, variants: [{ config: '16x16', args: '128' }],

@@ -35,6 +35,37 @@ describe('64-bit integers on rv32', () => {
     expect(text).toContain('static_assert(sizeof(int64_t) > 4, "");');
   });
 
+  it('warn where an operand has a template parameter\'s type, and read auto, arithmetic and long long literals', async () => {
+    const source = `#include <cstdint>
+template <typename T> __global__ void t(const T* a, int* out, T s) {
+  int i = threadIdx.x;
+  out[i] = a[i] < s;
+  out[i] += (s >> i) != 0;
+  out[i] += i < 3;
+}
+__global__ void k(const int64_t* a, int* out) {
+  int i = threadIdx.x;
+  auto x = -a[i] * 2;
+  out[i] = x > 1;
+  out[i] += (1ull << i) >= 4;
+  int64_t m = a[i];
+  m <<= i;
+  out[i] += (int)m;
+  out[i + 1] <<= i;
+}
+__global__ void w(int64_t* a) { a[threadIdx.x] <<= threadIdx.x; }
+int main() { long long* a; int* o; t<<<1, 4>>>(a, o, 2ll); k<<<1, 4>>>(a, o); w<<<1, 4>>>(a); }
+`;
+    const result = await translateText('t.cu', source, { xlen: 32 });
+    expect(result.diagnostics.filter((d) => d.ruleId === 'wide-integer-unknown').map((d) => `${d.line}:${d.col}`)).toEqual(['4:17', '5:16', '18:48']);
+    const text = output(result, 'device');
+    expect(text).toContain('out[i] = hip2vx_gt(x , 1);');
+    expect(text).toContain('hip2vx_ge((hip2vx_shl(1ull , i)) , 4)');
+    expect(text).toContain('out[i] += i < 3;');
+    expect(text).toContain('m = hip2vx_shl(m, i);');
+    expect(text).toContain('out[i + 1] <<= i;');
+  });
+
   it('are native operations on rv64', async () => {
     expect(await device(64)).not.toMatch(/hip2vx_(lt|gt|le|ge|shl|shr)\(/);
   });

@@ -69,13 +69,13 @@ static_assert(sizeof(stencil_1d_SharedMem) == HIP2VX_ABI(1048, 1048), "stencil_1
 
 static void stencil_1d_kernel_body(stencil_1d_KernelArgs* args) {
   stencil_1d(args->in, args->out, args->n);
+  hip2vx_block_end();
 }
 
 #ifdef HIP2VX_ENTRY_stencil_1d
 HIP2VX_ENTRY {
   stencil_1d_KernelArgs* args = (stencil_1d_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(1048, 1048), args->shared_mem, *(void**)(args + 1));
-  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
-                          (vx_kernel_func_cb)stencil_1d_kernel_body, args);
+  return hip2vx_spawn_threads(args->grid_dim, args->block_dim, (vx_kernel_func_cb)stencil_1d_kernel_body, args);
 }
 #endif

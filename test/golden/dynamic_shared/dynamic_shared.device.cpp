@@ -58,13 +58,13 @@ static_assert(__builtin_offsetof(ReverseParams, out) == HIP2VX_ABI(12, 24), "Rev
 
 static void block_reverse_kernel_body(block_reverse_KernelArgs* args) {
   block_reverse(args->p);
+  hip2vx_block_end();
 }
 
 #ifdef HIP2VX_ENTRY_block_reverse
 HIP2VX_ENTRY {
   block_reverse_KernelArgs* args = (block_reverse_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
-                          (vx_kernel_func_cb)block_reverse_kernel_body, args);
+  return hip2vx_spawn_threads(args->grid_dim, args->block_dim, (vx_kernel_func_cb)block_reverse_kernel_body, args);
 }
 #endif

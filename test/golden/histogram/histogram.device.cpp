@@ -60,13 +60,13 @@ static_assert(sizeof(histogram_SharedMem) == HIP2VX_ABI(256, 256), "histogram_Sh
 
 static void histogram_kernel_body(histogram_KernelArgs* args) {
   histogram(args->data, args->n, args->hist);
+  hip2vx_block_end();
 }
 
 #ifdef HIP2VX_ENTRY_histogram
 HIP2VX_ENTRY {
   histogram_KernelArgs* args = (histogram_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(256, 256), args->shared_mem, *(void**)(args + 1));
-  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
-                          (vx_kernel_func_cb)histogram_kernel_body, args);
+  return hip2vx_spawn_threads(args->grid_dim, args->block_dim, (vx_kernel_func_cb)histogram_kernel_body, args);
 }
 #endif

@@ -79,13 +79,13 @@ static_assert(sizeof(matmul_tiled_SharedMem) == HIP2VX_ABI(2048, 2048), "matmul_
 
 static void matmul_tiled_kernel_body(matmul_tiled_KernelArgs* args) {
   matmul_tiled(args->A, args->B, args->C, args->M, args->N, args->K);
+  hip2vx_block_end();
 }
 
 #ifdef HIP2VX_ENTRY_matmul_tiled
 HIP2VX_ENTRY {
   matmul_tiled_KernelArgs* args = (matmul_tiled_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(2048, 2048), args->shared_mem, *(void**)(args + 1));
-  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
-                          (vx_kernel_func_cb)matmul_tiled_kernel_body, args);
+  return hip2vx_spawn_threads(args->grid_dim, args->block_dim, (vx_kernel_func_cb)matmul_tiled_kernel_body, args);
 }
 #endif

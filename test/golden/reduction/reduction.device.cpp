@@ -65,13 +65,13 @@ static_assert(sizeof(block_sum_SharedMem) == HIP2VX_ABI(1024, 1024), "block_sum_
 
 static void block_sum_kernel_body(block_sum_KernelArgs* args) {
   block_sum(args->in, args->total, args->n);
+  hip2vx_block_end();
 }
 
 #ifdef HIP2VX_ENTRY_block_sum
 HIP2VX_ENTRY {
   block_sum_KernelArgs* args = (block_sum_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(1024, 1024), args->shared_mem, *(void**)(args + 1));
-  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
-                          (vx_kernel_func_cb)block_sum_kernel_body, args);
+  return hip2vx_spawn_threads(args->grid_dim, args->block_dim, (vx_kernel_func_cb)block_sum_kernel_body, args);
 }
 #endif
