@@ -138,13 +138,14 @@ HIP2VX_INLINE uint32_t hip2vx_dimensions(const uint32_t* grid, const uint32_t* b
   return (grid[2] > 1 || block[2] > 1) ? 3 : (grid[1] > 1 || block[1] > 1) ? 2 : 1;
 }
 
-/** The entry's vx_spawn_threads. A core runs warps / (warps of a block) blocks at once, each in
-    its own slice of the core's local memory; the host checks that against the size the device
-    reports, but the simx bundle's 16x16 and 32x32 configurations report 64 KB while their local
-    addresses wrap at 16 KB, so later slices would silently overlap the first ones. The entry
-    (one thread, before spawning) finds where the addresses the slices need wrap, and such a launch
-    fails (HIP2VX_STATUS_LOCAL_MEM: hipErrorLaunchOutOfResources) instead. */
-HIP2VX_INLINE int hip2vx_spawn_threads(const uint32_t* grid, const uint32_t* block, vx_kernel_func_cb body, const void* args) {
+/** The entry of a kernel with local memory (shared data, warp scratch), before vx_spawn_threads.
+    A core runs warps / (warps of a block) blocks at once, each in its own slice of the core's
+    local memory; the host checks that against the size the device reports, but the simx bundle's
+    16x16 and 32x32 configurations report 64 KB while their local addresses wrap at 16 KB, so later
+    slices would silently overlap the first ones. The entry (one thread, before spawning) finds
+    where the addresses the slices need wrap; a launch they do not fit fails
+    (HIP2VX_STATUS_LOCAL_MEM: hipErrorLaunchOutOfResources) instead of running. */
+HIP2VX_INLINE bool hip2vx_local_mem_fits(const uint32_t* grid, const uint32_t* block) {
 #if !defined(HIP2VX_CPU_BACKEND)
   const uint32_t width = vx_num_threads(), warps = (block[0] * block[1] * block[2] + width - 1) / width;
   const uint32_t groups = grid[0] * grid[1] * grid[2], per_core = warps ? vx_num_warps() / warps : 1;
@@ -157,10 +158,12 @@ HIP2VX_INLINE int hip2vx_spawn_threads(const uint32_t* grid, const uint32_t* blo
     vx_printf("hip2vx: %u blocks per core need %u bytes of local memory; the device has %u\n",
               need / hip2vx_block_shared_bytes, need, size);
     __atomic_fetch_or(hip2vx_launch_status, HIP2VX_STATUS_LOCAL_MEM, __ATOMIC_RELAXED);
-    return -1;
+    return false;
   }
+#else
+  (void)grid, (void)block;
 #endif
-  return vx_spawn_threads(hip2vx_dimensions(grid, block), grid, block, body, args);
+  return true;
 }
 
 // ---- divergence idioms -------------------------------------------------------------------
@@ -213,14 +216,15 @@ HIP2VX_INLINE constexpr int hip2vx_bool(const T& c) { return __builtin_is_consta
 #define hip2vx_syncwarp(...) hip2vx_warp_sync()
 #define hip2vx_syncwarp_fence(...) __asm__ volatile("" ::: "memory")
 
-/** Each thread, after the kernel body of a launch with local memory (shared data, warp scratch):
-    the next block a core runs in this slice starts warp by warp, and a warp starting it early would
+/** Each thread, after the body of a kernel with local memory (shared data, warp scratch): the next
+    block a core runs in this slice starts warp by warp, and a warp starting it early would
     overwrite shared data (or clear warp counters) the other warps of this block still use; none
-    starts it before every thread of this block is done. The CPU backend runs a block to its end;
-    one-thread blocks share their slice anyway (docs/vortex.md). */
+    starts it before every thread of this block is done. Branch-free: a branch after the kernel's
+    inlined code lets the compiler thread it through the divergence brackets of the kernel's
+    lowered returns (simx then stops on a divergent branch). The CPU backend runs a block to its end. */
 HIP2VX_INLINE void hip2vx_block_end() {
 #if !defined(HIP2VX_CPU_BACKEND)
-  if (hip2vx_block_shared_bytes && blockDim.x * blockDim.y * blockDim.z > 1u) hip2vx_syncthreads();
+  hip2vx_syncthreads();
 #endif
 }
 

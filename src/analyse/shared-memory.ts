@@ -81,6 +81,11 @@ export class SharedLayout {
     return this.names.size > 0;
   }
 
+  /** The file declares dynamic shared memory (`extern __shared__`): any of its kernels may use it. */
+  get usesDynamic(): boolean {
+    return [...this.byOwner.values()].some((vars) => vars.some((v) => v.dynamic));
+  }
+
   varsOf(f: FunctionInfo): SharedVar[] {
     return this.byOwner.get(f) ?? [];
   }

@@ -20,11 +20,13 @@ export interface EntryInput {
   warpScratch?: boolean;
   /** Its lanes may leave their warp (it returns): hip2vx_warp_leaving. */
   warpLeaving?: boolean;
+  /** It uses local memory (static or dynamic shared data, warp scratch): the entry checks that the blocks a core runs at once fit, and each block ends with a barrier. */
+  localMemory?: boolean;
 }
 
 const argsStructName = (id: string) => `${id}_KernelArgs`;
 
-export function deviceEntry({ instance, qualifiedName, args, staticShared, sharedChecks, deviceAbi, warpScratch, warpLeaving }: EntryInput, nl: string): string {
+export function deviceEntry({ instance, qualifiedName, args, staticShared, sharedChecks, deviceAbi, warpScratch, warpLeaving, localMemory }: EntryInput, nl: string): string {
   const id = instance.id;
   const struct = argsStructName(id);
   const members = paddedMembers(args, (f) => renderDeclaration(f.type, f.name));
@@ -53,7 +55,7 @@ export function deviceEntry({ instance, qualifiedName, args, staticShared, share
     `static void ${id}_kernel_body(${struct}* args) {`,
     ...(warpScratch ? ['  hip2vx_warp_thread_begin();'] : []),
     `  ${call};`,
-    '  hip2vx_block_end();',
+    ...(localMemory ? ['  hip2vx_block_end();'] : []),
     '}',
     '',
     `#ifdef HIP2VX_ENTRY_${id}`,
@@ -62,7 +64,9 @@ export function deviceEntry({ instance, qualifiedName, args, staticShared, share
     `  hip2vx_begin_launch(${abiPair(staticShared.device, staticShared.host)}, args->shared_mem, *(void**)(args + 1));`,
     ...(warpScratch ? ['  hip2vx_reserve_warp_scratch(args->block_dim);', `  hip2vx_warp_leaving = ${warpLeaving ? 1 : 0};`] : []),
     ...symbols,
-    `  return hip2vx_spawn_threads(args->grid_dim, args->block_dim, (vx_kernel_func_cb)${id}_kernel_body, args);`,
+    ...(localMemory ? ['  if (!hip2vx_local_mem_fits(args->grid_dim, args->block_dim)) return -1;'] : []),
+    `  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,`,
+    `                          (vx_kernel_func_cb)${id}_kernel_body, args);`,
     '}',
     '#endif',
     '',

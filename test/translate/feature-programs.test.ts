@@ -175,7 +175,7 @@ const PROGRAMS: FeatureProgram[] = [
   {
     dir: 'warp-blocks', stem: 'warp_blocks', args: '128', variants: [{ config: '4x4', args: '16' }, { config: '16x16', args: '128' }, { config: '32x32', args: '128' }],
     what: 'shuffle reductions with static __shared__ partials in blocks a core runs at once (32x32 fits their warp scratch in its 16 KB of local memory), blocks whose shared data overflows it refused at run time, blocks over the core refused',
-    device: ['return hip2vx_spawn_threads(args->grid_dim, args->block_dim, (vx_kernel_func_cb)block_sum_kernel_body, args);'],
+    device: ['  if (!hip2vx_local_mem_fits(args->grid_dim, args->block_dim)) return -1;\n  return vx_spawn_threads(', '  block_sum(args->in, args->out, args->n);\n  hip2vx_block_end();'],
   },
   {
     dir: 'warp-64', stem: 'wavefront', args: '128', warpSize: 64, variants: [{ config: '16x16', args: '128' }],

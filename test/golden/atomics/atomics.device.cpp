@@ -96,13 +96,13 @@ static_assert(__builtin_offsetof(atomic_ops_KernelArgs, n) == 32 + HIP2VX_ABI(24
 
 static void atomic_ops_kernel_body(atomic_ops_KernelArgs* args) {
   atomic_ops(args->values, args->counters, args->exch_old, args->slots, args->won, args->block_sums, args->n);
-  hip2vx_block_end();
 }
 
 #ifdef HIP2VX_ENTRY_atomic_ops
 HIP2VX_ENTRY {
   atomic_ops_KernelArgs* args = (atomic_ops_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return hip2vx_spawn_threads(args->grid_dim, args->block_dim, (vx_kernel_func_cb)atomic_ops_kernel_body, args);
+  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
+                          (vx_kernel_func_cb)atomic_ops_kernel_body, args);
 }
 #endif

@@ -72,13 +72,13 @@ static_assert(__builtin_offsetof(atomics64_KernelArgs, n) == 32 + HIP2VX_ABI(12,
 
 static void atomics64_kernel_body(atomics64_KernelArgs* args) {
   atomics64(args->t, args->slots, args->won, args->n);
-  hip2vx_block_end();
 }
 
 #ifdef HIP2VX_ENTRY_atomics64
 HIP2VX_ENTRY {
   atomics64_KernelArgs* args = (atomics64_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return hip2vx_spawn_threads(args->grid_dim, args->block_dim, (vx_kernel_func_cb)atomics64_kernel_body, args);
+  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
+                          (vx_kernel_func_cb)atomics64_kernel_body, args);
 }
 #endif

@@ -59,7 +59,6 @@ static_assert(__builtin_offsetof(poly_eval_KernelArgs, __hip2vx_sym_above_count)
 
 static void poly_eval_kernel_body(poly_eval_KernelArgs* args) {
   poly_eval(args->x, args->y, args->n);
-  hip2vx_block_end();
 }
 
 #ifdef HIP2VX_ENTRY_poly_eval
@@ -69,6 +68,7 @@ HIP2VX_ENTRY {
   __hip2vx_sym_coeffs = reinterpret_cast<decltype(__hip2vx_sym_coeffs)>(args->__hip2vx_sym_coeffs);
   __hip2vx_sym_threshold = reinterpret_cast<decltype(__hip2vx_sym_threshold)>(args->__hip2vx_sym_threshold);
   __hip2vx_sym_above_count = reinterpret_cast<decltype(__hip2vx_sym_above_count)>(args->__hip2vx_sym_above_count);
-  return hip2vx_spawn_threads(args->grid_dim, args->block_dim, (vx_kernel_func_cb)poly_eval_kernel_body, args);
+  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
+                          (vx_kernel_func_cb)poly_eval_kernel_body, args);
 }
 #endif

@@ -47,13 +47,13 @@ static_assert(__builtin_offsetof(square_and_report_KernelArgs, n) == 32 + HIP2VX
 
 static void square_and_report_kernel_body(square_and_report_KernelArgs* args) {
   square_and_report(args->in, args->out, args->n);
-  hip2vx_block_end();
 }
 
 #ifdef HIP2VX_ENTRY_square_and_report
 HIP2VX_ENTRY {
   square_and_report_KernelArgs* args = (square_and_report_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return hip2vx_spawn_threads(args->grid_dim, args->block_dim, (vx_kernel_func_cb)square_and_report_kernel_body, args);
+  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
+                          (vx_kernel_func_cb)square_and_report_kernel_body, args);
 }
 #endif

@@ -81,14 +81,14 @@ static_assert(__builtin_offsetof(scale_points_KernelArgs, arg) == 32 + HIP2VX_AB
 
 static void scale_points_kernel_body(scale_points_KernelArgs* args) {
   scale_points(args->arg);
-  hip2vx_block_end();
 }
 
 #ifdef HIP2VX_ENTRY_scale_points
 HIP2VX_ENTRY {
   scale_points_KernelArgs* args = (scale_points_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return hip2vx_spawn_threads(args->grid_dim, args->block_dim, (vx_kernel_func_cb)scale_points_kernel_body, args);
+  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
+                          (vx_kernel_func_cb)scale_points_kernel_body, args);
 }
 #endif
 
@@ -110,14 +110,14 @@ static_assert(__builtin_offsetof(sum_ranges_KernelArgs, count) == 32 + HIP2VX_AB
 
 static void sum_ranges_kernel_body(sum_ranges_KernelArgs* args) {
   sum_ranges(args->ranges, args->values, args->count);
-  hip2vx_block_end();
 }
 
 #ifdef HIP2VX_ENTRY_sum_ranges
 HIP2VX_ENTRY {
   sum_ranges_KernelArgs* args = (sum_ranges_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return hip2vx_spawn_threads(args->grid_dim, args->block_dim, (vx_kernel_func_cb)sum_ranges_kernel_body, args);
+  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
+                          (vx_kernel_func_cb)sum_ranges_kernel_body, args);
 }
 #endif
 
@@ -140,7 +140,6 @@ static_assert(__builtin_offsetof(weigh_KernelArgs, __hip2vx_sym_table) == 32 + H
 
 static void weigh_kernel_body(weigh_KernelArgs* args) {
   weigh(args->out, args->n);
-  hip2vx_block_end();
 }
 
 #ifdef HIP2VX_ENTRY_weigh
@@ -148,6 +147,7 @@ HIP2VX_ENTRY {
   weigh_KernelArgs* args = (weigh_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
   __hip2vx_sym_table = reinterpret_cast<decltype(__hip2vx_sym_table)>(args->__hip2vx_sym_table);
-  return hip2vx_spawn_threads(args->grid_dim, args->block_dim, (vx_kernel_func_cb)weigh_kernel_body, args);
+  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
+                          (vx_kernel_func_cb)weigh_kernel_body, args);
 }
 #endif

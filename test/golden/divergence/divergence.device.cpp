@@ -84,14 +84,14 @@ static_assert(__builtin_offsetof(mixed_work_KernelArgs, n) == 32 + HIP2VX_ABI(12
 
 static void mixed_work_kernel_body(mixed_work_KernelArgs* args) {
   mixed_work(args->ops, args->vals, args->out, args->n);
-  hip2vx_block_end();
 }
 
 #ifdef HIP2VX_ENTRY_mixed_work
 HIP2VX_ENTRY {
   mixed_work_KernelArgs* args = (mixed_work_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return hip2vx_spawn_threads(args->grid_dim, args->block_dim, (vx_kernel_func_cb)mixed_work_kernel_body, args);
+  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
+                          (vx_kernel_func_cb)mixed_work_kernel_body, args);
 }
 #endif
 
@@ -113,13 +113,13 @@ static_assert(__builtin_offsetof(classify_KernelArgs, n) == 32 + HIP2VX_ABI(8, 1
 
 static void classify_kernel_body(classify_KernelArgs* args) {
   classify(args->in, args->out, args->n);
-  hip2vx_block_end();
 }
 
 #ifdef HIP2VX_ENTRY_classify
 HIP2VX_ENTRY {
   classify_KernelArgs* args = (classify_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return hip2vx_spawn_threads(args->grid_dim, args->block_dim, (vx_kernel_func_cb)classify_kernel_body, args);
+  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
+                          (vx_kernel_func_cb)classify_kernel_body, args);
 }
 #endif

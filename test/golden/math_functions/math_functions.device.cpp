@@ -55,13 +55,13 @@ static_assert(__builtin_offsetof(math_kernel_KernelArgs, n) == 32 + HIP2VX_ABI(8
 
 static void math_kernel_kernel_body(math_kernel_KernelArgs* args) {
   math_kernel(args->x, args->out, args->n);
-  hip2vx_block_end();
 }
 
 #ifdef HIP2VX_ENTRY_math_kernel
 HIP2VX_ENTRY {
   math_kernel_KernelArgs* args = (math_kernel_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return hip2vx_spawn_threads(args->grid_dim, args->block_dim, (vx_kernel_func_cb)math_kernel_kernel_body, args);
+  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
+                          (vx_kernel_func_cb)math_kernel_kernel_body, args);
 }
 #endif

@@ -56,13 +56,13 @@ static_assert(__builtin_offsetof(matmul_KernelArgs, K) == 32 + HIP2VX_ABI(20, 32
 
 static void matmul_kernel_body(matmul_KernelArgs* args) {
   matmul(args->A, args->B, args->C, args->M, args->N, args->K);
-  hip2vx_block_end();
 }
 
 #ifdef HIP2VX_ENTRY_matmul
 HIP2VX_ENTRY {
   matmul_KernelArgs* args = (matmul_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return hip2vx_spawn_threads(args->grid_dim, args->block_dim, (vx_kernel_func_cb)matmul_kernel_body, args);
+  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
+                          (vx_kernel_func_cb)matmul_kernel_body, args);
 }
 #endif

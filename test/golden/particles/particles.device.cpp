@@ -136,14 +136,14 @@ static_assert(__builtin_offsetof(init_particles_KernelArgs, seed) == 32 + HIP2VX
 
 static void init_particles_kernel_body(init_particles_KernelArgs* args) {
   init_particles(args->ps, args->n, args->seed);
-  hip2vx_block_end();
 }
 
 #ifdef HIP2VX_ENTRY_init_particles
 HIP2VX_ENTRY {
   init_particles_KernelArgs* args = (init_particles_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return hip2vx_spawn_threads(args->grid_dim, args->block_dim, (vx_kernel_func_cb)init_particles_kernel_body, args);
+  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
+                          (vx_kernel_func_cb)init_particles_kernel_body, args);
 }
 #endif
 
@@ -170,14 +170,14 @@ static_assert(__builtin_offsetof(vec2, y) == HIP2VX_ABI(4, 4), "vec2.y: offset")
 
 static void step_kernel_body(step_KernelArgs* args) {
   step(args->ps, args->n, args->gravity, args->dt);
-  hip2vx_block_end();
 }
 
 #ifdef HIP2VX_ENTRY_step
 HIP2VX_ENTRY {
   step_KernelArgs* args = (step_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return hip2vx_spawn_threads(args->grid_dim, args->block_dim, (vx_kernel_func_cb)step_kernel_body, args);
+  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
+                          (vx_kernel_func_cb)step_kernel_body, args);
 }
 #endif
 
@@ -200,13 +200,13 @@ static_assert(__builtin_offsetof(count_regions_KernelArgs, counts) == 32 + HIP2V
 
 static void count_regions_kernel_body(count_regions_KernelArgs* args) {
   count_regions(args->ps, args->n, args->counts);
-  hip2vx_block_end();
 }
 
 #ifdef HIP2VX_ENTRY_count_regions
 HIP2VX_ENTRY {
   count_regions_KernelArgs* args = (count_regions_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return hip2vx_spawn_threads(args->grid_dim, args->block_dim, (vx_kernel_func_cb)count_regions_kernel_body, args);
+  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
+                          (vx_kernel_func_cb)count_regions_kernel_body, args);
 }
 #endif

@@ -49,13 +49,13 @@ static_assert(__builtin_offsetof(saxpy_KernelArgs, y) == 32 + HIP2VX_ABI(12, 16)
 
 static void saxpy_kernel_body(saxpy_KernelArgs* args) {
   saxpy(args->n, args->a, args->x, args->y);
-  hip2vx_block_end();
 }
 
 #ifdef HIP2VX_ENTRY_saxpy
 HIP2VX_ENTRY {
   saxpy_KernelArgs* args = (saxpy_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return hip2vx_spawn_threads(args->grid_dim, args->block_dim, (vx_kernel_func_cb)saxpy_kernel_body, args);
+  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
+                          (vx_kernel_func_cb)saxpy_kernel_body, args);
 }
 #endif

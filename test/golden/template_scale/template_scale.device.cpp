@@ -56,14 +56,14 @@ static_assert(__builtin_offsetof(scale_offset__float_KernelArgs, n) == 32 + HIP2
 
 static void scale_offset__float_kernel_body(scale_offset__float_KernelArgs* args) {
   scale_offset<float>(args->data, args->factor, args->offset, args->limit, args->n);
-  hip2vx_block_end();
 }
 
 #ifdef HIP2VX_ENTRY_scale_offset__float
 HIP2VX_ENTRY {
   scale_offset__float_KernelArgs* args = (scale_offset__float_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return hip2vx_spawn_threads(args->grid_dim, args->block_dim, (vx_kernel_func_cb)scale_offset__float_kernel_body, args);
+  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
+                          (vx_kernel_func_cb)scale_offset__float_kernel_body, args);
 }
 #endif
 
@@ -89,13 +89,13 @@ static_assert(__builtin_offsetof(scale_offset__int_KernelArgs, n) == 32 + HIP2VX
 
 static void scale_offset__int_kernel_body(scale_offset__int_KernelArgs* args) {
   scale_offset<int>(args->data, args->factor, args->offset, args->limit, args->n);
-  hip2vx_block_end();
 }
 
 #ifdef HIP2VX_ENTRY_scale_offset__int
 HIP2VX_ENTRY {
   scale_offset__int_KernelArgs* args = (scale_offset__int_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return hip2vx_spawn_threads(args->grid_dim, args->block_dim, (vx_kernel_func_cb)scale_offset__int_kernel_body, args);
+  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
+                          (vx_kernel_func_cb)scale_offset__int_kernel_body, args);
 }
 #endif

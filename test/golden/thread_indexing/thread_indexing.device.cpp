@@ -58,13 +58,13 @@ static_assert(__builtin_offsetof(record_threads_KernelArgs, height) == 32 + HIP2
 
 static void record_threads_kernel_body(record_threads_KernelArgs* args) {
   record_threads(args->records, args->warp_size, args->width, args->height);
-  hip2vx_block_end();
 }
 
 #ifdef HIP2VX_ENTRY_record_threads
 HIP2VX_ENTRY {
   record_threads_KernelArgs* args = (record_threads_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return hip2vx_spawn_threads(args->grid_dim, args->block_dim, (vx_kernel_func_cb)record_threads_kernel_body, args);
+  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
+                          (vx_kernel_func_cb)record_threads_kernel_body, args);
 }
 #endif

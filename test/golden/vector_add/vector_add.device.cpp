@@ -46,13 +46,13 @@ static_assert(__builtin_offsetof(vector_add_KernelArgs, n) == 32 + HIP2VX_ABI(12
 
 static void vector_add_kernel_body(vector_add_KernelArgs* args) {
   vector_add(args->a, args->b, args->c, args->n);
-  hip2vx_block_end();
 }
 
 #ifdef HIP2VX_ENTRY_vector_add
 HIP2VX_ENTRY {
   vector_add_KernelArgs* args = (vector_add_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return hip2vx_spawn_threads(args->grid_dim, args->block_dim, (vx_kernel_func_cb)vector_add_kernel_body, args);
+  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
+                          (vx_kernel_func_cb)vector_add_kernel_body, args);
 }
 #endif
