@@ -12,10 +12,13 @@ import { runCommand } from './corpus-outcome.js';
  */
 export function makefileFacts(dir: string): { includes: string[]; defines: string[]; args: string; program?: { name: string; sources: string[] } } {
   const text = readFileSync(join(dir, 'Makefile'), 'utf8').replace(/\\\n/g, ' ');
-  const flags = expand(activeLines(text).replace(/#.*$/gm, ''), makeVariables(text));
+  const active = activeLines(text).replace(/#.*$/gm, '');
+  const flags = expand(active, makeVariables(text));
   const includes = [...flags.matchAll(/-I\s*([^\s$)]+)/g)].map((m) => resolve(dir, m[1])).concat(cmakeIncludes(dir, text)).filter((d) => existsSync(d));
-  // The program's own macros (`-DUSE_GPU`, `-DNX=400`); not the toolchain's reserved names (`-D__HIP_PLATFORM_AMD__`).
-  const defines = [...flags.matchAll(/(?<![\w-])-D\s*([A-Za-z]\w*(?:=[^\s$()]*)?)(?=\s|$)/g)].map((m) => m[1]);
+  // The program's own macros (`-DUSE_GPU`, `-DNX=400`), from its variables: not a recipe's, which
+  // builds one variant (`$(CC) $(CFLAGS) -DFUSED ... -o fused`); not the toolchain's reserved names.
+  const assigned = expand(active.split('\n').filter((l) => !l.startsWith('\t')).join('\n'), makeVariables(text));
+  const defines = [...assigned.matchAll(/(?<![\w-])-D\s*([A-Za-z]\w*(?:=[^\s$()]*)?)(?=\s|$)/g)].map((m) => m[1]);
   const run = /^run\s*:.*\n((?:\t.*\n?)+)/m.exec(text);
   const line = runCommand(run?.[1] ?? '');
   const args = expand(line.replace(/^\$\(LAUNCHER\)\s*/, '').replace(/^\S+\s*/, ''), makeVariables(text));  // drop ./$(program)

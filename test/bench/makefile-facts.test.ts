@@ -27,13 +27,15 @@ const MAKEFILE = [
   '  CFLAGS += -DNEVER_EITHER',
   'endif',
   '# CFLAGS += -DCOMMENTED',
+  'fused: main.cu',
+  '\t$(CC) $(CFLAGS) -DFUSED $^ -o $@',
   'run: $(program)',
   '\t./$(program) 10 20',
   '',
 ].join('\n');
 
 describe('Makefile facts', () => {
-  it('reads -D and -I where make would with the default variables; not the toolchain\'s reserved names or comments', () => {
+  it('reads -D and -I where make would with the default variables; not the toolchain\'s reserved names, comments or a variant\'s recipe', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hip2vx-mk-'));
     mkdirSync(join(dir, 'include'));
     writeFileSync(join(dir, 'Makefile'), MAKEFILE);
