@@ -102,10 +102,10 @@ describe('CPU backend', () => {
     expect(ok('big_alloc', [64], { HIP2VX_CPU_GLOBAL_MEM: String(32 << 20) }).stdout).toMatch(/^refused$/m);
   });
 
-  it('reports the configured device and occupancy', () => {
-    expect(ok('caps', [64]).stdout).toMatch(/^32 32 4 65536 occupancy 0 4096$/m);
+  it('reports the configured device, and all of the local memory to any group (one block per worker)', () => {
+    expect(ok('caps', [64]).stdout).toMatch(/^32 32 4 65536 occupancy 0 65536$/m);
     const small = { HIP2VX_CPU_THREADS: '4', HIP2VX_CPU_WARPS: '4', HIP2VX_CPU_CORES: '1', HIP2VX_CPU_LOCAL_MEM: '16384' };
-    expect(ok('caps', [8], small).stdout).toMatch(/^4 4 1 16384 occupancy 0 8192$/m);
+    expect(ok('caps', [8], small).stdout).toMatch(/^4 4 1 16384 occupancy 0 16384$/m);
     expect(ok('caps', [17], small).stdout).toMatch(/occupancy -1 0/);
     const bad = build.run('caps', [1], { HIP2VX_CPU_THREADS: 'many' });
     expect(bad.status).not.toBe(0);

@@ -272,9 +272,9 @@ int vx_check_occupancy(vx_device_h hdevice, uint32_t group_size, uint32_t* max_l
   if (!d) return -1;
   const Config& c = d->config;
   if (group_size == 0 || uint64_t{group_size} > uint64_t{c.threads} * c.warps) return -1;
-  const uint32_t warps_per_group = (group_size + c.threads - 1) / c.threads;
-  const uint32_t groups_per_core = c.warps / warps_per_group;
-  if (max_localmem) *max_localmem = static_cast<uint32_t>(c.local_mem / groups_per_core);
+  // A worker runs one block at a time in its own slice, so every group may use all of it (Vortex
+  // divides a core's local memory among the groups it runs at once: a small block gets a sliver).
+  if (max_localmem) *max_localmem = static_cast<uint32_t>(c.local_mem);
   return 0;
 }
 
