@@ -306,7 +306,7 @@ export class TypeTable {
   /** A constexpr function whose body is one `return <expression>;`: evaluated in constants. */
   private collectConstexprFunction(node: Node, scope: string[]): void {
     if (!children(node).some((c) => c.type === 'type_qualifier' && c.text === 'constexpr')) return;
-    const statements = children(node.childForFieldName('body')).filter((c) => c.type !== 'comment');
+    const statements = this.takenStatements(children(node.childForFieldName('body')));
     const value = statements.length === 1 && statements[0].type === 'return_statement' ? statements[0].namedChildren[0] : undefined;
     let declarator = node.childForFieldName('declarator');
     while (declarator && declarator.type !== 'function_declarator') declarator = declarator.childForFieldName('declarator');
@@ -314,6 +314,20 @@ export class TypeTable {
     if (!value || !name || !declarator) return;
     const params = children(declarator.childForFieldName('parameters')).map((p) => this.declaredName(p.childForFieldName('declarator') ?? p));
     this.values.set(q(scope, name), { kind: 'function', params, value, scope });
+  }
+
+  /** Statements with their `#ifdef` groups decided here replaced by the branch taken
+   *  (`#ifdef __GFX9__ return 64; #else return 32; #endif`). */
+  private takenStatements(statements: Node[]): Node[] {
+    return statements.flatMap((c): Node[] => {
+      if (c.type === 'comment') return [];
+      const taken = c.type === 'preproc_ifdef' ? this.ifdefTaken(c) : undefined;
+      if (taken === undefined) return [c];
+      const alternative = c.childForFieldName('alternative');
+      if (!taken) return alternative?.type === 'preproc_else' ? this.takenStatements(children(alternative)) : [];
+      const name = c.childForFieldName('name');
+      return this.takenStatements(children(c).filter((s) => s.id !== name?.id && s.id !== alternative?.id));
+    });
   }
 
   private collectEnum(node: Node, scope: string[], name: string | undefined): void {

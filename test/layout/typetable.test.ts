@@ -166,6 +166,26 @@ describe('TypeTable', () => {
     expect(lengths).toEqual([{ kind: 'array', of: { kind: 'scalar', name: 'float' }, length: 7 }, { kind: 'array', of: { kind: 'scalar', name: 'float' }, length: 3 }]);
   });
 
+  it('evaluates a static constexpr member function whose return sits in an #ifdef decided here (vLLM\'s WARP_SIZE)', () => {
+    const source = [
+      'struct Utils {',
+      '  static __host__ int get_warp_size() { return warp_size_from_device(); }',
+      '  static __device__ constexpr int get_warp_size() {',
+      '  #ifdef __GFX9__',
+      '    return 64;',
+      '  #else',
+      '    return 32;',
+      '  #endif',
+      '  }',
+      '};',
+      '#define WARP_SIZE Utils::get_warp_size()',
+      'float lanes[WARP_SIZE / 2];',
+    ].join('\n');
+    const root = parse(source).rootNode;
+    const decl = root.descendantsOfType('declaration').find((d) => d!.text.startsWith('float lanes'))!;
+    expect(new TypeTable(root).resolveDeclarator(decl, decl.childForFieldName('declarator')!)).toEqual({ kind: 'array', of: { kind: 'scalar', name: 'float' }, length: 16 });
+  });
+
   it.each([
     ['errors', ['reference parameters cannot be passed to a kernel', "unknown or incomplete type 'Undeclared'", "unknown or incomplete type 'Unknown'", "'n' is not a known integer constant"], '& ref'],
     ['moreErrors', ['bit-fields are not supported', 'polymorphic records (virtual functions) are not supported', 'sizeof(long) differs between the host and the device'], ': 3'],
