@@ -395,7 +395,7 @@ function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits
     const primaries = (u: Unit) => new Set(u.program.kernels.filter((k) => dispatches(own, k) && !dispatches(u.program, k)));
     const stubs = group.flatMap((u) =>
       headerMode
-        ? [...u.instances.filter((i) => i.launches.length > 0).map(stubDeclaration), ...[...primaries(u)].map(dispatcherDeclaration)]
+        ? [...u.instances.filter((i) => i.launches.length > 0).map(stubDeclaration), ...[...primaries(u)].flatMap(dispatcherDeclaration)]
         : launchStubs(u.instances, programName, deviceAbi, nl, primaries(u)),
     );
     const what = headerMode ? 'launch stubs (defined by the files including this one)' : 'launch stubs';

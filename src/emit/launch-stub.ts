@@ -13,6 +13,8 @@ export const handleName = (program: string, id: string) => `__hip2vx_kernel_${pr
 export const stubName = (id: string) => `__hip2vx_launch_${id}`;
 /** A template kernel launched as `k<T>` from a host function template: picks the instance stub. */
 export const dispatcherName = (kernel: string) => `__hip2vx_dispatch_${kernel}`;
+/** Its companion for the kernel named as a value there (`(void*)k<T>`): the instance's handle. */
+export const handleDispatcherName = (kernel: string) => `__hip2vx_handle_${kernel}`;
 
 const signatureOf = (instance: KernelInstance) =>
   `static inline hipError_t ${stubName(instance.stub)}(${['dim3 __hv_grid', 'dim3 __hv_block', 'size_t __hv_shared', 'hipStream_t __hv_stream', ...instance.params.map(withDefault)].join(', ')})`;
@@ -71,8 +73,13 @@ const CONFIG = 'dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t
  * so the host compiler binds its arguments as it would the kernel's when the host template is
  * instantiated); each instance specialises it to call its stub.
  */
-export const dispatcherDeclaration = (kernel: FunctionInfo): string =>
-  `template ${kernel.outer.childForFieldName('parameters')!.text} hipError_t ${dispatcherName(kernel.name)}(${[CONFIG, ...kernel.params.map((p) => p.text)].join(', ')});`;
+export function dispatcherDeclaration(kernel: FunctionInfo): string[] {
+  const params = kernel.outer.childForFieldName('parameters')!.text;
+  return [
+    `template ${params} hipError_t ${dispatcherName(kernel.name)}(${[CONFIG, ...kernel.params.map((p) => p.text)].join(', ')});`,
+    `template ${params} const void* ${handleDispatcherName(kernel.name)}();`,
+  ];
+}
 
 /**
  * Each instance's stub, and the dispatcher specialisations of those launched through it, after
@@ -81,10 +88,12 @@ export const dispatcherDeclaration = (kernel: FunctionInfo): string =>
 export function launchStubs(instances: readonly KernelInstance[], program: string, deviceAbi: Abi, nl: string, primaries: ReadonlySet<FunctionInfo> = new Set()): string[] {
   const out = instances.map((i) => launchStub(i, program, deviceAbi, nl));
   for (const kernel of new Set([...primaries, ...instances.filter((i) => i.dispatched).map((i) => i.kernel)])) {
-    if (primaries.has(kernel)) out.push(dispatcherDeclaration(kernel));
-    for (const i of instances.filter((x) => x.kernel === kernel && x.dispatched)) {
+    if (primaries.has(kernel)) out.push(...dispatcherDeclaration(kernel));
+    for (const i of instances.filter((x) => x.kernel === kernel)) {
       const args = ['__hv_grid', '__hv_block', '__hv_shared', '__hv_stream', ...i.params.map((p) => p.name)];
-      out.push(`template <> inline hipError_t ${dispatcherName(kernel.name)}<${i.templateArgs.join(', ')}>(${[CONFIG, ...i.params.map((p) => p.text)].join(', ')}) { return ${stubName(i.stub)}(${args.join(', ')}); }`);
+      const written = `<${i.templateArgs.join(', ')}>`;
+      if (i.dispatched) out.push(`template <> inline hipError_t ${dispatcherName(kernel.name)}${written}(${[CONFIG, ...i.params.map((p) => p.text)].join(', ')}) { return ${stubName(i.stub)}(${args.join(', ')}); }`);
+      out.push(`template <> inline const void* ${handleDispatcherName(kernel.name)}${written}() { return &${handleName(program, i.id)}; }`);
     }
   }
   return out;

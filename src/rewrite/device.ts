@@ -69,7 +69,6 @@ const USING_NAMESPACE = /^using\s+namespace\s+(?:[\w\s]*::\s*)*(\w+)\s*;$/;
 const KEEP_ALWAYS = new Set(['preproc_def', 'preproc_function_def', 'preproc_call', 'comment', 'namespace_alias_definition']);
 const NAMES = new Set(['identifier', 'type_identifier', 'namespace_identifier']);
 const TYPE_NAMES = new Set(['type_identifier']);
-const LOCAL_DECLARATION = new Set(['declaration']);
 const DEVICE_NODES = new Set([...NAMES, 'gnu_asm_expression', 'new_expression', 'delete_expression', 'primitive_type', 'call_expression']);
 
 export const symbolPointer = (name: string) => `__hip2vx_sym_${name}`;
@@ -682,7 +681,7 @@ function localMacrosUsed(fn: FunctionInfo, text: string, before: number): string
   return [...byName.values()].sort((a, b) => a.startIndex - b.startIndex).map((d) => d.text.trim());
 }
 
-const LOCAL_TYPES = new Set(['alias_declaration', 'type_definition']);
+const LOCAL_TYPES_AND_DECLARATIONS = new Set(['alias_declaration', 'type_definition', 'declaration']);
 const CLASS_BODIES = new Set(['field_declaration_list']);
 const SPECIAL_MEMBER = /^(?:~|operator\s*=$)/;
 
@@ -711,21 +710,33 @@ function memberFunction(member: Node): { name: string; hostOnly: boolean } | und
 
 /**
  * The function's local constants and type aliases (`using U = typename std::make_unsigned<T>::type;`)
- * that `text` (the shared struct's members) names, as members of that struct; aliases first, with
- * those they name in turn.
+ * that `text` (the shared struct's members) names, with those they name in turn, as members of
+ * that struct, in source order (a local names only what precedes it).
  */
 function localConstantsUsed(fn: FunctionInfo, text: string, source: string): string[] {
+  const locals: { at: Node; decl: Node; name: string; member: string }[] = [];
+  scan(fn.body!, LOCAL_TYPES_AND_DECLARATIONS, (decl) => {
+    if (decl.type !== 'declaration') {
+      const name = decl.type === 'alias_declaration' ? decl.childForFieldName('name')?.text : declaredName(decl.childrenForFieldName('declarator')[0] ?? null)?.text;
+      if (name) locals.push({ at: decl, decl, name, member: decl.text.trim() });
+      return;
+    }
+    const words = decl.children.filter((c) => c?.type === 'type_qualifier').map((c) => c!.text);
+    const type = decl.childForFieldName('type');
+    if (!type || !words.some((w) => w === 'const' || w === 'constexpr')) return;
+    for (const d of decl.childrenForFieldName('declarator')) {
+      const name = d?.type === 'init_declarator' ? d.childForFieldName('declarator')?.text : undefined;
+      if (name) locals.push({ at: d!, decl, name, member: `static constexpr ${type.text} ${name} = ${d!.childForFieldName('value')!.text};` });
+    }
+  });
   const used = new Set(text.match(/[A-Za-z_]\w*/g) ?? []);
-  const aliases: Node[] = [];
-  scan(fn.body!, LOCAL_TYPES, (d) => void aliases.push(d));
-  const kept = new Set<Node>();
+  const kept = new Set<(typeof locals)[number]>();
   for (let grew = true; grew; ) {
     grew = false;
-    for (const d of aliases) {
-      const name = d.type === 'alias_declaration' ? d.childForFieldName('name')?.text : declaredName(d.childrenForFieldName('declarator')[0] ?? null)?.text;
-      if (kept.has(d) || !name || !used.has(name)) continue;
-      kept.add(d);
-      for (const w of d.text.match(/[A-Za-z_]\w*/g) ?? []) used.add(w);
+    for (const l of locals) {
+      if (kept.has(l) || !used.has(l.name)) continue;
+      kept.add(l);
+      for (const w of l.member.match(/[A-Za-z_]\w*/g) ?? []) used.add(w);
       grew = true;
     }
   }
@@ -736,17 +747,7 @@ function localConstantsUsed(fn: FunctionInfo, text: string, source: string): str
     const conditions = groups.length ? enclosingConditions(groups, d.startIndex, d.endIndex, body) : [];
     return conditions.length ? `#if ${conditions.join(' && ')}\n${line}\n#endif` : line;
   };
-  const out = aliases.filter((d) => kept.has(d)).map((d) => guarded(d, d.text.trim()));
-  scan(fn.body!, LOCAL_DECLARATION, (decl) => {
-    const words = decl.children.filter((c) => c?.type === 'type_qualifier').map((c) => c!.text);
-    const type = decl.childForFieldName('type');
-    if (!type || !words.some((w) => w === 'const' || w === 'constexpr')) return;
-    for (const d of decl.childrenForFieldName('declarator')) {
-      const name = d?.type === 'init_declarator' ? d.childForFieldName('declarator')?.text : undefined;
-      if (name && used.has(name)) out.push(guarded(decl, `static constexpr ${type.text} ${name} = ${d!.childForFieldName('value')!.text};`));
-    }
-  });
-  return out;
+  return locals.filter((l) => kept.has(l)).sort((a, b) => a.at.startIndex - b.at.startIndex).map((l) => guarded(l.decl, l.member));
 }
 
 const paramNames = (fn: FunctionInfo) => fn.params.map((p) => declaredName(p.childForFieldName('declarator'))?.text ?? '');

@@ -8,7 +8,7 @@ import type { KernelInstance } from '../analyse/instances.js';
 import type { RuleSet } from '../rules/index.js';
 import type { EditSet } from './edits.js';
 import type { Reporter } from './reporter.js';
-import { dispatcherDeclaration, dispatcherName, handleName, launchStubs, registrarName, stubDeclaration, stubName } from '../emit/launch-stub.js';
+import { dispatcherDeclaration, dispatcherName, handleDispatcherName, handleName, launchStubs, registrarName, stubDeclaration, stubName } from '../emit/launch-stub.js';
 import { dependentOn, dispatches } from '../analyse/template-bindings.js';
 import type { Abi } from '../layout/index.js';
 import { argumentsOf, namespacesOf, qualifiersOf, scan } from '../analyse/syntax.js';
@@ -86,12 +86,13 @@ export function rewriteHost(ctx: HostContext): void {
   };
   const text = program.text;
   const handles = kernelHandles(ctx);
+  const templateHandles = new Map(ctx.kernels.filter((k) => !ctx.headerMode && dispatches(ctx.program, k)).map((k) => [k.name, k] as const));
   // Materialise only what a rule or the rewrite cares about; most identifiers are neither.
   const want = (type: string, start: number, end: number) => {
     if (inRemoved(start)) return false;
     if (!NAME_NODES.has(type)) return type !== 'call_expression' || launchStarts.has(start);
     const name = text.slice(start, end);
-    return ctx.rules.hostNames.has(name) || isHipApiName(ctx.rules, name) || !!ctx.rules.constructForName(name, 'host') || handles.has(name);
+    return ctx.rules.hostNames.has(name) || isHipApiName(ctx.rules, name) || !!ctx.rules.constructForName(name, 'host') || handles.has(name) || templateHandles.has(name);
   };
   const launchStarts = new Set(program.launches.map((l) => l.call.startIndex));
   // Where launches name their kernel (`k` of k<<<...>>>, hipLaunchKernelGGL's first argument).
@@ -102,6 +103,8 @@ export function rewriteHost(ctx: HostContext): void {
     else if (n.type === 'preproc_include') include(ctx, n);
     else if (n.type === 'identifier' && handles.has(n.text)) {
       if (!launchedKernels.has(n.startIndex)) ctx.edits.replace(n, `((const void*)&${handles.get(n.text)})`);
+    } else if (n.type === 'identifier' && n.parent?.type === 'template_function' && templateHandles.has(n.text)) {
+      if (!launchedKernels.has(n.startIndex)) templateHandle(ctx, n.parent, templateHandles.get(n.text)!);
     }
     else if (NAME_NODES.has(n.type)) rename(ctx, n);
     else if (n.type === 'preproc_arg') macroBody(ctx, n);
@@ -118,6 +121,12 @@ function kernelHandles(ctx: HostContext): Map<string, string> {
   if (ctx.headerMode) return handles;
   for (const i of ctx.instances) if (i.templateArgs.length === 0) handles.set(i.kernel.name, handleName(ctx.programName, i.id));
   return handles;
+}
+
+/** A template kernel with a dispatcher named as a value (`(void*)k<T, 32>`): the handle of the instance. */
+function templateHandle(ctx: HostContext, value: Node, kernel: FunctionInfo): void {
+  const args = value.childForFieldName('arguments')!;
+  ctx.edits.replace(value, (print) => `${[...namespacesOf(kernel.outer), handleDispatcherName(kernel.name)].join('::')}<${args.namedChildren.map((a) => print(a!)).join(', ')}>()`);
 }
 
 /** The `#if`/`#else` branch holding a node (0: none): each branch defining a kernel gets its stubs. */
@@ -139,7 +148,7 @@ function kernelReplacement(ctx: HostContext, fn: FunctionInfo, placed: Set<strin
   if (ctx.headerMode) {
     // Launches in the header itself call stubs that its includers define: declared here.
     const used = ctx.instances.filter((i) => i.kernel.name === fn.name && i.launches.length > 0).map(stubDeclaration);
-    return [`/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile}; its launch stubs are in the files that include this one */`, ...used, ...(dispatched ? [dispatcherDeclaration(fn)] : [])].join(ctx.nl);
+    return [`/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile}; its launch stubs are in the files that include this one */`, ...used, ...(dispatched ? dispatcherDeclaration(fn) : [])].join(ctx.nl);
   }
   const instances = ctx.instances.filter((i) => i.kernel.name === fn.name);
   const stubs = launchStubs(instances, ctx.programName, ctx.deviceAbi, ctx.nl, new Set(dispatched ? [fn] : []));
