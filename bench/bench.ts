@@ -100,17 +100,29 @@ const fmt = (n: number, digits = 2) => n.toFixed(digits);
 
 const BUSY = 'let x = 0; for (let i = 0; i < 3e8; i++) x += i % 7;';
 
-/** Wall time of `n` CPU-bound processes run together. */
-async function busy(n: number): Promise<number> {
+/** Wall time of processes started together, each with its own arguments. */
+async function together(argLists: string[][]): Promise<number> {
   const start = process.hrtime.bigint();
-  await Promise.all(Array.from({ length: n }, () => new Promise((done) => spawn(process.execPath, ['-e', BUSY]).on('exit', done))));
+  await Promise.all(argLists.map((args) => new Promise((done) => spawn(process.execPath, args).on('exit', done))));
   return Number(process.hrtime.bigint() - start) / 1e9;
 }
 
 /** The speed-up two processes can get right now: the machine is shared, so 2 cores may not be free. */
 async function availableSpeedup(): Promise<number> {
-  const one = await busy(1);
-  return (2 * one) / (await busy(2));
+  const one = await together([['-e', BUSY]]);
+  return (2 * one) / (await together([['-e', BUSY], ['-e', BUSY]]));
+}
+
+/**
+ * The speed-up two separate 1-worker translations of the corpus get when run together (nothing
+ * shared): the ceiling for 2 workers on this machine, which a loop in registers does not show
+ * (translation is heavy on caches and memory).
+ */
+async function translationPairSpeedup(corpus: Corpus, oneSeconds: number, work: string): Promise<number> {
+  const outs = ['pair-a', 'pair-b'].map((n) => join(work, n));
+  const seconds = await together(outs.map((o) => [CLI, 'translate', corpus.dir, '-o', o, '--jobs', '1', '--quiet']));
+  for (const o of outs) rmSync(o, { recursive: true, force: true });
+  return (2 * oneSeconds) / seconds;
 }
 
 function describe(c: Corpus): string {
@@ -137,7 +149,7 @@ try {
     console.log(`| ${r.name} | ${fmt(r.seconds)} | ${fmt(r.corpus.bytes / MB / r.seconds)} | ${fmt(r.corpus.files / r.seconds, 0)} | ${fmt(r.maxRssKiB / 1024, 0)} |`);
   }
   console.log(`\nspeed-up with 2 workers: mixed ${fmt(rows[0].seconds / rows[1].seconds)}x, kernel-only ${fmt(rows[2].seconds / rows[3].seconds)}x`);
-  console.log(`speed-up two CPU-bound processes got on this machine just now: ${fmt(await availableSpeedup())}x`);
+  console.log(`speed-up two CPU-bound processes got on this machine just now: ${fmt(await availableSpeedup())}x; two 1-worker translations of the kernel-only corpus run together: ${fmt(await translationPairSpeedup(kernels, rows[2].seconds, work))}x`);
   const speeds = await parserSpeeds(kernels);
   for (const p of speeds) console.log(`parser ${p.kind}, kernel-only corpus, just now: tree-sitter alone ${fmt(p.alone)} MB/s, with the tree copy ${fmt(p.copied)} MB/s`);
   const used = speeds.find((p) => p.kind === chosenKind())!;
