@@ -590,16 +590,20 @@ export class DivergenceLowering {
     return [...flags];
   }
 
-  /** A statement list in which, after a statement that may set a flag, the rest runs only where none is set. */
-  private guarded(stmts: Node[], print: Printer): string {
+  /**
+   * A statement list in which, after a statement that may set a flag, the rest runs only where none
+   * is set. `tail` (what follows the last statement in its block, such as an `#endif` group closing
+   * a brace of code the parser did not see) ends the innermost region, with that statement.
+   */
+  private guarded(stmts: Node[], print: Printer, tail = ''): string {
     const i = stmts.findIndex((st, k) => k < stmts.length - 1 && this.flagsSetBy(st).length > 0);
     const text = this.edits.text;
-    if (i < 0) return statements(stmts, print, text);
+    if (i < 0) return statements(stmts, print, text) + tail;
     const flags = this.flagsSetBy(stmts[i]);
     // The remainder may set flags again further down: guard it the same way (with what lies before it).
     const between = text.slice(stmts[i].endIndex, stmts[i + 1].startIndex);
     const gap = between.trim() ? between : '';
-    return `${statements(stmts.slice(0, i + 1), print, text)}\n${this.splitRegion(`!(${flags.join(' | ')})`, `{ ${gap}${this.guarded(stmts.slice(i + 1), print)} }`)}`;
+    return `${statements(stmts.slice(0, i + 1), print, text)}\n${this.splitRegion(`!(${flags.join(' | ')})`, `{ ${gap}${this.guarded(stmts.slice(i + 1), print, tail)} }`)}`;
   }
 
   /** Statements of a block or case that need guards get them; the body also declares the flags. */
@@ -611,8 +615,13 @@ export class DivergenceLowering {
       const isBody = block.id === this.body.id;
       if ((!needsGuard && !(isBody && this.retFlag)) || this.edits.has(block)) continue;
       this.warnBarrierAfterExit(stmts);
+      // Text the statements leave out at the block's ends: comments, and `#if` groups the parser did not see.
+      const text = this.edits.text;
+      const around = (from: number, to: number) => (text.slice(from, to).trim() ? text.slice(from, to) : '');
+      const lead = around(block.startIndex + 1, stmts[0].startIndex);
+      const trail = around(stmts[stmts.length - 1].endIndex, block.endIndex - 1);
       this.edits.replace(block, (print) => {
-        const out = this.guarded(stmts, print);
+        const out = lead + this.guarded(stmts, print, trail);
         if (!isBody) return `{ ${out} }`;
         const rv = this.returnType !== 'void' && this.retFlag ? `${this.returnType} __hv_rv{}; ` : '';
         const ret = this.retFlag ? `int ${this.retFlag} = 0; ` : '';

@@ -36,6 +36,14 @@ describe('divergence brackets', () => {
     expect(text).toMatch(/#ifndef WIDE\n  \{ int (__hv_g\d+) = \(hip2vx_bool\(p\[i\] > 3\) & hip2vx_bool\(i > 1\)\); int (__hv_t\d+) = hip2vx_split\(\1\); if \(\1\) \n#else\n  \{ int \1 = hip2vx_bool\(p\[i\] > 2\); int \2 = hip2vx_split\(\1\); if \(\1\)\n#endif\n  \{ p\[i\] = 0; \} hip2vx_join\(\2\); \}/);
   });
 
+  it('keep the text at the ends of a guarded body: a leading comment, and an #if group closing a brace the parser did not see inside the last region (multimaterial)', async () => {
+    const text = await kernelText(
+      '  // the cell\n  int i = threadIdx.x;\n  if (i >= n) return;\n#ifdef FUSED\n  if (p[i] <= 0) {\n    p[i] = 0;\n  }\n  else {\n#endif\n    p[i] = 1;\n#ifdef FUSED\n  }\n#endif',
+    );
+    expect(text).toMatch(/^__global__ void k\(int\* p, int n\) \{ int __hv_ret\d+ = 0; \n  \/\/ the cell\n  int i = threadIdx.x;/);
+    expect(text).toMatch(/  else \{\n#endif\n    p\[i\] = 1;\n#ifdef FUSED\n  \}\n#endif\n \} hip2vx_join\(__hv_t\d+\); \}  \}/);
+  });
+
   it('make a ?: a select when its arms load only what its condition loads', async () => {
     const text = await kernelText('const int* q = p + threadIdx.x;\np[threadIdx.x] = 1 + ((0 < q[0] && q[0] < n) ? q[0] * 2 : q[0]);');
     expect(text).toContain('1 + (hip2vx_select(hip2vx_bool(((hip2vx_bool(0 < q[0]) & hip2vx_bool(q[0] < n)))), q[0] * 2, q[0]));');
