@@ -12,10 +12,10 @@ export function runCommand(recipe: string): string {
 }
 
 // The verdicts programs print, a line at a time. PASS in capitals (PASS, PASSED: "forward pass" is
-// a noun) or "passed"; results said to match or be valid; a line that is only "Success"/"Correct"/
-// "OK" after a short label.
+// a noun) or "passed"; results said to match or be valid ("Result 40 for n = 12 MATCHES ..."); a
+// line that is only "Success"/"Correct"/"OK" after a short label.
 const PASS_CAPS = /\bPASS(?:ED)?\b/;
-const PASS_WORDS = /\bpassed\b|\b(?:results?|outputs?|values?) (?:all )?(?:match|agree|are correct|is correct|correct)\b|\(valid\)|^[^a-z]*(?:[\w-]+[ \t:=,]*){0,4}\b(?:success(?:ful)?|correct|ok)\W*$/i;
+const PASS_WORDS = /\bpassed\b|\b(?:results?|outputs?|values?) (?:all )?(?:match|agree|are correct|is correct|correct)\b|\bresults?\b(?:[ \t]+[\w=.,-]+){0,6}?[ \t]+matches\b|\(valid\)|^[^a-z]*(?:[\w-]+[ \t:=,]*){0,4}\b(?:success(?:ful)?|correct|ok)\W*$/i;
 // Failure: fail/failed/failure, incorrect results, mismatches, an invalid checksum...
 const FAIL_WORDS = /\bfail(?:ed|ure|s)?\b|\bincorrect\b|\bmismatch(?:ed|es)?\b|\binvalid checksum\b/i;
 // ...except failures the program provoked on purpose and counts of none.

@@ -48,10 +48,11 @@ describe('corpus outcomes', () => {
   it('reads PASS and FAIL in the words programs use', () => {
     for (const out of ['PASS\n', 'spgemm_example test PASSED\n', 'Test Passed\n', 'All tests passed!\n', 'results match\n',
       'All results match. Starting benchmarks.\n', 'Verification checksum: 12 (Valid)\n', 'Success\n', 'Result: correct\n',
-      'systemWideAtomics completed, returned OK\n', 'errors: 0\nPASS\n'])
+      'systemWideAtomics completed, returned OK\n', 'errors: 0\nPASS\n', '1795 Result 40 for n = 12 MATCHES previously published result\n'])
       expect(verdict(out), out).toBe('PASS');
     for (const out of ['FAIL\n', '2D test: FAILED\n', 'Fail - The result is incorrect for element: [1]\n', 'INCORRECT: [3]\n',
-      'Mismatch at index 4: 1.0 2.0\n', 'Verification checksum: 12 (WARNING - INVALID CHECKSUM!)\n', 'PASS\nverification failed!!! Index 3 is wrong\n'])
+      'Mismatch at index 4: 1.0 2.0\n', 'Verification checksum: 12 (WARNING - INVALID CHECKSUM!)\n', 'PASS\nverification failed!!! Index 3 is wrong\n',
+      '1795 Result 0 for n = 8 MISMATCHES previously published result 4\n'])
       expect(verdict(out), out).toBe('FAIL');
   });
 
