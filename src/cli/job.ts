@@ -34,8 +34,8 @@ export interface JobConfig {
   translatorModule: string;
   settings: TranslatorSettings;
   jobOptions: JobOptions;
-  /** Small runs start faster with the wasm on V8's baseline compiler only (see session.ts). */
-  baselineOnly: boolean;
+  /** Small runs start faster with the native parser, or the wasm on V8's baseline compiler only (see session.ts). */
+  smallRun: boolean;
   /** By input directory, its sources a sibling includes as text (found once for the run). */
   textIncluders: TextIncluders;
 }
@@ -93,7 +93,7 @@ export class JobRunner {
   private ready(): Promise<{ translator: Translator; measure?: Measure }> {
     this.tools ??= (async () => {
       try {
-        const translator = await createTranslator(await this.loadModule(), this.config.settings, this.config.baselineOnly, this.config.textIncluders);
+        const translator = await createTranslator(await this.loadModule(), this.config.settings, this.config.smallRun, this.config.textIncluders);
         const measure = this.config.jobOptions.measureChanges ? (await import('../report/changes.js')).lineChanges : undefined;
         return { translator, measure };
       } catch (e) {

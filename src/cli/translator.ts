@@ -1,6 +1,7 @@
 // The translator as the CLI drives it. Built from plain, cloneable settings so every worker
 // thread can build its own: parsers and rule sets do not cross thread boundaries.
 import { setFlagsFromString } from 'node:v8';
+import type { ParserKind } from '../parse/parser.js';
 import type { SourceFile } from '../parse/source.js';
 import type { TranslationResult } from '../translate.js';
 
@@ -30,15 +31,16 @@ export interface Translator {
 export interface TranslatorModule {
   /** A cheap test (no parse) for files that may need translating. */
   looksLikeGpuSource(text: string): boolean;
-  createTranslator(settings: TranslatorSettings, textIncluders?: TextIncluders): Promise<Translator>;
+  /** `parser`: the one this run prefers (HIP2VX_PARSER overrides it). */
+  createTranslator(settings: TranslatorSettings, textIncluders?: TextIncluders, parser?: ParserKind): Promise<Translator>;
 }
 
 export const DEFAULT_TRANSLATOR_MODULE = new URL('./real-translator.js', import.meta.url).href;
 
-export async function createTranslator(module: TranslatorModule, settings: TranslatorSettings, baselineOnly: boolean, textIncluders?: TextIncluders): Promise<Translator> {
-  // V8 flags are process-wide; this runs before the parser's wasm is compiled (session.ts says
-  // when the baseline compiler alone is faster).
-  if (baselineOnly) setFlagsFromString('--liftoff-only');
-  return module.createTranslator(settings, textIncluders);
+export async function createTranslator(module: TranslatorModule, settings: TranslatorSettings, smallRun: boolean, textIncluders?: TextIncluders): Promise<Translator> {
+  // A small run starts faster with the native parser, or else with the wasm one on V8's baseline
+  // compiler alone (session.ts). V8 flags are process-wide; this runs before any wasm is compiled.
+  if (smallRun) setFlagsFromString('--liftoff-only');
+  return module.createTranslator(settings, textIncluders, smallRun ? 'native' : 'wasm');
 }
 

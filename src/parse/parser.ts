@@ -3,8 +3,10 @@
 // dependency), and copied into a plain JavaScript tree (./tree.ts) in one walk. Both give the
 // same trees (a test translates everything under both and compares the bytes). The native parser
 // is faster, but every step of its walk is a call into C++ (~60 ns): parse and copy together,
-// wasm is faster on every corpus measured (bench), so it is the default; HIP2VX_PARSER=native
-// chooses the native one (a few ms less cold start on one small file). Chosen once per process.
+// wasm is faster on every corpus measured (bench), so it is the default. The native one loads in
+// half the time and has no wasm to compile before its first parse (about 20 ms less on one small
+// file), so small runs prefer it (falling back to wasm where it does not load). HIP2VX_PARSER=
+// native|wasm forces one. Chosen once per process.
 import { Tree, type Grammar, type NodeColumns } from './tree.js';
 
 export { ERROR_SYMBOL, Node, Tree } from './tree.js';
@@ -29,18 +31,24 @@ export async function loadBackend(kind: ParserKind): Promise<ParserBackend> {
   return kind === 'native' ? (await import('./native-parser.js')).load() : (await import('./wasm-parser.js')).load();
 }
 
-/** HIP2VX_PARSER, else wasm (see the top of this file). */
-export function chosenKind(): ParserKind {
+/** HIP2VX_PARSER, else `preferred` (see the top of this file). */
+export function chosenKind(preferred: ParserKind = 'wasm'): ParserKind {
   const forced = process.env.HIP2VX_PARSER;
-  if (forced === undefined || forced === '' || forced === 'wasm') return 'wasm';
-  if (forced === 'native') return forced;
+  if (forced === undefined || forced === '') return preferred;
+  if (forced === 'native' || forced === 'wasm') return forced;
   throw new Error(`HIP2VX_PARSER=${forced}: expected native or wasm`);
 }
 
-/** Loads the parser once per process (or worker); concurrent and later calls share that load. */
-export function initParser(): Promise<void> {
+/**
+ * Loads the parser once per process (or worker); concurrent and later calls share that load. A
+ * preferred native parser that does not load here (no binary for the platform) gives way to wasm;
+ * a forced one is an error.
+ */
+export function initParser(preferred: ParserKind = 'wasm'): Promise<void> {
   loading ??= (async () => {
-    backend = await loadBackend(chosenKind());
+    const kind = chosenKind(preferred);
+    const fallback = kind === 'native' && !process.env.HIP2VX_PARSER;
+    backend = await loadBackend(kind).catch((e: unknown) => (fallback ? loadBackend('wasm') : Promise.reject(e)));
   })();
   return loading;
 }

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generateCorpus } from '../../bench/corpus.js';
 import { snapshot, tempDir } from './helpers.js';
 import { lacksNativeParser } from '../tools.js';
+import { chosenKind } from '../../src/parse/parser.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const work = tempDir();
@@ -40,6 +41,21 @@ describe.skipIf(await lacksNativeParser('native and wasm parsers compared'))('na
     const native = translateWith('native', corpus.dir);
     expect(Object.keys(native).filter((f) => f.endsWith('.device.cpp')).length).toBeGreaterThan(20);
     expect(translateWith('wasm', corpus.dir)).toEqual(native);
+  });
+
+  it('gives a run the parser it prefers (small runs native, others wasm) unless HIP2VX_PARSER names one', () => {
+    const saved = process.env.HIP2VX_PARSER;
+    try {
+      delete process.env.HIP2VX_PARSER;
+      expect([chosenKind('native'), chosenKind('wasm'), chosenKind()]).toEqual(['native', 'wasm', 'wasm']);
+      process.env.HIP2VX_PARSER = 'wasm';
+      expect(chosenKind('native')).toBe('wasm');
+      process.env.HIP2VX_PARSER = 'native';
+      expect(chosenKind('wasm')).toBe('native');
+    } finally {
+      if (saved === undefined) delete process.env.HIP2VX_PARSER;
+      else process.env.HIP2VX_PARSER = saved;
+    }
   });
 
   it('refuses an unknown HIP2VX_PARSER', () => {
