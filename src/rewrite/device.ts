@@ -146,14 +146,18 @@ export class DeviceRewriter {
   /**
    * A header's types and constants, kept for its includers' device code, except those built on a
    * hosted standard library facility (`std::vector<Pixel> pixels;`, `string *name;`) or on such a
-   * type: the device side has no libstdc++, and device code could not use them anyway.
+   * type: the device side has no libstdc++, and device code could not use them anyway. What the
+   * device translation drops of a class (`friend ostream& operator<<`) does not count.
    */
   private deviceCleanTypes<C extends { node: Node; names: string[] }>(candidates: C[]): C[] {
     const text = this.program.text;
     const own = new Set(this.namesDeclaredIn(this.program.root));
     const typeNames = (n: Node) => {
+      const dropped = hostOnlyParts(n).map((p) => p.node);
       const words: string[] = [];
-      scanSpans(n, TYPE_NAMES, (_, start, end) => words.push(text.slice(start, end)));
+      scanSpans(n, TYPE_NAMES, (_, start, end) => {
+        if (!dropped.some((d) => d.startIndex <= start && end <= d.endIndex)) words.push(text.slice(start, end));
+      });
       return words;
     };
     const hosted = new Set([...HOSTED_STD].filter((n) => !own.has(n)));
@@ -256,18 +260,7 @@ export class DeviceRewriter {
    * and assignments stay (they shape the class).
    */
   private dropHostMembers(item: Node): void {
-    scan(item, CLASS_BODIES, (body) => {
-      const owner = body.parent?.childForFieldName('name')?.text.replace(/<.*$/, '');
-      for (const member of body.namedChildren) {
-        if (!member) continue;
-        if (hostOnlyMember(member, owner)) this.edits.replace(member, '');
-        else if (hostOnlySpecialMember(member, owner)) {
-          // Declared only: the class keeps its shape; the body may use host APIs (hipMalloc, iostream).
-          for (const c of member.children) if (c?.type === 'field_initializer_list') this.edits.replace(c, '');
-          this.edits.replace(member.childForFieldName('body')!, ';');
-        }
-      }
-    });
+    for (const { node, replacement } of hostOnlyParts(item)) this.edits.replace(node, replacement);
   }
 
   /** `struct <fn>_SharedMem { ... };` before a function that declares static __shared__ data. */
@@ -686,6 +679,24 @@ const CLASS_BODIES = new Set(['field_declaration_list']);
 const SPECIAL_MEMBER = /^(?:~|operator\s*=$)/;
 
 /** A member function declaration or definition (or friend) for the host alone; not a special member. */
+/** What the device translation of a class drops (dropHostMembers), with what replaces it. */
+function hostOnlyParts(item: Node): { node: Node; replacement: string }[] {
+  const parts: { node: Node; replacement: string }[] = [];
+  scan(item, CLASS_BODIES, (body) => {
+    const owner = body.parent?.childForFieldName('name')?.text.replace(/<.*$/, '');
+    for (const member of body.namedChildren) {
+      if (!member) continue;
+      if (hostOnlyMember(member, owner)) parts.push({ node: member, replacement: '' });
+      else if (hostOnlySpecialMember(member, owner)) {
+        // Declared only: the class keeps its shape; the body may use host APIs (hipMalloc, iostream).
+        for (const c of member.children) if (c?.type === 'field_initializer_list') parts.push({ node: c, replacement: '' });
+        parts.push({ node: member.childForFieldName('body')!, replacement: ';' });
+      }
+    }
+  });
+  return parts;
+}
+
 function hostOnlyMember(member: Node, owner: string | undefined): boolean {
   const m = memberFunction(member);
   return !!m && m.hostOnly && m.name !== owner && !SPECIAL_MEMBER.test(m.name);
