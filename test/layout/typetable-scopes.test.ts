@@ -6,7 +6,7 @@ import { isTypeError, TypeTable } from '../../src/analyse/types.js';
 import { analyseProgram } from '../../src/analyse/program.js';
 import { initParser, parse, type Node } from '../../src/parse/parser.js';
 
-beforeAll(initParser);
+beforeAll(() => initParser());
 
 const show = (t: ReturnType<TypeTable['resolveTypeDescriptor']> | bigint) => (typeof t === 'bigint' ? String(t) : isTypeError(t) ? `error: ${t.message}` : renderTypeId(t));
 

@@ -6,7 +6,7 @@ import { analyseProgram } from '../../src/analyse/program.js';
 import { TypeTable } from '../../src/analyse/types.js';
 import { TemplateBindings, dependentOn } from '../../src/analyse/template-bindings.js';
 
-beforeAll(initParser);
+beforeAll(() => initParser());
 
 /** Each launch of `kernel` in `source`: its bindings as `T=float,N=4` strings, or the problem's message. */
 function bind(source: string, kernel = 'k') {
