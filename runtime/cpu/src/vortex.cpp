@@ -40,7 +40,7 @@ struct Buffer {
 struct Device {
   Config config{};
   std::unique_ptr<Pool> pool;
-  void* local_mem = nullptr;  // one slice of config.local_mem per worker, then a guard page
+  void* local_mem = nullptr;  // one slice of config.local_mem per worker (map_local_memory)
   size_t local_mem_mapping = 0;
 
   std::mutex mutex;  // guards `used` and `modules` (buffers are allocated from any thread)
@@ -98,6 +98,31 @@ int new_buffer(Device* d, uint64_t size, vx_buffer_h* out, std::shared_ptr<Modul
   return 0;
 }
 
+// GPUs address shared memory with 32-bit offsets, so an index computed in 32 bits that wraps
+// (`s[~x]` with x unsigned, merge's binary search: s - (x + 1) there) lands 2^32 elements further
+// on in a 64-bit process. The slices are mapped again at 2^32 times each element size (1 to 16
+// bytes), so such an access reaches the element the GPU (and 32-bit Vortex) would; everything else
+// in the reserved range stays inaccessible, so overruns still fault.
+constexpr int kWrapShifts[] = {32, 33, 34, 35, 36};
+
+void* map_local_memory(size_t slices, size_t page, size_t* mapped) {
+  const size_t span = (size_t{1} << 36) + slices + page;
+  char* base = static_cast<char*>(mmap(nullptr, span, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0));
+  if (base == MAP_FAILED) return nullptr;
+  const int fd = memfd_create("hip2vx-local-memory", MFD_CLOEXEC);
+  bool ok = fd >= 0 && ftruncate(fd, static_cast<off_t>(slices)) == 0 &&
+            mmap(base, slices, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0) != MAP_FAILED;
+  for (int shift : kWrapShifts)
+    ok = ok && mmap(base + (size_t{1} << shift), slices, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0) != MAP_FAILED;
+  if (fd >= 0) close(fd);  // the mappings keep the memory
+  if (!ok) {
+    munmap(base, span);
+    return nullptr;
+  }
+  *mapped = span;
+  return base;
+}
+
 }  // namespace
 }  // namespace hip2vx_cpu
 
@@ -112,11 +137,8 @@ int vx_dev_open(vx_device_h* out) {
   const Config& c = d->config;
   const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
   const size_t slices = (c.local_mem * c.workers + page - 1) / page * page;
-  d->local_mem_mapping = slices + page;
-  void* m = mmap(nullptr, d->local_mem_mapping, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (m == MAP_FAILED) return fail("cannot map local memory");
-  mprotect(static_cast<char*>(m) + slices, page, PROT_NONE);  // overruns fault
+  void* m = map_local_memory(slices, page, &d->local_mem_mapping);
+  if (!m) return fail("cannot map local memory");
   d->local_mem = m;
   d->pool = std::make_unique<Pool>(c.workers);
   *out = d.release();
