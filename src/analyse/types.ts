@@ -229,10 +229,9 @@ export class TypeTable {
 
   private collect(node: Node, scope: string[]): void {
     const name = node.childForFieldName('name')?.text;
-    const ifdef = node.type === 'preproc_ifdef' ? this.ifdefTaken(node) : undefined;
-    if (ifdef !== undefined) {
-      const alternative = node.childForFieldName('alternative');
-      for (const c of ifdef ? children(node).filter((c) => c.id !== alternative?.id) : alternative ? [alternative] : []) this.collect(c, scope);
+    const branch = node.type === 'preproc_ifdef' ? this.ifdefBranch(node) : undefined;
+    if (branch) {
+      for (const c of branch) this.collect(c, scope);
     } else if (CONTAINERS.has(node.type) || node.type === 'field_declaration_list') {
       for (const c of children(node)) this.collect(c, scope);
     } else if (node.type === 'linkage_specification' || node.type === 'namespace_definition') {
@@ -303,6 +302,16 @@ export class TypeTable {
     return this.defined.has(name) !== /^#\s*ifndef/.test(node.text);
   }
 
+  /** What an `#ifdef` group holds in the branch taken (its `#else` part, or none); undefined when undecided here. */
+  private ifdefBranch(node: Node): Node[] | undefined {
+    const taken = this.ifdefTaken(node);
+    if (taken === undefined) return undefined;
+    const name = node.childForFieldName('name');
+    const alternative = node.childForFieldName('alternative');
+    if (taken) return children(node).filter((c) => c.id !== name?.id && c.id !== alternative?.id);
+    return alternative ? [alternative] : [];
+  }
+
   /** A constexpr function whose body is one `return <expression>;`: evaluated in constants. */
   private collectConstexprFunction(node: Node, scope: string[]): void {
     if (!children(node).some((c) => c.type === 'type_qualifier' && c.text === 'constexpr')) return;
@@ -321,12 +330,9 @@ export class TypeTable {
   private takenStatements(statements: Node[]): Node[] {
     return statements.flatMap((c): Node[] => {
       if (c.type === 'comment') return [];
-      const taken = c.type === 'preproc_ifdef' ? this.ifdefTaken(c) : undefined;
-      if (taken === undefined) return [c];
-      const alternative = c.childForFieldName('alternative');
-      if (!taken) return alternative?.type === 'preproc_else' ? this.takenStatements(children(alternative)) : [];
-      const name = c.childForFieldName('name');
-      return this.takenStatements(children(c).filter((s) => s.id !== name?.id && s.id !== alternative?.id));
+      if (c.type === 'preproc_else') return this.takenStatements(children(c));
+      const branch = c.type === 'preproc_ifdef' ? this.ifdefBranch(c) : undefined;
+      return branch ? this.takenStatements(branch) : [c];
     });
   }
 
