@@ -26,7 +26,7 @@ import { textIncluders } from './analyse/text-includers.js';
 import { dispatcherDeclaration, launchStubs, stubDeclaration } from './emit/launch-stub.js';
 import type { Abi } from './layout/index.js';
 import type { RuleSet } from './rules/index.js';
-import { EditSet } from './rewrite/edits.js';
+import { appendToFile, EditSet } from './rewrite/edits.js';
 import { qualifyMemberAliases } from './rewrite/member-aliases.js';
 import { Reporter, type RuleUse, type Unconverted } from './rewrite/reporter.js';
 import { DeviceRewriter } from './rewrite/device.js';
@@ -393,11 +393,14 @@ function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits
     deviceEdits.replace(pathNode, `"${translatedHeaderPath(written, 'device')}"`);
     // A dispatcher is declared by the header when its own host templates launch the kernel.
     const primaries = (u: Unit) => new Set(u.program.kernels.filter((k) => dispatches(own, k) && !dispatches(u.program, k)));
-    const stubs = group.flatMap((u) =>
+    const placed = group.map((u) =>
       headerMode
-        ? [...u.instances.filter((i) => i.launches.length > 0).map(stubDeclaration), ...[...primaries(u)].flatMap(dispatcherDeclaration)]
+        ? { here: [...u.instances.filter((i) => i.launches.length > 0).map(stubDeclaration), ...[...primaries(u)].flatMap(dispatcherDeclaration)], atEnd: [] }
         : launchStubs(u.instances, programName, deviceAbi, nl, primaries(u)),
     );
+    const stubs = placed.flatMap((p) => p.here);
+    const atEnd = placed.flatMap((p) => p.atEnd);
+    if (atEnd.length) appendToFile(hostEdits, own.root, [`/* hip2vortex: launch stubs of the kernels of ${direct.written} for the instances their dispatchers launch: */`, ...atEnd], nl);
     const what = headerMode ? 'launch stubs (defined by the files including this one)' : 'launch stubs';
     if (stubs.length) hostEdits.wrap(direct.directive, '', `/* hip2vortex: ${what} of the kernels of ${direct.written} launched here: */${nl}${stubs.join(nl)}${nl}`);
   }

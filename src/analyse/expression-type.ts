@@ -14,10 +14,13 @@ const LITERAL_TYPES: [RegExp, CType][] = [
 
 const DECLARATIONS = new Set(['declaration']);
 
+/** Integer types an arithmetic operator promotes to int. */
+const PROMOTED = new Set(['bool', 'char', 'signed char', 'unsigned char', 'short', 'unsigned short', 'int8_t', 'uint8_t', 'int16_t', 'uint16_t', 'char16_t']);
+
 const CASTS = new Set(['static_cast', 'reinterpret_cast', 'const_cast']);
 
 /**
- * A literal, a cast (`(T)x`, `T(x)`, `static_cast<T>(x)`), `&x`, `*p`, `x[i]`, `p + i`, `s.f`,
+ * A literal, a cast (`(T)x`, `T(x)`, `static_cast<T>(x)`), `&x`, `*p`, `-x`, `x[i]`, `p + i`, `s.f`,
  * `v.data()` of a std::vector, or a variable declared earlier in the enclosing function (or one of
  * its parameters; a reference stands for what it refers to); undefined for anything else.
  * `subst` binds the template parameters of the enclosing function template.
@@ -28,7 +31,8 @@ export function staticType(expr: Node, text: string, types: TypeTable, subst?: S
   const typeOf = (n: Node | null) => (n ? staticType(n, text, types, subst) : undefined);
   switch (e.type) {
     case 'number_literal':
-      return LITERAL_TYPES.find(([re]) => re.test(e.text))?.[1];
+      // A sign before a literal argument parses as part of it (`-1.0f`).
+      return LITERAL_TYPES.find(([re]) => re.test(e.text.replace(/^[-+]/, '')))?.[1];
     case 'cast_expression':
       return known(types.resolveTypeDescriptor(e.childForFieldName('type')!, subst));
     case 'pointer_expression': {
@@ -39,6 +43,12 @@ export function staticType(expr: Node, text: string, types: TypeTable, subst?: S
     case 'subscript_expression': {
       const base = typeOf(e.childForFieldName('argument'));
       return base?.kind === 'pointer' ? base.to : base?.kind === 'array' ? base.of : undefined;
+    }
+    case 'unary_expression': {
+      // `-1.0f`, `~mask`: the operand's type, promoted as C++ promotes integers narrower than int.
+      if (e.childForFieldName('operator')?.type === '!') return { kind: 'scalar', name: 'bool' };
+      const operand = typeOf(e.childForFieldName('argument'));
+      return operand?.kind === 'scalar' && PROMOTED.has(operand.name) ? { kind: 'scalar', name: 'int' } : operand?.kind === 'scalar' ? operand : undefined;
     }
     case 'binary_expression': {
       const left = typeOf(e.childForFieldName('left'));

@@ -36,6 +36,8 @@ export interface KernelInstance {
   launches: Launch[];
   /** Launched from a host function template with its arguments (`k<T>`): through the dispatcher. */
   dispatched: boolean;
+  /** Some launch calls its stub directly (not through the dispatcher). */
+  direct: boolean;
 }
 
 export interface InstanceProblem {
@@ -46,7 +48,8 @@ export interface InstanceProblem {
 
 export function instanceId(name: string, args: readonly string[]): string {
   if (args.length === 0) return name;
-  return `${name}__${args.map((a) => a.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '')).join('__')}`;
+  // An empty parameter pack adds nothing.
+  return `${name}__${args.filter((a) => a !== '').map((a) => a.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '')).join('__')}`;
 }
 
 /** The text of `node` with each use of a template parameter replaced by its argument. */
@@ -112,9 +115,9 @@ export function collectInstances(program: Program, types: TypeTable, bindings: T
   const overloaded = overloadedKernels(program.kernels);
   for (const kernel of program.kernels) {
     const launches = program.launches.filter((l) => l.kernel === kernel.name);
-    const argLists = new Map<string, { texts: string[]; subst: Subst; launches: Launch[]; dispatched: boolean }>();
+    const argLists = new Map<string, { texts: string[]; subst: Subst; packs?: Map<string, CType[]>; launches: Launch[]; dispatched: boolean; direct: boolean }>();
     if (launchedOnly && launches.length === 0) continue;
-    if (kernel.templateParams.length === 0) argLists.set('', { texts: [], subst: new Map(), launches, dispatched: false });
+    if (kernel.templateParams.length === 0) argLists.set('', { texts: [], subst: new Map(), launches, dispatched: false, direct: true });
     else {
       for (const l of launches) {
         const found = bindings.forLaunch(kernel, l);
@@ -126,15 +129,16 @@ export function collectInstances(program: Program, types: TypeTable, bindings: T
         for (const b of found) {
           const texts = [...b.texts.values()];
           const key = texts.join(',');
-          const entry = argLists.get(key) ?? { texts, subst: b.subst, launches: [], dispatched: false };
+          const entry = argLists.get(key) ?? { texts, subst: b.subst, packs: b.packs, launches: [], dispatched: false, direct: false };
           if (!entry.launches.includes(l)) entry.launches.push(l);
           entry.dispatched ||= dispatched;
+          entry.direct ||= !dispatched;
           argLists.set(key, entry);
         }
       }
     }
     const used = reachableGlobals(kernel, program);
-    for (const { texts, subst, launches: ls, dispatched } of argLists.values()) {
+    for (const { texts, subst, packs, launches: ls, dispatched, direct } of argLists.values()) {
       const params: ParamInfo[] = [];
       kernel.params.forEach((p, i) => {
         if (descendants(p, 'reference_declarator').length > 0) {
@@ -153,14 +157,36 @@ export function collectInstances(program: Program, types: TypeTable, bindings: T
         }
       });
       if (params.length !== kernel.params.length) continue;
+      if (kernel.pack) {
+        const expanded = packParams(kernel.pack, packs);
+        if ('ruleId' in expanded) {
+          problems.push(expanded);
+          continue;
+        }
+        params.push(...expanded);
+      }
       const overload = overloaded.has(kernel.name);
       const id = overload ? instanceId(kernel.name, params.map((p) => renderTypeId(p.type).replace(/\*/g, ' ptr'))) : instanceId(kernel.name, texts);
       const stub = overload ? kernel.name : id;
       ls.forEach((l) => launchIds.set(l.call.id, stub));
-      instances.push({ kernel, id, stub, templateArgs: specialisationArgs(kernel, texts), subst, params, globals: instanceGlobals(used, kernel.templateParams, texts), launches: ls, dispatched });
+      instances.push({ kernel, id, stub, templateArgs: specialisationArgs(kernel, texts), subst, params, globals: instanceGlobals(used, kernel.templateParams, texts), launches: ls, dispatched, direct });
     }
   }
   return { instances, problems, launchIds };
+}
+
+/**
+ * A kernel's function parameter pack (`Args... args`) as one parameter per element of the
+ * instance's `Args` (`args__0`, `args__1`...): the argument struct's members, the stub's parameters.
+ */
+function packParams(pack: Node, packs: ReadonlyMap<string, CType[]> | undefined): ParamInfo[] | InstanceProblem {
+  const name = declaredName(pack.childForFieldName('declarator'))?.text ?? '__hv_pack';
+  const elements = packs?.get(pack.childForFieldName('type')?.text ?? '');
+  // By value, as kernels take them: `Args... args` or `const Args... args`.
+  if (!elements || pack.childForFieldName('declarator')?.type !== 'variadic_declarator') {
+    return { node: pack, ruleId: 'template-deduction', message: `kernel parameter pack '${pack.text}': only a pack of a template parameter pack taken by value ('Args... args') is supported` };
+  }
+  return elements.map((type, i) => ({ name: `${name}__${i}`, node: pack, type, text: `${renderTypeId(type)} ${name}__${i}` }));
 }
 
 /** Names of plain kernels defined more than once with different parameter types (overloads, not `#if` alternatives). */
@@ -180,7 +206,8 @@ function overloadedKernels(kernels: readonly FunctionInfo[]): Set<string> {
  */
 function specialisationArgs(kernel: FunctionInfo, args: readonly string[]): string[] {
   const params = kernel.outer.childForFieldName('parameters')?.namedChildren.filter((p) => p && p.type !== 'comment') ?? [];
-  return args.map((a, i) => {
+  return args.flatMap((a, i) => {
+    if (params[i]?.type === 'variadic_type_parameter_declaration') return a === '' ? [] : [a];
     const type = params[i]?.type === 'parameter_declaration' || params[i]?.type === 'optional_parameter_declaration' ? params[i]!.childForFieldName('type') : null;
     const named = type && (type.type === 'type_identifier' || type.type === 'qualified_identifier') && !kernel.templateParams.includes(type.text) && type.text !== 'auto';
     return named && /^-?\d+$/.test(a) ? `(${type.text})${a}` : a;

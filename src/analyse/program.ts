@@ -13,6 +13,8 @@ export interface FunctionInfo {
   qualifiers: Set<string>;
   templateParams: string[];
   params: Node[];
+  /** A trailing function parameter pack (`Args... args`): not in `params`; an instance expands it. */
+  pack?: Node;
   body?: Node;
   kind: 'kernel' | 'device' | 'host-device' | 'host';
 }
@@ -96,16 +98,32 @@ function functionOf(item: Node): FunctionInfo | undefined {
   const q = qualifiersOf(inner);
   const kind = q.has('__global__') ? 'kernel' : q.has('__device__') ? (q.has('__host__') ? 'host-device' : 'device') : 'host';
   const templateParams = item.type === 'template_declaration' ? templateParamNames(item) : [];
+  const declared = (fd.childForFieldName('parameters')?.namedChildren ?? []).filter((p): p is Node => !!p);
+  const last = declared.at(-1);
   return {
     node: inner,
     outer: item,
     name: nameNode.text,
     qualifiers: q,
     templateParams,
-    params: (fd.childForFieldName('parameters')?.namedChildren ?? []).filter((p): p is Node => p?.type === 'parameter_declaration' || p?.type === 'optional_parameter_declaration'),
+    params: declared.filter((p) => p.type === 'parameter_declaration' || p.type === 'optional_parameter_declaration'),
+    pack: last?.type === 'variadic_parameter_declaration' ? last : undefined,
     body: inner.childForFieldName('body') ?? undefined,
     kind,
   };
+}
+
+/**
+ * Member functions defined `__device__` in the bodies of the file's classes (a functor's
+ * `operator()`), templates included: not in `functions`, which holds namespace-scope ones.
+ */
+export function deviceMemberFunctions(root: Node): FunctionInfo[] {
+  return root.descendantsOfType('field_declaration_list').flatMap((list) =>
+    list.namedChildren.flatMap((c) => {
+      const fn = c && (c.type === 'function_definition' || c.type === 'template_declaration') ? functionOf(c) : undefined;
+      return fn?.body && (fn.kind === 'device' || fn.kind === 'host-device') ? [fn] : [];
+    }),
+  );
 }
 
 /** The names of a template declaration's parameters. */

@@ -16,7 +16,10 @@ import type { Macro } from '../parse/macros.js';
 /** Template parameters bound to types or integers, and how each is written in instance names. */
 export interface Binding {
   subst: Map<string, CType | number>;
+  /** A pack's text lists its elements (`float, int`; empty for an empty pack). */
   texts: Map<string, string>;
+  /** Template parameter packs (`typename... Args`) bound to their element types. */
+  packs?: Map<string, CType[]>;
 }
 
 export interface BindingProblem {
@@ -281,7 +284,9 @@ export class TemplateBindings {
     const params = argumentsOf(fn.outer.childForFieldName('parameters'));
     const subst = new Map<string, CType | number>();
     const texts = new Map<string, string>();
-    for (const [i, a] of (written ?? []).entries()) {
+    const packAt = params.findIndex((p) => p.type === 'variadic_type_parameter_declaration');
+    if (packAt >= 0 && packAt !== params.length - 1) return 'a template parameter pack that is not the last template parameter';
+    for (const [i, a] of (written ?? []).slice(0, packAt < 0 ? undefined : packAt).entries()) {
       const name = fn.templateParams[i];
       if (!params[i] || params[i].type.startsWith('variadic')) return 'a variadic template';
       const value = params[i].type === 'template_template_parameter_declaration' ? templateName(a, outer) : this.argument(a, VALUE_PARAMETERS.has(params[i].type), outer);
@@ -302,12 +307,17 @@ export class TemplateBindings {
       }
     });
     if (conflict) return conflict;
+    const packs = new Map<string, CType[]>();
+    if (packAt >= 0) {
+      const elements = this.packElements(fn, fn.templateParams[packAt], (written ?? []).slice(packAt), args.slice(fn.params.length), outer, text);
+      if (typeof elements === 'string' || isBindingProblem(elements)) return elements;
+      packs.set(fn.templateParams[packAt], elements.map((e) => e.value));
+      texts.set(fn.templateParams[packAt], elements.map((e) => e.text).join(', '));
+    }
     for (const [i, name] of fn.templateParams.entries()) {
-      if (subst.has(name)) continue;
+      if (subst.has(name) || packs.has(name)) continue;
       const param = params[i];
       const fallback = param?.childForFieldName(VALUE_PARAMETERS.has(param.type) ? 'default_value' : 'default_type');
-      // A pack (`typename... Args`) takes any number of arguments: binding them is not implemented.
-      if (param?.type.startsWith('variadic')) return `'${name}' is a template parameter pack (${param.text}), and packs are not bound yet`;
       if (!fallback) return lambdaArgument(fn, name, args, text) ?? `nothing gives '${name}' a value`;
       const value = this.argument(fallback, VALUE_PARAMETERS.has(param.type), { subst, texts });
       if (isBindingProblem(value)) return value.message;
@@ -315,7 +325,34 @@ export class TemplateBindings {
       texts.set(name, value.text);
     }
     // In parameter order: instance names and dispatcher specialisations list them so.
-    return { subst, texts: new Map(fn.templateParams.map((p) => [p, texts.get(p)!])) };
+    return { subst, texts: new Map(fn.templateParams.map((p) => [p, texts.get(p)!])), packs };
+  }
+
+  /**
+   * The element types of `fn`'s template parameter pack `name`: as written (`k<int, float, int>`
+   * for `template <typename T, typename... Rest>`), else deduced from the arguments its function
+   * parameter pack (`Rest... rest`) takes, where `args...` passes on the caller's own pack.
+   */
+  private packElements(fn: FunctionInfo, name: string, written: readonly Node[], args: readonly Node[], outer: Binding, text: string): { value: CType; text: string }[] | BindingProblem | string {
+    const takes = fn.pack?.childForFieldName('type');
+    if (written.length > 0 || takes?.text !== name) {
+      const values = written.map((a) => this.argument(a, false, outer));
+      const problem = values.find(isBindingProblem);
+      return problem ?? (values as { value: CType; text: string }[]);
+    }
+    const out: { value: CType; text: string }[] = [];
+    for (const arg of args) {
+      const passed = arg.type === 'parameter_pack_expansion' ? callerPack(arg, outer) : undefined;
+      if (passed) {
+        out.push(...passed.map((t) => ({ value: t, text: typeText(t) })));
+        continue;
+      }
+      const t = staticType(arg, text, this.types, outer.subst);
+      if (!t || t.kind === 'opaque') return `the type of '${arg.text}', an element of the pack '${name}', is not known here`;
+      const value = t.kind === 'array' ? pointer(t.of) : t;
+      out.push({ value, text: typeText(value) });
+    }
+    return out;
   }
 
   /** A written template argument: a type, or an integer constant for a non-type parameter. */
@@ -392,6 +429,16 @@ export class TemplateBindings {
     // By value, an array argument is a pointer to its first element.
     return { name, type: t.kind === 'array' ? pointer(t.of) : t };
   }
+}
+
+/** `args...` in a function template whose parameter pack `Args... args` the caller binds: Args' elements. */
+function callerPack(expansion: Node, outer: Binding): CType[] | undefined {
+  const name = expansion.namedChildren[0];
+  let fn: Node | null = expansion.parent;
+  while (fn && fn.type !== 'function_definition') fn = fn.parent;
+  const pack = fn && argumentsOf(functionDeclarator(fn)?.childForFieldName('parameters') ?? null).find((p) => p.type === 'variadic_parameter_declaration');
+  if (name?.type !== 'identifier' || !pack || declaredName(pack.childForFieldName('declarator'))?.text !== name.text) return undefined;
+  return outer.packs?.get(pack.childForFieldName('type')?.text ?? '');
 }
 
 /** A class template given to a template template parameter: named, nothing to lay out. */

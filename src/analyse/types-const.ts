@@ -17,6 +17,8 @@ export interface ConstScope {
   measure(op: 'sizeof' | 'alignof', typeNode: Node): bigint;
   /** A call of a constexpr function with these argument values. */
   call(name: string, args: bigint[], node: Node): bigint;
+  /** An element of a constant array (`constexpr int widths[] = {...}`). */
+  element(name: string, index: bigint, node: Node): bigint;
 }
 
 /** The value of an integer literal (`256`, `0x1F`, `1'000u`...), or undefined for other text. */
@@ -96,6 +98,12 @@ export function evaluate(node: Node, scope: ConstScope): bigint {
       if (fn.type !== 'identifier' && fn.type !== 'qualified_identifier') return fail();
       const args = (child('arguments').namedChildren.filter((a) => a && a.type !== 'comment') as Node[]).map((a) => evaluate(a, scope));
       return scope.call(fn.text.replace(/\s+/g, ''), args, node);
+    }
+    case 'subscript_expression': {
+      const array = child('argument');
+      const index = child('indices').namedChildren.filter((a) => a && a.type !== 'comment');
+      if ((array.type !== 'identifier' && array.type !== 'qualified_identifier') || index.length !== 1) return fail();
+      return scope.element(array.text.replace(/\s+/g, ''), evaluate(index[0]!, scope), node);
     }
     case 'sizeof_expression':
     case 'alignof_expression': {

@@ -274,9 +274,11 @@ export class TypeTable {
       if (children(node).some((c) => c.type === 'type_qualifier' && /^(const|constexpr)$/.test(c.text))) {
         for (const d of node.childrenForFieldName('declarator')) {
           const value = d?.type === 'init_declarator' ? d.childForFieldName('value') : null;
-          if (d && value && d.childForFieldName('declarator')?.type === 'identifier') {
-            this.values.set(q(scope, d.childForFieldName('declarator')!.text), { kind: 'constant', value, scope });
-          }
+          const named = d?.childForFieldName('declarator');
+          // A scalar, or an array's braced list (`constexpr int widths[] = {...}`, read by subscript).
+          const array = named?.type === 'array_declarator' && value?.type === 'initializer_list' ? named.childForFieldName('declarator') : undefined;
+          const target = named?.type === 'identifier' ? named : array?.type === 'identifier' ? array : undefined;
+          if (value && target) this.values.set(q(scope, target.text), { kind: 'constant', value, scope });
         }
       }
     } else if (node.type === 'function_definition') {
@@ -884,6 +886,7 @@ export class TypeTable {
       valueOf: (name, node) => this.valueOf(name, node, env),
       measure: (op, typeNode) => this.measure(op, typeNode, env),
       call: (name, args, node) => this.call(name, args, node, env),
+      element: (name, index, node) => this.element(name, index, node, env),
     };
     return evaluate(expr, scope);
   }
@@ -901,6 +904,16 @@ export class TypeTable {
     const inner = this.env(fn.scope);
     fn.params.forEach((p, i) => inner.subst.set(p, args[i]));
     return this.once(fn, node, `'${name}' calls itself`, () => this.constant(fn.value, inner));
+  }
+
+  /** An element of a constant array at namespace scope, initialised by a braced list. */
+  private element(name: string, index: bigint, node: Node, env: Env): bigint {
+    const decl = this.lookup(this.values, name, env.scope);
+    const items = decl?.kind === 'constant' && decl.value.type === 'initializer_list' ? children(decl.value).filter((c) => c.type !== 'comment') : undefined;
+    if (!items || decl?.kind !== 'constant') throw new Fail(`'${name}' is not a known constant array`, node);
+    // A shorter list leaves the rest zero-initialised.
+    if (index < 0n) throw new Fail(`'${name}[${index}]' is out of bounds`, node);
+    return index < BigInt(items.length) ? this.constant(items[Number(index)], this.env(decl.scope)) : 0n;
   }
 
   private valueOf(name: string, node: Node, env: Env): bigint {

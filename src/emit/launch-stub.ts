@@ -76,24 +76,36 @@ const CONFIG = 'dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t
 export function dispatcherDeclaration(kernel: FunctionInfo): string[] {
   const params = kernel.outer.childForFieldName('parameters')!.text;
   return [
-    `template ${params} hipError_t ${dispatcherName(kernel.name)}(${[CONFIG, ...kernel.params.map((p) => p.text)].join(', ')});`,
+    `template ${params} hipError_t ${dispatcherName(kernel.name)}(${[CONFIG, ...[...kernel.params, ...(kernel.pack ? [kernel.pack] : [])].map((p) => p.text)].join(', ')});`,
     `template ${params} const void* ${handleDispatcherName(kernel.name)}();`,
   ];
 }
 
+/** Launch stubs split by where they go: `here` where the kernel is, `atEnd` after the file's code. */
+export interface PlacedStubs {
+  here: string[];
+  atEnd: string[];
+}
+
 /**
  * Each instance's stub, and the dispatcher specialisations of those launched through it, after
- * the dispatcher declarations of `primaries` (the kernels whose dispatcher is declared here).
+ * the dispatcher declarations of `primaries` (the kernels whose dispatcher is declared here). An
+ * instance launched only through the dispatcher goes at the end of the file: its template
+ * arguments may name types defined after the kernel (a functor the host template is called
+ * with), and C++ instantiates the host template where the file ends, which sees them there.
  */
-export function launchStubs(instances: readonly KernelInstance[], program: string, deviceAbi: Abi, nl: string, primaries: ReadonlySet<FunctionInfo> = new Set()): string[] {
-  const out = instances.map((i) => launchStub(i, program, deviceAbi, nl));
+export function launchStubs(instances: readonly KernelInstance[], program: string, deviceAbi: Abi, nl: string, primaries: ReadonlySet<FunctionInfo> = new Set()): PlacedStubs {
+  const late = (i: KernelInstance) => i.dispatched && !i.direct;
+  const out: PlacedStubs = { here: [], atEnd: [] };
+  for (const i of instances) (late(i) ? out.atEnd : out.here).push(launchStub(i, program, deviceAbi, nl));
   for (const kernel of new Set([...primaries, ...instances.filter((i) => i.dispatched).map((i) => i.kernel)])) {
-    if (primaries.has(kernel)) out.push(...dispatcherDeclaration(kernel));
+    if (primaries.has(kernel)) out.here.push(...dispatcherDeclaration(kernel));
     for (const i of instances.filter((x) => x.kernel === kernel)) {
       const args = ['__hv_grid', '__hv_block', '__hv_shared', '__hv_stream', ...i.params.map((p) => p.name)];
       const written = `<${i.templateArgs.join(', ')}>`;
-      if (i.dispatched) out.push(`template <> inline hipError_t ${dispatcherName(kernel.name)}${written}(${[CONFIG, ...i.params.map((p) => p.text)].join(', ')}) { return ${stubName(i.stub)}(${args.join(', ')}); }`);
-      out.push(`template <> inline const void* ${handleDispatcherName(kernel.name)}${written}() { return &${handleName(program, i.id)}; }`);
+      const to = late(i) ? out.atEnd : out.here;
+      if (i.dispatched) to.push(`template <> inline hipError_t ${dispatcherName(kernel.name)}${written}(${[CONFIG, ...i.params.map((p) => p.text)].join(', ')}) { return ${stubName(i.stub)}(${args.join(', ')}); }`);
+      to.push(`template <> inline const void* ${handleDispatcherName(kernel.name)}${written}() { return &${handleName(program, i.id)}; }`);
     }
   }
   return out;

@@ -3,7 +3,7 @@
 // device globals reached through pointers the launch passes, and divergent control flow bracketed.
 import { basename } from 'node:path';
 import type { Node } from '../parse/parser.js';
-import type { FunctionInfo, GlobalVar, Program, SharedVar, TopItem } from '../analyse/program.js';
+import { deviceMemberFunctions, type FunctionInfo, type GlobalVar, type Program, type SharedVar, type TopItem } from '../analyse/program.js';
 import type { KernelInstance } from '../analyse/instances.js';
 import { Uniformity, type UniformityContext } from '../analyse/uniformity.js';
 import { warpExits, WarpOps } from '../analyse/warp-ops.js';
@@ -90,7 +90,8 @@ export class DeviceRewriter {
   }
 
   run(): void {
-    const deviceFns = [...this.program.kernels, ...this.program.deviceFunctions];
+    // Member functions too (a functor's operator()): their branches diverge like any device code's.
+    const deviceFns = [...this.program.kernels, ...this.program.deviceFunctions, ...deviceMemberFunctions(this.program.root)];
     // Prototypes stay on the device side too: the types they name must stay with them.
     const used = this.namesUsedByDevice(this.program.functions.filter((f) => f.kind !== 'host'));
     for (const item of this.program.items) this.item(item, used);

@@ -78,3 +78,8 @@ export class EditSet {
 function firstFrom(ordered: readonly Edit[], at: number): number {
   return lowerBound(ordered.length, (i) => ordered[i].start < at);
 }
+
+/** Adds lines after everything in the file (`root`, the translation unit). */
+export function appendToFile(edits: EditSet, root: Node, lines: readonly string[], nl: string): void {
+  edits.transform(root, (text) => `${text}${nl}${lines.join(nl)}${nl}`);
+}

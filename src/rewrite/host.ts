@@ -3,15 +3,15 @@
 // functions out (they live in the device source), device globals registered with the runtime.
 // Everything else stays byte for byte.
 import type { Node } from '../parse/parser.js';
-import { templateParamNames, type FunctionInfo, type GlobalVar, type Launch, type Program } from '../analyse/program.js';
+import { deviceMemberFunctions, templateParamNames, type FunctionInfo, type GlobalVar, type Launch, type Program } from '../analyse/program.js';
 import type { KernelInstance } from '../analyse/instances.js';
 import type { RuleSet } from '../rules/index.js';
-import type { EditSet } from './edits.js';
+import { appendToFile, type EditSet } from './edits.js';
 import type { Reporter } from './reporter.js';
 import { dispatcherDeclaration, dispatcherName, handleDispatcherName, handleName, launchStubs, registrarName, stubDeclaration, stubName } from '../emit/launch-stub.js';
 import { dependentOn, dispatches } from '../analyse/template-bindings.js';
 import type { Abi } from '../layout/index.js';
-import { argumentsOf, namespacesOf, qualifiersOf, scan } from '../analyse/syntax.js';
+import { argumentsOf, namespacesOf, scan } from '../analyse/syntax.js';
 import { linkable, linkedDeclaration, linkedDefinition, linkedName } from '../emit/linked-launch.js';
 import { isHipApiName, runtimeLacks } from '../rules/runtime-api.js';
 import { lowerBound } from '../lower-bound.js';
@@ -45,26 +45,21 @@ export interface HostContext {
  */
 function deviceMembers(program: Program, removed: readonly Node[]): Node[] {
   const inside = (n: Node) => removed.some((r) => r.startIndex <= n.startIndex && n.endIndex <= r.endIndex);
-  return program.root.descendantsOfType('field_declaration_list').flatMap((list) =>
-    list.namedChildren.filter((c): c is Node => {
-      const def = c?.type === 'template_declaration' ? c.namedChildren.find((d) => d?.type === 'function_definition') : c;
-      if (def?.type !== 'function_definition') return false;
-      const q = qualifiersOf(def);
-      return q.has('__device__') && !q.has('__host__') && !inside(def);
-    }),
-  );
+  return deviceMemberFunctions(program.root).filter((f) => f.kind === 'device' && !inside(f.node)).map((f) => f.outer);
 }
 
 export function rewriteHost(ctx: HostContext): void {
   const { program, edits } = ctx;
   const stubsPlaced = new Set<string>();
+  const atEnd: string[] = [];
   for (const fn of program.functions) {
     if (fn.kind === 'kernel') {
-      edits.replace(fn.outer, kernelReplacement(ctx, fn, stubsPlaced));
+      edits.replace(fn.outer, kernelReplacement(ctx, fn, stubsPlaced, atEnd));
     } else if (fn.kind === 'device') {
       edits.replace(fn.outer, `/* hip2vortex: __device__ function '${fn.name}' is in ${ctx.deviceFile} */`);
     }
   }
+  if (atEnd.length) appendToFile(edits, program.root, atEnd, ctx.nl);
   for (const g of program.globals) {
     const decl = g.declaration;
     const isExtern = decl.children.some((c) => c?.type === 'storage_class_specifier' && c.text === 'extern');
@@ -135,7 +130,7 @@ function branchOf(node: FunctionInfo['outer']): number {
   return 0;
 }
 
-function kernelReplacement(ctx: HostContext, fn: FunctionInfo, placed: Set<string>): string {
+function kernelReplacement(ctx: HostContext, fn: FunctionInfo, placed: Set<string>, atEnd: string[]): string {
   const key = `${fn.name}@${branchOf(fn.outer)}`;
   if (placed.has(key)) return `/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile} */`;
   placed.add(key);
@@ -152,9 +147,10 @@ function kernelReplacement(ctx: HostContext, fn: FunctionInfo, placed: Set<strin
   }
   const instances = ctx.instances.filter((i) => i.kernel.name === fn.name);
   const stubs = launchStubs(instances, ctx.programName, ctx.deviceAbi, ctx.nl, new Set(dispatched ? [fn] : []));
+  if (stubs.atEnd.length) atEnd.push(`/* hip2vortex: launch stubs of kernel '${fn.name}' for the instances its dispatcher launches: */`, ...stubs.atEnd);
   // Defined here: other units of the program may launch it through its declaration.
   const definitions = instances.filter((i) => linkable(i.kernel)).map(linkedDefinition);
-  return [`/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile}; its launch stub${stubs.length === 1 ? '' : 's'}: */`, ...stubs, ...definitions].join(ctx.nl);
+  return [`/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile}; its launch stub${stubs.here.length === 1 ? '' : 's'}: */`, ...stubs.here, ...definitions].join(ctx.nl);
 }
 
 function rewriteLaunch(ctx: HostContext, launch: Launch): void {

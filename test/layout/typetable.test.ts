@@ -1,7 +1,7 @@
 // TypeTable: real source snippets, resolved, then the same text compiled with the engine's
 // layouts appended as static_asserts (a round trip through the compilers), plus the errors.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ABIS, renderTypeId, type CType } from '../../src/layout/index.js';
+import { ABIS, layoutOf, renderTypeId, type CType } from '../../src/layout/index.js';
 import { isTypeError, TypeTable, type TypeError } from '../../src/analyse/types.js';
 import { initParser, parse, type Node } from '../../src/parse/parser.js';
 import { PRELUDE, argsAsserts, typeAsserts } from './asserts.js';
@@ -164,6 +164,20 @@ describe('TypeTable', () => {
     const local = new TypeTable(root);
     const lengths = root.descendantsOfType('declaration').filter((d) => /\[/.test(d!.text)).map((d) => local.resolveDeclarator(d!, d!.childForFieldName('declarator')!));
     expect(lengths).toEqual([{ kind: 'array', of: { kind: 'scalar', name: 'float' }, length: 7 }, { kind: 'array', of: { kind: 'scalar', name: 'float' }, length: 3 }]);
+  });
+
+  it('reads elements of constexpr arrays in extents, indexed by template parameters (apex\'s TensorListMetadata); past the list is zero, unknown arrays fail', () => {
+    const source = [
+      'namespace lim { constexpr int max_tensors[4] = {110, 64, 48}; }',
+      'template <int n> struct Lists { void* p[n][lim::max_tensors[n - 1]]; int extra[lim::max_tensors[3] + 1]; };',
+      'Lists<2> two;',
+      'float bad[missing[0]];',
+    ].join('\n');
+    const root = parse(source).rootNode;
+    const table = new TypeTable(root);
+    const [two, bad] = root.descendantsOfType('declaration').filter((d) => /^(Lists|float)/.test(d!.text)).map((d) => table.resolveDeclarator(d!, d!.childForFieldName('declarator')!));
+    expect(layoutOf(two as CType, 'rv32').size).toBe(2 * 64 * 4 + 4);
+    expect(isTypeError(bad) && bad.message).toBe("'missing' is not a known constant array");
   });
 
   it('evaluates a static constexpr member function whose return sits in an #ifdef decided here (vLLM\'s WARP_SIZE)', () => {

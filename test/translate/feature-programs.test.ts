@@ -126,6 +126,13 @@ const PROGRAMS: FeatureProgram[] = [
     what: 'template arguments deduced at launches and through chains of host function templates (references, casts, functors), partly written, from a header',
     host: ['__hip2vx_dispatch_apply<block>((n + block - 1) / block, block, 0, 0, data, op, n);', 'template <> inline hipError_t __hip2vx_dispatch_fill_kernel<int>('],
   },
+  {
+    dir: 'variadic-kernels/app', stem: 'variadic', includeDirs: ['../lib'], variants: [{ config: '4x4' }],
+    what: 'kernel templates with parameter packs launched from a host template passing its own pack on (args...), functors with per-thread branches defined after the header, an empty pack; struct extents indexing a constexpr array',
+    host: ['template <> inline hipError_t __hip2vx_dispatch_apply_kernel<Lists<1>, Iota>(', 'Lists<3> lists, Axpby f, float args__0, float args__1, int args__2)'],
+    // The functors' member operator() is lowered like any device function (simx stops at a divergent branch otherwise).
+    device: ['apply_kernel<Lists<3>, Axpby, float, float, int>(args->chunk, args->lists, args->f, args->args__0, args->args__1, args->args__2);', 'y = 0.0f; } else { y = l.data[1][blockIdx.x][i]; }'],
+  },
   { dir: 'class-templates/app', stem: 'class_templates', includeDirs: ['../lib'], variants: [{ config: '4x4' }], what: 'kernel parameters of class template instances: base classes, protected members and a private nested type sized by member enumerators (marshalled at their host offsets), member types of instances, template template parameters; a function-like macro in a constant', device: ['matvec_kernel_body'] },
   { dir: 'local-types', stem: 'local_types', variants: [{ config: '4x4' }], what: 'kernel parameter types from local headers without GPU code: an #ifdef typedef, a type macro, a struct, a nested using alias', copied: ['precision.h', 'index.h'] },
   { dir: 'external-headers/app', stem: 'external', includeDirs: ['../lib'], variants: [{ config: '4x4' }], what: 'a kernel from a GPU header in another directory (-I), translated beside the program with the header it includes', host: ['#include "scale.host.cuh"'] },

@@ -72,21 +72,39 @@ int main() { void* q; SWITCH(run, q); double* d; driver(d); }`;
     expect(bind(source)).toEqual([['T=double', 'T=float', 'T=int']]);
   });
 
-  it('deduces a functor template instance constructed at the call; says that a parameter pack is not bound', () => {
+  it('deduces a functor template instance constructed at the call', () => {
     const source = `template <typename T> struct Scale { float s; };
 template <typename F> __global__ void k(float* d, F f) {}
 template <typename F> void run(float* d, F f) { k<<<1, 1>>>(d, f); }
+int main() { float* d; run(d, Scale<double>()); }`;
+    expect(bind(source)).toEqual([['F=Scale<double>']]);
+  });
+
+  it('binds parameter packs: deduced (signed literals too), passed on with args... through host templates, written, empty', () => {
+    const source = `template <typename T> struct Scale { float s; };
 template <typename F, typename... Args> __global__ void kp(F f, Args... args) {}
 template <typename F, typename... Args> void runp(F f, Args... args) { kp<<<1, 1>>>(f, args...); }
-int main() { float* d; run(d, Scale<double>()); runp(Scale<int>(), 1, 2.0f); }`;
-    expect(bind(source)).toEqual([['F=Scale<double>']]);
-    expect(bind(source, 'kp')).toEqual([[]]);
+template <typename... Args> void outer(Args... args) { runp(Scale<int>(), args...); }
+int main() { unsigned char c; double* p;
+  runp(Scale<int>(), 1, -2.0f);
+  outer(c, p, -c);
+  runp(Scale<float>());
+  kp<Scale<int>, long, short><<<1, 1>>>(Scale<int>(), 1, 2);
+}`;
+    // outer's call comes first in the source.
+    expect(bind(source, 'kp')).toEqual([['F=Scale<int>,Args=unsigned char, double*, int', 'F=Scale<int>,Args=int, float', 'F=Scale<float>,Args='], ['F=Scale<int>,Args=long, short']]);
+  });
+
+  it('says which element of a pack has no known type', () => {
+    const source = `template <typename... Args> __global__ void kp(Args... args) {}
+template <typename... Args> void runp(Args... args) { kp<<<1, 1>>>(args...); }
+int main() { runp(1, unknown_value); }`;
     const program = analyseProgram(parse(source).rootNode, source);
     const bindings = new TemplateBindings([program], new TypeTable(program.root));
     const kp = program.kernels.find((f) => f.name === 'kp')!;
     bindings.forLaunch(kp, program.launches.find((l) => l.kernel === 'kp')!);
     expect(bindings.problems.map((p) => p.message)).toEqual([
-      "cannot deduce the template arguments of host function template 'runp', which launches kernels, at this call ('Args' is a template parameter pack (typename... Args), and packs are not bound yet); write runp<...> here",
+      "cannot deduce the template arguments of host function template 'runp', which launches kernels, at this call (the type of 'unknown_value', an element of the pack 'Args', is not known here); write runp<...> here",
     ]);
   });
 
