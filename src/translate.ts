@@ -9,7 +9,7 @@ import { HIP_MACROS, macroDefinitions, type MacroTable } from './parse/macros.js
 import { skippedOnDevice } from './parse/conditionals.js';
 import { parseForTranslation, statementOf, missingButValid, topLevelItem } from './parse/repair.js';
 import { GPU_SPACE } from './parse/gpu-macros.js';
-import { analyseProgram, type FunctionInfo, type Program } from './analyse/program.js';
+import { analyseProgram, fileSharedVars, type FunctionInfo, type Program } from './analyse/program.js';
 import { TypeTable } from './analyse/types.js';
 import { collectInstances, type InstanceProblem, type KernelInstance } from './analyse/instances.js';
 import { TemplateBindings, dispatches } from './analyse/template-bindings.js';
@@ -253,10 +253,14 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       const header = headers.find((h) => h.program.root.tree === pr.node.tree);
       report.at(header?.directive ?? pr.node, 'error', pr.ruleId, header ? `${basename(header.written)}: ${pr.message}` : pr.message);
     };
+    // Device globals and functions of every file in sight: a kernel may reach a header's
+    // `__constant__` table directly or through its device functions (each instance passes it).
+    const inSight = [program, ...headers.map((h) => h.program), ...preceding.map((p) => p.program)];
+    const visible = { globals: inSight.flatMap((p) => p.globals), deviceFunctions: inSight.flatMap((p) => p.deviceFunctions) };
     const unit = (p: Program, types: TypeTable, header?: IncludedHeader): Unit => {
       // A header's kernels are launched here and in any header of the unit (text included after it).
       const launches = header ? [...program.launches, ...headers.flatMap((h) => h.program.launches)] : program.launches;
-      const { instances, problems, launchIds } = collectInstances({ ...p, launches }, types, bindings, headerMode && !header);
+      const { instances, problems, launchIds } = collectInstances({ ...p, launches, ...visible }, types, bindings, headerMode && !header);
       launchIds.forEach((id, call) => launchInstance.set(call, id));
       problems.forEach(problem);
       return { program: p, types, shared: new SharedLayout(p, types, deviceAbi, known.macros), instances, header };
@@ -312,7 +316,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       const plainIncludes = (directive: Node) => (headerMode && !includesSource(directive) ? undefined : plainIncludeRoots(directive, file.path, includeDirs, isGpu));
       // As written: names in #if conditions count (a configuration macro).
       const headerNames = new Set(headers.flatMap((h) => h.source.match(/\b[A-Za-z_]\w*/g) ?? []));
-      deviceRewriter = new DeviceRewriter(deviceProgram, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, types: own.types, warpUsers, warpEnders, warpSize: options.warpSize, instances, plainIncludeRoots: plainIncludes, headerNames, namespaces: namespacesDefined([...localHeaders, root]), header: headerMode, includedFunctions: () => localHeaders.flatMap((r) => analyseProgram(r, r.text).deviceFunctions), instanceNames: new Set(instances.flatMap((i) => i.templateArgs.join(' ').match(/[A-Za-z_]\w*/g) ?? [])) });
+      deviceRewriter = new DeviceRewriter(deviceProgram, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, types: own.types, warpUsers, warpEnders, warpSize: options.warpSize, instances, plainIncludeRoots: plainIncludes, headerNames, namespaces: namespacesDefined([...localHeaders, root]), header: headerMode, visibleGlobals: visible.globals.filter((g) => !program.globals.includes(g)), includedFunctions: () => localHeaders.flatMap((r) => analyseProgram(r, r.text).deviceFunctions), includedFileShared: inSight.slice(1).flatMap((p) => p.fileShared.flatMap((o) => fileSharedVars(o).map((v) => v.name))), instanceNames: new Set(instances.flatMap((i) => i.templateArgs.join(' ').match(/[A-Za-z_]\w*/g) ?? [])) });
       deviceRewriter.run();
       refuseNarrowBlocks(program, units.flatMap((u) => [...u.program.kernels, ...u.program.deviceFunctions]), deviceRewriter.rowsAssumed, options.warpSize ?? 32, report);
     }

@@ -18,11 +18,6 @@ export const HOSTED_STD: ReadonlySet<string> = new Set([
 ]);
 
 export function findConstructs(program: Program, report: (node: Node, constructId: string) => void): void {
-  // `extern __shared__` at file scope is the launch's dynamic shared memory (supported).
-  for (const { node } of program.items) {
-    const q = node.type === 'declaration' ? qualifiersOf(node) : undefined;
-    if (q?.has('__shared__') && !node.children.some((c) => c?.type === 'storage_class_specifier' && c.text === 'extern')) report(node, 'file-scope-shared');
-  }
   scan(program.root, TEMPLATE_TYPE, (n) => {
     const id = TEMPLATE_KINDS[n.childForFieldName('name')?.text ?? ''];
     if (id) report(n, id);

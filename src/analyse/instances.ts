@@ -78,8 +78,10 @@ function reachableGlobals(kernel: FunctionInfo, program: Program): { global: Glo
   const visit = (f: FunctionInfo) => {
     if (seen.has(f) || !f.body) return;
     seen.add(f);
+    // A function of another file of the program (a header's) is read in its own text.
+    const text = f.body.tree.text;
     scanSpans(f.body, IDENTIFIER, (_, start, end) => {
-      const name = program.text.slice(start, end);
+      const name = text.slice(start, end);
       const g = globals.get(name);
       if (g && !used.has(g)) used.set(g, []);
       const callee = byName.get(name);

@@ -66,6 +66,11 @@ export interface Program {
   deviceFunctions: FunctionInfo[];
   globals: GlobalVar[];
   shared: SharedVar[];
+  /**
+   * `__shared__` variables declared at file scope (not extern), each declaration the owner of its
+   * variables' region as a device function is of its static ones (it has no body).
+   */
+  fileShared: FunctionInfo[];
   launches: Launch[];
   hasMain: boolean;
   /** The function a node at namespace scope defines or declares. */
@@ -124,6 +129,22 @@ export function deviceMemberFunctions(root: Node): FunctionInfo[] {
       return fn?.body && (fn.kind === 'device' || fn.kind === 'host-device') ? [fn] : [];
     }),
   );
+}
+
+/** A file-scope `__shared__` declaration (not extern) as the owner of its variables, named after the first. */
+function fileSharedOwner(node: Node): FunctionInfo | undefined {
+  if (node.type !== 'declaration') return undefined;
+  const q = qualifiersOf(node);
+  const first = declaredName(node.childForFieldName('declarator'));
+  if (!q.has('__shared__') || node.children.some((c) => c?.type === 'storage_class_specifier' && c.text === 'extern') || !first) return undefined;
+  return { node, outer: node, name: `${first.text}_file`, qualifiers: q, templateParams: [], params: [], kind: 'device' };
+}
+
+export function fileSharedVars(owner: FunctionInfo): SharedVar[] {
+  return owner.node.childrenForFieldName('declarator').flatMap((d) => {
+    const name = d && declaredName(d);
+    return d && name ? [{ declaration: owner.node, declarator: d, name: name.text, dynamic: false, owner, conditions: [] }] : [];
+  });
 }
 
 /** The names of a template declaration's parameters. */
@@ -228,6 +249,7 @@ export function analyseProgram(root: Node, text: string): Program {
   const kernels = functions.filter((f) => f.kind === 'kernel' && f.body);
   const deviceFunctions = functions.filter((f) => (f.kind === 'device' || f.kind === 'host-device') && f.body);
   const functionById = new Map(functions.map((f) => [f.outer.id, f]));
+  const fileShared = items.flatMap((i) => fileSharedOwner(i.node) ?? []);
   return {
     functionOf: (node) => functionById.get(node.id),
     root,
@@ -236,7 +258,8 @@ export function analyseProgram(root: Node, text: string): Program {
     kernels,
     deviceFunctions,
     globals: items.flatMap((i) => globalsOf(i.node)),
-    shared: [...kernels, ...deviceFunctions].flatMap((f) => sharedOf(f, text)),
+    shared: [...kernels, ...deviceFunctions].flatMap((f) => sharedOf(f, text)).concat(fileShared.flatMap((f) => fileSharedVars(f))),
+    fileShared,
     launches: launchesIn(root, text),
     text,
     hasMain: functions.some((f) => f.name === 'main' && f.body),

@@ -50,13 +50,14 @@ export class SharedLayout {
   constructor(program: Program, private readonly types: TypeTable, private readonly deviceAbi: Abi, private readonly macros: MacroTable) {
     for (const v of program.shared) this.byOwner.set(v.owner, [...(this.byOwner.get(v.owner) ?? []), v]);
     const taken = new Map<string, number>();
-    for (const f of [...program.deviceFunctions, ...program.kernels]) {
+    // File-scope __shared__ declarations are laid out as device functions' static data: program-wide.
+    for (const f of [...program.fileShared, ...program.deviceFunctions, ...program.kernels]) {
       if (this.staticVars(f).length === 0) continue;
       const n = taken.get(f.name) ?? 0;
       taken.set(f.name, n + 1);
       this.names.set(f, n === 0 ? `${f.name}_SharedMem` : `${f.name}_SharedMem${n}`);
     }
-    for (const f of program.deviceFunctions) {
+    for (const f of [...program.fileShared, ...program.deviceFunctions]) {
       if (!this.names.has(f)) continue;
       if (f.templateParams.length > 0) {
         this.templated.add(f);

@@ -49,6 +49,10 @@ export interface DeviceOptions {
   instanceNames?: ReadonlySet<string>;
   /** Device functions of the local headers the file includes (`ceil_div`), asked for when needed. */
   includedFunctions?: () => readonly FunctionInfo[];
+  /** Device globals of the GPU headers (and sources included as text) in sight, which device code here may name. */
+  visibleGlobals?: readonly GlobalVar[];
+  /** Variables declared `__shared__` at file scope in the GPU headers (and sources included as text) in sight. */
+  includedFileShared?: readonly string[];
   /** The file's types: 64-bit comparisons and shifts on rv32 are found by their operands' types. */
   types?: TypeTable;
 }
@@ -69,9 +73,12 @@ const USING_NAMESPACE = /^using\s+namespace\s+(?:[\w\s]*::\s*)*(\w+)\s*;$/;
 const KEEP_ALWAYS = new Set(['preproc_def', 'preproc_function_def', 'preproc_call', 'comment', 'namespace_alias_definition']);
 const NAMES = new Set(['identifier', 'type_identifier', 'namespace_identifier']);
 const TYPE_NAMES = new Set(['type_identifier']);
+const IDENTIFIERS = new Set(['identifier']);
 const DEVICE_NODES = new Set([...NAMES, 'gnu_asm_expression', 'new_expression', 'delete_expression', 'primitive_type', 'call_expression']);
 
 export const symbolPointer = (name: string) => `__hip2vx_sym_${name}`;
+/** A file-scope `__shared__` variable's place in the running block's slice. */
+const fileSharedAccessor = (name: string) => `__hip2vx_shared_${name}`;
 
 export class DeviceRewriter {
   private readonly globals: Map<string, GlobalVar>;
@@ -85,7 +92,7 @@ export class DeviceRewriter {
     private readonly shared: SharedLayout,
     private readonly options: DeviceOptions,
   ) {
-    this.globals = new Map(program.globals.map((g) => [g.name, g]));
+    this.globals = new Map([...(options.visibleGlobals ?? []), ...program.globals].map((g) => [g.name, g]));
     this.nesting = new SplitNesting(program.deviceFunctions.map((f) => f.name));
   }
 
@@ -231,6 +238,8 @@ export class DeviceRewriter {
       }
       return;
     }
+    const fileShared = this.program.fileShared.find((f) => f.outer.id === node.id);
+    if (fileShared) return this.sharedStruct(fileShared);
     const dynamicShared = fileScopeDynamicShared(node);
     if (dynamicShared) return this.edits.replace(node, dynamicShared);
     if (KEEP_ALWAYS.has(node.type) || this.program.globals.some((g) => node.id === (g.template ? g.declaration.parent! : g.declaration).id)) return;
@@ -268,6 +277,13 @@ export class DeviceRewriter {
   private sharedStruct(fn: FunctionInfo): void {
     const vars = this.shared.staticVars(fn);
     if (vars.length === 0) return;
+    if (!fn.body) {
+      // A file-scope declaration: its struct and an accessor per variable stand in its place.
+      const struct = this.shared.structType(fn);
+      const accessors = vars.map((v) => `HIP2VX_INLINE auto& ${fileSharedAccessor(v.name)}() { return HIP2VX_SHARED(${this.shared.offsetExpr(fn)}, ${struct}).${v.name}; }`);
+      this.edits.replace(fn.outer, [`struct ${struct} {`, ...vars.map((v) => `  ${this.memberText(v)};`), '};', ...accessors].join('\n'));
+      return;
+    }
     const template = fn.outer.type === 'template_declaration' ? `template ${fn.outer.childForFieldName('parameters')!.text} ` : '';
     // A member declared under `#if` keeps its condition (`#ifdef WAVE64 T s[64]; #else T s[32];`).
     const members = vars.map((v) => (v.conditions.length ? `#if ${v.conditions.join(' && ')}\n  ${this.memberText(v)};\n#endif` : `  ${this.memberText(v)};`));
@@ -306,6 +322,7 @@ export class DeviceRewriter {
     };
     for (const root of [...fn.params, fn.body]) scan(root, DEVICE_NODES, (n) => this.deviceNode(n, fn), want);
     this.sharedDeclarations(fn);
+    this.fileSharedReferences(fn);
     const explicit = this.options.divergence === 'explicit';
     const warpCalls = WarpOps.of(this.rules).callsIn(fn, this.options.warpUsers ?? new Set());
     const syncwarps = this.syncwarps(fn);
@@ -340,8 +357,8 @@ export class DeviceRewriter {
     return {
       perThreadBuiltins: this.perThreadBuiltins(),
       varyingParams: new Set(varyingParams),
-      constants: new Set(this.program.globals.filter((g) => g.space === 'constant').map((g) => g.name)),
-      perThreadGlobals: new Set([...sharedNames, ...this.program.globals.filter((g) => g.space !== 'constant').map((g) => g.name)]),
+      constants: new Set([...this.globals.values()].filter((g) => g.space === 'constant').map((g) => g.name)),
+      perThreadGlobals: new Set([...sharedNames, ...this.fileShared(), ...[...this.globals.values()].filter((g) => g.space !== 'constant').map((g) => g.name)]),
       warp,
     };
   }
@@ -587,6 +604,29 @@ export class DeviceRewriter {
           .join(' '),
       );
     }
+  }
+
+  private fileSharedNames?: ReadonlySet<string>;
+
+  /** The names of the file-scope `__shared__` variables in sight. */
+  private fileShared(): ReadonlySet<string> {
+    return (this.fileSharedNames ??= new Set([...this.program.fileShared.flatMap((o) => this.shared.staticVars(o).map((v) => v.name)), ...(this.options.includedFileShared ?? [])]));
+  }
+
+  /**
+   * A function naming file-scope `__shared__` variables (this file's or an included header's)
+   * binds each, at the top of its body, to its place in the block's slice through the accessor
+   * its declaration became, unless a parameter hides it.
+   */
+  private fileSharedReferences(fn: FunctionInfo): void {
+    const names = this.fileShared();
+    if (names.size === 0) return;
+    const named = new Set<string>();
+    const text = this.program.text;
+    scanSpans(fn.body!, IDENTIFIERS, (_, start, end) => void (names.has(text.slice(start, end)) && named.add(text.slice(start, end))));
+    const bound = [...named].filter((n) => !fn.params.some((p) => declaredName(p.childForFieldName('declarator'))?.text === n));
+    if (bound.length === 0) return;
+    this.edits.transform(fn.body!, (body) => `{ ${bound.map((n) => `auto& ${n} = ${fileSharedAccessor(n)}();`).join(' ')}${body.slice(1)}`);
   }
 
   /** `__constant__ float c[16];` -> `static float (*__hip2vx_sym_c)[16];` (set by each kernel's main). */

@@ -60,6 +60,7 @@ export function rewriteHost(ctx: HostContext): void {
     }
   }
   if (atEnd.length) appendToFile(edits, program.root, atEnd, ctx.nl);
+  for (const f of program.fileShared) edits.replace(f.outer, `/* hip2vortex: __shared__ at file scope, in ${ctx.deviceFile} */`);
   for (const g of program.globals) {
     const decl = g.declaration;
     const isExtern = decl.children.some((c) => c?.type === 'storage_class_specifier' && c.text === 'extern');

@@ -144,7 +144,7 @@ describe('constructs and diagnostics', () => {
     'template-deduction', 'divergent-barrier', 'divergence-expression', 'kernel-reference-param', 'unknown-type',
     'already-translated', 'include-cycle', 'output-in-input', 'stale-translation',
     'inline-asm', 'dynamic-parallelism', 'grid-sync', 'managed-memory', 'cuda-graphs', 'texture-reference', 'surface-reference',
-    'device-virtual', 'device-exceptions', 'device-recursion', 'branching-math', 'double-on-rv32', 'variadic-device-function', 'file-scope-shared',
+    'device-virtual', 'device-exceptions', 'device-recursion', 'branching-math', 'double-on-rv32', 'variadic-device-function',
   ];
 
   it.each(KNOWN_IDS)('%s is documented', (id) => {

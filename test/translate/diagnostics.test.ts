@@ -139,9 +139,6 @@ const CASES: [name: string, source: string, expected: string[]][] = [
     'virtual.cu:2:14: error: virtual functions in device code is not supported on Vortex v2.2 [device-virtual]',
     'virtual.cu:4:3: error: virtual functions in device code is not supported on Vortex v2.2 [device-virtual]',
   ]],
-  ['file-scope-shared', '__shared__ int staged[16];\nextern __shared__ float dynamic[];\n__global__ void k(int* p) { staged[threadIdx.x] = p[0]; dynamic[0] = 1; }\n', [
-    'file-scope-shared.cu:1:1: error: __shared__ variables declared at file scope (not extern) is not supported on Vortex v2.2 [file-scope-shared]',
-  ]],
   ['exceptions', '__global__ void k(int* p) { if (!p) throw 1; p[0] = 1; }\n', [
     'exceptions.cu:1:37: error: exceptions in device code (try, throw) is not supported on Vortex v2.2 [device-exceptions]',
   ]],

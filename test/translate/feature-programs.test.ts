@@ -221,6 +221,17 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['static T (*__hip2vx_sym_weights)[N];', '__hip2vx_sym_weights<int> = reinterpret_cast<decltype(__hip2vx_sym_weights<int>)>(args->__hip2vx_sym_weights__int);', '__hip2vx_sym_weights<float> = reinterpret_cast<decltype(__hip2vx_sym_weights<float>)>(args->__hip2vx_sym_weights__float);'],
     host: ['hipGetSymbolAddress(&__hv_sym1, (const void*)&weights<int>);'],
   },
+  {
+    dir: 'header-globals/app', stem: 'header_globals', includeDirs: ['../lib'], variants: [{ config: '4x4' }],
+    what: "a header's __constant__ and __device__ variables named by the includer's kernels, directly and through the header's device function (each instance passes their addresses)",
+    device: ['out[threadIdx.x] = (*__hip2vx_sym_coef)[threadIdx.x & 3];'],
+  },
+  {
+    dir: 'file-scope-static-shared/app', stem: 'static_shared', includeDirs: ['../lib'], variants: [{ config: '4x4' }],
+    what: '__shared__ variables at file scope (a 2-D array, a scalar, an array in a header) used by kernels and device functions, one copy per block; a parameter hiding one',
+    device: ['HIP2VX_INLINE auto& __hip2vx_shared_tile() { return HIP2VX_SHARED(HIP2VX_ABI(16, 16), tile_file_SharedMem).tile; }', '__device__ float mirrored(const float (*tile)[N]) { return'],
+    host: ['/* hip2vortex: __shared__ at file scope, in static_shared.device.cpp */'],
+  },
   { dir: 'file-scope-shared', stem: 'file_scope_shared', variants: [{ config: '4x4' }], what: 'extern __shared__ at file scope, used by a device function and a kernel: the launch\'s dynamic shared memory', device: ['static hip2vx_dynamic_shared_array<word> staged;'] },
   {
     dir: 'member-aliases', stem: 'member_aliases', variants: [{ config: '4x4' }],
