@@ -149,7 +149,7 @@ function translateText(file: SourceFile, options: TranslateOptions): Translation
     if (hasErrors(syntax)) return { ...result, diagnostics: sortDiagnostics([...syntax, ...unsupportedDespiteSyntax(tree.rootNode, parsedText, file.path, options.rules)]) };
     // Launches inside macros, and in device code macros naming device globals or branching (see
     // deviceMacroExpansions): their uses are expanded, then the text is parsed again.
-    const parsed = analyseProgram(tree.rootNode, parsedText);
+    const parsed = analyseProgram(tree.rootNode, parsedText, source.text);
     const expansions = analysedMacroUses(tree.rootNode, source.text, parsed, macros);
     if (expansions.length) {
       source = { ...source, text: applyExpansions(source.text, expansions, !!options.annotate) };
@@ -227,7 +227,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
   const deviceAbi: Abi = options.xlen === 32 ? 'rv32' : 'rv64';
   const headerMode = options.asHeader || isHeader(file.path);
   const report = new Reporter(file.path, options.rules);
-  const program = known.program ?? analyseProgram(root, parsedText);
+  const program = known.program ?? analyseProgram(root, parsedText, file.text);
   const compiled = (f: FunctionInfo) => !deviceSkips.some(([from, to]) => f.node.startIndex >= from && f.node.endIndex <= to);
   const deviceProgram: Program = { ...program, kernels: program.kernels.filter(compiled), deviceFunctions: program.deviceFunctions.filter(compiled) };
   const includeDirs = options.includeDirs ?? [];

@@ -60,6 +60,8 @@ export interface Program {
   root: Node;
   /** The source text the tree was parsed from. */
   text: string;
+  /** The user's text (the parsed one may hide a specifier the grammar cannot read: a lambda's `__device__`). */
+  source: string;
   items: TopItem[];
   functions: FunctionInfo[];
   kernels: FunctionInfo[];
@@ -242,7 +244,7 @@ function launchesIn(root: Node, text: string): Launch[] {
   return out;
 }
 
-export function analyseProgram(root: Node, text: string): Program {
+export function analyseProgram(root: Node, text: string, source = text): Program {
   const items: TopItem[] = [];
   collectItems(root, [], items);
   const functions = items.flatMap((i) => functionOf(i.node) ?? []);
@@ -262,6 +264,7 @@ export function analyseProgram(root: Node, text: string): Program {
     fileShared,
     launches: launchesIn(root, text),
     text,
+    source,
     hasMain: functions.some((f) => f.name === 'main' && f.body),
   };
 }

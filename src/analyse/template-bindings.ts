@@ -5,12 +5,13 @@
 // arguments, made from plain functions or from other host function templates, to any depth
 // (`main` calls `run<float>()`, which calls `init(d_a)`, which launches `k`).
 import { parse, type Node, type Tree } from '../parse/parser.js';
-import { pointer, renderTypeId, type CType } from '../layout/index.js';
+import { pointer, renderTypeId, type CType, type Field } from '../layout/index.js';
 import { isTypeError, type TypeTable } from './types.js';
 import { analyseProgram, type FunctionInfo, type Launch, type Program } from './program.js';
 import { argumentsOf, declaredName, descendants, functionDeclarator, scan } from './syntax.js';
 import { declarationOf, staticType } from './expression-type.js';
 import { expandCall, functionMacro } from './launch-macros.js';
+import { lambdaOf, type DeviceLambda } from './device-lambdas.js';
 import type { Macro } from '../parse/macros.js';
 
 /** Template parameters bound to types or integers, and how each is written in instance names. */
@@ -318,7 +319,7 @@ export class TemplateBindings {
       if (subst.has(name) || packs.has(name)) continue;
       const param = params[i];
       const fallback = param?.childForFieldName(VALUE_PARAMETERS.has(param.type) ? 'default_value' : 'default_type');
-      if (!fallback) return lambdaArgument(fn, name, args, text) ?? `nothing gives '${name}' a value`;
+      if (!fallback) return lambdaArgument(fn, name, args, text, this.programOf(args[0] ?? fn.node)) ?? `nothing gives '${name}' a value`;
       const value = this.argument(fallback, VALUE_PARAMETERS.has(param.type), { subst, texts });
       if (isBindingProblem(value)) return value.message;
       subst.set(name, value.value);
@@ -406,6 +407,18 @@ export class TemplateBindings {
     return one ? [one] : [];
   }
 
+  /** A device lambda's struct (device-lambdas.ts) as the host function around it is instantiated by `outer`. */
+  private closureType(lambda: DeviceLambda, outer: Binding): CType | undefined {
+    const fields: Field[] = [];
+    for (const c of lambda.captures) {
+      const type = c.lambda ? this.closureType(c.lambda, outer) : c.declarator ? this.types.resolveDeclarator(c.declaration, c.declarator, outer.subst, true) : this.types.resolveParameter(c.declaration, outer.subst, true);
+      if (!type || isTypeError(type)) return undefined;
+      fields.push({ name: c.name, type });
+    }
+    const args = lambda.host.templateParams.map((p) => outer.texts.get(p) ?? p).filter((t) => t !== '');
+    return { kind: 'record', tag: 'struct', name: `${lambda.closure}${args.length ? `<${args.join(', ')}>` : ''}`, fields };
+  }
+
   private deduceSpelled(typeNode: Node | null, arg: Node, templateParams: readonly string[], outer: Binding, text: string): { name: string; type: CType }[] {
     const declared = arg.type === 'identifier' ? declarationOf(arg, text)?.node.childForFieldName('type') : undefined;
     if (!typeNode || !declared) return [];
@@ -419,6 +432,11 @@ export class TemplateBindings {
   }
 
   private deduceWhole(name: string, param: Node, arg: Node, outer: Binding, text: string): { name: string; type: CType } | undefined {
+    const lambda = lambdaOf(arg, this.programOf(arg));
+    if (lambda) {
+      const closure = lambda.problem ? undefined : this.closureType(lambda, outer);
+      return closure && { name, type: closure };
+    }
     let depth = 0;
     for (let d = param.childForFieldName('declarator'); d; d = d.childForFieldName('declarator') ?? (d.type === 'reference_declarator' ? d.namedChildren[0] : null)) {
       if (d.type === 'pointer_declarator' || d.type === 'array_declarator') depth++;
@@ -451,7 +469,7 @@ function templateName(a: Node, outer: Binding): { value: CType; text: string } {
  * The lambda (written at the call, or a variable initialised with one) passed where `fn` takes
  * a parameter spelled as its template parameter `name`: the closure type C++ would deduce.
  */
-function lambdaArgument(fn: FunctionInfo, name: string, args: readonly Node[], text: string): BindingProblem | undefined {
+function lambdaArgument(fn: FunctionInfo, name: string, args: readonly Node[], text: string, program: Program): BindingProblem | undefined {
   for (const [i, param] of fn.params.entries()) {
     const arg = args[i];
     if (!arg || param.childForFieldName('type')?.text !== name) continue;
@@ -459,7 +477,9 @@ function lambdaArgument(fn: FunctionInfo, name: string, args: readonly Node[], t
     const lambda = arg.type === 'lambda_expression' ? arg : declarator?.childForFieldName('value');
     if (lambda?.type !== 'lambda_expression') continue;
     const where = lambda === arg ? 'written here' : `'${arg.text}' (line ${lambda.startPosition.row + 1})`;
-    return { node: arg, ruleId: 'device-lambda', message: `'${name}' of '${fn.name}' is the closure type of a lambda, ${where}: a lambda passed to a kernel is not supported (its closure type has no name that the kernel's argument struct and device entry could use, and its body is in host code, which the device translation does not compile); pass an object of a struct with a __device__ operator() instead` };
+    const device = lambdaOf(arg, program);
+    const why = device?.problem ?? (device ? 'the type of a variable it captures is not known here' : 'it is not a __device__ lambda, so its body is host code');
+    return { node: arg, ruleId: 'device-lambda', message: `'${name}' of '${fn.name}' is the closure type of a lambda, ${where}, which cannot be passed to a kernel: ${why}; pass an object of a struct with a __device__ operator() instead` };
   }
   return undefined;
 }

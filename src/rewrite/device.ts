@@ -3,6 +3,7 @@
 // device globals reached through pointers the launch passes, and divergent control flow bracketed.
 import { basename } from 'node:path';
 import type { Node } from '../parse/parser.js';
+import { closureStructs, deviceLambdas } from '../analyse/device-lambdas.js';
 import { deviceMemberFunctions, type FunctionInfo, type GlobalVar, type Program, type SharedVar, type TopItem } from '../analyse/program.js';
 import type { KernelInstance } from '../analyse/instances.js';
 import { Uniformity, type UniformityContext } from '../analyse/uniformity.js';
@@ -98,11 +99,15 @@ export class DeviceRewriter {
 
   run(): void {
     // Member functions too (a functor's operator()): their branches diverge like any device code's.
-    const deviceFns = [...this.program.kernels, ...this.program.deviceFunctions, ...deviceMemberFunctions(this.program.root)];
-    // Prototypes stay on the device side too: the types they name must stay with them.
-    const used = this.namesUsedByDevice(this.program.functions.filter((f) => f.kind !== 'host'));
+    // Device lambdas too: each becomes a struct standing before its host function (device-lambdas.ts).
+    const lambdas = deviceLambdas(this.program).filter((l) => !l.problem);
+    const deviceFns = [...this.program.kernels, ...this.program.deviceFunctions, ...deviceMemberFunctions(this.program.root), ...lambdas.map((l) => l.fn)];
+    // Prototypes stay on the device side too: the types they name must stay with them; so do the
+    // types of the variables lambdas capture.
+    const used = this.namesUsedByDevice([...this.program.functions.filter((f) => f.kind !== 'host').map((f) => f.outer), ...lambdas.flatMap((l) => [l.node, ...l.captures.map((c) => c.declaration)])]);
     for (const item of this.program.items) this.item(item, used);
     for (const fn of deviceFns) this.body(fn);
+    for (const [host, structs] of closureStructs(lambdas, (l) => this.edits.print(l.fn.body!), '\n')) this.edits.transform(host.outer, (text) => `${structs()}${text}`);
     // After the bodies' own edits (the divergence lowering replaces whole nodes; these wrap operands).
     const types = this.options.types;
     if (this.options.xlen === 32 && types) for (const fn of deviceFns) if (fn.body) wideIntegers(fn.body, this.program.text, types, this.edits, fn.templateParams, this.report);
@@ -121,7 +126,7 @@ export class DeviceRewriter {
   }
 
   /** Identifiers that device code refers to, closed over the type and constant items it keeps. */
-  private namesUsedByDevice(fns: FunctionInfo[]): Set<string> {
+  private namesUsedByDevice(roots: Node[]): Set<string> {
     // The entries name their instances' template arguments: the types they name stay too.
     const used = new Set<string>(this.options.instanceNames);
     const text = this.program.text;
@@ -132,7 +137,7 @@ export class DeviceRewriter {
       scanSpans(n, NAMES, (_, start, end) => used.add(text.slice(start, end)));
       scan(n, MACRO_ITEMS, addMacro);
     };
-    fns.forEach((f) => addFrom(f.outer));
+    roots.forEach(addFrom);
     this.program.globals.forEach((g) => addFrom(g.declaration));
     const candidates = this.program.items
       .filter((i) => this.isTypeOrConstant(i.node) || MACRO_ITEMS.has(i.node.type))

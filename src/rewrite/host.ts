@@ -3,6 +3,7 @@
 // functions out (they live in the device source), device globals registered with the runtime.
 // Everything else stays byte for byte.
 import type { Node } from '../parse/parser.js';
+import { closureStructs, closureValue, deviceLambdas } from '../analyse/device-lambdas.js';
 import { deviceMemberFunctions, templateParamNames, type FunctionInfo, type GlobalVar, type Launch, type Program } from '../analyse/program.js';
 import type { KernelInstance } from '../analyse/instances.js';
 import type { RuleSet } from '../rules/index.js';
@@ -61,6 +62,10 @@ export function rewriteHost(ctx: HostContext): void {
   }
   if (atEnd.length) appendToFile(edits, program.root, atEnd, ctx.nl);
   for (const f of program.fileShared) edits.replace(f.outer, `/* hip2vortex: __shared__ at file scope, in ${ctx.deviceFile} */`);
+  // Device lambdas: a struct before the host function (its operator() only if host code may call it), an aggregate in place.
+  const lambdas = deviceLambdas(program).filter((x) => !x.problem);
+  for (const l of lambdas) edits.replace(l.node, closureValue(l));
+  for (const [host, structs] of closureStructs(lambdas, (l) => (l.fn.kind === 'host-device' ? edits.print(l.fn.body!) : undefined), ctx.nl)) edits.transform(host.outer, (text) => `${structs()}${text}`);
   for (const g of program.globals) {
     const decl = g.declaration;
     const isExtern = decl.children.some((c) => c?.type === 'storage_class_specifier' && c.text === 'extern');

@@ -222,6 +222,12 @@ const PROGRAMS: FeatureProgram[] = [
     host: ['hipGetSymbolAddress(&__hv_sym1, (const void*)&weights<int>);'],
   },
   {
+    dir: 'device-lambdas', stem: 'device_lambdas', variants: [{ config: '4x4' }],
+    what: 'device lambdas passed to kernel templates: in a host function template (parameters, a reference, a local, a per-thread branch), written at the call (mutable, a struct copy), capturing a __host__ __device__ lambda host code calls too',
+    device: ['template <typename scalar_t>\nstruct __hip2vx_lambda_axpy_27 {\n  const scalar_t a;', '__device__ auto operator()(int i) -> void {', '__host__ __device__ auto operator()(int v) const { return v * v + bias; }'],
+    host: ['auto loop = __hip2vx_lambda_axpy_27<scalar_t>{a, x, half, y};', 'launch<8>(n, __hip2vx_lambda_affine_36{t, p});'],
+  },
+  {
     dir: 'header-globals/app', stem: 'header_globals', includeDirs: ['../lib'], variants: [{ config: '4x4' }],
     what: "a header's __constant__ and __device__ variables named by the includer's kernels, directly and through the header's device function (each instance passes their addresses)",
     device: ['out[threadIdx.x] = (*__hip2vx_sym_coef)[threadIdx.x & 3];'],
