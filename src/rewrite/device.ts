@@ -12,7 +12,7 @@ import { previousStatement, warpSynchronousSteps, type WarpStep } from '../analy
 import { integerConstants, WARP_ROWS, WarpParams, WarpScope, type ParamFacts, type WarpAssumptions } from '../analyse/warp-uniformity.js';
 import { conditionalGroups, enclosingConditions } from '../parse/conditionals.js';
 import { ptxCall, warpMatrixInstruction } from '../analyse/ptx-asm.js';
-import { argumentsOf, attributeSpaces, declaredName, functionDeclarator, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
+import { argumentsOf, attributeSpaces, declaredName, descendants, functionDeclarator, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
 import type { RuleSet } from '../rules/index.js';
 import { HOSTED_STD } from '../analyse/constructs.js';
 import { DivergenceLowering } from './divergence.js';
@@ -75,6 +75,9 @@ const KEEP_ALWAYS = new Set(['preproc_def', 'preproc_function_def', 'preproc_cal
 const NAMES = new Set(['identifier', 'type_identifier', 'namespace_identifier']);
 const TYPE_NAMES = new Set(['type_identifier']);
 const IDENTIFIERS = new Set(['identifier']);
+const LAMBDAS = new Set(['lambda_expression']);
+const RETURNS_AND_LAMBDAS = new Set(['return_statement', 'lambda_expression']);
+const DECLARATIONS = new Set(['declaration']);
 const DEVICE_NODES = new Set([...NAMES, 'gnu_asm_expression', 'new_expression', 'delete_expression', 'primitive_type', 'call_expression']);
 
 export const symbolPointer = (name: string) => `__hip2vx_sym_${name}`;
@@ -101,7 +104,11 @@ export class DeviceRewriter {
     // Member functions too (a functor's operator()): their branches diverge like any device code's.
     // Device lambdas too: each becomes a struct standing before its host function (device-lambdas.ts).
     const lambdas = deviceLambdas(this.program).filter((l) => !l.problem);
-    const deviceFns = [...this.program.kernels, ...this.program.deviceFunctions, ...deviceMemberFunctions(this.program.root), ...lambdas.map((l) => l.fn)];
+    const outer = [...this.program.kernels, ...this.program.deviceFunctions, ...deviceMemberFunctions(this.program.root), ...lambdas.map((l) => l.fn)];
+    // Lambdas inside device code (`auto clamp = [](int v) { if (...) return ...; }`): lowered on
+    // their own (their returns are theirs); what they capture may differ between threads.
+    const inner = outer.flatMap((f) => this.innerLambdas(f));
+    const deviceFns = [...outer, ...inner];
     // Prototypes stay on the device side too: the types they name must stay with them; so do the
     // types of the variables lambdas capture.
     const used = this.namesUsedByDevice([...this.program.functions.filter((f) => f.kind !== 'host').map((f) => f.outer), ...lambdas.flatMap((l) => [l.node, ...l.captures.map((c) => c.declaration)])]);
@@ -333,7 +340,7 @@ export class DeviceRewriter {
     const syncwarps = this.syncwarps(fn);
     const steps = (this.steps ??= warpSynchronousSteps(this.program)).get(fn) ?? [];
     if (explicit || warpCalls.length || syncwarps.length || steps.length) {
-      const uniformity = new Uniformity(fn.body, this.uniformityContext(fn, fn.kind === 'kernel' ? [] : paramNames(fn)));
+      const uniformity = new Uniformity(fn.body, this.uniformityContext(fn, fn.kind === 'kernel' ? [] : [...paramNames(fn), ...(this.captured.get(fn) ?? [])]));
       const lowering = this.lowering(fn, uniformity);
       const placed = warpCalls.length || syncwarps.length || steps.length ? this.checkWarpCalls(fn, warpCalls, syncwarps, steps) : [];
       if (explicit) lowering.run();
@@ -351,7 +358,7 @@ export class DeviceRewriter {
   }
 
   private lowering(fn: FunctionInfo, uniformity: Uniformity, returnsLeave = false): DivergenceLowering {
-    const returnType = fn.node.childForFieldName('type')?.text ?? 'void';
+    const returnType = fn.node.type === 'lambda_expression' ? this.lambdaReturnType(fn) : (fn.node.childForFieldName('type')?.text ?? 'void');
     const lowering = new DivergenceLowering(fn.body!, returnType, uniformity, this.edits, (node, severity, ruleId, message) => this.report.at(node, severity, ruleId, message), returnsLeave);
     lowering.plan();
     return lowering;
@@ -612,6 +619,48 @@ export class DeviceRewriter {
   }
 
   private fileSharedNames?: ReadonlySet<string>;
+  /** Lambdas inside device code: the names they may capture from the function around them. */
+  private readonly captured = new Map<FunctionInfo, string[]>();
+
+  /**
+   * A lambda's return type, where a lowered return stores its value: the trailing return type,
+   * else that of the first returned expression naming nothing the body declares (the store is
+   * declared before the body's statements), else void.
+   */
+  private lambdaReturnType(fn: FunctionInfo): string {
+    const trailing = fn.node.childForFieldName('declarator')?.namedChildren.find((c) => c?.type === 'trailing_return_type');
+    if (trailing) return trailing.text.replace(/^->\s*/, '');
+    const declared = new Set<string>();
+    scan(fn.body!, DECLARATIONS, (d) => void d.childrenForFieldName('declarator').forEach((x) => x && declared.add(declaredName(x)?.text ?? '')));
+    const values: Node[] = [];
+    scan(fn.body!, RETURNS_AND_LAMBDAS, (n) => {
+      if (n.type === 'lambda_expression') return false;
+      const value = n.namedChildren.find((c) => c?.type !== 'comment');
+      if (value) values.push(value);
+    });
+    const usable = values.find((v) => !descendants(v, ['identifier']).some((i) => declared.has(i.text))) ?? values[0];
+    return usable ? `__typeof__(${usable.text})` : 'void';
+  }
+
+  /** The lambdas written in `fn`'s body (nested ones too), each as a device function. */
+  private innerLambdas(fn: FunctionInfo): FunctionInfo[] {
+    if (!fn.body) return [];
+    const found: FunctionInfo[] = [];
+    const text = this.program.text;
+    scan(fn.body, LAMBDAS, (node) => {
+      const body = node.childForFieldName('body');
+      if (!body || node.id === fn.node.id) return;
+      const params = argumentsOf(node.childForFieldName('declarator')?.childForFieldName('parameters') ?? null).filter((p) => p.type === 'parameter_declaration' || p.type === 'optional_parameter_declaration');
+      const info: FunctionInfo = { node, outer: node, name: `${fn.name}_lambda`, qualifiers: new Set(['__device__']), templateParams: fn.templateParams, params, body, kind: 'device' };
+      const declared = new Set<string>();
+      scan(body, DECLARATIONS, (d) => void d.childrenForFieldName('declarator').forEach((x) => x && declared.add(declaredName(x)?.text ?? '')));
+      const names = new Set<string>();
+      scanSpans(body, IDENTIFIERS, (_, start, end) => void names.add(text.slice(start, end)));
+      this.captured.set(info, [...names].filter((n) => !declared.has(n)));
+      found.push(info);
+    }, (_, start, end) => spanHas(text, '[', start, end));
+    return found;
+  }
 
   /** The names of the file-scope `__shared__` variables in sight. */
   private fileShared(): ReadonlySet<string> {

@@ -222,6 +222,11 @@ const PROGRAMS: FeatureProgram[] = [
     host: ['hipGetSymbolAddress(&__hv_sym1, (const void*)&weights<int>);'],
   },
   {
+    dir: 'kernel-lambdas', stem: 'kernel_lambdas', variants: [{ config: '4x4' }],
+    what: 'lambdas inside kernels and device functions lowered on their own: value returns on both sides of a per-thread if, a by-reference capture of a per-thread local in a condition, a loop, a lambda in a lambda',
+    device: ['auto clampi = [](int v, int hi) { int __hv_ret1 = 0; __typeof__(hi) __hv_rv{};'],
+  },
+  {
     dir: 'device-lambdas', stem: 'device_lambdas', variants: [{ config: '4x4' }],
     what: 'device lambdas passed to kernel templates: in a host function template (parameters, a reference, a local, a per-thread branch), written at the call (mutable, a struct copy), capturing a __host__ __device__ lambda host code calls too',
     device: ['template <typename scalar_t>\nstruct __hip2vx_lambda_axpy_27 {\n  const scalar_t a;', '__device__ auto operator()(int i) -> void {', '__host__ __device__ auto operator()(int v) const { return v * v + bias; }'],
