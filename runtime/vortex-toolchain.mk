@@ -74,7 +74,9 @@ VX_CXX_STDLIB ?= -D_GNU_SOURCE -nostdinc++ -isystem $(HIP2VX_RUNTIME)/include/fr
   -isystem /usr/include/c++/$(LIBSTDCXX_VERSION) -isystem /usr/include/$(LIBSTDCXX_MULTIARCH)/c++/$(LIBSTDCXX_VERSION)
 
 VX_OPT ?= -O3
-VX_CFLAGS ?= $(VX_ARCH) -std=c++17 $(VX_OPT) -mcmodel=medany -fno-rtti -fno-exceptions -nostartfiles \
+# -fsigned-char: GPU code is written where plain char is signed (x86 hosts, CUDA and HIP devices);
+# on RISC-V it is unsigned, so `char d[] = {-1, 1}` would not compile and `c < 0` would never hold.
+VX_CFLAGS ?= $(VX_ARCH) -std=c++17 $(VX_OPT) -fsigned-char -mcmodel=medany -fno-rtti -fno-exceptions -nostartfiles \
   -nostdlib -fdata-sections -ffunction-sections $(HIP2VX_INCLUDE_FLAGS) $(VX_CXX_STDLIB) $(VX_SYSROOT_FLAGS) \
   -I$(VORTEX_HOME)/kernel/include -I$(VORTEX_HOME)/build/hw -I$(HIP2VX_RUNTIME)/include \
   -DHIP2VX_XLEN=$(XLEN)

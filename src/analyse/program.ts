@@ -96,7 +96,9 @@ function collectItems(node: Node, scopes: Node[], out: TopItem[]): void {
 }
 
 function functionOf(item: Node): FunctionInfo | undefined {
-  const inner = item.type === 'template_declaration' ? item.namedChildren.find((c) => c?.type === 'function_definition' || c?.type === 'declaration') : item;
+  // Through every template head: `template <> template <> T C<int>::f<T>() {...}` specialises a member template.
+  let inner: Node | null | undefined = item;
+  while (inner?.type === 'template_declaration') inner = inner.namedChildren.find((c) => c?.type === 'function_definition' || c?.type === 'declaration' || c?.type === 'template_declaration');
   if (!inner || (inner.type !== 'function_definition' && inner.type !== 'declaration')) return undefined;
   const fd = functionDeclarator(inner);
   if (!fd) return undefined;

@@ -222,6 +222,11 @@ const PROGRAMS: FeatureProgram[] = [
     host: ['hipGetSymbolAddress(&__hv_sym1, (const void*)&weights<int>);'],
   },
   {
+    dir: 'hosted-includes', stem: 'hosted_includes', variants: [{ config: '4x4' }], copied: ['params.h'],
+    what: 'a kernel parameter type from a header that includes <iostream>, <sstream>, <iomanip> and <ctime> for its host helpers (compiled for the device over picolibc); a negative plain char',
+    device: ['#include "params.h"'],
+  },
+  {
     dir: 'kernel-lambdas', stem: 'kernel_lambdas', variants: [{ config: '4x4' }],
     what: 'lambdas inside kernels and device functions lowered on their own: value returns on both sides of a per-thread if, a by-reference capture of a per-thread local in a condition, a loop, a lambda in a lambda',
     device: ['auto clampi = [](int v, int hi) { int __hv_ret1 = 0; __typeof__(hi) __hv_rv{};'],
