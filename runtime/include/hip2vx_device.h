@@ -1036,6 +1036,10 @@ HIP2VX_INLINE float hip2vx_sincos_q(float x, int cosine) {
 HIP2VX_INLINE float hip2vx_sinf(float x) { return hip2vx_sincos_q(x, 0); }
 HIP2VX_INLINE float hip2vx_cosf(float x) { return hip2vx_sincos_q(x, 1); }
 HIP2VX_INLINE float hip2vx_tanf(float x) { return hip2vx_sinf(x) / hip2vx_cosf(x); }
+HIP2VX_INLINE void hip2vx_sincosf(float x, float* s, float* c) {
+  *s = hip2vx_sinf(x);
+  *c = hip2vx_cosf(x);
+}
 // HIP's sin(pi x) and cos(pi x).
 HIP2VX_INLINE float sinpif(float x) { return hip2vx_sinf(3.14159265358979f * x); }
 HIP2VX_INLINE float cospif(float x) { return hip2vx_cosf(3.14159265358979f * x); }
