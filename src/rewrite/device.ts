@@ -6,6 +6,7 @@ import type { Node } from '../parse/parser.js';
 import { closureStructs, deviceLambdas } from '../analyse/device-lambdas.js';
 import { deviceMemberFunctions, type FunctionInfo, type GlobalVar, type Program, type SharedVar, type TopItem } from '../analyse/program.js';
 import type { KernelInstance } from '../analyse/instances.js';
+import { declarationOf } from '../analyse/expression-type.js';
 import { Uniformity, type UniformityContext } from '../analyse/uniformity.js';
 import { warpExits, WarpOps } from '../analyse/warp-ops.js';
 import { previousStatement, warpSynchronousSteps, type WarpStep } from '../analyse/warp-synchronous.js';
@@ -597,7 +598,8 @@ export class DeviceRewriter {
   private isShadowed(n: Node, fn: FunctionInfo): boolean {
     const p = n.parent;
     if (p && (p.type.endsWith('declarator') || p.type.endsWith('parameter_declaration')) && p.childForFieldName('declarator')?.id === n.id) return true;
-    return fn.params.some((q) => declaredName(q.childForFieldName('declarator'))?.text === n.text);
+    // A parameter, or a local declared before the use (`float coef = ...; ... coef`).
+    return fn.params.some((q) => declaredName(q.childForFieldName('declarator'))?.text === n.text) || !!declarationOf(n, this.program.text)?.declarator;
   }
 
   /** Static shared variables become references into the block's slice; the dynamic array a pointer. */

@@ -240,7 +240,7 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'header-globals/app', stem: 'header_globals', includeDirs: ['../lib'], variants: [{ config: '4x4' }],
-    what: "a header's __constant__ and __device__ variables named by the includer's kernels, directly and through the header's device function (each instance passes their addresses)",
+    what: "a header's __constant__ and __device__ variables named by the includer's kernels, directly and through the header's device function (each instance passes their addresses); a local of the same name hides one",
     device: ['out[threadIdx.x] = (*__hip2vx_sym_coef)[threadIdx.x & 3];'],
   },
   {
