@@ -35,6 +35,7 @@ export interface DeviceLambda {
 }
 
 const LAMBDAS = new Set(['lambda_expression']);
+const DECLARATIONS = new Set(['declaration']);
 const DEVICE_SPACE = /\b__device__\b/;
 const cache = new WeakMap<Program, DeviceLambda[]>();
 
@@ -51,7 +52,7 @@ export function deviceLambdas(program: Program): DeviceLambda[] {
       // The execution space stands between the captures and the parameters (an ERROR node to the grammar).
       const head = program.source.slice(node.childForFieldName('captures')?.endIndex ?? node.startIndex, declarator?.startIndex ?? body?.startIndex ?? node.endIndex);
       if (!body || !DEVICE_SPACE.test(head)) return;
-      found.push(describe(node, body, declarator, head, host, program, found));
+      found.push(describe(node, body, head, host, program, found));
       return false;
     }, (_, start, end) => program.source.slice(start, end).includes('__device__'));
   }
@@ -67,23 +68,27 @@ export function lambdaOf(arg: Node, program: Program): DeviceLambda | undefined 
   return lambda ? deviceLambdas(program).find((l) => l.node.id === lambda.id) : undefined;
 }
 
-function describe(node: Node, body: Node, declarator: Node | null, head: string, host: FunctionInfo, program: Program, earlier: readonly DeviceLambda[]): DeviceLambda {
-  const params = argumentsOf(declarator?.childForFieldName('parameters') ?? null).filter((p) => p.type === 'parameter_declaration' || p.type === 'optional_parameter_declaration');
+/** A lambda expression as a function: its parameters and body, named `name`, in `templateParams`' scope. */
+export function lambdaFunction(node: Node, body: Node, name: string, templateParams: string[], kind: 'device' | 'host-device'): FunctionInfo {
+  const params = argumentsOf(node.childForFieldName('declarator')?.childForFieldName('parameters') ?? null).filter((p) => p.type === 'parameter_declaration' || p.type === 'optional_parameter_declaration');
+  const qualifiers = new Set(kind === 'device' ? ['__device__'] : ['__host__', '__device__']);
+  return { node, outer: node, name, qualifiers, templateParams, params, body, kind };
+}
+
+/** The names the declarations in `body` declare (at any depth). */
+export function declaredIn(body: Node): Set<string> {
+  const declared = new Set<string>();
+  scan(body, DECLARATIONS, (d) => void d.childrenForFieldName('declarator').forEach((x) => x && declared.add(declaredName(x)?.text ?? '')));
+  return declared;
+}
+
+function describe(node: Node, body: Node, head: string, host: FunctionInfo, program: Program, earlier: readonly DeviceLambda[]): DeviceLambda {
   const line = node.startPosition.row + 1;
   const closure = `__hip2vx_lambda_${host.name}_${line}`;
   const names = host.templateParams.length ? templateParamNames(host.outer) : [];
   const packs = new Set((host.outer.childForFieldName('parameters')?.namedChildren ?? []).filter((p) => p?.type.startsWith('variadic')).map((p) => p!.namedChildren.at(-1)?.text));
-  const fn: FunctionInfo = {
-    node,
-    outer: node,
-    name: closure,
-    qualifiers: new Set(['__device__', ...(/\b__host__\b/.test(head) ? ['__host__'] : [])]),
-    templateParams: host.templateParams,
-    params,
-    body,
-    kind: /\b__host__\b/.test(head) ? 'host-device' : 'device',
-  };
-  const captured = captures(node, body, params, program, earlier);
+  const fn = lambdaFunction(node, body, closure, host.templateParams, /\b__host__\b/.test(head) ? 'host-device' : 'device');
+  const captured = captures(node, body, fn.params, program, earlier);
   return {
     node,
     fn,

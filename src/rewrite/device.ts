@@ -3,7 +3,7 @@
 // device globals reached through pointers the launch passes, and divergent control flow bracketed.
 import { basename } from 'node:path';
 import type { Node } from '../parse/parser.js';
-import { closureStructs, deviceLambdas } from '../analyse/device-lambdas.js';
+import { closureStructs, declaredIn, deviceLambdas, lambdaFunction } from '../analyse/device-lambdas.js';
 import { deviceMemberFunctions, type FunctionInfo, type GlobalVar, type Program, type SharedVar, type TopItem } from '../analyse/program.js';
 import type { KernelInstance } from '../analyse/instances.js';
 import { declarationOf } from '../analyse/expression-type.js';
@@ -78,7 +78,6 @@ const TYPE_NAMES = new Set(['type_identifier']);
 const IDENTIFIERS = new Set(['identifier']);
 const LAMBDAS = new Set(['lambda_expression']);
 const RETURNS_AND_LAMBDAS = new Set(['return_statement', 'lambda_expression']);
-const DECLARATIONS = new Set(['declaration']);
 const DEVICE_NODES = new Set([...NAMES, 'gnu_asm_expression', 'new_expression', 'delete_expression', 'primitive_type', 'call_expression']);
 
 export const symbolPointer = (name: string) => `__hip2vx_sym_${name}`;
@@ -632,8 +631,7 @@ export class DeviceRewriter {
   private lambdaReturnType(fn: FunctionInfo): string {
     const trailing = fn.node.childForFieldName('declarator')?.namedChildren.find((c) => c?.type === 'trailing_return_type');
     if (trailing) return trailing.text.replace(/^->\s*/, '');
-    const declared = new Set<string>();
-    scan(fn.body!, DECLARATIONS, (d) => void d.childrenForFieldName('declarator').forEach((x) => x && declared.add(declaredName(x)?.text ?? '')));
+    const declared = declaredIn(fn.body!);
     const values: Node[] = [];
     scan(fn.body!, RETURNS_AND_LAMBDAS, (n) => {
       if (n.type === 'lambda_expression') return false;
@@ -652,10 +650,8 @@ export class DeviceRewriter {
     scan(fn.body, LAMBDAS, (node) => {
       const body = node.childForFieldName('body');
       if (!body || node.id === fn.node.id) return;
-      const params = argumentsOf(node.childForFieldName('declarator')?.childForFieldName('parameters') ?? null).filter((p) => p.type === 'parameter_declaration' || p.type === 'optional_parameter_declaration');
-      const info: FunctionInfo = { node, outer: node, name: `${fn.name}_lambda`, qualifiers: new Set(['__device__']), templateParams: fn.templateParams, params, body, kind: 'device' };
-      const declared = new Set<string>();
-      scan(body, DECLARATIONS, (d) => void d.childrenForFieldName('declarator').forEach((x) => x && declared.add(declaredName(x)?.text ?? '')));
+      const info = lambdaFunction(node, body, `${fn.name}_lambda`, fn.templateParams, 'device');
+      const declared = declaredIn(body);
       const names = new Set<string>();
       scanSpans(body, IDENTIFIERS, (_, start, end) => void names.add(text.slice(start, end)));
       this.captured.set(info, [...names].filter((n) => !declared.has(n)));
