@@ -507,7 +507,12 @@ function registered(unit: Unit, deviceAbi: Abi, warpUsers: ReadonlySet<string>, 
 /** The names of the namespaces defined in `roots` (`namespace a::b {` gives b). */
 function namespacesDefined(roots: Node[]): Set<string> {
   const names = new Set<string>();
-  for (const r of roots) scan(r, NAMESPACES, (n) => void names.add(n.childForFieldName('name')?.text.split('::').pop()?.trim() ?? ''));
+  for (const r of roots) {
+    scan(r, NAMESPACES, (n) => {
+      const name = n.childForFieldName('name')?.text.split('::').pop()?.trim();
+      if (name) names.add(name);  // an anonymous namespace is never named by `using namespace`
+    });
+  }
   return names;
 }
 const NAMESPACES = new Set(['namespace_definition']);

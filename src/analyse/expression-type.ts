@@ -41,8 +41,9 @@ export function staticType(expr: Node, text: string, types: TypeTable, subst?: S
       return inner?.kind === 'pointer' ? inner.to : undefined;
     }
     case 'subscript_expression': {
-      const base = typeOf(e.childForFieldName('argument'));
-      return base?.kind === 'pointer' ? base.to : base?.kind === 'array' ? base.of : undefined;
+      const object = e.childForFieldName('argument');
+      const base = typeOf(object);
+      return base?.kind === 'pointer' ? base.to : base?.kind === 'array' ? base.of : object ? vectorElement(object, text, types, subst) : undefined;
     }
     case 'unary_expression': {
       // `-1.0f`, `~mask`: the operand's type, promoted as C++ promotes integers narrower than int.
@@ -63,7 +64,7 @@ export function staticType(expr: Node, text: string, types: TypeTable, subst?: S
     case 'identifier':
       return declaredType(e, text, types, subst);
     case 'call_expression':
-      return conversion(e, types, subst) ?? vectorData(e, text, types);
+      return conversion(e, types, subst) ?? vectorData(e, text, types, subst);
     default:
       return undefined;
   }
@@ -86,6 +87,9 @@ function declaredType(name: Node, text: string, types: TypeTable, subst?: Subst)
   const found = declarationOf(name, text);
   if (!found) return undefined;
   if (!found.declarator) return known(types.resolveParameter(found.node, subst, true));
+  // `auto& h = experiments[id];`: the initializer's type (a reference stands for what it refers to).
+  const value = found.node.childForFieldName('type')?.type === 'placeholder_type_specifier' && found.declarator.type === 'init_declarator' ? found.declarator.childForFieldName('value') : null;
+  if (value) return value.type === 'initializer_list' ? undefined : staticType(value, text, types, subst);
   // A variable-length array (`size_t a[n]`, GNU C++) has no layout, but its name is a pointer.
   return known(types.resolveDeclarator(found.node, found.declarator, subst, true)) ?? (isVariableLength(found.declarator) ? known(types.resolveDeclarator(found.node, found.declarator, subst, true, true)) : undefined);
 }
@@ -97,34 +101,63 @@ function isVariableLength(declarator: Node): boolean {
 
 /**
  * The declaration of `name` that is in scope at its use in the enclosing function: the latest
- * local declaration before it, else the parameter (`declarator` is unset for a parameter).
+ * local declaration before it, else the parameter of a lambda around the use or of the function
+ * (`declarator` is unset for a parameter), else a field of the class a member function is
+ * defined in.
  */
 export function declarationOf(name: Node, text: string): { node: Node; declarator?: Node } | undefined {
   let fn: Node | null = name.parent;
-  while (fn && fn.type !== 'function_definition') fn = fn.parent;
+  const lambdas: Node[] = [];
+  for (; fn && fn.type !== 'function_definition'; fn = fn.parent) if (fn.type === 'lambda_expression') lambdas.unshift(fn);
   if (!fn) return undefined;
   let found: { node: Node; declarator?: Node } | undefined;
-  for (const p of functionDeclarator(fn)?.childForFieldName('parameters')?.namedChildren ?? []) {
-    if ((p?.type === 'parameter_declaration' || p?.type === 'optional_parameter_declaration') && declaredName(p.childForFieldName('declarator'))?.text === name.text) found = { node: p };
+  // A lambda's parameter hides what is declared before the lambda; what its body declares hides the parameter.
+  let at = -1;
+  const consider = (node: Node, where: number, declarator?: Node) => {
+    if (where >= at) [found, at] = [{ node, declarator }, where];
+  };
+  for (const [f, where] of [[fn, -1], ...lambdas.map((l) => [l, l.startIndex] as const)] as const) {
+    const params = f.type === 'lambda_expression' ? f.childForFieldName('declarator')?.childForFieldName('parameters') : functionDeclarator(f)?.childForFieldName('parameters');
+    for (const p of params?.namedChildren ?? []) {
+      if ((p?.type === 'parameter_declaration' || p?.type === 'optional_parameter_declaration') && declaredName(p.childForFieldName('declarator'))?.text === name.text) consider(p, where);
+    }
   }
   scan(fn.childForFieldName('body')!, DECLARATIONS, (decl) => {
     if (decl.startIndex > name.startIndex) return false;
     for (const d of decl.childrenForFieldName('declarator')) {
-      if (d && declaredName(d)?.text === name.text) found = { node: decl, declarator: d };
+      if (d && declaredName(d)?.text === name.text) consider(decl, decl.startIndex, d);
     }
   }, (_, start, end) => spanHas(text, name.text, start, end));
-  return found;
+  return found ?? fieldOf(fn, name.text);
+}
+
+/** The field `name` of the class whose body defines member function `fn`. */
+function fieldOf(fn: Node, name: string): { node: Node; declarator: Node } | undefined {
+  let body: Node | null = fn.parent;
+  while (body?.type === 'template_declaration') body = body.parent;
+  if (body?.type !== 'field_declaration_list') return undefined;
+  for (const member of body.namedChildren) {
+    if (member?.type !== 'field_declaration' || functionDeclarator(member)) continue;
+    const declarator = member.childrenForFieldName('declarator').find((d) => d && declaredName(d)?.text === name);
+    if (declarator) return { node: member, declarator };
+  }
+  return undefined;
 }
 
 /** `v.data()` of a `std::vector<T>` variable or parameter: T*, what the host copies from or into. */
-function vectorData(call: Node, text: string, types: TypeTable): CType | undefined {
+function vectorData(call: Node, text: string, types: TypeTable, subst?: Subst): CType | undefined {
   const fn = call.childForFieldName('function');
   const object = fn?.type === 'field_expression' && fn.childForFieldName('field')?.text === 'data' ? fn.childForFieldName('argument') : null;
-  if (object?.type !== 'identifier' || argumentsOf(call.childForFieldName('arguments')).length) return undefined;
-  const type = declarationOf(object, text)?.node.childForFieldName('type');
+  if (!object || argumentsOf(call.childForFieldName('arguments')).length) return undefined;
+  const element = vectorElement(object, text, types, subst);
+  return element && pointer(element);
+}
+
+/** The element type T of a variable, parameter or field declared as a `std::vector<T>`. */
+function vectorElement(object: Node, text: string, types: TypeTable, subst?: Subst): CType | undefined {
+  const type = object.type === 'identifier' ? declarationOf(object, text)?.node.childForFieldName('type') : undefined;
   const template = type?.type === 'qualified_identifier' && /^(::)?std::/.test(type.text) ? type.childForFieldName('name') : type;
   if (template?.type !== 'template_type' || template.childForFieldName('name')?.text !== 'vector') return undefined;
   const element = template.childForFieldName('arguments')?.namedChildren[0];
-  const t = element?.type === 'type_descriptor' ? types.resolveTypeDescriptor(element) : undefined;
-  return t && !isTypeError(t) ? pointer(t) : undefined;
+  return element?.type === 'type_descriptor' ? known(types.resolveTypeDescriptor(element, subst)) : undefined;
 }

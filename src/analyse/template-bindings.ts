@@ -7,7 +7,7 @@
 import { parse, type Node, type Tree } from '../parse/parser.js';
 import { pointer, renderTypeId, type CType, type Field } from '../layout/index.js';
 import { isTypeError, type TypeTable } from './types.js';
-import { analyseProgram, type FunctionInfo, type Launch, type Program } from './program.js';
+import { analyseProgram, templateParamNames, type FunctionInfo, type Launch, type Program } from './program.js';
 import { argumentsOf, declaredName, descendants, functionDeclarator, scan } from './syntax.js';
 import { declarationOf, staticType } from './expression-type.js';
 import { expandCall, functionMacro } from './launch-macros.js';
@@ -45,6 +45,8 @@ const MACROS = new Set(['preproc_function_def']);
 const INSTANTIATIONS = new Set(['template_instantiation']);
 const NAMES = ['type_identifier', 'identifier'];
 const VALUE_PARAMETERS = new Set(['parameter_declaration', 'optional_parameter_declaration']);
+/** A type parameter's default (`typename T = float`) is a type node, not a type_descriptor. */
+const TYPE_NODES = new Set(['primitive_type', 'sized_type_specifier', 'type_identifier', 'template_type']);
 
 export const normalise = (text: string) => text.replace(/\s+/g, ' ').replace(/\s*([<>,*&])\s*/g, '$1').trim();
 const typeText = (t: CType) => normalise(renderTypeId(t));
@@ -68,9 +70,42 @@ function matchTypes(pattern: Node | null, actual: Node | null, templateParams: r
   p.forEach((c, i) => matchTypes(c, a[i], templateParams, found));
 }
 
-/** The host function template whose body holds `node`, if any. */
+const RECORDS = new Set(['class_specifier', 'struct_specifier']);
+const TEMPLATE_DECLARATIONS = new Set(['template_declaration']);
+const TEMPLATE_TYPES = new Set(['template_type']);
+const classTemplateCache = new WeakMap<Program, FunctionInfo[]>();
+
+/**
+ * The class templates of `program` (nested ones too), each as a scope: its body stands for the
+ * member functions defined in it, bound once per instance of the class (`Solver<float>`).
+ */
+function classTemplates(program: Program): FunctionInfo[] {
+  let found = classTemplateCache.get(program);
+  if (found) return found;
+  found = [];
+  scan(program.root, TEMPLATE_DECLARATIONS, (decl) => {
+    const spec = decl.namedChildren.find((c) => !!c && RECORDS.has(c.type) && !!c.childForFieldName('body'));
+    const name = spec?.childForFieldName('name');
+    if (spec && name?.type === 'type_identifier') found!.push({ node: spec, outer: decl, name: name.text, qualifiers: new Set(), templateParams: templateParamNames(decl), params: [], body: spec.childForFieldName('body')!, kind: 'host' });
+  });
+  classTemplateCache.set(program, found);
+  return found;
+}
+
+const isClassScope = (scope: FunctionInfo) => RECORDS.has(scope.node.type);
+
+/** The innermost of `scopes` whose body holds `node`. */
+function innermost(node: Node, scopes: readonly FunctionInfo[]): FunctionInfo | undefined {
+  let best: FunctionInfo | undefined;
+  for (const f of scopes) {
+    if (f.body && f.body.startIndex <= node.startIndex && node.endIndex <= f.body.endIndex && (!best || f.body.startIndex > best.body!.startIndex)) best = f;
+  }
+  return best;
+}
+
+/** The host function template, or class template (a member function), whose body holds `node`, if any. */
 function enclosingTemplate(node: Node, program: Program): FunctionInfo | undefined {
-  return program.functions.find((f) => f.kind === 'host' && f.templateParams.length > 0 && f.body && f.body.startIndex <= node.startIndex && node.endIndex <= f.body.endIndex);
+  return innermost(node, [...program.functions.filter((f) => f.kind === 'host' && f.templateParams.length > 0), ...classTemplates(program)]);
 }
 
 /**
@@ -110,6 +145,8 @@ export class TemplateBindings {
     for (const outer of outers) {
       const bound = this.bind(kernel, launch.templateArgs, launch.args, outer, program.text);
       if (typeof bound === 'string') {
+        // C++ instantiates a class template's member function only where it is called.
+        if (host && isClassScope(host) && !this.calledMember(launch.call)) return [];
         return { node: launch.call, ruleId: 'template-deduction', message: `cannot deduce the template arguments of kernel '${kernel.name}' from this launch${host ? ` in '${host.name}<${[...outer.texts.values()].join(', ')}>'` : ''} (${bound}); write ${kernel.name}<...> at the launch` };
       }
       if (!isBindingProblem(bound)) bindings.push(bound);
@@ -136,12 +173,37 @@ export class TemplateBindings {
     return this.programs.find((p) => p.root.tree === node.tree) ?? this.programs[0];
   }
 
+  /** The member function around `node` is called somewhere in sight (by its name: `obj.run(`, `run(`). */
+  private calledMember(node: Node): boolean {
+    let fn: Node | null = node.parent;
+    while (fn && fn.type !== 'function_definition') fn = fn.parent;
+    const name = fn && declaredName(functionDeclarator(fn)?.childForFieldName('declarator') ?? null);
+    if (!fn || !name) return true;
+    let called = false;
+    for (const p of this.programs) {
+      scan(p.root, CALLS, (call) => {
+        const f = call.childForFieldName('function');
+        called ||= (f?.type === 'field_expression' ? f.childForFieldName('field') : f)?.text === name.text;
+      }, (_, start, end) => !called && p.text.slice(start, end).includes(name.text));
+    }
+    return called;
+  }
+
   /** The distinct bindings `host` is instantiated with (calls in a cycle add nothing more). */
   private instancesOf(host: FunctionInfo): Binding[] {
     const known = this.instantiations.get(host);
     if (known) return known;
     const found = new Map<string, Binding>();
     this.instantiations.set(host, []);
+    if (isClassScope(host)) this.classInstances(host, found);
+    else this.functionInstances(host, found);
+    const result = [...found.values()];
+    this.instantiations.set(host, result);
+    return result;
+  }
+
+  /** A function template's instances: from its calls. */
+  private functionInstances(host: FunctionInfo, found: Map<string, Binding>): void {
     for (const { call, caller, explicit, text } of this.callsTo(host)) {
       if (caller.kind === 'kernel' || caller.kind === 'device') continue;
       const outers = caller.templateParams.length ? this.instancesOf(caller) : [NO_BINDING];
@@ -153,9 +215,24 @@ export class TemplateBindings {
         else found.set([...bound.texts.values()].join(','), bound);
       }
     }
-    const result = [...found.values()];
-    this.instantiations.set(host, result);
-    return result;
+  }
+
+  /**
+   * A class template's instances: the template arguments its name is written with (`Solver<int>`,
+   * `Solver<>`, in a declaration, an alias, an expression), outside its own body; inside a host
+   * template, once per instance of that. Uses whose arguments are not known are not instances.
+   */
+  private classInstances(cls: FunctionInfo, found: Map<string, Binding>): void {
+    for (const program of this.programs) {
+      scan(program.root, TEMPLATE_TYPES, (use) => {
+        if (use.childForFieldName('name')?.text !== cls.name || (use.tree === cls.outer.tree && cls.outer.startIndex <= use.startIndex && use.endIndex <= cls.outer.endIndex)) return;
+        const around = enclosingTemplate(use, program);
+        for (const outer of around ? this.instancesOf(around) : [NO_BINDING]) {
+          const bound = this.bind(cls, argumentsOf(use.childForFieldName('arguments')), [], outer, program.text);
+          if (typeof bound !== 'string' && !isBindingProblem(bound)) found.set([...bound.texts.values()].join(','), bound);
+        }
+      }, (_, start, end) => program.text.slice(start, end).includes(cls.name));
+    }
   }
 
   /**
@@ -166,7 +243,7 @@ export class TemplateBindings {
   private callsTo(fn: FunctionInfo): Call[] {
     const out: Call[] = [];
     for (const program of this.programs) {
-      const callerOf = (call: Node) => program.functions.find((f) => f.body && f.body.startIndex <= call.startIndex && call.endIndex <= f.body.endIndex);
+      const callerOf = (call: Node) => innermost(call, [...program.functions, ...classTemplates(program)]);
       scan(program.root, CALLS, (call) => {
         const caller = callerOf(call);
         const found = caller && this.callOf(fn, call);
@@ -360,7 +437,7 @@ export class TemplateBindings {
   private argument(a: Node, isValue: boolean, outer: Binding): { value: CType | number; text: string } | BindingProblem {
     const mentions = descendants(a, NAMES).filter((n) => outer.subst.has(n.text));
     const bare = mentions.length === 1 && mentions[0].text === a.text.trim() ? outer.texts.get(mentions[0].text) : undefined;
-    if (isValue || a.type !== 'type_descriptor') {
+    if (isValue || (a.type !== 'type_descriptor' && !TYPE_NODES.has(a.type))) {
       // `N` in `k<N>` parses as a type name; the parameter's kind says it is a constant.
       const value = this.types.resolveConstant(a.type === 'type_descriptor' ? (a.namedChildren[0] ?? a) : a, outer.subst);
       const fn = isTypeError(value) ? this.functionArgument(a, outer) : undefined;

@@ -215,14 +215,29 @@ export class TypeTable {
     return { scope, subst: map, instance };
   }
 
-  /** The namespaces and records enclosing `node`. */
+  /**
+   * The namespaces and records enclosing `node`. Inside a class body (a member function's
+   * parameter, a field) the class's members are in scope as where the class is laid out, its
+   * template parameters bound by `subst` (a class template's instance around a launch).
+   */
   private envAt(node: Node, subst?: Subst): Env {
     const scope: string[] = [];
+    const classes: Node[] = [];
     for (let n = node.parent; n; n = n.parent) {
       const name = n.childForFieldName('name')?.text;
-      if (name && (n.type === 'namespace_definition' || RECORD_SPECIFIERS.has(n.type))) scope.unshift(...name.split('::'));
+      if (name && RECORD_SPECIFIERS.has(n.type) && n.childForFieldName('body')) classes.unshift(n);
+      else if (name && (n.type === 'namespace_definition' || RECORD_SPECIFIERS.has(n.type))) scope.unshift(...name.split('::'));
     }
-    return this.env(scope, subst);
+    return classes.reduce((outer, cls) => {
+      const own = cls.childForFieldName('name')!.text.replace(/\s+/g, '');
+      const inner: Env = { ...outer, scope: [...outer.scope, ...own.split('::')], owner: cls, outer: outer.owner ? outer : undefined };
+      const head = cls.parent?.type === 'template_declaration' ? children(cls.parent.childForFieldName('parameters')) : [];
+      const bound = head.map((p) => inner.subst.get(this.parameterName(p)));
+      // Records nested in a class template differ per instance: named and cached under it.
+      if (head.length && bound.every((b) => b !== undefined)) inner.instance = `${q(outer.scope, own)}<${bound.map((b) => (typeof b === 'bigint' ? String(b) : renderTypeId(b!))).join(', ')}>`;
+      inner.ownerName = inner.instance || q(outer.scope, own);
+      return inner;
+    }, this.env(scope, subst));
   }
 
   // ---- indexing --------------------------------------------------------------------------
@@ -763,6 +778,16 @@ export class TypeTable {
     });
   }
 
+  /** The bases a member name is looked up in: none when one is not known (a library's class). */
+  private knownBases(node: Node, env: Env): RecordType[] {
+    try {
+      return this.bases(node, env);
+    } catch (e) {
+      if (e instanceof Fail) return [];
+      throw e;
+    }
+  }
+
   /** `Owner::name` where Owner is a class (a template instance, a typedef of one): its member type. */
   private ownerMember(scope: Node | null, name: Node, env: Env): CType | undefined {
     const source = this.ownerSource(scope, env);
@@ -789,7 +814,7 @@ export class TypeTable {
       const value = declarator?.type === 'init_declarator' ? declarator.childForFieldName('value') : declarator && m.childForFieldName('default_value');
       if (value && children(m).some((c) => c.type === 'storage_class_specifier' && c.text === 'static')) return this.once(m, use, `'${name}' refers to itself`, () => this.constant(value, env));
     }
-    for (const base of this.bases(cls, env)) {
+    for (const base of this.knownBases(cls, env)) {
       const source = this.recordSources.get(base);
       const found = source && this.memberValue(source.node, name, source.env, use);
       if (found !== undefined) return found;
@@ -819,7 +844,7 @@ export class TypeTable {
         return this.typeOf(spec, env);
       }
     }
-    for (const base of this.bases(cls, env)) {
+    for (const base of this.knownBases(cls, env)) {
       const source = this.recordSources.get(base);
       const found = source && this.memberType(source.node, name, source.env, use);
       if (found) return found;

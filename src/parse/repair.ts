@@ -53,7 +53,7 @@ export function parseForTranslation(text: string, macros: MacroTable, parsed?: T
   let mask: Uint8Array | undefined;
   for (let round = 0; round < ROUNDS; round++) {
     let changed = false;
-    for (const error of errorNodes(tree.rootNode)) {
+    for (const error of [...errorNodes(tree.rootNode), ...misreadStatementMacros(tree, macros)]) {
       if (missingButValid(error, macros)) continue;
       const item = topLevelItem(error);
       for (const g of (groups ??= conditionalGroups(text))) {
@@ -79,6 +79,22 @@ export function parseForTranslation(text: string, macros: MacroTable, parsed?: T
     tree = parseView();
   }
   return tree;
+}
+
+const DECLARATIONS = new Set(['declaration']);
+
+/**
+ * Statement macros the grammar read as a declaration's type, without an error (`CUERR` on the line
+ * before `hipLaunchKernelGGL(k, ...);` reads as declaring a function): no statement is a type.
+ */
+function misreadStatementMacros(tree: Tree, macros: MacroTable): Node[] {
+  const out: Node[] = [];
+  for (const d of tree.ofTypes(DECLARATIONS)) {
+    const type = d.childForFieldName('type');
+    const macro = type?.type === 'type_identifier' ? macros.get(type.text) : undefined;
+    if (macro && !macro.params && statementLike(macro, macros)) out.push(type!);
+  }
+  return out;
 }
 
 /**

@@ -239,6 +239,11 @@ const PROGRAMS: FeatureProgram[] = [
     host: ['auto loop = __hip2vx_lambda_axpy_27<scalar_t>{a, x, half, y};', 'launch<8>(n, __hip2vx_lambda_affine_36{t, p});'],
   },
   {
+    dir: 'class-template-launches', stem: 'class_template_launches', variants: [{ config: '4x4' }],
+    what: 'launches in member functions of class templates, bound per instance of the class (written, an alias, defaults, a host template), arguments typed through members, member aliases, a nested struct, a lambda parameter, an auto& vector element; a launch after a statement macro; a launch in a member nothing calls',
+    host: ['__hip2vx_dispatch_fill(dim3((n_ + kBlock - 1) / kBlock), dim3(kBlock), 0, 0, b.d_in, n_, v);', 'template <> inline hipError_t __hip2vx_dispatch_add<unsigned short, double>('],
+  },
+  {
     dir: 'header-globals/app', stem: 'header_globals', includeDirs: ['../lib'], variants: [{ config: '4x4' }],
     what: "a header's __constant__ and __device__ variables named by the includer's kernels, directly and through the header's device function (each instance passes their addresses); a local of the same name hides one",
     device: ['out[threadIdx.x] = (*__hip2vx_sym_coef)[threadIdx.x & 3];'],

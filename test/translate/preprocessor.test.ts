@@ -146,6 +146,24 @@ describe('what the grammar cannot see through, hidden from the parser only', () 
     expect(output(result, 'host')).toContain('  CHECK( hipMalloc((void**) &f,\n                   (4 + 1) * sizeof(float)) )\n  CHECK( hipMalloc((void**) &d, 4 * sizeof(int)) )\n  __hip2vx_launch_k(1, 1, 0, 0, d);');
   });
 
+  it('a statement macro the grammar reads as the type of a declaration: the call after it is still seen (a launch, an API call)', async () => {
+    const source = [
+      '#include <cuda_runtime.h>',
+      '#define CUERR { if (cudaGetLastError() != cudaSuccess) return 1; }',
+      '__global__ void k(int* p) { p[0] = 1; }',
+      'int main() {',
+      '  int* d;',
+      '  cudaMalloc(&d, 4); CUERR',
+      '  hipLaunchKernelGGL(k, 1, 1, 0, 0, d); CUERR',
+      '  cudaDeviceSynchronize();',
+      '}',
+      '',
+    ].join('\n');
+    const result = await translateText('m.cu', source);
+    expect(formatted(result)).toEqual([]);
+    expect(output(result, 'host')).toContain('  hipMalloc(&d, 4); CUERR\n  __hip2vx_launch_k(1, 1, 0, 0, d); CUERR\n  hipDeviceSynchronize();');
+  });
+
   it("GNU's alternate qualifier keywords (`__const__`, `__volatile__`): kept as written", async () => {
     const source = '#define DEVICE __device__\nstatic DEVICE __const__ unsigned char mask = 15;\n__global__ void k(__volatile__ int* p) { p[0] = mask; }\nint main() { int* d = 0; k<<<1, 1>>>(d); }\n';
     const result = await translateText('m.cu', source);
