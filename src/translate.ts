@@ -348,7 +348,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       outputs.push({
         name: files.build,
         role: 'build',
-        content: makefileFragment({ program: result.program.name, kernels: entries.map((k) => k.registration.id), device: files.device, host: files.host, registration: files.registration, xlen: options.xlen, source: basename(file.path), includeDirs: options.includeDirs, defines: options.defines }),
+        content: makefileFragment({ program: result.program.name, kernels: entries.map((k) => k.registration.id), device: files.device, host: files.host, registration: files.registration, xlen: options.xlen, source: basename(file.path), includeDirs: options.includeDirs, defines: options.defines, openmp: [file.text, ...localHeaders.map((r) => r.tree.text)].some((t) => OPENMP.test(t)) }),
       });
     }
 
@@ -516,3 +516,4 @@ function namespacesDefined(roots: Node[]): Set<string> {
   return names;
 }
 const NAMESPACES = new Set(['namespace_definition']);
+const OPENMP = /^[ \t]*#[ \t]*include[ \t]*<omp\.h>/m;

@@ -13,6 +13,8 @@ export interface MakefileInput {
   includeDirs?: readonly string[];
   /** The translation's -D macros (`NAME` or `NAME=VALUE`): every compile of the program gets them. */
   defines?: readonly string[];
+  /** The source or a local header it reaches includes <omp.h>: the host side is built with OpenMP. */
+  openmp?: boolean;
 }
 
 /** Where make looks for runtime/hip2vx.mk, relative to the .mk: node_modules or a checkout, here or above. */
@@ -27,6 +29,7 @@ export function makefileFragment(m: MakefileInput): string {
     `DEVICE_SRC := ${m.device}`,
     `HOST_SRC := ${m.host}`,
     `REG_SRC := ${m.registration}`,
+    ...(m.openmp ? ['# The host code uses OpenMP.', 'HIP2VX_HOST_OPENMP ?= -fopenmp'] : []),
     ...buildSettings(m.xlen, m.includeDirs, m.defines),
     '',
   ].join('\n');

@@ -350,4 +350,29 @@ describe('launches', () => {
     expect(readFileSync(join(out, 'main.device.cpp'), 'utf8')).toContain('static_assert(sizeof(Taps) == HIP2VX_ABI(24, 24)');
     runCpu(out);
   });
+
+  it('host code using OpenMP (<omp.h> in a local header): compiled and linked with -fopenmp', { timeout: 300_000 }, () => {
+    const program = {
+      'threads.h': ['#pragma once', '#include <omp.h>', 'inline int team() { int n = 0;', '#pragma omp parallel', '  {', '#pragma omp atomic', '    n++;', '  }', '  return n; }'],
+      'main.cu': [
+        '#include <cstdio>',
+        '#include <hip/hip_runtime.h>',
+        '#include "threads.h"',
+        '__global__ void set(int* p, int v) { p[threadIdx.x] = v; }',
+        'int main() {',
+        '  int* d;',
+        '  hipMalloc(&d, 4 * sizeof(int));',
+        '  set<<<1, 4>>>(d, omp_get_max_threads());',
+        '  int h[4];',
+        '  hipMemcpy(h, d, sizeof h, hipMemcpyDeviceToHost);',
+        '  bool ok = team() == omp_get_max_threads() && h[3] == omp_get_max_threads();',
+        '  printf(ok ? "PASSED\\n" : "FAILED\\n");',
+        '  return !ok;',
+        '}',
+      ],
+    };
+    const out = translateSources(program, []);
+    expect(readFileSync(join(out, 'main.mk'), 'utf8')).toContain('HIP2VX_HOST_OPENMP ?= -fopenmp\n');
+    runCpu(out);
+  });
 });
