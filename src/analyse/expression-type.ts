@@ -1,7 +1,7 @@
 // The static type of simple expressions, read off declarations in the enclosing function: what
 // template argument deduction and type-dependent diagnostics need, without a C++ type checker.
 import type { Node } from '../parse/parser.js';
-import { pointer, type CType } from '../layout/index.js';
+import { pointer, type CType, type RecordType } from '../layout/index.js';
 import { isTypeError, type Subst, type TypeTable } from './types.js';
 import { argumentsOf, declaredName, functionDeclarator, scan, spanHas } from './syntax.js';
 
@@ -59,7 +59,7 @@ export function staticType(expr: Node, text: string, types: TypeTable, subst?: S
       const object = typeOf(e.childForFieldName('argument'));
       const record = e.child(1)?.type === '->' ? (object?.kind === 'pointer' ? object.to : undefined) : object;
       const field = e.childForFieldName('field')?.text;
-      return record?.kind === 'record' ? record.fields.find((f) => f.name === field)?.type : undefined;
+      return record?.kind === 'record' && field ? fieldType(record, field) : undefined;
     }
     case 'identifier':
       return declaredType(e, text, types, subst);
@@ -85,7 +85,7 @@ function conversion(call: Node, types: TypeTable, subst?: Subst): CType | undefi
 
 function declaredType(name: Node, text: string, types: TypeTable, subst?: Subst): CType | undefined {
   const found = declarationOf(name, text);
-  if (!found) return undefined;
+  if (!found) return memberOfDefinedClass(name, types);
   if (!found.declarator) return known(types.resolveParameter(found.node, subst, true));
   // `auto& h = experiments[id];`: the initializer's type (a reference stands for what it refers to).
   const value = found.node.childForFieldName('type')?.type === 'placeholder_type_specifier' && found.declarator.type === 'init_declarator' ? found.declarator.childForFieldName('value') : null;
@@ -142,6 +142,26 @@ function fieldOf(fn: Node, name: string): { node: Node; declarator: Node } | und
     if (declarator) return { node: member, declarator };
   }
   return undefined;
+}
+
+/** The field `name` of a record, or of one of its bases (laid out as unnamed members). */
+function fieldType(record: RecordType, name: string): CType | undefined {
+  for (const f of record.fields) {
+    const found = f.name === name ? f.type : f.name === '' && f.type.kind === 'record' ? fieldType(f.type, name) : undefined;
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** `n_` in `void Vec::bump() { ... }`, a member function defined outside its class: the class's field. */
+function memberOfDefinedClass(name: Node, types: TypeTable): CType | undefined {
+  let fn: Node | null = name.parent;
+  while (fn && fn.type !== 'function_definition') fn = fn.parent;
+  const declarator = fn && functionDeclarator(fn)?.childForFieldName('declarator');
+  if (declarator?.type !== 'qualified_identifier') return undefined;
+  const owner = declarator.text.replace(/\s+/g, '').replace(/::[^:]*$/, '');
+  const record = types.resolveName(owner);
+  return !isTypeError(record) && record.kind === 'record' ? fieldType(record, name.text) : undefined;
 }
 
 /** `v.data()` of a `std::vector<T>` variable or parameter: T*, what the host copies from or into. */

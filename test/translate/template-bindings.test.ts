@@ -132,4 +132,35 @@ int main() { float* p; k<<<1, 1>>>(p, 0.0f); }`;
     const k = program.kernels[0];
     expect(program.launches.map((l) => !!dependentOn(l, k, program))).toEqual([true, true, false, false]);
   });
+
+  it('types arguments through the fields of a member function\'s class, inside the class or defined outside it, and its bases', () => {
+    const source = `${KERNEL}struct Base { double* acc; };
+class Vec : public Base {
+ public:
+  void inside() { k<<<1, 1>>>(d_, d_[0]); }
+  void outside();
+  void shadowed(int* d_);
+ private:
+  float* d_;
+};
+void Vec::outside() { k<<<1, 1>>>(acc, acc[0]); }
+void Vec::shadowed(int* d_) { k<<<1, 1>>>(d_, d_[0]); }`;
+    expect(bind(source)).toEqual([['T=float'], ['T=double'], ['T=int']]);
+  });
+
+  it('binds a launch in a class template member once per instance of the class, and not at all in a member nothing calls', () => {
+    const source = `${KERNEL}template <typename V = float> struct Box {
+  using index_t = unsigned;
+  struct Slot { V* p; index_t* ids; };
+  Slot slot;
+  void fill() { k<<<1, 1>>>(slot.p, slot.p[0]); }
+  void ids() { auto& s = slot; k<<<1, 1>>>(s.ids, s.ids[0]); }
+  void never() { k<<<1, 1>>>(slot.p, 1.0); }
+};
+using IntBox = Box<int>;
+template <typename T> void run() { Box<T> b; b.fill(); b.ids(); }
+int main() { Box<> f; IntBox i; run<double>(); }`;
+    // One binding per instance of Box (int, double, float); the instances of k they give may coincide.
+    expect(bind(source)).toEqual([['T=int', 'T=double', 'T=float'], ['T=unsigned int', 'T=unsigned int', 'T=unsigned int'], []]);
+  });
 });
