@@ -85,7 +85,7 @@ function conversion(call: Node, types: TypeTable, subst?: Subst): CType | undefi
 
 function declaredType(name: Node, text: string, types: TypeTable, subst?: Subst): CType | undefined {
   const found = declarationOf(name, text);
-  if (!found) return memberOfDefinedClass(name, types);
+  if (!found) return memberOfDefinedClass(name, types, subst);
   if (!found.declarator) return known(types.resolveParameter(found.node, subst, true));
   // `auto& h = experiments[id];`: the initializer's type (a reference stands for what it refers to).
   const value = found.node.childForFieldName('type')?.type === 'placeholder_type_specifier' && found.declarator.type === 'init_declarator' ? found.declarator.childForFieldName('value') : null;
@@ -131,17 +131,37 @@ export function declarationOf(name: Node, text: string): { node: Node; declarato
   return found ?? fieldOf(fn, name.text);
 }
 
-/** The field `name` of the class whose body defines member function `fn`. */
+/** The field `name` of the class whose member function `fn` defines. */
 function fieldOf(fn: Node, name: string): { node: Node; declarator: Node } | undefined {
-  let body: Node | null = fn.parent;
-  while (body?.type === 'template_declaration') body = body.parent;
-  if (body?.type !== 'field_declaration_list') return undefined;
-  for (const member of body.namedChildren) {
+  const body = classBodyOf(fn);
+  for (const member of body?.namedChildren ?? []) {
     if (member?.type !== 'field_declaration' || functionDeclarator(member)) continue;
     const declarator = member.childrenForFieldName('declarator').find((d) => d && declaredName(d)?.text === name);
     if (declarator) return { node: member, declarator };
   }
   return undefined;
+}
+
+const RECORDS = new Set(['class_specifier', 'struct_specifier']);
+
+/** The body of the class around member function `fn`, or, defined outside it (`Box<T>::f`), of that class in the same file. */
+function classBodyOf(fn: Node): Node | undefined {
+  let body: Node | null = fn.parent;
+  while (body?.type === 'template_declaration') body = body.parent;
+  if (body?.type === 'field_declaration_list') return body;
+  const scope = ownerScope(fn);
+  const owner = scope?.type === 'template_type' ? scope.childForFieldName('name')?.text : scope?.text;
+  if (!owner) return undefined;
+  const cls = fn.tree.ofTypes(RECORDS).find((c) => c.childForFieldName('name')?.text === owner && c.childForFieldName('body'));
+  return cls?.childForFieldName('body') ?? undefined;
+}
+
+/** `Box<T>` of `void Box<T>::fill()` (`Vec` of `ns::Vec::bump`): the class a function defined outside it is a member of. */
+export function ownerScope(fn: Node): Node | undefined {
+  let q = functionDeclarator(fn)?.childForFieldName('declarator');
+  if (q?.type !== 'qualified_identifier') return undefined;
+  while (q.childForFieldName('name')?.type === 'qualified_identifier') q = q.childForFieldName('name')!;
+  return q.childForFieldName('scope') ?? undefined;
 }
 
 /** The field `name` of a record, or of one of its bases (laid out as unnamed members). */
@@ -153,14 +173,17 @@ function fieldType(record: RecordType, name: string): CType | undefined {
   return undefined;
 }
 
-/** `n_` in `void Vec::bump() { ... }`, a member function defined outside its class: the class's field. */
-function memberOfDefinedClass(name: Node, types: TypeTable): CType | undefined {
+/**
+ * `n_` in `void Vec::bump() { ... }` or `template <class T> void Box<T>::fill() { ... }`, a member
+ * function defined outside its class: the class's field (`subst` binds the class template's parameters).
+ */
+function memberOfDefinedClass(name: Node, types: TypeTable, subst?: Subst): CType | undefined {
   let fn: Node | null = name.parent;
   while (fn && fn.type !== 'function_definition') fn = fn.parent;
-  const declarator = fn && functionDeclarator(fn)?.childForFieldName('declarator');
-  if (declarator?.type !== 'qualified_identifier') return undefined;
-  const owner = declarator.text.replace(/\s+/g, '').replace(/::[^:]*$/, '');
-  const record = types.resolveName(owner);
+  const scope = fn && ownerScope(fn);
+  if (!fn || !scope) return undefined;
+  const declarator = functionDeclarator(fn)!.childForFieldName('declarator')!;
+  const record = scope.type === 'template_type' ? types.resolveTypeDescriptor(scope, subst) : types.resolveName(declarator.text.replace(/\s+/g, '').replace(/::[^:]*$/, ''));
   return !isTypeError(record) && record.kind === 'record' ? fieldType(record, name.text) : undefined;
 }
 

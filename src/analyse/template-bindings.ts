@@ -9,7 +9,7 @@ import { pointer, renderTypeId, type CType, type Field } from '../layout/index.j
 import { isTypeError, type TypeTable } from './types.js';
 import { analyseProgram, templateParamNames, type FunctionInfo, type Launch, type Program } from './program.js';
 import { argumentsOf, declaredName, descendants, functionDeclarator, scan } from './syntax.js';
-import { declarationOf, staticType } from './expression-type.js';
+import { declarationOf, ownerScope, staticType } from './expression-type.js';
 import { expandCall, functionMacro } from './launch-macros.js';
 import { lambdaOf, type DeviceLambda } from './device-lambdas.js';
 import type { Macro } from '../parse/macros.js';
@@ -146,7 +146,7 @@ export class TemplateBindings {
       const bound = this.bind(kernel, launch.templateArgs, launch.args, outer, program.text);
       if (typeof bound === 'string') {
         // C++ instantiates a class template's member function only where it is called.
-        if (host && isClassScope(host) && !this.calledMember(launch.call)) return [];
+        if (host && (isClassScope(host) || this.definedMemberOf(host)) && !this.calledMember(launch.call)) return [];
         return { node: launch.call, ruleId: 'template-deduction', message: `cannot deduce the template arguments of kernel '${kernel.name}' from this launch${host ? ` in '${host.name}<${[...outer.texts.values()].join(', ')}>'` : ''} (${bound}); write ${kernel.name}<...> at the launch` };
       }
       if (!isBindingProblem(bound)) bindings.push(bound);
@@ -195,7 +195,9 @@ export class TemplateBindings {
     if (known) return known;
     const found = new Map<string, Binding>();
     this.instantiations.set(host, []);
+    const member = this.definedMemberOf(host);
     if (isClassScope(host)) this.classInstances(host, found);
+    else if (member) this.memberInstances(host, member, found);
     else this.functionInstances(host, found);
     const result = [...found.values()];
     this.instantiations.set(host, result);
@@ -214,6 +216,30 @@ export class TemplateBindings {
         } else if (isBindingProblem(bound)) this.problems.push(bound);
         else found.set([...bound.texts.values()].join(','), bound);
       }
+    }
+  }
+
+  /**
+   * `template <typename T> void Solver<T>::run() {...}`, a member of a class template defined
+   * outside it: the class, and the names this definition gives its template parameters.
+   */
+  private definedMemberOf(fn: FunctionInfo): { cls: FunctionInfo; names: string[] } | undefined {
+    const scope = ownerScope(fn.node);
+    const cls = scope?.type === 'template_type' ? this.programs.flatMap(classTemplates).find((c) => c.name === scope.childForFieldName('name')?.text) : undefined;
+    const names = argumentsOf(scope?.childForFieldName('arguments') ?? null).map((a) => a.text.trim());
+    // Its own template parameters (a member template) are not bound by the class's instances.
+    if (!cls || names.length !== cls.templateParams.length || fn.templateParams.length !== names.length || names.some((n) => !fn.templateParams.includes(n))) return undefined;
+    return { cls, names };
+  }
+
+  /** The instances of a member defined outside its class template: the class's, renamed as the definition names them. */
+  private memberInstances(fn: FunctionInfo, member: { cls: FunctionInfo; names: string[] }, found: Map<string, Binding>): void {
+    for (const b of this.instancesOf(member.cls)) {
+      const at = (p: string) => member.cls.templateParams[member.names.indexOf(p)];
+      // The class's own names too: its fields are declared with them.
+      const subst = new Map([...b.subst, ...fn.templateParams.map((p) => [p, b.subst.get(at(p))!] as const)]);
+      const texts = new Map(fn.templateParams.map((p) => [p, b.texts.get(at(p))!] as const));
+      found.set([...texts.values()].join(','), { subst, texts });
     }
   }
 

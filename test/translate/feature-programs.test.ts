@@ -240,7 +240,7 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'class-template-launches', stem: 'class_template_launches', variants: [{ config: '4x4' }],
-    what: 'launches in member functions of class templates, bound per instance of the class (written, an alias, defaults, a host template), arguments typed through members, member aliases, a nested struct, a lambda parameter, an auto& vector element; a launch after a statement macro; a launch in a member nothing calls',
+    what: 'launches in member functions of class templates (in the class or defined after it), bound per instance of the class (written, an alias, defaults, a host template), arguments typed through members, member aliases, a nested struct, a lambda parameter, an auto& vector element; a launch after a statement macro; a launch in a member nothing calls',
     host: ['__hip2vx_dispatch_fill(dim3((n_ + kBlock - 1) / kBlock), dim3(kBlock), 0, 0, b.d_in, n_, v);', 'template <> inline hipError_t __hip2vx_dispatch_add<unsigned short, double>('],
   },
   {

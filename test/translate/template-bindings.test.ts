@@ -148,7 +148,7 @@ void Vec::shadowed(int* d_) { k<<<1, 1>>>(d_, d_[0]); }`;
     expect(bind(source)).toEqual([['T=float'], ['T=double'], ['T=int']]);
   });
 
-  it('binds a launch in a class template member once per instance of the class, and not at all in a member nothing calls', () => {
+  it('binds a launch in a class template member (defined in the class or outside it) once per instance of the class, and not at all in a member nothing calls', () => {
     const source = `${KERNEL}template <typename V = float> struct Box {
   using index_t = unsigned;
   struct Slot { V* p; index_t* ids; };
@@ -156,11 +156,13 @@ void Vec::shadowed(int* d_) { k<<<1, 1>>>(d_, d_[0]); }`;
   void fill() { k<<<1, 1>>>(slot.p, slot.p[0]); }
   void ids() { auto& s = slot; k<<<1, 1>>>(s.ids, s.ids[0]); }
   void never() { k<<<1, 1>>>(slot.p, 1.0); }
+  void outside();
 };
+template <typename W> void Box<W>::outside() { k<<<1, 1>>>(slot.p, slot.p[0]); }
 using IntBox = Box<int>;
-template <typename T> void run() { Box<T> b; b.fill(); b.ids(); }
+template <typename T> void run() { Box<T> b; b.fill(); b.ids(); b.outside(); }
 int main() { Box<> f; IntBox i; run<double>(); }`;
     // One binding per instance of Box (int, double, float); the instances of k they give may coincide.
-    expect(bind(source)).toEqual([['T=int', 'T=double', 'T=float'], ['T=unsigned int', 'T=unsigned int', 'T=unsigned int'], []]);
+    expect(bind(source)).toEqual([['T=int', 'T=double', 'T=float'], ['T=unsigned int', 'T=unsigned int', 'T=unsigned int'], [], ['T=int', 'T=double', 'T=float']]);
   });
 });
