@@ -56,9 +56,11 @@ export function staticType(expr: Node, text: string, types: TypeTable, subst?: S
       return left?.kind === 'pointer' && ['+', '-'].includes(e.childForFieldName('operator')!.type) ? left : undefined;
     }
     case 'field_expression': {
-      const object = typeOf(e.childForFieldName('argument'));
-      const record = e.child(1)?.type === '->' ? (object?.kind === 'pointer' ? object.to : undefined) : object;
+      const argument = e.childForFieldName('argument');
       const field = e.childForFieldName('field')?.text;
+      if (argument?.type === 'this' && field) return classField(e, field, types, subst);
+      const object = typeOf(argument);
+      const record = e.child(1)?.type === '->' ? (object?.kind === 'pointer' ? object.to : undefined) : object;
       return record?.kind === 'record' && field ? fieldType(record, field) : undefined;
     }
     case 'identifier':
@@ -85,7 +87,7 @@ function conversion(call: Node, types: TypeTable, subst?: Subst): CType | undefi
 
 function declaredType(name: Node, text: string, types: TypeTable, subst?: Subst): CType | undefined {
   const found = declarationOf(name, text);
-  if (!found) return memberOfDefinedClass(name, types, subst);
+  if (!found) return memberOfDefinedClass(name, name.text, types, subst);
   if (!found.declarator) return known(types.resolveParameter(found.node, subst, true));
   // `auto& h = experiments[id];`: the initializer's type (a reference stands for what it refers to).
   const value = found.node.childForFieldName('type')?.type === 'placeholder_type_specifier' && found.declarator.type === 'init_declarator' ? found.declarator.childForFieldName('value') : null;
@@ -174,17 +176,34 @@ function fieldType(record: RecordType, name: string): CType | undefined {
 }
 
 /**
- * `n_` in `void Vec::bump() { ... }` or `template <class T> void Box<T>::fill() { ... }`, a member
- * function defined outside its class: the class's field (`subst` binds the class template's parameters).
+ * `n_` in a member function, a field the type table finds in the class (declared in a base class,
+ * or the function is defined outside the class: `void Vec::bump() { ... }`,
+ * `template <class T> void Box<T>::fill() { ... }`; `subst` binds a class template's parameters).
  */
-function memberOfDefinedClass(name: Node, types: TypeTable, subst?: Subst): CType | undefined {
-  let fn: Node | null = name.parent;
+function memberOfDefinedClass(use: Node, name: string, types: TypeTable, subst?: Subst): CType | undefined {
+  let fn: Node | null = use.parent;
   while (fn && fn.type !== 'function_definition') fn = fn.parent;
-  const scope = fn && ownerScope(fn);
-  if (!fn || !scope) return undefined;
-  const declarator = functionDeclarator(fn)!.childForFieldName('declarator')!;
-  const record = scope.type === 'template_type' ? types.resolveTypeDescriptor(scope, subst) : types.resolveName(declarator.text.replace(/\s+/g, '').replace(/::[^:]*$/, ''));
-  return !isTypeError(record) && record.kind === 'record' ? fieldType(record, name.text) : undefined;
+  if (!fn) return undefined;
+  const scope = ownerScope(fn);
+  let record: CType | undefined;
+  if (scope) {
+    const declarator = functionDeclarator(fn)!.childForFieldName('declarator')!;
+    record = known(scope.type === 'template_type' ? types.resolveTypeDescriptor(scope, subst) : types.resolveName(declarator.text.replace(/\s+/g, '').replace(/::[^:]*$/, '')));
+  } else {
+    // Defined in the class: a class (not a template) named where it is defined.
+    const cls = classBodyOf(fn)?.parent;
+    const className = cls?.parent?.type === 'template_declaration' ? undefined : cls?.childForFieldName('name');
+    record = className ? types.typeNamed(className, subst) : undefined;
+  }
+  return record?.kind === 'record' ? fieldType(record, name) : undefined;
+}
+
+/** `this->name` in a member function: the field of its class. */
+function classField(use: Node, name: string, types: TypeTable, subst?: Subst): CType | undefined {
+  let fn: Node | null = use.parent;
+  while (fn && fn.type !== 'function_definition') fn = fn.parent;
+  const found = fn && fieldOf(fn, name);
+  return found ? known(types.resolveDeclarator(found.node, found.declarator, subst, true)) : memberOfDefinedClass(use, name, types, subst);
 }
 
 /** `v.data()` of a `std::vector<T>` variable or parameter: T*, what the host copies from or into. */

@@ -133,19 +133,19 @@ int main() { float* p; k<<<1, 1>>>(p, 0.0f); }`;
     expect(program.launches.map((l) => !!dependentOn(l, k, program))).toEqual([true, true, false, false]);
   });
 
-  it('types arguments through the fields of a member function\'s class, inside the class or defined outside it, and its bases', () => {
+  it('types arguments through the fields of a member function\'s class (named, or this->), inside the class or defined outside it, and its bases', () => {
     const source = `${KERNEL}struct Base { double* acc; };
 class Vec : public Base {
  public:
-  void inside() { k<<<1, 1>>>(d_, d_[0]); }
+  void inside() { k<<<1, 1>>>(d_, d_[0]); float* d_ = 0; k<<<1, 1>>>(this->acc, acc[0]); }
   void outside();
   void shadowed(int* d_);
  private:
   float* d_;
 };
-void Vec::outside() { k<<<1, 1>>>(acc, acc[0]); }
+void Vec::outside() { k<<<1, 1>>>(acc, acc[0]); k<<<1, 1>>>(this->d_, d_[0]); }
 void Vec::shadowed(int* d_) { k<<<1, 1>>>(d_, d_[0]); }`;
-    expect(bind(source)).toEqual([['T=float'], ['T=double'], ['T=int']]);
+    expect(bind(source)).toEqual([['T=float'], ['T=double'], ['T=double'], ['T=float'], ['T=int']]);
   });
 
   it('binds a launch in a class template member (defined in the class or outside it) once per instance of the class, and not at all in a member nothing calls', () => {
