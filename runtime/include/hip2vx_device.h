@@ -760,6 +760,21 @@ struct thread_block_tile : thread_block_tile<N, void> {};
 template <unsigned int N, typename Parent>
 HIP2VX_INLINE thread_block_tile<N, Parent> tiled_partition(const Parent&) { return thread_block_tile<N, Parent>(); }
 HIP2VX_INLINE thread_group tiled_partition(const thread_block&, unsigned int n) { return thread_group{n}; }
+
+// <cooperative_groups/reduce.h>: the operators (branch-free: the lanes of a warp may differ), and
+// reduce over a tile (a butterfly of shfl_xor, so every lane gets the same bits: each step combines
+// the same two values, commuted).
+template <typename T> struct plus { T operator()(T a, T b) const { return a + b; } };
+template <typename T> struct less { T operator()(T a, T b) const { return hip2vx_select(hip2vx_less(b, a), b, a); } };
+template <typename T> struct greater { T operator()(T a, T b) const { return hip2vx_select(hip2vx_less(a, b), b, a); } };
+template <typename T> struct bit_and { T operator()(T a, T b) const { return a & b; } };
+template <typename T> struct bit_or { T operator()(T a, T b) const { return a | b; } };
+template <typename T> struct bit_xor { T operator()(T a, T b) const { return a ^ b; } };
+template <unsigned int N, typename T, typename Op>
+HIP2VX_INLINE T reduce(const thread_block_tile<N, void>& tile, T v, Op op) {
+  for (unsigned int lanes = N / 2; lanes > 0; lanes /= 2) v = op(v, tile.shfl_xor(v, (int)lanes));
+  return v;
+}
 }  // namespace cooperative_groups
 
 // ---- atomics (32-bit AMOs are atomic on global and local memory; LR/SC is not reliable) ----

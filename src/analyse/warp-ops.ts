@@ -13,6 +13,8 @@ export const WARP_SCRATCH_BYTES = 16;
 
 /** Collectives of a tile type (cooperative groups' thread_block_tile): its methods of these names. */
 const TILE_METHODS = new Set(['shfl', 'shfl_up', 'shfl_down', 'shfl_xor', 'any', 'all', 'ballot']);
+/** Collectives taking a tile, named with their namespace (`cg::reduce(tile, v, cg::plus<float>())`). */
+const TILE_FUNCTIONS = new Set(['reduce']);
 const CALL = new Set(['call_expression']);
 const CALL_OR_ASM = new Set(['call_expression', 'gnu_asm_expression']);
 
@@ -63,7 +65,8 @@ export class WarpOps {
       if (c.type === 'gnu_asm_expression') return void (warpMatrixInstruction(c) && found.push(c));
       const name = callee(c);
       if (!name) return;
-      if (name.method ? tiles && (TILE_METHODS.has(name.name) || (withSyncs && name.name === 'sync')) : this.calls.has(name.name) || users.has(name.name) || (withSyncs && this.syncs.has(name.name))) found.push(c);
+      const collective = name.method ? TILE_METHODS.has(name.name) || (withSyncs && name.name === 'sync') : name.qualified && TILE_FUNCTIONS.has(name.name);
+      if ((tiles && collective) || (!name.method && (this.calls.has(name.name) || users.has(name.name) || (withSyncs && this.syncs.has(name.name))))) found.push(c);
     });
     return found;
   }
@@ -115,15 +118,17 @@ export function warpExits(fn: FunctionInfo, users: ReadonlySet<string>, enders: 
 }
 
 /** The called name: `f`, `ns::f`, `f<T>` -> f; `x.m(...)` -> m (with the object). */
-function callee(call: Node): { name: string; method: boolean } | undefined {
+function callee(call: Node): { name: string; method: boolean; qualified?: boolean } | undefined {
   let fn = call.childForFieldName('function');
   if (fn?.type === 'template_function') fn = fn.childForFieldName('name');
-  if (fn?.type === 'qualified_identifier') fn = fn.childForFieldName('name');
+  const qualified = fn?.type === 'qualified_identifier';
+  while (fn?.type === 'qualified_identifier') fn = fn.childForFieldName('name');
+  if (fn?.type === 'template_function') fn = fn.childForFieldName('name');
   if (fn?.type === 'field_expression') {
     const field = fn.childForFieldName('field');
     return field ? { name: field.text, method: true } : undefined;
   }
-  return fn?.type === 'identifier' ? { name: fn.text, method: false } : undefined;
+  return fn?.type === 'identifier' ? { name: fn.text, method: false, qualified } : undefined;
 }
 
 /**
