@@ -17,8 +17,8 @@ export const paths = {
   validator: new URL('src/rules/validate.generated.ts', root),
 };
 
-/** Host code only needs the runtime and driver APIs; device, complex and rtc rows are out of scope. */
-const HOST_APIS = new Set(['runtime', 'driver']);
+/** Host code needs the runtime and driver APIs and cuComplex.h's names; device and rtc rows are out of scope. */
+const HOST_APIS = new Set(['runtime', 'driver', 'complex']);
 
 function parseTsv(text) {
   const lines = text.split('\n').filter((l) => l && !l.startsWith('#'));

@@ -49,6 +49,10 @@ for (const [one, two] of HALVES) {
 // 8-bit floats (runtime/include/hip2vx_fp8.h): the bits in an unsigned char `__x`, 1/1.
 VECTORS.set('__nv_fp8_e4m3', { kind: 'record', tag: 'struct', name: '__nv_fp8_e4m3', fields: [{ name: '__x', type: { kind: 'scalar', name: 'unsigned char' } }], vectorRank: 1 });
 
+// Complex numbers (runtime/include/hip2vx_complex.h): typedefs of float2 and double2.
+for (const name of ['hipFloatComplex', 'hipComplex', 'cuFloatComplex', 'cuComplex']) VECTORS.set(name, VECTORS.get('float2')!);
+for (const name of ['hipDoubleComplex', 'cuDoubleComplex']) VECTORS.set(name, VECTORS.get('double2')!);
+
 /** The builtin record for a vector type name (`float4`, `__half2`), or undefined. */
 export function vectorType(name: string): RecordType | undefined {
   return VECTORS.get(name);

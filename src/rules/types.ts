@@ -30,7 +30,7 @@ export interface HostNameRule extends MappingRule {
   name: string;
   /** The HIP spelling; absent when HIP has none. */
   to?: string;
-  api: 'runtime' | 'driver';
+  api: 'runtime' | 'driver' | 'complex';
 }
 
 /** An #include path (`name` may end in `*`: a path prefix). Always removed from device output. */

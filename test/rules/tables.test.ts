@@ -49,8 +49,9 @@ describe('host names', () => {
     expect(rules.constructForName('cudaGraphLaunch', 'device')).toBeUndefined();
   });
 
-  it('keeps only runtime and driver API names', () => {
-    expect(new Set([...rules.hostNames.values()].map((r) => r.api))).toEqual(new Set(['runtime', 'driver']));
+  it("keeps only runtime and driver API names, and cuComplex.h's", () => {
+    expect(new Set([...rules.hostNames.values()].map((r) => r.api))).toEqual(new Set(['runtime', 'driver', 'complex']));
+    expect(rules.hostNames.get('cuCmulf')?.to).toBe('hipCmulf');
     expect(rules.hostNames.has('__shfl_sync')).toBe(false);
   });
 });
@@ -59,6 +60,7 @@ describe('headers', () => {
   it.each([
     ['cuda_runtime.h', 'hip/hip_runtime.h'],
     ['cuda.h', 'hip/hip_runtime.h'],
+    ['cuComplex.h', 'hip/hip_complex.h'],
     ['cuda_runtime_api.h', 'hip/hip_runtime.h'],
     ['hip/hip_runtime.h', 'hip/hip_runtime.h'],
     ['device_launch_parameters.h', null],

@@ -244,6 +244,11 @@ const PROGRAMS: FeatureProgram[] = [
     host: ['__hip2vx_dispatch_fill(dim3((n_ + kBlock - 1) / kBlock), dim3(kBlock), 0, 0, b.d_in, n_, v);', 'template <> inline hipError_t __hip2vx_dispatch_add<unsigned short, double>('],
   },
   {
+    dir: 'complex-numbers', stem: 'complex_numbers', variants: [{ config: '4x4' }],
+    what: "cuComplex.h on host and device: float and double complex arithmetic against std::complex, CUDA's names renamed to HIP's in host code",
+    host: ['#include <hip/hip_complex.h>', 'ok &= close(c(hipCdivf(ha[i], hb[i])), c(hout[4 * i + 1]), "host div", i);'],
+  },
+  {
     dir: 'header-globals/app', stem: 'header_globals', includeDirs: ['../lib'], variants: [{ config: '4x4' }],
     what: "a header's __constant__ and __device__ variables named by the includer's kernels, directly and through the header's device function (each instance passes their addresses); a local of the same name hides one",
     device: ['out[threadIdx.x] = (*__hip2vx_sym_coef)[threadIdx.x & 3];'],
