@@ -1100,6 +1100,7 @@ template <typename T> HIP2VX_INLINE T __ldg(const T* p) { return *p; }
 // __half, __nv_bfloat16 (cuda_fp16.h, cuda_bf16.h): after the branch-free float math they use.
 #include "hip2vx_half.h"
 #include "hip2vx_complex.h"
+#include "hip/hip_math_constants.h"
 #include "hip2vx_fp8.h"
 #include "hip2vx_warp_matrix.h"
 /** atomicAdd on a 16-bit float: its containing 32-bit word under hip2vx_rmw (the other half kept);

@@ -1,7 +1,9 @@
 // Spot checks of the shipped tables: the mappings programs rely on, and the consistency of ids.
 import { describe, expect, it } from 'vitest';
 import { loadRules } from '../../src/rules/index.js';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RUNTIME_DIR } from '../../src/package-root.js';
 import { PTX_INSTRUCTIONS, ptxFunction } from '../../src/analyse/ptx-asm.js';
 
 const rules = loadRules();
@@ -57,6 +59,11 @@ describe('host names', () => {
 });
 
 describe('headers', () => {
+  it('that includes are rewritten to are all in the runtime', () => {
+    const targets = [...new Set([...rules.headers.values()].flatMap((h) => (h.to ? [h.to] : [])))];
+    expect(targets.filter((t) => !existsSync(join(RUNTIME_DIR, 'include', t)))).toEqual([]);
+  });
+
   it.each([
     ['cuda_runtime.h', 'hip/hip_runtime.h'],
     ['cuda.h', 'hip/hip_runtime.h'],

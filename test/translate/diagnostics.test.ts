@@ -177,6 +177,15 @@ describe('unsupported constructs and malformed input', () => {
     expect(readdirSync(out)).toEqual([]);
   });
 
+  it('an include of a HIP header the runtime lacks is a warning and leaves the host code; the headers it has stay', async () => {
+    const source = '#include <hip/hip_runtime.h>\n#include <hip/hip_ext.h>\n#include <hip/hip_complex.h>\n#include <hip/hip_math_constants.h>\n__global__ void k(float* p) { p[0] = HIP_PI_F; }\nint main() { k<<<1, 1>>>(0); }\n';
+    const result = await translateText('h.hip', source);
+    expect(formatted(result).map((d) => d.split(': ').slice(0, 2).join(': ') + ` [${d.split('[').pop()}`)).toEqual(['h.hip:2:10: warning [hip-header-not-provided]']);
+    const host = result.outputs.find((o) => o.role === 'host')!.content;
+    expect(host).not.toContain('hip_ext.h');
+    expect(host).toContain('#include <hip/hip_complex.h>\n#include <hip/hip_math_constants.h>\n');
+  });
+
   it('warp operations in uniform control flow translate silently; a divergent __syncwarp is a fence, with a warning', async () => {
     const source = '__global__ void k(int* p, int n, const int* q) {\n  int v = p[threadIdx.x];\n  for (int o = n; o > 0; o /= 2) v += __shfl_down_sync(~0u, v, o);\n  if (blockIdx.x > 0) v = __shfl_sync(~0u, v, 0);\n  __syncwarp();\n  if (threadIdx.x < 16) { p[threadIdx.x] = v; __syncwarp(); }\n  if (*q > 0 && q[blockIdx.x] > 0) v = __shfl_sync(~0u, v, 1);\n  if (threadIdx.x / 32 == 1) v = __shfl_xor_sync(~0u, v, 1);\n  p[0] = v;\n}\nint main() { int* p; k<<<1, 32>>>(p, 16, p); }\n';
     const result = await translateText('w.cu', source);

@@ -245,7 +245,7 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'complex-numbers', stem: 'complex_numbers', variants: [{ config: '4x4' }],
-    what: "cuComplex.h on host and device: float and double complex arithmetic against std::complex, CUDA's names renamed to HIP's in host code",
+    what: "cuComplex.h on host and device: float and double complex arithmetic against std::complex, CUDA's names renamed to HIP's in host code; math_constants.h in a kernel",
     host: ['#include <hip/hip_complex.h>', 'ok &= close(c(hipCdivf(ha[i], hb[i])), c(hout[4 * i + 1]), "host div", i);'],
   },
   {
