@@ -42,7 +42,7 @@ import { integerConstants } from './analyse/warp-uniformity.js';
 import { registrationSource, type RegisteredKernel } from './emit/registration.js';
 import { makefileFragment } from './emit/makefile.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './report/diagnostic.js';
-import { looksLikeGpuSource, reachesGpuCode } from './gpu-hint.js';
+import { findQuotedInclude, looksLikeGpuSource, reachesGpuCode } from './gpu-hint.js';
 import { identifier, stemOf } from './output-names.js';
 
 export { looksLikeGpuSource };
@@ -236,6 +236,8 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
   const headers = includedHeaders(root, file.path, includeDirs, isGpu, (directive, included) =>
     report.at(directive, 'warning', 'include-cycle', `'${basename(included)}' is already being included here (an include cycle): not followed`),
   [...localHeaders, root]);
+  // The preprocessor looks for a quoted include beside the file and in -I first: a user's "hip/vision.h" is not HIP's.
+  const headerRule = (path: string, quoted: boolean) => (quoted && findQuotedInclude(file.path, path, includeDirs) ? undefined : options.rules.lookupHeader(path));
   // A library a local header includes (boost, hipBLASLt) is refused here, not left to the build.
   const library = (written: string) => options.rules.lookupHeader(written)?.report?.severity === 'error';
   for (const { directive, written } of includesThroughHeaders(root, file.path, includeDirs, library)) {
@@ -297,7 +299,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     const warpUsers = WarpOps.of(options.rules).users(units.flatMap((u) => [...u.program.kernels, ...u.program.deviceFunctions]), warpSynchronous);
     const warpEnders = threadEnders(units.map((u) => u.program), warpUsers);
     const declaredKernels = units.flatMap((u) => u.program.functions.filter((f) => f.kind === 'kernel' && !f.body));
-    rewriteHost({ program, kernels, declaredKernels, launchInstance, instances: own.instances, edits: hostEdits, rules: options.rules, report, programName: result.program.name, deviceAbi, deviceFile: files.device, headerMode, nl });
+    rewriteHost({ program, kernels, declaredKernels, launchInstance, instances: own.instances, edits: hostEdits, rules: options.rules, headerRule, report, programName: result.program.name, deviceAbi, deviceFile: files.device, headerMode, nl });
     const flows = deviceMemoryFlows({ program, types: own.types, instances, launchInstance, deviceAbi });
     rewriteLayoutCopies(flows, hostEdits, report, deviceAbi);
     const deviceEdits = new EditSet(file.text);
@@ -316,7 +318,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       const plainIncludes = (directive: Node) => (headerMode && !includesSource(directive) ? undefined : plainIncludeRoots(directive, file.path, includeDirs, isGpu));
       // As written: names in #if conditions count (a configuration macro).
       const headerNames = new Set(headers.flatMap((h) => h.source.match(/\b[A-Za-z_]\w*/g) ?? []));
-      deviceRewriter = new DeviceRewriter(deviceProgram, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, types: own.types, warpUsers, warpEnders, warpSize: options.warpSize, instances, plainIncludeRoots: plainIncludes, headerNames, namespaces: namespacesDefined([...localHeaders, root]), header: headerMode, visibleGlobals: visible.globals.filter((g) => !program.globals.includes(g)), includedFunctions: () => localHeaders.flatMap((r) => analyseProgram(r, r.text).deviceFunctions), includedFileShared: inSight.slice(1).flatMap((p) => p.fileShared.flatMap((o) => fileSharedVars(o).map((v) => v.name))), instanceNames: new Set(instances.flatMap((i) => i.templateArgs.join(' ').match(/[A-Za-z_]\w*/g) ?? [])) });
+      deviceRewriter = new DeviceRewriter(deviceProgram, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, types: own.types, warpUsers, warpEnders, warpSize: options.warpSize, instances, plainIncludeRoots: plainIncludes, headerRule, headerNames, namespaces: namespacesDefined([...localHeaders, root]), header: headerMode, visibleGlobals: visible.globals.filter((g) => !program.globals.includes(g)), includedFunctions: () => localHeaders.flatMap((r) => analyseProgram(r, r.text).deviceFunctions), includedFileShared: inSight.slice(1).flatMap((p) => p.fileShared.flatMap((o) => fileSharedVars(o).map((v) => v.name))), instanceNames: new Set(instances.flatMap((i) => i.templateArgs.join(' ').match(/[A-Za-z_]\w*/g) ?? [])) });
       deviceRewriter.run();
       refuseNarrowBlocks(program, units.flatMap((u) => [...u.program.kernels, ...u.program.deviceFunctions]), deviceRewriter.rowsAssumed, options.warpSize ?? 32, report);
     }

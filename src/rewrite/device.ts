@@ -14,7 +14,7 @@ import { integerConstants, WARP_ROWS, WarpParams, WarpScope, type ParamFacts, ty
 import { conditionalGroups, enclosingConditions } from '../parse/conditionals.js';
 import { ptxCall, warpMatrixInstruction } from '../analyse/ptx-asm.js';
 import { argumentsOf, attributeSpaces, declaredName, descendants, functionDeclarator, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
-import type { RuleSet } from '../rules/index.js';
+import type { HeaderRule, RuleSet } from '../rules/index.js';
 import { HOSTED_STD } from '../analyse/constructs.js';
 import { DivergenceLowering } from './divergence.js';
 import { guardingIf, LockstepSteps, type PlacedStep } from './lockstep.js';
@@ -41,6 +41,8 @@ export interface DeviceOptions {
    * files it includes; undefined for other includes.
    */
   plainIncludeRoots?: (directive: Node) => Node[] | undefined;
+  /** The rule for an include as written: none for a quoted one the user's own file answers. */
+  headerRule: (path: string, quoted: boolean) => HeaderRule | undefined;
   /** Identifiers of the GPU headers the file includes (their device code may use what it includes before them). */
   headerNames?: ReadonlySet<string>;
   /** Namespaces the file and the local headers it includes define: their using-directives stay on the device. */
@@ -260,7 +262,7 @@ export class DeviceRewriter {
       // other quoted headers are the user's.
       const path = node.childForFieldName('path')!.text.slice(1, -1);
       const quoted = node.childForFieldName('path')!.text.startsWith('"');
-      if (!DEVICE_HEADERS.has(path) && (!quoted || this.rules.lookupHeader(path))) this.edits.replace(node, '');
+      if (!DEVICE_HEADERS.has(path) && (!quoted || this.options.headerRule(path, quoted))) this.edits.replace(node, '');
       // A local file without GPU code that declares nothing device code uses is host code (a
       // reference implementation, I/O helpers): it may need what the device side drops.
       else if (quoted && this.options.plainIncludeRoots?.(node)?.every((root) => !this.namesDeclaredIn(root).some((n) => used.has(n) || this.options.headerNames?.has(n)))) this.edits.replace(node, '');

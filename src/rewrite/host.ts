@@ -6,7 +6,7 @@ import type { Node } from '../parse/parser.js';
 import { closureStructs, closureValue, deviceLambdas } from '../analyse/device-lambdas.js';
 import { deviceMemberFunctions, templateParamNames, type FunctionInfo, type GlobalVar, type Launch, type Program } from '../analyse/program.js';
 import type { KernelInstance } from '../analyse/instances.js';
-import type { RuleSet } from '../rules/index.js';
+import type { HeaderRule, RuleSet } from '../rules/index.js';
 import { appendToFile, type EditSet } from './edits.js';
 import type { Reporter } from './reporter.js';
 import { dispatcherDeclaration, dispatcherName, handleDispatcherName, handleName, launchStubs, registrarName, stubDeclaration, stubName } from '../emit/launch-stub.js';
@@ -33,6 +33,8 @@ export interface HostContext {
   instances: KernelInstance[];
   edits: EditSet;
   rules: RuleSet;
+  /** The rule for an include as written: none for a quoted one the user's own file answers. */
+  headerRule(path: string, quoted: boolean): HeaderRule | undefined;
   report: Reporter;
   programName: string;
   deviceAbi: Abi;
@@ -196,7 +198,7 @@ function include(ctx: HostContext, n: Node): void {
   const pathNode = n.childForFieldName('path');
   if (!pathNode || pathNode.type === 'identifier') return;
   const written = pathNode.text;
-  const rule = ctx.rules.lookupHeader(written.slice(1, -1));
+  const rule = ctx.headerRule(written.slice(1, -1), written.startsWith('"'));
   if (!rule) return;
   if (rule.report) ctx.report.rule(pathNode, rule.report);
   if (rule.to === undefined || rule.to === written.slice(1, -1)) return;

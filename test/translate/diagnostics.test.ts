@@ -1,6 +1,6 @@
 // Every unsupported construct gets its exact diagnostic and no output; malformed input likewise.
 // The expected lines were reviewed by hand against rules/constructs.json.
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -184,6 +184,18 @@ describe('unsupported constructs and malformed input', () => {
     const host = result.outputs.find((o) => o.role === 'host')!.content;
     expect(host).not.toContain('hip_ext.h');
     expect(host).toContain('#include <hip/hip_complex.h>\n#include <hip/hip_math_constants.h>\n');
+  });
+
+  it("a quoted include the program's own file answers is the program's, whatever HIP header it is named like", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hip2vx-user-header-'));
+    mkdirSync(join(dir, 'hip'));
+    writeFileSync(join(dir, 'hip', 'vision.h'), '#pragma once\ninline int width() { return 4; }\n');
+    writeFileSync(join(dir, 'main.hip'), '#include <hip/hip_runtime.h>\n#include "hip/vision.h"\n__global__ void k(int* p) { p[0] = 1; }\nint main() { k<<<1, width()>>>(0); }\n');
+    const out = join(dir, 'out');
+    const run = spawnSync(process.execPath, ['bin/hip2vortex.js', 'translate', join(dir, 'main.hip'), '-o', out], { encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain('hip-header-not-provided');
+    expect(readFileSync(join(out, 'main.host.cpp'), 'utf8')).toContain('#include "hip/vision.h"\n');
   });
 
   it('warp operations in uniform control flow translate silently; a divergent __syncwarp is a fence, with a warning', async () => {
