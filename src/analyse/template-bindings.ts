@@ -103,9 +103,13 @@ function innermost(node: Node, scopes: readonly FunctionInfo[]): FunctionInfo | 
   return best;
 }
 
+const templateScopeCache = new WeakMap<Program, FunctionInfo[]>();
+
 /** The host function template, or class template (a member function), whose body holds `node`, if any. */
 function enclosingTemplate(node: Node, program: Program): FunctionInfo | undefined {
-  return innermost(node, [...program.functions.filter((f) => f.kind === 'host' && f.templateParams.length > 0), ...classTemplates(program)]);
+  let scopes = templateScopeCache.get(program);
+  if (!scopes) templateScopeCache.set(program, (scopes = [...program.functions.filter((f) => f.kind === 'host' && f.templateParams.length > 0), ...classTemplates(program)]));
+  return innermost(node, scopes);
 }
 
 /**
