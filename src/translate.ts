@@ -9,7 +9,7 @@ import { HIP_MACROS, macroDefinitions, type MacroTable } from './parse/macros.js
 import { skippedOnDevice } from './parse/conditionals.js';
 import { parseForTranslation, statementOf, missingButValid, topLevelItem } from './parse/repair.js';
 import { GPU_SPACE } from './parse/gpu-macros.js';
-import { analyseProgram, fileSharedVars, type FunctionInfo, type Program } from './analyse/program.js';
+import { analyseProgram, fileSharedVars, type FunctionInfo, type Launch, type Program } from './analyse/program.js';
 import { TypeTable } from './analyse/types.js';
 import { collectInstances, type InstanceProblem, type KernelInstance } from './analyse/instances.js';
 import { TemplateBindings, dispatches } from './analyse/template-bindings.js';
@@ -389,6 +389,7 @@ function withoutMacros(code: string, names: readonly string[], macros: MacroTabl
  */
 function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits: EditSet, programName: string, deviceAbi: Abi, nl: string, path: string, headerMode: boolean): void {
   const own = units[0].program;
+  const beforeItems = new Map<number, { item: Node; stubs: string[] }>();
   const byDirective = new Map<number, Unit[]>();
   for (const u of units) if (u.header) byDirective.set(u.header.directive.id, [...(byDirective.get(u.header.directive.id) ?? []), u]);
   for (const group of byDirective.values()) {
@@ -399,10 +400,19 @@ function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits
     deviceEdits.replace(pathNode, `"${translatedHeaderPath(written, 'device')}"`);
     // A dispatcher is declared by the header when its own host templates launch the kernel.
     const primaries = (u: Unit) => new Set(u.program.kernels.filter((k) => dispatches(own, k) && !dispatches(u.program, k)));
+    // A template instance only launched directly may name a type the file defines after the
+    // #include (`fill<Pt>`): its stub goes before the top-level item of its first launch.
+    const later = (i: KernelInstance) => !headerMode && i.templateArgs.length > 0 && !i.dispatched && !dispatches(own, i.kernel) && i.launches.length > 0 && firstLaunchItem(i.launches).startIndex > direct.directive.endIndex;
+    for (const i of group.flatMap((u) => u.instances).filter(later)) {
+      const item = firstLaunchItem(i.launches);
+      const entry = beforeItems.get(item.id) ?? { item, stubs: [] };
+      entry.stubs.push(...launchStubs([i], programName, deviceAbi, nl).here);
+      beforeItems.set(item.id, entry);
+    }
     const placed = group.map((u) =>
       headerMode
         ? { here: [...u.instances.filter((i) => i.launches.length > 0).map(stubDeclaration), ...[...primaries(u)].flatMap(dispatcherDeclaration)], atEnd: [] }
-        : launchStubs(u.instances, programName, deviceAbi, nl, primaries(u)),
+        : launchStubs(u.instances.filter((i) => !later(i)), programName, deviceAbi, nl, primaries(u)),
     );
     const stubs = placed.flatMap((p) => p.here);
     const atEnd = placed.flatMap((p) => p.atEnd);
@@ -410,6 +420,14 @@ function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits
     const what = headerMode ? 'launch stubs (defined by the files including this one)' : 'launch stubs';
     if (stubs.length) hostEdits.wrap(direct.directive, '', `/* hip2vortex: ${what} of the kernels of ${direct.written} launched here: */${nl}${stubs.join(nl)}${nl}`);
   }
+  for (const { item, stubs } of beforeItems.values()) hostEdits.wrap(item, `/* hip2vortex: launch stubs of header kernels for types defined after their #include: */${nl}${stubs.join(nl)}${nl}`, '');
+}
+
+/** The item at file scope (or in a file-level #if group) holding the first of `launches`. */
+function firstLaunchItem(launches: readonly Launch[]): Node {
+  let item = launches.reduce((a, b) => (a.call.startIndex <= b.call.startIndex ? a : b)).call;
+  while (item.parent && item.parent.type !== 'translation_unit' && !item.parent.type.startsWith('preproc_')) item = item.parent;
+  return item;
 }
 
 /**
@@ -419,8 +437,7 @@ function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits
 function declarePrecedingStubs(instances: readonly KernelInstance[], hostEdits: EditSet, nl: string): void {
   const launched = instances.filter((i) => i.launches.length > 0);
   if (!launched.length) return;
-  let item = launched.flatMap((i) => i.launches).reduce((a, b) => (a.call.startIndex <= b.call.startIndex ? a : b)).call;
-  while (item.parent && item.parent.type !== 'translation_unit' && !item.parent.type.startsWith('preproc_')) item = item.parent;
+  const item = firstLaunchItem(launched.flatMap((i) => i.launches));
   hostEdits.wrap(item, `/* hip2vortex: launch stubs of the kernels of files included before this one (the file including them defines them): */${nl}${launched.map(stubDeclaration).join(nl)}${nl}`, '');
 }
 

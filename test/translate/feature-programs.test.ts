@@ -249,6 +249,11 @@ const PROGRAMS: FeatureProgram[] = [
     host: ['#include <hip/hip_complex.h>', 'ok &= close(c(hipCdivf(ha[i], hb[i])), c(hout[4 * i + 1]), "host div", i);'],
   },
   {
+    dir: 'header-late-types/app', stem: 'late_types', includeDirs: ['../lib'], variants: [{ config: '4x4' }],
+    what: "direct launches of a header's template kernel with types defined after the #include (a struct, one in a namespace): their stubs come before the launching functions",
+    host: ['struct Pt { float x, y; };\n\n/* hip2vortex: launch stubs of header kernels for types defined after their #include: */'],
+  },
+  {
     dir: 'header-globals/app', stem: 'header_globals', includeDirs: ['../lib'], variants: [{ config: '4x4' }],
     what: "a header's __constant__ and __device__ variables named by the includer's kernels, directly and through the header's device function (each instance passes their addresses); a local of the same name hides one",
     device: ['out[threadIdx.x] = (*__hip2vx_sym_coef)[threadIdx.x & 3];'],
