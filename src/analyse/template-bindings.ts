@@ -73,6 +73,8 @@ function matchTypes(pattern: Node | null, actual: Node | null, templateParams: r
 const RECORDS = new Set(['class_specifier', 'struct_specifier']);
 const TEMPLATE_DECLARATIONS = new Set(['template_declaration']);
 const TEMPLATE_TYPES = new Set(['template_type']);
+/** What stands around the name a call calls: `obj.`, `Cls<T>::`, `<T>`, `obj.template`. */
+const CALLEE_WRAPPERS = new Set(['field_expression', 'qualified_identifier', 'template_function', 'template_method', 'dependent_name']);
 const classTemplateCache = new WeakMap<Program, FunctionInfo[]>();
 
 /**
@@ -186,8 +188,10 @@ export class TemplateBindings {
     let called = false;
     for (const p of this.programs) {
       scan(p.root, CALLS, (call) => {
-        const f = call.childForFieldName('function');
-        called ||= (f?.type === 'field_expression' ? f.childForFieldName('field') : f)?.text === name.text;
+        let f = call.childForFieldName('function');
+        // `obj.run(`, `run(`, `Solver<float>::run(`, `obj.template run<T>(`: the name called.
+        while (f && CALLEE_WRAPPERS.has(f.type)) f = f.type === 'dependent_name' ? f.namedChildren[0] : f.childForFieldName(f.type === 'field_expression' ? 'field' : 'name');
+        called ||= f?.text === name.text;
       }, (_, start, end) => !called && p.text.slice(start, end).includes(name.text));
     }
     return called;

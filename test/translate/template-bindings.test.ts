@@ -160,7 +160,7 @@ void Vec::shadowed(int* d_) { k<<<1, 1>>>(d_, d_[0]); }`;
 };
 template <typename W> void Box<W>::outside() { k<<<1, 1>>>(slot.p, slot.p[0]); }
 using IntBox = Box<int>;
-template <typename T> void run() { Box<T> b; b.fill(); b.ids(); b.outside(); }
+template <typename T> void run() { Box<T> b; b.fill(); b.Box<T>::ids(); b.outside(); }
 int main() { Box<> f; IntBox i; run<double>(); }`;
     // One binding per instance of Box (int, double, float); the instances of k they give may coincide.
     expect(bind(source)).toEqual([['T=int', 'T=double', 'T=float'], ['T=unsigned int', 'T=unsigned int', 'T=unsigned int'], [], ['T=int', 'T=double', 'T=float']]);
