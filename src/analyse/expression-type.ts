@@ -91,7 +91,8 @@ function declaredType(name: Node, text: string, types: TypeTable, subst?: Subst)
   if (!found.declarator) return known(types.resolveParameter(found.node, subst, true));
   // `auto& h = experiments[id];`: the initializer's type (a reference stands for what it refers to).
   const value = found.node.childForFieldName('type')?.type === 'placeholder_type_specifier' && found.declarator.type === 'init_declarator' ? found.declarator.childForFieldName('value') : null;
-  if (value) return value.type === 'initializer_list' ? undefined : staticType(value, text, types, subst);
+  // (Not a use inside its own initializer, which C++ rejects: it would recurse here.)
+  if (value) return value.type === 'initializer_list' || (value.startIndex <= name.startIndex && name.endIndex <= value.endIndex) ? undefined : staticType(value, text, types, subst);
   // A variable-length array (`size_t a[n]`, GNU C++) has no layout, but its name is a pointer.
   return known(types.resolveDeclarator(found.node, found.declarator, subst, true)) ?? (isVariableLength(found.declarator) ? known(types.resolveDeclarator(found.node, found.declarator, subst, true, true)) : undefined);
 }
