@@ -224,7 +224,7 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'hosted-includes', stem: 'hosted_includes', variants: [{ config: '4x4' }], copied: ['params.h'],
-    what: 'a kernel parameter type from a header that includes <iostream>, <sstream>, <iomanip> and <ctime> for its host helpers and names pthread types they bring (compiled for the device over picolibc); a negative plain char',
+    what: 'a kernel parameter type from a header that includes <iostream>, <sstream>, <iomanip> and <ctime> for its host helpers, names pthread types they bring and throws (compiled for the device over picolibc, without exceptions); a negative plain char',
     device: ['#include "params.h"'],
   },
   {
