@@ -40,7 +40,7 @@ import { warpSynchronousSteps } from './analyse/warp-synchronous.js';
 import { blockShape } from './analyse/launch-width.js';
 import { integerConstants } from './analyse/warp-uniformity.js';
 import { registrationSource, type RegisteredKernel } from './emit/registration.js';
-import { makefileFragment } from './emit/makefile.js';
+import { includesOpenMP, makefileFragment } from './emit/makefile.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './report/diagnostic.js';
 import { findQuotedInclude, looksLikeGpuSource, reachesGpuCode } from './gpu-hint.js';
 import { identifier, stemOf } from './output-names.js';
@@ -350,7 +350,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       outputs.push({
         name: files.build,
         role: 'build',
-        content: makefileFragment({ program: result.program.name, kernels: entries.map((k) => k.registration.id), device: files.device, host: files.host, registration: files.registration, xlen: options.xlen, source: basename(file.path), includeDirs: options.includeDirs, defines: options.defines, openmp: [file.text, ...localHeaders.map((r) => r.tree.text)].some((t) => OPENMP.test(t)) }),
+        content: makefileFragment({ program: result.program.name, kernels: entries.map((k) => k.registration.id), device: files.device, host: files.host, registration: files.registration, xlen: options.xlen, source: basename(file.path), includeDirs: options.includeDirs, defines: options.defines, openmp: [file.text, ...localHeaders.map((r) => r.tree.text)].some(includesOpenMP) }),
       });
     }
 
@@ -535,4 +535,3 @@ function namespacesDefined(roots: Node[]): Set<string> {
   return names;
 }
 const NAMESPACES = new Set(['namespace_definition']);
-const OPENMP = /^[ \t]*#[ \t]*include[ \t]*<omp\.h>/m;

@@ -3,7 +3,7 @@
 // Makefiles once every program is known.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { MAKEFILE_MARK, programMakefile, type UnitFiles } from '../emit/makefile.js';
+import { MAKEFILE_MARK, OPENMP_SETTING, includesOpenMP, programMakefile, type UnitFiles } from '../emit/makefile.js';
 import { identifier, isHeader, registeredKernels, stemOf, translatedHeaderPath, unitName } from '../output-names.js';
 import { fileDiagnostic, type Diagnostic } from '../report/diagnostic.js';
 import type { FileOutcome } from './job.js';
@@ -51,6 +51,8 @@ interface Part {
   /** The unit's `<stem>.mk` (it holds main()). */
   fragment?: string;
   hasMain: boolean;
+  /** Its host code uses OpenMP: its `.mk` says so, or it includes <omp.h> itself. */
+  openmp: boolean;
 }
 
 export class OutputPlanner {
@@ -93,7 +95,7 @@ export class OutputPlanner {
       this.noteIncludes(dirname(path), text);
       // A source another includes as text is part of that one, not linked on its own.
       const includedAsText = outcome.diagnostics.some((d) => d.ruleId === 'included-as-text');
-      if (LINKED_SOURCE.test(file.rel) && !includedAsText) this.parts.set(resolve(file.path), { dir: dirname(path), name: basename(path), source: basename(path), origin: originOf(file), hasMain: DEFINES_MAIN.test(text) });
+      if (LINKED_SOURCE.test(file.rel) && !includedAsText) this.parts.set(resolve(file.path), { dir: dirname(path), name: basename(path), source: basename(path), origin: originOf(file), hasMain: DEFINES_MAIN.test(text), openmp: includesOpenMP(text) });
     }
     // Several files including one header from elsewhere each bring its translation: the same bytes.
     const same = (w: PlannedFile) => {
@@ -125,7 +127,8 @@ export class OutputPlanner {
       registration: registration?.name,
       kernels: registration ? registeredKernels(registration.content) : [],
     };
-    this.parts.set(resolve(file.path), { dir, name: host.name, source: basename(file.path), origin: originOf(file), unit, fragment: named('build')?.name, hasMain: named('build') !== undefined });
+    const openmp = !!named('build')?.content.includes(OPENMP_SETTING) || includesOpenMP(host.content);
+    this.parts.set(resolve(file.path), { dir, name: host.name, source: basename(file.path), origin: originOf(file), unit, fragment: named('build')?.name, hasMain: named('build') !== undefined, openmp });
   }
 
   private noteIncludes(dir: string, text: string): void {
@@ -185,7 +188,7 @@ export class OutputPlanner {
     const extra = parts.filter((p) => !p.unit).map((p) => at(p, p.name)).sort();
     const origins = parts.flatMap((p) => (p.origin ? [p.origin] : []));
     const includeDirs = [...new Set([...this.build.includeDirs, ...origins])];
-    return programMakefile({ program: identifier(name), mainFragment: main?.fragment, units, extra, xlen: this.build.xlen, includeDirs, defines: this.build.defines });
+    return programMakefile({ program: identifier(name), mainFragment: main?.fragment, units, extra, xlen: this.build.xlen, includeDirs, defines: this.build.defines, openmp: parts.some((p) => p.openmp) });
   }
 }
 

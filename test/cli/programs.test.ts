@@ -374,5 +374,9 @@ describe('launches', () => {
     const out = translateSources(program, []);
     expect(readFileSync(join(out, 'main.mk'), 'utf8')).toContain('HIP2VX_HOST_OPENMP ?= -fopenmp\n');
     runCpu(out);
+    // A program named on the command line: its Makefile sets it (it does not include main.mk).
+    const named = translateSources(program, ['--program', 'app=src/main.cu']);
+    expect(readFileSync(join(named, 'Makefile'), 'utf8')).toContain('HIP2VX_HOST_OPENMP ?= -fopenmp\n');
+    runCpu(named);
   });
 });
