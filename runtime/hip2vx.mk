@@ -36,7 +36,9 @@ HOST_CXXFLAGS ?= -std=c++17 -O2
 HIP2VX_INCLUDE_FLAGS = $(HIP2VX_DEFINES) $(addprefix -I,$(HIP2VX_INCLUDE_DIRS))
 # hipcc compiles every source of a HIP program, and defines __HIPCC__ for its host side too.
 HIP2VX_HOST_DEFINES ?= -D__HIPCC__
-# -fopenmp where the program's host code uses OpenMP (the <stem>.mk sets it): compiles and links.
+# -fopenmp where the program's host code includes <omp.h> (the <stem>.mk sets it): linked with, for
+# the omp_* functions. Its pragmas are compiled only if HOST_CXXFLAGS has -fopenmp too: the
+# program's own build decides that (code under #ifdef _OPENMP may not even compile).
 HIP2VX_HOST_OPENMP ?=
 DEPFLAGS = -MMD -MP
 
@@ -99,7 +101,7 @@ $(call hip2vx_compile_dir,$(HIP2VX_RUNTIME)/src,$(3)/hip,$(4))
 
 $(1)/extra/%.c.o: %.c
 	@mkdir -p $$(@D)
-	$$(CC) $$(HOST_CFLAGS) $$(HIP2VX_INCLUDE_FLAGS) $$(HIP2VX_HOST_OPENMP) $$(DEPFLAGS) -c $$< -o $$@
+	$$(CC) $$(HOST_CFLAGS) $$(HIP2VX_INCLUDE_FLAGS) $$(DEPFLAGS) -c $$< -o $$@
 
 $(1)/extra/%.o: %
 	@mkdir -p $$(@D)
@@ -123,7 +125,7 @@ CPU_DEVICE_RT_FLAGS = $(HOST_CXXFLAGS) -DHIP2VX_CPU_BACKEND -I$(HIP2VX_RUNTIME)/
 CPU_DEVICE_FLAGS = $(HIP2VX_INCLUDE_FLAGS) $(CPU_DEVICE_RT_FLAGS)
 CPU_HOST_RT_FLAGS = $(HOST_CXXFLAGS) $(HIP2VX_HOST_DEFINES) -DHIP2VX_CPU_BACKEND -I$(HIP2VX_RUNTIME)/include \
   -I$(HIP2VX_RUNTIME)/cpu/include
-CPU_HOST_FLAGS = $(HIP2VX_INCLUDE_FLAGS) $(CPU_HOST_RT_FLAGS) $(HIP2VX_HOST_OPENMP)
+CPU_HOST_FLAGS = $(HIP2VX_INCLUDE_FLAGS) $(CPU_HOST_RT_FLAGS)
 CPU_RT := $(call hip2vx_rt_dir,CPU_HOST_RT_FLAGS,$(CPU_DIR))
 CPU_DEVICE_RT := $(call hip2vx_rt_dir,CPU_DEVICE_RT_FLAGS,$(CPU_DIR))
 
@@ -169,7 +171,7 @@ include $(HIP2VX_RUNTIME)/vortex-toolchain.mk
 VX_DIR := $(BUILD_DIR)/vx-$(VX_TOOLCHAIN)
 VX_HOST_RT_FLAGS = $(HOST_CXXFLAGS) $(HIP2VX_HOST_DEFINES) -DHIP2VX_XLEN=$(XLEN) -I$(HIP2VX_RUNTIME)/include \
   -I$(VORTEX_HOME)/runtime/include
-VX_HOST_FLAGS = $(HIP2VX_INCLUDE_FLAGS) $(VX_HOST_RT_FLAGS) $(HIP2VX_HOST_OPENMP)
+VX_HOST_FLAGS = $(HIP2VX_INCLUDE_FLAGS) $(VX_HOST_RT_FLAGS)
 VX_RT := $(call hip2vx_rt_dir,VX_HOST_RT_FLAGS,$(VX_DIR))
 VX_HIP_RT_OBJ := $(call hip2vx_objs,$(HIP2VX_RUNTIME)/src,$(VX_RT)/hip)
 VX_EXE := $(VX_DIR)/$(PROGRAM)
