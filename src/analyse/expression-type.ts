@@ -3,7 +3,7 @@
 import type { Node } from '../parse/parser.js';
 import { pointer, type CType, type RecordType } from '../layout/index.js';
 import { isTypeError, type Subst, type TypeTable } from './types.js';
-import { argumentsOf, declaredName, functionDeclarator, scan, spanHas } from './syntax.js';
+import { argumentsOf, declaredName, enclosingFunction, functionDeclarator, scan, spanHas } from './syntax.js';
 
 const LITERAL_TYPES: [RegExp, CType][] = [
   [/^[0-9.]+(e[+-]?\d+)?f$/i, { kind: 'scalar', name: 'float' }],
@@ -182,8 +182,7 @@ function fieldType(record: RecordType, name: string): CType | undefined {
  * `template <class T> void Box<T>::fill() { ... }`; `subst` binds a class template's parameters).
  */
 function memberOfDefinedClass(use: Node, name: string, types: TypeTable, subst?: Subst): CType | undefined {
-  let fn: Node | null = use.parent;
-  while (fn && fn.type !== 'function_definition') fn = fn.parent;
+  const fn = enclosingFunction(use);
   if (!fn) return undefined;
   const scope = ownerScope(fn);
   let record: CType | undefined;
@@ -201,8 +200,7 @@ function memberOfDefinedClass(use: Node, name: string, types: TypeTable, subst?:
 
 /** `this->name` in a member function: the field of its class. */
 function classField(use: Node, name: string, types: TypeTable, subst?: Subst): CType | undefined {
-  let fn: Node | null = use.parent;
-  while (fn && fn.type !== 'function_definition') fn = fn.parent;
+  const fn = enclosingFunction(use);
   const found = fn && fieldOf(fn, name);
   return found ? known(types.resolveDeclarator(found.node, found.declarator, subst, true)) : memberOfDefinedClass(use, name, types, subst);
 }

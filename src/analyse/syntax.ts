@@ -56,6 +56,13 @@ export function declaredName(declarator: Node | null): Node | undefined {
   return undefined;
 }
 
+/** The function definition whose text holds `node` (the innermost), if any. */
+export function enclosingFunction(node: Node): Node | undefined {
+  let fn: Node | null = node.parent;
+  while (fn && fn.type !== 'function_definition') fn = fn.parent;
+  return fn ?? undefined;
+}
+
 /** The function_declarator inside a function definition's declarator chain. */
 export function functionDeclarator(node: Node): Node | undefined {
   // A reference return (`T const &C<T>::get()`) nests it in a reference_declarator, which has no field.

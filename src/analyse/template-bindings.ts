@@ -8,7 +8,7 @@ import { parse, type Node, type Tree } from '../parse/parser.js';
 import { pointer, renderTypeId, type CType, type Field } from '../layout/index.js';
 import { isTypeError, type TypeTable } from './types.js';
 import { analyseProgram, templateParamNames, type FunctionInfo, type Launch, type Program } from './program.js';
-import { argumentsOf, declaredName, descendants, functionDeclarator, scan } from './syntax.js';
+import { argumentsOf, declaredName, descendants, enclosingFunction, functionDeclarator, scan } from './syntax.js';
 import { declarationOf, ownerScope, staticType } from './expression-type.js';
 import { expandCall, functionMacro } from './launch-macros.js';
 import { lambdaOf, type DeviceLambda } from './device-lambdas.js';
@@ -181,8 +181,7 @@ export class TemplateBindings {
 
   /** The member function around `node` is called somewhere in sight (by its name: `obj.run(`, `run(`). */
   private calledMember(node: Node): boolean {
-    let fn: Node | null = node.parent;
-    while (fn && fn.type !== 'function_definition') fn = fn.parent;
+    const fn = enclosingFunction(node);
     const name = fn && declaredName(functionDeclarator(fn)?.childForFieldName('declarator') ?? null);
     if (!fn || !name) return true;
     let called = false;
@@ -563,8 +562,7 @@ export class TemplateBindings {
 /** `args...` in a function template whose parameter pack `Args... args` the caller binds: Args' elements. */
 function callerPack(expansion: Node, outer: Binding): CType[] | undefined {
   const name = expansion.namedChildren[0];
-  let fn: Node | null = expansion.parent;
-  while (fn && fn.type !== 'function_definition') fn = fn.parent;
+  const fn = enclosingFunction(expansion);
   const pack = fn && argumentsOf(functionDeclarator(fn)?.childForFieldName('parameters') ?? null).find((p) => p.type === 'variadic_parameter_declaration');
   if (name?.type !== 'identifier' || !pack || declaredName(pack.childForFieldName('declarator'))?.text !== name.text) return undefined;
   return outer.packs?.get(pack.childForFieldName('type')?.text ?? '');
