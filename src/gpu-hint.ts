@@ -1,6 +1,8 @@
 // Which files may contain GPU code, decided without parsing (a regular expression over the text).
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { Node } from './parse/parser.js';
+import { LIBRARIES_DIR } from './package-root.js';
 
 const GPU_HINT = /__global__|__device__|__constant__|__shared__|__attribute__\(\(\s*(?:global|device)\b|<<<|hipLaunchKernelGGL|\bcuda[A-Z_]\w*|\bcu[A-Z]\w+\(|\bhip[A-Z]\w*|cuda_runtime|cuda\.h|hip_runtime|[<"](?:thrust|cub|hipcub)\//;
 
@@ -12,6 +14,29 @@ export function looksLikeGpuSource(text: string): boolean {
 /** Where `#include "written"` in the file at `path` is found: beside it, then in the -I directories. */
 export function findQuotedInclude(path: string, written: string, includeDirs: readonly string[]): string | undefined {
   return [dirname(path), ...includeDirs].map((d) => resolve(d, written)).find((p) => existsSync(p) && statSync(p).isFile());
+}
+
+/**
+ * The library hip2vortex bundles for `#include <written>`: libraries/<name>/ holds one header, and
+ * every include of `<name/...>` is that header (libraries/README.md).
+ */
+export function bundledLibrary(written: string): string | undefined {
+  bundled ??= new Map(
+    readdirSync(LIBRARIES_DIR, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => [d.name, join(LIBRARIES_DIR, d.name, readdirSync(join(LIBRARIES_DIR, d.name))[0])]),
+  );
+  const slash = written.indexOf('/');
+  return slash > 0 ? bundled.get(written.slice(0, slash)) : undefined;
+}
+
+let bundled: Map<string, string> | undefined;
+
+/** The file an #include's path names: a quoted one as findQuotedInclude finds it, one in angle brackets in the bundled libraries. */
+export function findInclude(path: string, pathNode: Node, includeDirs: readonly string[]): string | undefined {
+  const written = pathNode.text.slice(1, -1);
+  if (pathNode.type === 'string_literal') return findQuotedInclude(path, written, includeDirs);
+  return pathNode.type === 'system_lib_string' ? bundledLibrary(written) : undefined;
 }
 
 const QUOTED_INCLUDE = /^[ \t]*#[ \t]*include[ \t]*"([^"]+)"/gm;

@@ -14,5 +14,7 @@ function packageRoot(): string {
 const PACKAGE_ROOT = packageRoot();
 export const RULES_DIR = join(PACKAGE_ROOT, 'rules');
 export const RUNTIME_DIR = join(PACKAGE_ROOT, 'runtime');
+/** GPU libraries written in HIP, translated with the programs that include them (libraries/README.md). */
+export const LIBRARIES_DIR = join(PACKAGE_ROOT, 'libraries');
 /** The directory of the translator's own code (src/ or dist/src/). */
 export const CODE_DIR = dirname(fileURLToPath(import.meta.url));

@@ -42,7 +42,7 @@ import { integerConstants } from './analyse/warp-uniformity.js';
 import { registrationSource, type RegisteredKernel } from './emit/registration.js';
 import { includesOpenMP, makefileFragment } from './emit/makefile.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './report/diagnostic.js';
-import { findQuotedInclude, looksLikeGpuSource, reachesGpuCode } from './gpu-hint.js';
+import { bundledLibrary, findQuotedInclude, looksLikeGpuSource, reachesGpuCode } from './gpu-hint.js';
 import { identifier, stemOf } from './output-names.js';
 
 export { looksLikeGpuSource };
@@ -237,7 +237,8 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     report.at(directive, 'warning', 'include-cycle', `'${basename(included)}' is already being included here (an include cycle): not followed`),
   [...localHeaders, root]);
   // The preprocessor looks for a quoted include beside the file and in -I first: a user's "hip/vision.h" is not HIP's.
-  const headerRule = (path: string, quoted: boolean) => (quoted && findQuotedInclude(file.path, path, includeDirs) ? undefined : options.rules.lookupHeader(path));
+  // A bundled library (<hipcub/...>) is translated as one of the program's headers.
+  const headerRule = (path: string, quoted: boolean) => ((quoted ? findQuotedInclude(file.path, path, includeDirs) : bundledLibrary(path)) ? undefined : options.rules.lookupHeader(path));
   // A library a local header includes (boost, hipBLASLt) is refused here, not left to the build.
   const library = (written: string) => options.rules.lookupHeader(written)?.report?.severity === 'error';
   for (const { directive, written } of includesThroughHeaders(root, file.path, includeDirs, library)) {

@@ -14,7 +14,7 @@ import { analysedMacroUses } from './macro-uses.js';
 import { applyExpansions, expandGpuMacros } from './launch-macros.js';
 import { TypeTable } from './types.js';
 import { isHeader, translatedHeaderPath } from '../output-names.js';
-import { findQuotedInclude } from '../gpu-hint.js';
+import { findInclude, findQuotedInclude } from '../gpu-hint.js';
 
 export interface IncludedHeader {
   /** The #include directive in the including file. */
@@ -52,10 +52,9 @@ export function includedHeaders(
   // Include guards and other conditional blocks hold most includes.
   for (const directive of root.descendantsOfType('preproc_include')) {
     const pathNode = directive.childForFieldName('path');
-    if (pathNode?.type !== 'string_literal') continue;
-    const written = pathNode.text.slice(1, -1);
-    const file = findQuotedInclude(path, written, includeDirs);
+    const file = pathNode && findInclude(path, pathNode, includeDirs);
     if (!file) continue;
+    const written = pathNode.text.slice(1, -1);
     if (visiting.includes(file)) {
       cycle(directive, file);
       continue;
@@ -119,8 +118,7 @@ export function precedingPrograms(files: readonly string[], includeDirs: readonl
  */
 export function plainIncludeRoots(directive: Node, path: string, includeDirs: readonly string[], isGpu: (text: string, file: string) => boolean): Node[] | undefined {
   const pathNode = directive.childForFieldName('path');
-  if (pathNode?.type !== 'string_literal') return undefined;
-  const file = findQuotedInclude(path, pathNode.text.slice(1, -1), includeDirs);
+  const file = pathNode && findInclude(path, pathNode, includeDirs);
   const read = file && readSource(file);
   if (!file || !read || !read.ok || isGpu(read.file.text, file)) return undefined;
   const tree = headerTree(file);
@@ -147,9 +145,7 @@ export function localHeaderRoots(root: Node, path: string, includeDirs: readonly
   const roots: Node[] = [];
   for (const directive of root.descendantsOfType('preproc_include')) {
     const pathNode = directive.childForFieldName('path');
-    if (pathNode?.type !== 'string_literal') continue;
-    const written = pathNode.text.slice(1, -1);
-    const file = findQuotedInclude(path, written, includeDirs);
+    const file = pathNode && findInclude(path, pathNode, includeDirs);
     if (!file || seen.has(file)) continue;
     seen.add(file);
     const tree = headerTree(file);
@@ -167,14 +163,15 @@ export function includesThroughHeaders(root: Node, path: string, includeDirs: re
   const found: { directive: Node; written: string }[] = [];
   for (const directive of root.descendantsOfType('preproc_include')) {
     const pathNode = directive.childForFieldName('path');
-    const file = pathNode?.type === 'string_literal' ? findQuotedInclude(path, pathNode.text.slice(1, -1), includeDirs) : undefined;
+    const file = pathNode && findInclude(path, pathNode, includeDirs);
     const tree = file && headerTree(file);
     if (!file || !tree) continue;
     for (const header of [...localHeaderRoots(tree.rootNode, file, includeDirs, new Set([resolve(path), file])), tree.rootNode]) {
       for (const inner of header.descendantsOfType('preproc_include')) {
-        const written = inner.childForFieldName('path')?.text.slice(1, -1);
-        // A library the program ships (a boost/ folder in an include directory) is found: not wanted.
-        if (written && wanted(written) && !findQuotedInclude(file, written, includeDirs)) found.push({ directive, written });
+        const innerPath = inner.childForFieldName('path');
+        const written = innerPath?.text.slice(1, -1);
+        // A library the program ships (a boost/ folder in an include directory) or hip2vortex bundles is found: not wanted.
+        if (written && wanted(written) && !findInclude(file, innerPath!, includeDirs) && !findQuotedInclude(file, written, includeDirs)) found.push({ directive, written });
       }
     }
   }

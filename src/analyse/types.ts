@@ -110,6 +110,8 @@ export class TypeTable {
   /** The specialisations of class templates, by the template's qualified name. */
   private readonly specialisations = new Map<string, Specialisation[]>();
   private readonly values = new Map<string, ValueDecl>();
+  /** `namespace cub = hipcub;`: the alias's qualified name -> the namespace it names. */
+  private readonly namespaceAliases = new Map<string, string>();
   /** `#define klog2(n) ((n < 8) ? 2 : ...)`: expanded where called (only a call names one, so they have a table of their own). */
   private readonly functionMacros = new Map<string, { params: string[]; text: string }>();
   /** Macros defined so far while indexing (valueless ones too), for `#ifdef`. */
@@ -265,6 +267,9 @@ export class TypeTable {
       for (const d of node.childrenForFieldName('declarator')) {
         if (d) this.types.set(q(scope, this.declaredName(d)), { kind: 'typedef', type, declarator: d, scope });
       }
+    } else if (node.type === 'namespace_alias_definition') {
+      const [alias, target] = [children(node).find((c) => c.type === 'namespace_identifier'), node.namedChildren.at(-1)];
+      if (alias && target && alias !== target) this.namespaceAliases.set(q(scope, alias.text), target.text.replace(/\s+/g, '').replace(/^::/, ''));
     } else if (node.type === 'alias_declaration' && name) {
       this.types.set(q(scope, name), { kind: 'typedef', type: node.childForFieldName('type')!, declarator: null, scope });
     } else if (node.type === 'template_declaration') {
@@ -376,15 +381,26 @@ export class TypeTable {
   }
 
   private lookup<T>(table: Map<string, T>, name: string, scope: string[]): T | undefined {
-    const bare = name.replace(/^::/, '');
+    const bare = this.unaliased(name.replace(/^::/, ''), scope);
     for (let i = scope.length; i >= 0; i--) {
       const found = table.get(q(scope.slice(0, i), bare));
       if (found) return found;
     }
     // Names reached through `using namespace` or an enclosing scope we do not model: accept a
-    // unique qualified match.
-    const matches = [...table.keys()].filter((k) => k.endsWith(`::${bare}`));
-    return matches.length === 1 ? table.get(matches[0]) : undefined;
+    // unique qualified match (an unscoped enumerator is also named through its enum: one match).
+    const matches = new Set([...table.keys()].filter((k) => k.endsWith(`::${bare}`)).map((k) => table.get(k)));
+    return matches.size === 1 ? [...matches][0] : undefined;
+  }
+
+  /** `cub::BlockReduce` -> `hipcub::BlockReduce` where `cub` is a namespace alias in sight. */
+  private unaliased(name: string, scope: string[]): string {
+    const cut = name.indexOf('::');
+    if (cut < 0 || !this.namespaceAliases.size) return name;
+    for (let i = scope.length; i >= 0; i--) {
+      const target = this.namespaceAliases.get(q(scope.slice(0, i), name.slice(0, cut)));
+      if (target) return target + name.slice(cut);
+    }
+    return name;
   }
 
   // ---- types -------------------------------------------------------------------------------

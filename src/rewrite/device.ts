@@ -9,6 +9,7 @@ import type { KernelInstance } from '../analyse/instances.js';
 import { declarationOf } from '../analyse/expression-type.js';
 import { Uniformity, type UniformityContext } from '../analyse/uniformity.js';
 import { warpExits, WarpOps } from '../analyse/warp-ops.js';
+import { bundledLibrary } from '../gpu-hint.js';
 import { previousStatement, warpSynchronousSteps, type WarpStep } from '../analyse/warp-synchronous.js';
 import { integerConstants, WARP_ROWS, WarpParams, WarpScope, type ParamFacts, type WarpAssumptions } from '../analyse/warp-uniformity.js';
 import { conditionalGroups, enclosingConditions } from '../parse/conditionals.js';
@@ -259,10 +260,10 @@ export class DeviceRewriter {
     if (KEEP_ALWAYS.has(node.type) || this.program.globals.some((g) => node.id === (g.template ? g.declaration.parent! : g.declaration).id)) return;
     if (node.type === 'preproc_include') {
       // System headers go, and so do CUDA/HIP headers written in quotes ("cuda_runtime.h");
-      // other quoted headers are the user's.
+      // other quoted headers are the user's, and bundled libraries (<hipcub/...>) are translated like them.
       const path = node.childForFieldName('path')!.text.slice(1, -1);
       const quoted = node.childForFieldName('path')!.text.startsWith('"');
-      if (!DEVICE_HEADERS.has(path) && (!quoted || this.options.headerRule(path, quoted))) this.edits.replace(node, '');
+      if (!DEVICE_HEADERS.has(path) && (!(quoted || bundledLibrary(path)) || this.options.headerRule(path, quoted))) this.edits.replace(node, '');
       // A local file without GPU code that declares nothing device code uses is host code (a
       // reference implementation, I/O helpers): it may need what the device side drops.
       else if (quoted && this.options.plainIncludeRoots?.(node)?.every((root) => !this.namesDeclaredIn(root).some((n) => used.has(n) || this.options.headerNames?.has(n)))) this.edits.replace(node, '');

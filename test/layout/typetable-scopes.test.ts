@@ -25,6 +25,15 @@ describe('TypeTable scopes', () => {
     expect(args('void f() { k<std::uint8_t, std::size_t, ::std::int64_t>(); }')).toEqual(['uint8_t', 'size_t', 'int64_t']);
   });
 
+  it('resolves names through namespace aliases, and unscoped enumerators reached by using namespace', () => {
+    const source = `namespace lib { struct Pair { int a; double b; }; enum Algo { FIRST = 3, SECOND }; namespace deep { typedef short Half; } }
+namespace short_name = lib;
+namespace inner = lib::deep;
+using namespace lib;
+void f() { k<short_name::Pair, inner::Half>(); k<SECOND, FIRST>(); }`;
+    expect(args(source)).toEqual(['lib::Pair', 'short', '4', '3']);
+  });
+
   it('resolves typedefs and aliases declared in blocks, the innermost latest one before the use', () => {
     const source = `typedef int Real;
 void f() {

@@ -78,7 +78,6 @@ describe('headers', () => {
   it.each([
     ['cooperative_groups.h', 'warning', 'cooperative-groups'],
     ['thrust/device_vector.h', 'unsupported', 'cuda-library'],
-    ['cub/cub.cuh', 'unsupported', 'cuda-library'],
     ['cublas_v2.h', 'unsupported', 'cuda-library'],
     ['curand_kernel.h', 'unsupported', 'cuda-library'],
     ['hipfft/hipfft.h', 'unsupported', 'cuda-library'],

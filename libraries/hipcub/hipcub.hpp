@@ -1,0 +1,433 @@
+// hipCUB's common block, warp and device primitives, written in HIP for hip2vortex: an
+// `#include <hipcub/...>` of a program is this file, translated with the program like one of its
+// own headers (libraries/README.md). The block primitives keep their state in the TempStorage the
+// program places in shared memory and synchronise with __syncthreads(), so every thread of the
+// block must make the call, as hipCUB requires. Results are hipCUB's, and a reduction's is valid
+// in every thread (hipCUB promises it in thread 0). The device-wide primitives run on the host
+// through copies: correct everywhere, for programs whose time is not in them.
+#pragma once
+
+#include <hip/hip_runtime.h>
+#include <cstddef>
+#include <functional>
+#include <iterator>
+#include <vector>
+
+namespace hipcub {
+
+struct Sum {
+  template <typename T>
+  __host__ __device__ T operator()(const T &a, const T &b) const { return a + b; }
+};
+
+/** a < b; on the device branch-free for 64-bit integers on rv32 (hip2vx_device.h), where `<` branches on the high words. */
+template <typename T>
+__host__ __device__ bool Less(const T &a, const T &b) {
+#ifdef __HIP_DEVICE_COMPILE__
+  return hip2vx_lt(a, b);
+#else
+  return std::less<T>()(a, b);
+#endif
+}
+
+struct Max {
+  template <typename T>
+  __host__ __device__ T operator()(const T &a, const T &b) const { return Less(a, b) ? b : a; }
+};
+
+struct Min {
+  template <typename T>
+  __host__ __device__ T operator()(const T &a, const T &b) const { return Less(b, a) ? b : a; }
+};
+
+// The algorithms name how hipCUB computes; every one here gives the same results.
+enum BlockReduceAlgorithm { BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY, BLOCK_REDUCE_RAKING, BLOCK_REDUCE_WARP_REDUCTIONS };
+enum BlockScanAlgorithm { BLOCK_SCAN_RAKING, BLOCK_SCAN_RAKING_MEMOIZE, BLOCK_SCAN_WARP_SCANS };
+enum BlockLoadAlgorithm { BLOCK_LOAD_DIRECT, BLOCK_LOAD_STRIPED, BLOCK_LOAD_VECTORIZE, BLOCK_LOAD_TRANSPOSE, BLOCK_LOAD_WARP_TRANSPOSE, BLOCK_LOAD_WARP_TRANSPOSE_TIMESLICED };
+enum BlockStoreAlgorithm { BLOCK_STORE_DIRECT, BLOCK_STORE_STRIPED, BLOCK_STORE_VECTORIZE, BLOCK_STORE_TRANSPOSE, BLOCK_STORE_WARP_TRANSPOSE, BLOCK_STORE_WARP_TRANSPOSE_TIMESLICED };
+
+/** The thread's index in a block of BLOCK_DIM_X x BLOCK_DIM_Y threads. */
+template <int BLOCK_DIM_X, int BLOCK_DIM_Y>
+__device__ int LinearThreadId() {
+  return threadIdx.x + (threadIdx.y + threadIdx.z * BLOCK_DIM_Y) * BLOCK_DIM_X;
+}
+
+template <typename T, int BLOCK_DIM_X, BlockReduceAlgorithm ALGORITHM = BLOCK_REDUCE_WARP_REDUCTIONS, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1>
+class BlockReduce {
+ public:
+  struct TempStorage {
+    T items[BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z];
+  };
+
+  __device__ BlockReduce(TempStorage &storage) : items_(storage.items) {}
+
+  __device__ T Sum(T input) { return Reduce(input, hipcub::Sum(), BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z); }
+  __device__ T Sum(T input, int num_valid) { return Reduce(input, hipcub::Sum(), num_valid); }
+
+  template <int ITEMS>
+  __device__ T Sum(T (&inputs)[ITEMS]) { return Reduce(inputs, hipcub::Sum()); }
+
+  template <typename ReductionOp>
+  __device__ T Reduce(T input, ReductionOp op) { return Reduce(input, op, BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z); }
+
+  template <int ITEMS, typename ReductionOp>
+  __device__ T Reduce(T (&inputs)[ITEMS], ReductionOp op) {
+    T partial = inputs[0];
+    for (int i = 1; i < ITEMS; ++i) partial = op(partial, inputs[i]);
+    return Reduce(partial, op, BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z);
+  }
+
+  /** The first `num_valid` threads' inputs combined: a tree over the threads, pairs at distance 1, 2, 4... */
+  template <typename ReductionOp>
+  __device__ T Reduce(T input, ReductionOp op, int num_valid) {
+    const int threads = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z;
+    const int tid = LinearThreadId<BLOCK_DIM_X, BLOCK_DIM_Y>();
+    items_[tid] = input;
+    __syncthreads();
+    for (int step = 1; step < threads; step <<= 1) {
+      if (tid % (2 * step) == 0 && tid + step < num_valid) items_[tid] = op(items_[tid], items_[tid + step]);
+      __syncthreads();
+    }
+    T result = items_[0];
+    __syncthreads();
+    return result;
+  }
+
+ private:
+  T *items_;
+};
+
+template <typename T, int BLOCK_DIM_X, BlockScanAlgorithm ALGORITHM = BLOCK_SCAN_RAKING, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1>
+class BlockScan {
+ public:
+  struct TempStorage {
+    T items[BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z];
+  };
+
+  __device__ BlockScan(TempStorage &storage) : items_(storage.items) {}
+
+  __device__ void InclusiveSum(T input, T &output) { InclusiveScan(input, output, hipcub::Sum()); }
+  __device__ void InclusiveSum(T input, T &output, T &block_aggregate) { InclusiveScan(input, output, hipcub::Sum(), block_aggregate); }
+  __device__ void ExclusiveSum(T input, T &output) { ExclusiveScan(input, output, T(0), hipcub::Sum()); }
+  __device__ void ExclusiveSum(T input, T &output, T &block_aggregate) { ExclusiveScan(input, output, T(0), hipcub::Sum(), block_aggregate); }
+
+  template <typename ScanOp>
+  __device__ void InclusiveScan(T input, T &output, ScanOp op) {
+    T aggregate;
+    InclusiveScan(input, output, op, aggregate);
+  }
+
+  template <typename ScanOp>
+  __device__ void InclusiveScan(T input, T &output, ScanOp op, T &block_aggregate) {
+    T before;
+    Scan(input, output, before, block_aggregate, op);
+  }
+
+  template <typename ScanOp>
+  __device__ void ExclusiveScan(T input, T &output, T initial_value, ScanOp op) {
+    T aggregate;
+    ExclusiveScan(input, output, initial_value, op, aggregate);
+  }
+
+  template <typename ScanOp>
+  __device__ void ExclusiveScan(T input, T &output, T initial_value, ScanOp op, T &block_aggregate) {
+    T inclusive;
+    T before;
+    Scan(input, inclusive, before, block_aggregate, op);
+    output = LinearThreadId<BLOCK_DIM_X, BLOCK_DIM_Y>() == 0 ? initial_value : op(initial_value, before);
+  }
+
+  template <int ITEMS>
+  __device__ void InclusiveSum(T (&input)[ITEMS], T (&output)[ITEMS]) { InclusiveScan(input, output, hipcub::Sum()); }
+  template <int ITEMS>
+  __device__ void InclusiveSum(T (&input)[ITEMS], T (&output)[ITEMS], T &block_aggregate) { InclusiveScan(input, output, hipcub::Sum(), block_aggregate); }
+  template <int ITEMS>
+  __device__ void ExclusiveSum(T (&input)[ITEMS], T (&output)[ITEMS]) { ExclusiveScan(input, output, T(0), hipcub::Sum()); }
+  template <int ITEMS>
+  __device__ void ExclusiveSum(T (&input)[ITEMS], T (&output)[ITEMS], T &block_aggregate) { ExclusiveScan(input, output, T(0), hipcub::Sum(), block_aggregate); }
+
+  template <int ITEMS, typename ScanOp>
+  __device__ void InclusiveScan(T (&input)[ITEMS], T (&output)[ITEMS], ScanOp op) {
+    T aggregate;
+    InclusiveScan(input, output, op, aggregate);
+  }
+
+  /** Each thread's items in order, after the items of the threads before it. */
+  template <int ITEMS, typename ScanOp>
+  __device__ void InclusiveScan(T (&input)[ITEMS], T (&output)[ITEMS], ScanOp op, T &block_aggregate) {
+    T partial = input[0];
+    for (int i = 1; i < ITEMS; ++i) partial = op(partial, input[i]);
+    T inclusive;
+    T before;
+    Scan(partial, inclusive, before, block_aggregate, op);
+    const bool first = LinearThreadId<BLOCK_DIM_X, BLOCK_DIM_Y>() == 0;
+    T running = first ? input[0] : op(before, input[0]);
+    output[0] = running;
+    for (int i = 1; i < ITEMS; ++i) {
+      running = op(running, input[i]);
+      output[i] = running;
+    }
+  }
+
+  template <int ITEMS, typename ScanOp>
+  __device__ void ExclusiveScan(T (&input)[ITEMS], T (&output)[ITEMS], T initial_value, ScanOp op) {
+    T aggregate;
+    ExclusiveScan(input, output, initial_value, op, aggregate);
+  }
+
+  template <int ITEMS, typename ScanOp>
+  __device__ void ExclusiveScan(T (&input)[ITEMS], T (&output)[ITEMS], T initial_value, ScanOp op, T &block_aggregate) {
+    T partial = input[0];
+    for (int i = 1; i < ITEMS; ++i) partial = op(partial, input[i]);
+    T inclusive;
+    T before;
+    Scan(partial, inclusive, before, block_aggregate, op);
+    T running = LinearThreadId<BLOCK_DIM_X, BLOCK_DIM_Y>() == 0 ? initial_value : op(initial_value, before);
+    // In place too (input and output the same array): each item is read before it is written.
+    for (int i = 0; i < ITEMS; ++i) {
+      const T item = input[i];
+      output[i] = running;
+      running = op(running, item);
+    }
+  }
+
+ private:
+  /**
+   * Hillis and Steele's scan over the threads: `inclusive` of this thread, `before` the inclusive
+   * value of the thread before it (unset in thread 0) and the whole block's `aggregate`.
+   */
+  template <typename ScanOp>
+  __device__ void Scan(T input, T &inclusive, T &before, T &aggregate, ScanOp op) {
+    const int threads = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z;
+    const int tid = LinearThreadId<BLOCK_DIM_X, BLOCK_DIM_Y>();
+    items_[tid] = input;
+    __syncthreads();
+    for (int d = 1; d < threads; d <<= 1) {
+      T value = items_[tid];
+      if (tid >= d) value = op(items_[tid - d], value);
+      __syncthreads();
+      items_[tid] = value;
+      __syncthreads();
+    }
+    inclusive = items_[tid];
+    before = items_[tid > 0 ? tid - 1 : 0];
+    aggregate = items_[threads - 1];
+    __syncthreads();
+  }
+
+  T *items_;
+};
+
+/** Where the thread's item `i` of a tile is: blocked (thread t holds items t*ITEMS...), or striped (item i of every thread, then i+1). */
+template <int BLOCK_DIM_X, int BLOCK_DIM_Y, int BLOCK_DIM_Z, int ITEMS>
+__device__ int TileIndex(int i, bool striped) {
+  const int tid = LinearThreadId<BLOCK_DIM_X, BLOCK_DIM_Y>();
+  return striped ? i * (BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z) + tid : tid * ITEMS + i;
+}
+
+/** Loads a tile of BLOCK_DIM_X x ITEMS_PER_THREAD items: blocked (thread i holds items i*ITEMS_PER_THREAD...) except BLOCK_LOAD_STRIPED. */
+template <typename T, int BLOCK_DIM_X, int ITEMS_PER_THREAD, BlockLoadAlgorithm ALGORITHM = BLOCK_LOAD_DIRECT, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1>
+class BlockLoad {
+ public:
+  struct TempStorage {
+    T unused;
+  };
+
+  __device__ BlockLoad() {}
+  __device__ BlockLoad(TempStorage &) {}
+
+  template <typename InputIterator>
+  __device__ void Load(InputIterator block_itr, T (&items)[ITEMS_PER_THREAD]) {
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i) items[i] = block_itr[Index(i)];
+  }
+
+  template <typename InputIterator>
+  __device__ void Load(InputIterator block_itr, T (&items)[ITEMS_PER_THREAD], int valid_items) {
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i) {
+      if (Index(i) < valid_items) items[i] = block_itr[Index(i)];
+    }
+  }
+
+  template <typename InputIterator, typename Default>
+  __device__ void Load(InputIterator block_itr, T (&items)[ITEMS_PER_THREAD], int valid_items, Default oob_default) {
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i) {
+      items[i] = oob_default;
+      if (Index(i) < valid_items) items[i] = block_itr[Index(i)];
+    }
+  }
+
+ private:
+  static __device__ int Index(int i) { return TileIndex<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z, ITEMS_PER_THREAD>(i, ALGORITHM == BLOCK_LOAD_STRIPED); }
+};
+
+/** Stores a tile in the arrangement BlockLoad with the same algorithm loads. */
+template <typename T, int BLOCK_DIM_X, int ITEMS_PER_THREAD, BlockStoreAlgorithm ALGORITHM = BLOCK_STORE_DIRECT, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1>
+class BlockStore {
+ public:
+  struct TempStorage {
+    T unused;
+  };
+
+  __device__ BlockStore() {}
+  __device__ BlockStore(TempStorage &) {}
+
+  template <typename OutputIterator>
+  __device__ void Store(OutputIterator block_itr, T (&items)[ITEMS_PER_THREAD]) {
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i) block_itr[Index(i)] = items[i];
+  }
+
+  template <typename OutputIterator>
+  __device__ void Store(OutputIterator block_itr, T (&items)[ITEMS_PER_THREAD], int valid_items) {
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i) {
+      if (Index(i) < valid_items) block_itr[Index(i)] = items[i];
+    }
+  }
+
+ private:
+  static __device__ int Index(int i) { return TileIndex<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z, ITEMS_PER_THREAD>(i, ALGORITHM == BLOCK_STORE_STRIPED); }
+};
+
+/**
+ * Reductions over a logical warp of LOGICAL_WARP_THREADS lanes (a power of two up to warpSize),
+ * with warp shuffles: every lane of the logical warp must make the call.
+ */
+template <typename T, int LOGICAL_WARP_THREADS = 0>
+class WarpReduce {
+
+ public:
+  struct TempStorage {
+    T unused;
+  };
+
+  __device__ WarpReduce(TempStorage &) {}
+
+  __device__ T Sum(T input) { return Reduce(input, hipcub::Sum()); }
+
+  template <typename ReductionOp>
+  __device__ T Reduce(T input, ReductionOp op) {
+    // 0 (the default) is the logical warp: warpSize, hip2vortex's --warp-size.
+    const int lanes = LOGICAL_WARP_THREADS ? LOGICAL_WARP_THREADS : warpSize;
+    T value = input;
+    for (int offset = lanes / 2; offset > 0; offset /= 2) value = op(value, __shfl_xor(value, offset, lanes));
+    return value;
+  }
+};
+
+/** The host copy of `n` device items from `first`. */
+template <typename InputIterator>
+std::vector<typename std::iterator_traits<InputIterator>::value_type> CopyToHost(InputIterator first, int n, hipStream_t stream) {
+  std::vector<typename std::iterator_traits<InputIterator>::value_type> items(n > 0 ? n : 0);
+  hipStreamSynchronize(stream);
+  if (n > 0) hipMemcpy(items.data(), &first[0], n * sizeof(items[0]), hipMemcpyDeviceToHost);
+  return items;
+}
+
+/** Writes `items` to device memory at `first`. */
+template <typename OutputIterator, typename T>
+hipError_t CopyToDevice(OutputIterator first, const std::vector<T> &items) {
+  return items.empty() ? hipSuccess : hipMemcpy(&first[0], items.data(), items.size() * sizeof(T), hipMemcpyHostToDevice);
+}
+
+/** The size query every device-wide call starts with: no temporary storage is needed. */
+inline bool SizeQuery(void *d_temp_storage, size_t &temp_storage_bytes) {
+  if (d_temp_storage) return false;
+  temp_storage_bytes = 1;
+  return true;
+}
+
+struct DeviceReduce {
+  template <typename InputIterator, typename OutputIterator, typename ReductionOp, typename T>
+  static hipError_t Reduce(void *d_temp_storage, size_t &temp_storage_bytes, InputIterator d_in, OutputIterator d_out, int num_items, ReductionOp op, T init, hipStream_t stream = 0) {
+    if (SizeQuery(d_temp_storage, temp_storage_bytes)) return hipSuccess;
+    std::vector<typename std::iterator_traits<InputIterator>::value_type> items = CopyToHost(d_in, num_items, stream);
+    std::vector<T> result(1, init);
+    for (size_t i = 0; i < items.size(); ++i) result[0] = op(result[0], items[i]);
+    return CopyToDevice(d_out, result);
+  }
+
+  template <typename InputIterator, typename OutputIterator>
+  static hipError_t Sum(void *d_temp_storage, size_t &temp_storage_bytes, InputIterator d_in, OutputIterator d_out, int num_items, hipStream_t stream = 0) {
+    typedef typename std::iterator_traits<InputIterator>::value_type T;
+    return Reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, hipcub::Sum(), T(0), stream);
+  }
+
+  template <typename InputIterator, typename OutputIterator>
+  static hipError_t Max(void *d_temp_storage, size_t &temp_storage_bytes, InputIterator d_in, OutputIterator d_out, int num_items, hipStream_t stream = 0) {
+    if (SizeQuery(d_temp_storage, temp_storage_bytes)) return hipSuccess;
+    std::vector<typename std::iterator_traits<InputIterator>::value_type> items = CopyToHost(d_in, num_items, stream);
+    for (size_t i = 1; i < items.size(); ++i) items[0] = hipcub::Max()(items[0], items[i]);
+    items.resize(items.empty() ? 0 : 1);
+    return CopyToDevice(d_out, items);
+  }
+
+  template <typename InputIterator, typename OutputIterator>
+  static hipError_t Min(void *d_temp_storage, size_t &temp_storage_bytes, InputIterator d_in, OutputIterator d_out, int num_items, hipStream_t stream = 0) {
+    if (SizeQuery(d_temp_storage, temp_storage_bytes)) return hipSuccess;
+    std::vector<typename std::iterator_traits<InputIterator>::value_type> items = CopyToHost(d_in, num_items, stream);
+    for (size_t i = 1; i < items.size(); ++i) items[0] = hipcub::Min()(items[0], items[i]);
+    items.resize(items.empty() ? 0 : 1);
+    return CopyToDevice(d_out, items);
+  }
+};
+
+struct DeviceScan {
+  template <typename InputIterator, typename OutputIterator, typename ScanOp>
+  static hipError_t InclusiveScan(void *d_temp_storage, size_t &temp_storage_bytes, InputIterator d_in, OutputIterator d_out, ScanOp op, int num_items, hipStream_t stream = 0) {
+    if (SizeQuery(d_temp_storage, temp_storage_bytes)) return hipSuccess;
+    std::vector<typename std::iterator_traits<InputIterator>::value_type> items = CopyToHost(d_in, num_items, stream);
+    for (size_t i = 1; i < items.size(); ++i) items[i] = op(items[i - 1], items[i]);
+    return CopyToDevice(d_out, items);
+  }
+
+  template <typename InputIterator, typename OutputIterator, typename ScanOp, typename T>
+  static hipError_t ExclusiveScan(void *d_temp_storage, size_t &temp_storage_bytes, InputIterator d_in, OutputIterator d_out, ScanOp op, T init, int num_items, hipStream_t stream = 0) {
+    if (SizeQuery(d_temp_storage, temp_storage_bytes)) return hipSuccess;
+    std::vector<typename std::iterator_traits<InputIterator>::value_type> items = CopyToHost(d_in, num_items, stream);
+    T running = init;
+    for (size_t i = 0; i < items.size(); ++i) {
+      const T item = items[i];
+      items[i] = running;
+      running = op(running, item);
+    }
+    return CopyToDevice(d_out, items);
+  }
+
+  template <typename InputIterator, typename OutputIterator>
+  static hipError_t InclusiveSum(void *d_temp_storage, size_t &temp_storage_bytes, InputIterator d_in, OutputIterator d_out, int num_items, hipStream_t stream = 0) {
+    return InclusiveScan(d_temp_storage, temp_storage_bytes, d_in, d_out, hipcub::Sum(), num_items, stream);
+  }
+
+  template <typename InputIterator, typename OutputIterator>
+  static hipError_t ExclusiveSum(void *d_temp_storage, size_t &temp_storage_bytes, InputIterator d_in, OutputIterator d_out, int num_items, hipStream_t stream = 0) {
+    typedef typename std::iterator_traits<InputIterator>::value_type T;
+    return ExclusiveScan(d_temp_storage, temp_storage_bytes, d_in, d_out, hipcub::Sum(), T(0), num_items, stream);
+  }
+};
+
+struct DeviceRunLengthEncode {
+  /** The runs of equal items: each run's item, its length, and the number of runs. */
+  template <typename InputIterator, typename UniqueOutputIterator, typename LengthsOutputIterator, typename NumRunsOutputIterator>
+  static hipError_t Encode(void *d_temp_storage, size_t &temp_storage_bytes, InputIterator d_in, UniqueOutputIterator d_unique_out, LengthsOutputIterator d_counts_out, NumRunsOutputIterator d_num_runs_out, int num_items, hipStream_t stream = 0) {
+    if (SizeQuery(d_temp_storage, temp_storage_bytes)) return hipSuccess;
+    typedef typename std::iterator_traits<InputIterator>::value_type T;
+    typedef typename std::iterator_traits<LengthsOutputIterator>::value_type Length;
+    typedef typename std::iterator_traits<NumRunsOutputIterator>::value_type Count;
+    std::vector<T> items = CopyToHost(d_in, num_items, stream);
+    std::vector<T> unique;
+    std::vector<Length> counts;
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (i == 0 || !(items[i] == unique.back())) {
+        unique.push_back(items[i]);
+        counts.push_back(0);
+      }
+      counts.back() += 1;
+    }
+    std::vector<Count> runs(1, Count(unique.size()));
+    hipError_t status = CopyToDevice(d_unique_out, unique);
+    if (status == hipSuccess) status = CopyToDevice(d_counts_out, counts);
+    if (status == hipSuccess) status = CopyToDevice(d_num_runs_out, runs);
+    return status;
+  }
+};
+
+}  // namespace hipcub

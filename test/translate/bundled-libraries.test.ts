@@ -1,0 +1,54 @@
+// Bundled libraries (libraries/): which includes reach them, and what a translation does with them.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { bundledLibrary } from '../../src/gpu-hint.js';
+import { LIBRARIES_DIR } from '../../src/package-root.js';
+import { formatted, output, translateText } from './translate-helpers.js';
+
+describe('bundled libraries', () => {
+  it('answer every include under their folder with their one header', () => {
+    expect(bundledLibrary('hipcub/hipcub.hpp')).toBe(join(LIBRARIES_DIR, 'hipcub/hipcub.hpp'));
+    expect(bundledLibrary('hipcub/block/block_scan.hpp')).toBe(join(LIBRARIES_DIR, 'hipcub/hipcub.hpp'));
+    expect(bundledLibrary('cub/cub.cuh')).toBe(join(LIBRARIES_DIR, 'cub/cub.cuh'));
+    expect(bundledLibrary('hipcub.hpp')).toBeUndefined();
+    expect(bundledLibrary('thrust/sort.h')).toBeUndefined();
+  });
+
+  const kernel = (include: string) => `${include}
+__global__ void sums(const int *x, int *out) {
+  typedef hipcub::BlockReduce<int, 64> R;
+  __shared__ typename R::TempStorage t;
+  int s = R(t).Sum(x[threadIdx.x]);
+  if (threadIdx.x == 0) *out = s;
+}
+int main() { int *x = 0, *o = 0; sums<<<1, 64>>>(x, o); return 0; }
+`;
+
+  it('are translated beside the including file, and its includes point there on both sides', async () => {
+    const r = await translateText('/tmp/k.hip', kernel('#include <hipcub/block/block_reduce.hpp>'));
+    expect(formatted(r)).toEqual([]);
+    expect(output(r, 'host')).toContain('#include "hipcub.host.hpp"');
+    expect(output(r, 'device')).toContain('#include "hipcub.device.hpp"');
+    // The shared TempStorage is laid out from the library's own definition (64 ints).
+    expect(output(r, 'device')).toContain('static_assert(sizeof(sums_SharedMem) == HIP2VX_ABI(256, 256)');
+    expect(r.outputs.filter((o) => o.role === 'header').map((o) => o.name).sort()).toEqual(['hipcub.device.hpp', 'hipcub.host.hpp']);
+  });
+
+  it('are not what a quoted include names: that is the program\'s own file, or not found', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hip2vx-bundled-'));
+    const r = await translateText(join(dir, 'k.hip'), kernel('#include "hipcub/hipcub.hpp"'));
+    expect(formatted(r).join('\n')).toMatch(/BlockReduce.*unknown-type/);
+    mkdirSync(join(dir, 'hipcub'));
+    writeFileSync(join(dir, 'hipcub/hipcub.hpp'), 'namespace hipcub { template <class T, int N> struct BlockReduce { struct TempStorage { T a[2 * N]; }; __device__ BlockReduce(TempStorage &) {} __device__ T Sum(T v) { return v; } }; }\n');
+    const own = await translateText(join(dir, 'k.hip'), kernel('#include "hipcub/hipcub.hpp"'));
+    expect(formatted(own)).toEqual([]);
+    expect(output(own, 'device')).toContain('static_assert(sizeof(sums_SharedMem) == HIP2VX_ABI(512, 512)');
+  });
+
+  it('leave the other libraries refused', async () => {
+    const r = await translateText('/tmp/k.cu', '#include <thrust/sort.h>\n__global__ void k() {}\n');
+    expect(formatted(r).join('\n')).toContain('[cuda-library]');
+  });
+});
