@@ -313,14 +313,81 @@ class WarpReduce {
   }
 };
 
+#ifndef CUB_MAX
+#define CUB_MAX(a, b) (((b) > (a)) ? (b) : (a))
+#define CUB_MIN(a, b) (((b) < (a)) ? (b) : (a))
+#endif
+
+/** hipCUB's device allocator without its cache: an allocation is a hipMalloc, a free a hipFree. */
+struct CachingDeviceAllocator {
+  explicit CachingDeviceAllocator(bool = false, bool = false) {}
+  CachingDeviceAllocator(unsigned, unsigned, unsigned, size_t, bool = false, bool = false) {}
+  hipError_t DeviceAllocate(void **d_ptr, size_t bytes, hipStream_t = 0) { return hipMalloc(d_ptr, bytes); }
+  hipError_t DeviceAllocate(int, void **d_ptr, size_t bytes, hipStream_t = 0) { return hipMalloc(d_ptr, bytes); }
+  hipError_t DeviceFree(void *d_ptr) { return hipFree(d_ptr); }
+  hipError_t DeviceFree(int, void *d_ptr) { return hipFree(d_ptr); }
+};
+
 /** The host copy of `n` device items from `first`. */
-template <typename InputIterator>
-std::vector<typename std::iterator_traits<InputIterator>::value_type> CopyToHost(InputIterator first, int n, hipStream_t stream) {
-  std::vector<typename std::iterator_traits<InputIterator>::value_type> items(n > 0 ? n : 0);
+template <typename T>
+std::vector<T> CopyToHost(T *first, int n, hipStream_t stream) {
+  std::vector<T> items(n > 0 ? n : 0);
   hipStreamSynchronize(stream);
-  if (n > 0) hipMemcpy(items.data(), &first[0], n * sizeof(items[0]), hipMemcpyDeviceToHost);
+  if (n > 0) hipMemcpy(items.data(), first, n * sizeof(T), hipMemcpyDeviceToHost);
   return items;
 }
+
+template <typename T>
+std::vector<T> CopyToHost(const T *first, int n, hipStream_t stream) {
+  return CopyToHost(const_cast<T *>(first), n, stream);
+}
+
+/** An iterator's items (ConstantInputIterator, CountingInputIterator): computed, not read from device memory. */
+template <typename InputIterator>
+std::vector<typename std::iterator_traits<InputIterator>::value_type> CopyToHost(InputIterator first, int n, hipStream_t) {
+  std::vector<typename std::iterator_traits<InputIterator>::value_type> items;
+  for (int i = 0; i < n; ++i) items.push_back(first[i]);
+  return items;
+}
+
+/** hipCUB's iterator of one value repeated. */
+template <typename ValueType, typename OffsetT = ptrdiff_t>
+class ConstantInputIterator {
+ public:
+  typedef ValueType value_type;
+  typedef OffsetT difference_type;
+  typedef ValueType reference;
+  typedef void pointer;
+  typedef std::random_access_iterator_tag iterator_category;
+
+  __host__ __device__ ConstantInputIterator(const ValueType &value, OffsetT offset = 0) : value_(value), offset_(offset) {}
+  __host__ __device__ ValueType operator*() const { return value_; }
+  __host__ __device__ ValueType operator[](OffsetT) const { return value_; }
+  __host__ __device__ ConstantInputIterator operator+(OffsetT n) const { return ConstantInputIterator(value_, offset_ + n); }
+
+ private:
+  ValueType value_;
+  OffsetT offset_;
+};
+
+/** hipCUB's iterator of consecutive values from a start. */
+template <typename ValueType, typename OffsetT = ptrdiff_t>
+class CountingInputIterator {
+ public:
+  typedef ValueType value_type;
+  typedef OffsetT difference_type;
+  typedef ValueType reference;
+  typedef void pointer;
+  typedef std::random_access_iterator_tag iterator_category;
+
+  __host__ __device__ CountingInputIterator(const ValueType &start) : start_(start) {}
+  __host__ __device__ ValueType operator*() const { return start_; }
+  __host__ __device__ ValueType operator[](OffsetT n) const { return start_ + (ValueType)n; }
+  __host__ __device__ CountingInputIterator operator+(OffsetT n) const { return CountingInputIterator(start_ + (ValueType)n); }
+
+ private:
+  ValueType start_;
+};
 
 /** Writes `items` to device memory at `first`. */
 template <typename OutputIterator, typename T>

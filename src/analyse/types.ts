@@ -87,7 +87,14 @@ const SPECIFIERS = new Set(['__host__', '__device__', '__global__', '__forceinli
 const q = (scope: string[], name: string): string => [...scope, name].join('::');
 const children = (node: Node | null | undefined): Node[] => (node?.namedChildren ?? []).filter((c): c is Node => c !== null);
 /** Records and enums are resolved once per definition and template instance. */
-const cacheKey = (node: Node, env: Env): string => `${node.id}|${env.instance}`;
+/** A record or enum is one type per node, class instance and binding of the template parameters in scope (a local union in a kernel template). */
+const cacheKey = (node: Node, env: Env): string => `${node.id}|${env.instance}|${bindingKey(env.subst)}`;
+const bindingKeys = new WeakMap<Map<string, CType | bigint>, string>();
+function bindingKey(subst: Map<string, CType | bigint>): string {
+  let key = bindingKeys.get(subst);
+  if (key === undefined) bindingKeys.set(subst, (key = [...subst].map(([name, v]) => `${name}=${typeof v === 'bigint' ? String(v) : renderTypeId(v)}`).join(',')));
+  return key;
+}
 const isFunction = (t: CType): boolean => t.kind === 'opaque' && t.text.endsWith(')');
 const hasToken = (node: Node, token: string): boolean => node.children.some((c) => c?.type === token);
 /** `f()`, `T& f() const`, `T* f()`: a member function's declarator (a function pointer, `T (*f)()`, is a field). */

@@ -47,6 +47,25 @@ int main() { int *x = 0, *o = 0; sums<<<1, 64>>>(x, o); return 0; }
     expect(output(own, 'device')).toContain('static_assert(sizeof(sums_SharedMem) == HIP2VX_ABI(512, 512)');
   });
 
+  it("lay out a template kernel's local union of their TempStorages once per instance", async () => {
+    const r = await translateText('/tmp/k.hip', `#include <hipcub/hipcub.hpp>
+template <int THREADS>
+__global__ void scan(int *d) {
+  typedef hipcub::BlockScan<int, THREADS> Scan;
+  typedef hipcub::BlockLoad<int, THREADS, 2> Load;
+  __shared__ union { typename Scan::TempStorage scan; typename Load::TempStorage load; } temp;
+  int v[2];
+  Load(temp.load).Load(d, v);
+  Scan(temp.scan).ExclusiveSum(v, v);
+}
+int main() { int *d = 0; scan<64><<<1, 64>>>(d); scan<16><<<1, 16>>>(d); return 0; }
+`);
+    expect(formatted(r)).toEqual([]);
+    const device = output(r, 'device');
+    expect(device).toContain('static_assert(sizeof(scan_SharedMem<64>) == HIP2VX_ABI(256, 256)');
+    expect(device).toContain('static_assert(sizeof(scan_SharedMem<16>) == HIP2VX_ABI(64, 64)');
+  });
+
   it('leave the other libraries refused', async () => {
     const r = await translateText('/tmp/k.cu', '#include <thrust/sort.h>\n__global__ void k() {}\n');
     expect(formatted(r).join('\n')).toContain('[cuda-library]');
