@@ -350,15 +350,20 @@ std::vector<typename std::iterator_traits<InputIterator>::value_type> CopyToHost
   return items;
 }
 
-/** hipCUB's iterator of one value repeated. */
-template <typename ValueType, typename OffsetT = ptrdiff_t>
-class ConstantInputIterator {
- public:
+/** What std::iterator_traits reads of an iterator that computes its items. */
+template <typename ValueType, typename OffsetT>
+struct ComputedItems {
   typedef ValueType value_type;
   typedef OffsetT difference_type;
   typedef ValueType reference;
   typedef void pointer;
   typedef std::random_access_iterator_tag iterator_category;
+};
+
+/** hipCUB's iterator of one value repeated. */
+template <typename ValueType, typename OffsetT = ptrdiff_t>
+class ConstantInputIterator : public ComputedItems<ValueType, OffsetT> {
+ public:
 
   __host__ __device__ ConstantInputIterator(const ValueType &value, OffsetT offset = 0) : value_(value), offset_(offset) {}
   __host__ __device__ ValueType operator*() const { return value_; }
@@ -372,13 +377,8 @@ class ConstantInputIterator {
 
 /** hipCUB's iterator of consecutive values from a start. */
 template <typename ValueType, typename OffsetT = ptrdiff_t>
-class CountingInputIterator {
+class CountingInputIterator : public ComputedItems<ValueType, OffsetT> {
  public:
-  typedef ValueType value_type;
-  typedef OffsetT difference_type;
-  typedef ValueType reference;
-  typedef void pointer;
-  typedef std::random_access_iterator_tag iterator_category;
 
   __host__ __device__ CountingInputIterator(const ValueType &start) : start_(start) {}
   __host__ __device__ ValueType operator*() const { return start_; }
