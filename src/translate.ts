@@ -237,8 +237,12 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     report.at(directive, 'warning', 'include-cycle', `'${basename(included)}' is already being included here (an include cycle): not followed`),
   [...localHeaders, root]);
   // The preprocessor looks for a quoted include beside the file and in -I first: a user's "hip/vision.h" is not HIP's.
-  // A bundled library (<hipcub/...>) is translated as one of the program's headers.
-  const headerRule = (path: string, quoted: boolean) => ((quoted ? findQuotedInclude(file.path, path, includeDirs) : bundledLibrary(path)) ? undefined : options.rules.lookupHeader(path));
+  // A bundled library (<hipcub/...>) is translated as one of the program's headers, except the parts a rule refuses.
+  const headerRule = (path: string, quoted: boolean) => {
+    const rule = options.rules.lookupHeader(path);
+    if (quoted ? findQuotedInclude(file.path, path, includeDirs) : bundledLibrary(path) && rule?.status !== 'unsupported') return undefined;
+    return rule;
+  };
   // A library a local header includes (boost, hipBLASLt) is refused here, not left to the build.
   const library = (written: string) => options.rules.lookupHeader(written)?.report?.severity === 'error';
   for (const { directive, written } of includesThroughHeaders(root, file.path, includeDirs, library)) {
@@ -339,7 +343,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     if (hasDevice) {
       const checks = entries.length ? [...units.flatMap((u) => u.shared.functionSizeChecks()), ...own.shared.instantiationDefinitions] : [];
       const code = withoutMacros([...checks, ...entries.map((k) => deviceEntry({ ...k.entry, deviceAbi }, nl))].join(nl), entries.flatMap((k) => k.entry.instance.params.map((p) => p.name)), known.macros, nl);
-      outputs.push({ name: files.device, role: 'device', content: header(file, 'device code for Vortex', nl) + devicePrelude(options, writtenAgainstHip(file.text), sharedBases, nl) + deviceEdits.printFile(root) + nl + code });
+      outputs.push({ name: files.device, role: 'device', content: header(file, 'device code for Vortex', nl) + devicePrelude(options, !headerMode && writtenAgainstHip(file.text), sharedBases, nl) + deviceEdits.printFile(root) + nl + code });
       deviceRewriter?.reportNesting();
     }
     // A program's main gets a build even without kernels (device queries, bandwidth tests).
@@ -484,7 +488,7 @@ function header(file: SourceFile, what: string, nl: string): string {
   return `${GENERATED_MARK} from ${basename(file.path)}: ${what}. Edit the source, not this file.${nl}`;
 }
 
-/** `hip`: the source is written against HIP, whose device assert is a trap (src/dialect.ts). */
+/** `hip`: the source is written against HIP, whose device assert is a trap (src/dialect.ts); a header follows its includer's. */
 function devicePrelude({ xlen, warpSize }: TranslateOptions, hip: boolean, sharedBases: string[], nl: string): string {
   return [
     ...(warpSize && warpSize !== 32 ? [`#define HIP2VX_WARP_SIZE ${warpSize}`] : []),

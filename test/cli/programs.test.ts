@@ -2,7 +2,7 @@
 // a directory whose one main() links every source there; programs named with --program (two in
 // one folder, one with a source from another folder).
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, tempDir, writeTree } from './helpers.js';
@@ -167,12 +167,14 @@ describe('programs of several sources', () => {
 });
 
 describe('library programs', () => {
-  it('a source using only Thrust (no other GPU name) is translated, so it is refused as a library rather than failing in the build', () => {
+  it('a source using only Thrust (no other GPU name) is translated, its include pointing at the bundled Thrust beside it', () => {
     const dir = tempDir();
     writeTree(dir, { 'src/main.cu': '#include <thrust/sort.h>\n#include <cstdio>\nint main() { int a[3] = {3, 1, 2}; thrust::sort(a, a + 3); printf("%d\\n", a[0]); }\n' });
     const r = cli(['translate', 'src', '-o', 'out', '-q'], dir);
-    expect(r.status).toBe(1);
-    expect(r.stderr).toContain('main.cu:1:10: error: the Thrust library is not supported on Vortex v2.2 [cuda-library]');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(readFileSync(join(dir, 'out/main.host.cpp'), 'utf8')).toContain('#include "thrust.host.h"');
+    expect(existsSync(join(dir, 'out/thrust.host.h'))).toBe(true);
   });
 });
 

@@ -13,7 +13,8 @@ describe('bundled libraries', () => {
     expect(bundledLibrary('hipcub/block/block_scan.hpp')).toBe(join(LIBRARIES_DIR, 'hipcub/hipcub.hpp'));
     expect(bundledLibrary('cub/cub.cuh')).toBe(join(LIBRARIES_DIR, 'cub/cub.cuh'));
     expect(bundledLibrary('hipcub.hpp')).toBeUndefined();
-    expect(bundledLibrary('thrust/sort.h')).toBeUndefined();
+    expect(bundledLibrary('thrust/sort.h')).toBe(join(LIBRARIES_DIR, 'thrust/thrust.h'));
+    expect(bundledLibrary('rocprim/rocprim.hpp')).toBeUndefined();
   });
 
   const kernel = (include: string) => `${include}
@@ -66,8 +67,10 @@ int main() { int *d = 0; scan<64><<<1, 64>>>(d); scan<16><<<1, 16>>>(d); return 
     expect(device).toContain('static_assert(sizeof(scan_SharedMem<16>) == HIP2VX_ABI(64, 64)');
   });
 
-  it('leave the other libraries refused', async () => {
-    const r = await translateText('/tmp/k.cu', '#include <thrust/sort.h>\n__global__ void k() {}\n');
+  it('leave the other libraries refused, and the parts of one that a rule refuses', async () => {
+    const r = await translateText('/tmp/k.cu', '#include <hiprand/hiprand_kernel.h>\n__global__ void k() {}\n');
     expect(formatted(r).join('\n')).toContain('[cuda-library]');
+    const part = await translateText('/tmp/k.cu', '#include <thrust/device_vector.h>\n#include <thrust/iterator/counting_iterator.h>\n__global__ void k() {}\n');
+    expect(formatted(part)).toEqual([expect.stringMatching(/k\.cu:2:10: error: Thrust's fancy iterators .*\[cuda-library\]/)]);
   });
 });

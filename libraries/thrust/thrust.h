@@ -1,0 +1,571 @@
+// Thrust's containers and common algorithms for hip2vortex: an `#include <thrust/...>` of a
+// program is this file, translated with the program (libraries/README.md). Device memory is the
+// HIP runtime's; the algorithms run on the host (a device range is copied in, computed with the
+// C++ standard library and copied back), so they are correct on every backend, for programs whose
+// time is not in them, and their functors must be callable on the host (__host__ __device__).
+#pragma once
+
+#include <hip/hip_runtime.h>
+#include <algorithm>
+#include <cstddef>
+#include <functional>
+#include <iterator>
+#include <numeric>
+#include <random>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace thrust {
+
+template <typename T>
+class device_reference;
+
+/**
+ * A pointer to device memory. Kernels may take one and dereference it; on the host it is an
+ * iterator the algorithms copy through, and an element is read and written through copies.
+ */
+template <typename T>
+class device_ptr {
+ public:
+  typedef T value_type;
+  typedef std::ptrdiff_t difference_type;
+  typedef T *pointer;
+  typedef std::random_access_iterator_tag iterator_category;
+
+  device_ptr() = default;
+  __host__ __device__ explicit device_ptr(T *p) : p_(p) {}
+  /** device_ptr<T> to device_ptr<const T>. */
+  template <typename U, typename = typename std::enable_if<std::is_convertible<U *, T *>::value>::type>
+  __host__ __device__ device_ptr(const device_ptr<U> &other) : p_(other.get()) {}
+  __host__ __device__ T *get() const { return p_; }
+#ifdef __HIP_DEVICE_COMPILE__
+  typedef T &reference;
+  __device__ T &operator*() const { return *p_; }
+  __device__ T &operator[](difference_type n) const { return p_[n]; }
+#else
+  typedef device_reference<T> reference;
+  device_reference<T> operator*() const { return device_reference<T>(p_); }
+  device_reference<T> operator[](difference_type n) const { return device_reference<T>(p_ + n); }
+#endif
+  __host__ __device__ device_ptr operator+(difference_type n) const { return device_ptr(p_ + n); }
+  __host__ __device__ device_ptr operator-(difference_type n) const { return device_ptr(p_ - n); }
+  __host__ __device__ difference_type operator-(const device_ptr &other) const { return p_ - other.p_; }
+  __host__ __device__ device_ptr &operator+=(difference_type n) { p_ += n; return *this; }
+  __host__ __device__ device_ptr &operator-=(difference_type n) { p_ -= n; return *this; }
+  __host__ __device__ device_ptr &operator++() { ++p_; return *this; }
+  __host__ __device__ device_ptr &operator--() { --p_; return *this; }
+  __host__ __device__ bool operator==(const device_ptr &other) const { return p_ == other.p_; }
+  __host__ __device__ bool operator!=(const device_ptr &other) const { return p_ != other.p_; }
+  __host__ __device__ bool operator<(const device_ptr &other) const { return p_ < other.p_; }
+
+ private:
+  T *p_;
+};
+
+template <typename T>
+__host__ __device__ T *raw_pointer_cast(device_ptr<T> p) { return p.get(); }
+template <typename T>
+__host__ __device__ T *raw_pointer_cast(T *p) { return p; }
+
+}  // namespace thrust
+
+// The rest is host code only: a program's device code sees none of it.
+#ifndef __HIP_DEVICE_COMPILE__
+
+// Thrust 2.6, as ROCm's rocThrust reports it.
+#define THRUST_VERSION 200600
+#define THRUST_MAJOR_VERSION 2
+#define THRUST_MINOR_VERSION 6
+#define THRUST_SUBMINOR_VERSION 0
+
+namespace thrust {
+
+using std::make_pair;
+using std::pair;
+
+/** Where the raw pointers an algorithm is given point: `thrust::host` (the default) or `thrust::device`. */
+struct execution_policy {
+  bool device;
+  execution_policy on(hipStream_t) const { return *this; }
+};
+
+static const execution_policy host = {false};
+static const execution_policy device = {true};
+namespace hip {
+static const execution_policy par = {true};
+static const execution_policy par_nosync = {true};
+}  // namespace hip
+namespace cuda = hip;
+
+/** An element of device memory, read and written through copies. */
+template <typename T>
+class device_reference {
+ public:
+  explicit device_reference(T *p) : p_(p) {}
+  operator T() const {
+    typename std::remove_const<T>::type value;
+    hipMemcpy(&value, p_, sizeof(T), hipMemcpyDeviceToHost);
+    return value;
+  }
+  device_reference &operator=(const T &value) {
+    hipMemcpy(p_, &value, sizeof(T), hipMemcpyHostToDevice);
+    return *this;
+  }
+  device_reference &operator=(const device_reference &other) { return *this = T(other); }
+  device_ptr<T> operator&() const { return device_ptr<T>(p_); }
+
+ private:
+  T *p_;
+};
+
+template <typename T>
+device_ptr<T> device_pointer_cast(T *p) { return device_ptr<T>(p); }
+template <typename T>
+device_ptr<T> device_pointer_cast(device_ptr<T> p) { return p; }
+
+template <typename T>
+device_ptr<T> device_malloc(size_t n) {
+  T *p = nullptr;
+  hipMalloc(&p, n * sizeof(T));
+  return device_ptr<T>(p);
+}
+template <typename T>
+void device_free(device_ptr<T> p) { hipFree(p.get()); }
+
+template <typename T>
+using host_vector = std::vector<T>;
+
+/** A vector in device memory. */
+template <typename T>
+class device_vector {
+ public:
+  typedef T value_type;
+  typedef device_ptr<T> iterator;
+  typedef device_ptr<T> const_iterator;
+  typedef device_reference<T> reference;
+  typedef size_t size_type;
+
+  device_vector() : data_(nullptr), size_(0) {}
+  explicit device_vector(size_t n, const T &value = T()) : data_(nullptr), size_(0) { resize(n, value); }
+  device_vector(const device_vector &other) : data_(nullptr), size_(0) { *this = other; }
+  device_vector(const std::vector<T> &items) : data_(nullptr), size_(0) { *this = items; }
+  template <typename InputIterator, typename = typename std::enable_if<!std::is_integral<InputIterator>::value>::type>
+  device_vector(InputIterator first, InputIterator last) : data_(nullptr), size_(0) { *this = std::vector<T>(first, last); }
+  ~device_vector() { hipFree(data_); }
+
+  device_vector &operator=(const device_vector &other) {
+    if (this != &other) {
+      Allocate(other.size_);
+      if (size_) hipMemcpy(data_, other.data_, size_ * sizeof(T), hipMemcpyDeviceToDevice);
+    }
+    return *this;
+  }
+  device_vector &operator=(const std::vector<T> &items) {
+    Allocate(items.size());
+    if (size_) hipMemcpy(data_, items.data(), size_ * sizeof(T), hipMemcpyHostToDevice);
+    return *this;
+  }
+  /** `thrust::host_vector<T> h = d;` */
+  operator std::vector<T>() const {
+    std::vector<T> items(size_);
+    if (size_) hipMemcpy(items.data(), data_, size_ * sizeof(T), hipMemcpyDeviceToHost);
+    return items;
+  }
+
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  device_ptr<T> data() const { return device_ptr<T>(data_); }
+  device_ptr<T> begin() const { return device_ptr<T>(data_); }
+  device_ptr<T> end() const { return device_ptr<T>(data_ + size_); }
+  device_ptr<const T> cbegin() const { return device_ptr<const T>(data_); }
+  device_ptr<const T> cend() const { return device_ptr<const T>(data_ + size_); }
+  device_reference<T> operator[](size_t i) const { return device_reference<T>(data_ + i); }
+  device_reference<T> front() const { return (*this)[0]; }
+  device_reference<T> back() const { return (*this)[size_ - 1]; }
+  void clear() { Allocate(0); }
+  void resize(size_t n, const T &value = T()) {
+    std::vector<T> items = *this;
+    items.resize(n, value);
+    *this = items;
+  }
+
+ private:
+  void Allocate(size_t n) {
+    if (n == size_) return;
+    hipFree(data_);
+    data_ = nullptr;
+    size_ = n;
+    if (n) hipMalloc(&data_, n * sizeof(T));
+  }
+
+  T *data_;
+  size_t size_;
+};
+
+// Functional objects.
+template <typename A, typename R>
+struct unary_function {
+  typedef A argument_type;
+  typedef R result_type;
+};
+template <typename A, typename B, typename R>
+struct binary_function {
+  typedef A first_argument_type;
+  typedef B second_argument_type;
+  typedef R result_type;
+};
+template <typename T = void>
+struct plus {
+  template <typename A, typename B>
+  auto operator()(const A &a, const B &b) const -> decltype(a + b) { return a + b; }
+};
+template <typename T = void>
+struct minus {
+  template <typename A, typename B>
+  auto operator()(const A &a, const B &b) const -> decltype(a - b) { return a - b; }
+};
+template <typename T = void>
+struct multiplies {
+  template <typename A, typename B>
+  auto operator()(const A &a, const B &b) const -> decltype(a * b) { return a * b; }
+};
+template <typename T = void>
+struct maximum {
+  template <typename A>
+  A operator()(const A &a, const A &b) const { return std::max(a, b); }
+};
+template <typename T = void>
+struct minimum {
+  template <typename A>
+  A operator()(const A &a, const A &b) const { return std::min(a, b); }
+};
+template <typename T = void>
+struct less {
+  template <typename A, typename B>
+  bool operator()(const A &a, const B &b) const { return std::less<>()(a, b); }
+};
+template <typename T = void>
+struct greater {
+  template <typename A, typename B>
+  bool operator()(const A &a, const B &b) const { return std::greater<>()(a, b); }
+};
+template <typename T = void>
+struct equal_to {
+  template <typename A, typename B>
+  bool operator()(const A &a, const B &b) const { return std::equal_to<>()(a, b); }
+};
+template <typename T = void>
+struct negate {
+  template <typename A>
+  A operator()(const A &a) const { return -a; }
+};
+template <typename T = void>
+struct identity {
+  template <typename A>
+  A operator()(const A &a) const { return a; }
+};
+
+typedef std::minstd_rand default_random_engine;
+
+namespace detail {
+
+template <typename Iterator>
+using Value = typename std::remove_const<typename std::iterator_traits<Iterator>::value_type>::type;
+
+/** Whether an iterator's items are in device memory: a device_ptr, or a raw pointer under a device policy. */
+template <typename T>
+bool OnDevice(const execution_policy &, device_ptr<T>) { return true; }
+template <typename T>
+bool OnDevice(const execution_policy &policy, T *) { return policy.device; }
+template <typename Iterator>
+bool OnDevice(const execution_policy &, Iterator) { return false; }
+
+template <typename T>
+T *Raw(device_ptr<T> p) { return p.get(); }
+template <typename T>
+T *Raw(T *p) { return p; }
+template <typename Iterator>
+Value<Iterator> *Raw(Iterator) { return nullptr; }
+
+/** The `n` items from `first`, on the host. */
+template <typename Iterator>
+std::vector<Value<Iterator>> Read(const execution_policy &policy, Iterator first, size_t n) {
+  std::vector<Value<Iterator>> items(n);
+  if (OnDevice(policy, first)) {
+    if (n) hipMemcpy(items.data(), Raw(first), n * sizeof(items[0]), hipMemcpyDeviceToHost);
+  } else {
+    for (size_t i = 0; i < n; ++i) items[i] = first[i];
+  }
+  return items;
+}
+
+/** Writes `items` from `first`; returns the end of what it wrote. */
+template <typename Iterator, typename T>
+Iterator Write(const execution_policy &policy, Iterator first, const std::vector<T> &items) {
+  if (OnDevice(policy, first)) {
+    if (!items.empty()) hipMemcpy(Raw(first), items.data(), items.size() * sizeof(T), hipMemcpyHostToDevice);
+  } else {
+    for (size_t i = 0; i < items.size(); ++i) first[i] = items[i];
+  }
+  return first + items.size();
+}
+
+template <typename Iterator>
+size_t Count(Iterator first, Iterator last) { return static_cast<size_t>(last - first); }
+
+template <typename Iterator>
+std::vector<Value<Iterator>> ReadRange(const execution_policy &policy, Iterator first, Iterator last) { return Read(policy, first, Count(first, last)); }
+
+/** The position in [first, last) of the item `find` finds among the items on the host. */
+template <typename Iterator, typename Find>
+Iterator Found(const execution_policy &policy, Iterator first, Iterator last, Find find) {
+  std::vector<Value<Iterator>> items = ReadRange(policy, first, last);
+  return first + (find(items.begin(), items.end()) - items.begin());
+}
+
+}  // namespace detail
+
+// Each algorithm takes an optional execution policy first; without one, raw pointers are host memory.
+
+template <typename Iterator, typename T>
+void sequence(const execution_policy &policy, Iterator first, Iterator last, T init, T step) {
+  std::vector<detail::Value<Iterator>> items(detail::Count(first, last));
+  for (size_t i = 0; i < items.size(); ++i) items[i] = init + static_cast<T>(i) * step;
+  detail::Write(policy, first, items);
+}
+template <typename Iterator, typename T>
+void sequence(const execution_policy &policy, Iterator first, Iterator last, T init) { sequence(policy, first, last, init, T(1)); }
+template <typename Iterator>
+void sequence(const execution_policy &policy, Iterator first, Iterator last) { sequence(policy, first, last, detail::Value<Iterator>(0)); }
+template <typename Iterator, typename T>
+void sequence(Iterator first, Iterator last, T init, T step) { sequence(host, first, last, init, step); }
+template <typename Iterator, typename T>
+void sequence(Iterator first, Iterator last, T init) { sequence(host, first, last, init); }
+template <typename Iterator>
+void sequence(Iterator first, Iterator last) { sequence(host, first, last); }
+
+template <typename Iterator, typename T>
+void fill(const execution_policy &policy, Iterator first, Iterator last, const T &value) {
+  detail::Write(policy, first, std::vector<detail::Value<Iterator>>(detail::Count(first, last), value));
+}
+template <typename Iterator, typename T>
+void fill(Iterator first, Iterator last, const T &value) { fill(host, first, last, value); }
+
+template <typename InputIterator, typename OutputIterator>
+OutputIterator copy(const execution_policy &policy, InputIterator first, InputIterator last, OutputIterator result) {
+  return detail::Write(policy, result, detail::ReadRange(policy, first, last));
+}
+template <typename InputIterator, typename OutputIterator>
+OutputIterator copy(InputIterator first, InputIterator last, OutputIterator result) { return copy(host, first, last, result); }
+
+template <typename InputIterator, typename OutputIterator, typename UnaryFunction>
+OutputIterator transform(const execution_policy &policy, InputIterator first, InputIterator last, OutputIterator result, UnaryFunction op) {
+  std::vector<detail::Value<InputIterator>> in = detail::ReadRange(policy, first, last);
+  std::vector<detail::Value<OutputIterator>> out(in.size());
+  std::transform(in.begin(), in.end(), out.begin(), op);
+  return detail::Write(policy, result, out);
+}
+template <typename InputIterator1, typename InputIterator2, typename OutputIterator, typename BinaryFunction>
+OutputIterator transform(const execution_policy &policy, InputIterator1 first1, InputIterator1 last1, InputIterator2 first2, OutputIterator result, BinaryFunction op) {
+  std::vector<detail::Value<InputIterator1>> a = detail::ReadRange(policy, first1, last1);
+  std::vector<detail::Value<InputIterator2>> b = detail::Read(policy, first2, a.size());
+  std::vector<detail::Value<OutputIterator>> out(a.size());
+  std::transform(a.begin(), a.end(), b.begin(), out.begin(), op);
+  return detail::Write(policy, result, out);
+}
+template <typename InputIterator, typename OutputIterator, typename UnaryFunction>
+OutputIterator transform(InputIterator first, InputIterator last, OutputIterator result, UnaryFunction op) { return transform(host, first, last, result, op); }
+template <typename InputIterator1, typename InputIterator2, typename OutputIterator, typename BinaryFunction>
+OutputIterator transform(InputIterator1 first1, InputIterator1 last1, InputIterator2 first2, OutputIterator result, BinaryFunction op) { return transform(host, first1, last1, first2, result, op); }
+
+template <typename Iterator, typename T, typename BinaryFunction>
+T reduce(const execution_policy &policy, Iterator first, Iterator last, T init, BinaryFunction op) {
+  std::vector<detail::Value<Iterator>> items = detail::ReadRange(policy, first, last);
+  return std::accumulate(items.begin(), items.end(), init, op);
+}
+template <typename Iterator, typename T>
+T reduce(const execution_policy &policy, Iterator first, Iterator last, T init) { return reduce(policy, first, last, init, std::plus<T>()); }
+template <typename Iterator>
+detail::Value<Iterator> reduce(const execution_policy &policy, Iterator first, Iterator last) { return reduce(policy, first, last, detail::Value<Iterator>(0)); }
+template <typename Iterator, typename T, typename BinaryFunction>
+T reduce(Iterator first, Iterator last, T init, BinaryFunction op) { return reduce(host, first, last, init, op); }
+template <typename Iterator, typename T>
+T reduce(Iterator first, Iterator last, T init) { return reduce(host, first, last, init); }
+template <typename Iterator>
+detail::Value<Iterator> reduce(Iterator first, Iterator last) { return reduce(host, first, last); }
+
+template <typename Iterator, typename UnaryFunction, typename T, typename BinaryFunction>
+T transform_reduce(const execution_policy &policy, Iterator first, Iterator last, UnaryFunction unary, T init, BinaryFunction binary) {
+  std::vector<detail::Value<Iterator>> items = detail::ReadRange(policy, first, last);
+  T result = init;
+  for (size_t i = 0; i < items.size(); ++i) result = binary(result, unary(items[i]));
+  return result;
+}
+template <typename Iterator, typename UnaryFunction, typename T, typename BinaryFunction>
+T transform_reduce(Iterator first, Iterator last, UnaryFunction unary, T init, BinaryFunction binary) { return transform_reduce(host, first, last, unary, init, binary); }
+
+template <typename Iterator1, typename Iterator2, typename T, typename BinaryFunction1, typename BinaryFunction2>
+T inner_product(const execution_policy &policy, Iterator1 first1, Iterator1 last1, Iterator2 first2, T init, BinaryFunction1 sum, BinaryFunction2 product) {
+  std::vector<detail::Value<Iterator1>> a = detail::ReadRange(policy, first1, last1);
+  std::vector<detail::Value<Iterator2>> b = detail::Read(policy, first2, a.size());
+  return std::inner_product(a.begin(), a.end(), b.begin(), init, sum, product);
+}
+template <typename Iterator1, typename Iterator2, typename T>
+T inner_product(const execution_policy &policy, Iterator1 first1, Iterator1 last1, Iterator2 first2, T init) { return inner_product(policy, first1, last1, first2, init, std::plus<T>(), std::multiplies<T>()); }
+template <typename Iterator1, typename Iterator2, typename T, typename BinaryFunction1, typename BinaryFunction2>
+T inner_product(Iterator1 first1, Iterator1 last1, Iterator2 first2, T init, BinaryFunction1 sum, BinaryFunction2 product) { return inner_product(host, first1, last1, first2, init, sum, product); }
+template <typename Iterator1, typename Iterator2, typename T>
+T inner_product(Iterator1 first1, Iterator1 last1, Iterator2 first2, T init) { return inner_product(host, first1, last1, first2, init); }
+
+template <typename InputIterator, typename OutputIterator, typename BinaryFunction>
+OutputIterator inclusive_scan(const execution_policy &policy, InputIterator first, InputIterator last, OutputIterator result, BinaryFunction op) {
+  std::vector<detail::Value<InputIterator>> items = detail::ReadRange(policy, first, last);
+  for (size_t i = 1; i < items.size(); ++i) items[i] = op(items[i - 1], items[i]);
+  return detail::Write(policy, result, items);
+}
+template <typename InputIterator, typename OutputIterator>
+OutputIterator inclusive_scan(const execution_policy &policy, InputIterator first, InputIterator last, OutputIterator result) { return inclusive_scan(policy, first, last, result, std::plus<detail::Value<InputIterator>>()); }
+template <typename InputIterator, typename OutputIterator, typename BinaryFunction>
+OutputIterator inclusive_scan(InputIterator first, InputIterator last, OutputIterator result, BinaryFunction op) { return inclusive_scan(host, first, last, result, op); }
+template <typename InputIterator, typename OutputIterator>
+OutputIterator inclusive_scan(InputIterator first, InputIterator last, OutputIterator result) { return inclusive_scan(host, first, last, result); }
+
+template <typename InputIterator, typename OutputIterator, typename T, typename BinaryFunction>
+OutputIterator exclusive_scan(const execution_policy &policy, InputIterator first, InputIterator last, OutputIterator result, T init, BinaryFunction op) {
+  std::vector<detail::Value<InputIterator>> items = detail::ReadRange(policy, first, last);
+  T running = init;
+  for (size_t i = 0; i < items.size(); ++i) {
+    const T item = items[i];
+    items[i] = running;
+    running = op(running, item);
+  }
+  return detail::Write(policy, result, items);
+}
+template <typename InputIterator, typename OutputIterator, typename T>
+OutputIterator exclusive_scan(const execution_policy &policy, InputIterator first, InputIterator last, OutputIterator result, T init) { return exclusive_scan(policy, first, last, result, init, std::plus<T>()); }
+template <typename InputIterator, typename OutputIterator>
+OutputIterator exclusive_scan(const execution_policy &policy, InputIterator first, InputIterator last, OutputIterator result) { return exclusive_scan(policy, first, last, result, detail::Value<InputIterator>(0)); }
+template <typename InputIterator, typename OutputIterator, typename T, typename BinaryFunction>
+OutputIterator exclusive_scan(InputIterator first, InputIterator last, OutputIterator result, T init, BinaryFunction op) { return exclusive_scan(host, first, last, result, init, op); }
+template <typename InputIterator, typename OutputIterator, typename T>
+OutputIterator exclusive_scan(InputIterator first, InputIterator last, OutputIterator result, T init) { return exclusive_scan(host, first, last, result, init); }
+template <typename InputIterator, typename OutputIterator>
+OutputIterator exclusive_scan(InputIterator first, InputIterator last, OutputIterator result) { return exclusive_scan(host, first, last, result); }
+
+template <typename Iterator, typename Compare>
+void sort(const execution_policy &policy, Iterator first, Iterator last, Compare comp) {
+  std::vector<detail::Value<Iterator>> items = detail::ReadRange(policy, first, last);
+  std::stable_sort(items.begin(), items.end(), comp);
+  detail::Write(policy, first, items);
+}
+template <typename Iterator>
+void sort(const execution_policy &policy, Iterator first, Iterator last) { sort(policy, first, last, std::less<detail::Value<Iterator>>()); }
+template <typename Iterator, typename Compare>
+void sort(Iterator first, Iterator last, Compare comp) { sort(host, first, last, comp); }
+template <typename Iterator>
+void sort(Iterator first, Iterator last) { sort(host, first, last); }
+template <typename Iterator, typename Compare>
+void stable_sort(const execution_policy &policy, Iterator first, Iterator last, Compare comp) { sort(policy, first, last, comp); }
+template <typename Iterator>
+void stable_sort(const execution_policy &policy, Iterator first, Iterator last) { sort(policy, first, last); }
+template <typename Iterator, typename Compare>
+void stable_sort(Iterator first, Iterator last, Compare comp) { sort(host, first, last, comp); }
+template <typename Iterator>
+void stable_sort(Iterator first, Iterator last) { sort(host, first, last); }
+
+/** Sorts the keys, and the values with them (stably, as every sort here). */
+template <typename KeyIterator, typename ValueIterator, typename Compare>
+void sort_by_key(const execution_policy &policy, KeyIterator keys_first, KeyIterator keys_last, ValueIterator values_first, Compare comp) {
+  std::vector<detail::Value<KeyIterator>> keys = detail::ReadRange(policy, keys_first, keys_last);
+  std::vector<detail::Value<ValueIterator>> values = detail::Read(policy, values_first, keys.size());
+  std::vector<size_t> order(keys.size());
+  std::iota(order.begin(), order.end(), size_t(0));
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return comp(keys[a], keys[b]); });
+  std::vector<detail::Value<KeyIterator>> sorted_keys(keys.size());
+  std::vector<detail::Value<ValueIterator>> sorted_values(keys.size());
+  for (size_t i = 0; i < order.size(); ++i) {
+    sorted_keys[i] = keys[order[i]];
+    sorted_values[i] = values[order[i]];
+  }
+  detail::Write(policy, keys_first, sorted_keys);
+  detail::Write(policy, values_first, sorted_values);
+}
+template <typename KeyIterator, typename ValueIterator>
+void sort_by_key(const execution_policy &policy, KeyIterator keys_first, KeyIterator keys_last, ValueIterator values_first) { sort_by_key(policy, keys_first, keys_last, values_first, std::less<detail::Value<KeyIterator>>()); }
+template <typename KeyIterator, typename ValueIterator, typename Compare>
+void sort_by_key(KeyIterator keys_first, KeyIterator keys_last, ValueIterator values_first, Compare comp) { sort_by_key(host, keys_first, keys_last, values_first, comp); }
+template <typename KeyIterator, typename ValueIterator>
+void sort_by_key(KeyIterator keys_first, KeyIterator keys_last, ValueIterator values_first) { sort_by_key(host, keys_first, keys_last, values_first); }
+template <typename KeyIterator, typename ValueIterator>
+void stable_sort_by_key(const execution_policy &policy, KeyIterator keys_first, KeyIterator keys_last, ValueIterator values_first) { sort_by_key(policy, keys_first, keys_last, values_first); }
+template <typename KeyIterator, typename ValueIterator>
+void stable_sort_by_key(KeyIterator keys_first, KeyIterator keys_last, ValueIterator values_first) { sort_by_key(host, keys_first, keys_last, values_first); }
+
+/** The first key of each run of equal keys, with its value; returns the ends of both. */
+template <typename KeyIterator, typename ValueIterator>
+pair<KeyIterator, ValueIterator> unique_by_key(const execution_policy &policy, KeyIterator keys_first, KeyIterator keys_last, ValueIterator values_first) {
+  std::vector<detail::Value<KeyIterator>> keys = detail::ReadRange(policy, keys_first, keys_last);
+  std::vector<detail::Value<ValueIterator>> values = detail::Read(policy, values_first, keys.size());
+  std::vector<detail::Value<KeyIterator>> unique_keys;
+  std::vector<detail::Value<ValueIterator>> unique_values;
+  for (size_t i = 0; i < keys.size(); ++i) {
+    if (i > 0 && keys[i] == keys[i - 1]) continue;
+    unique_keys.push_back(keys[i]);
+    unique_values.push_back(values[i]);
+  }
+  return make_pair(detail::Write(policy, keys_first, unique_keys), detail::Write(policy, values_first, unique_values));
+}
+template <typename KeyIterator, typename ValueIterator>
+pair<KeyIterator, ValueIterator> unique_by_key(KeyIterator keys_first, KeyIterator keys_last, ValueIterator values_first) { return unique_by_key(host, keys_first, keys_last, values_first); }
+
+template <typename Iterator>
+Iterator unique(const execution_policy &policy, Iterator first, Iterator last) {
+  std::vector<detail::Value<Iterator>> items = detail::ReadRange(policy, first, last);
+  items.erase(std::unique(items.begin(), items.end()), items.end());
+  return detail::Write(policy, first, items);
+}
+template <typename Iterator>
+Iterator unique(Iterator first, Iterator last) { return unique(host, first, last); }
+
+template <typename Iterator, typename T>
+size_t count(const execution_policy &policy, Iterator first, Iterator last, const T &value) {
+  std::vector<detail::Value<Iterator>> items = detail::ReadRange(policy, first, last);
+  return static_cast<size_t>(std::count(items.begin(), items.end(), value));
+}
+template <typename Iterator, typename T>
+size_t count(Iterator first, Iterator last, const T &value) { return count(host, first, last, value); }
+
+template <typename Iterator>
+Iterator max_element(const execution_policy &policy, Iterator first, Iterator last) {
+  return detail::Found(policy, first, last, [](auto begin, auto end) { return std::max_element(begin, end); });
+}
+template <typename Iterator>
+Iterator max_element(Iterator first, Iterator last) { return max_element(host, first, last); }
+template <typename Iterator>
+Iterator min_element(const execution_policy &policy, Iterator first, Iterator last) {
+  return detail::Found(policy, first, last, [](auto begin, auto end) { return std::min_element(begin, end); });
+}
+template <typename Iterator>
+Iterator min_element(Iterator first, Iterator last) { return min_element(host, first, last); }
+
+template <typename Iterator>
+bool is_sorted(const execution_policy &policy, Iterator first, Iterator last) {
+  std::vector<detail::Value<Iterator>> items = detail::ReadRange(policy, first, last);
+  return std::is_sorted(items.begin(), items.end());
+}
+template <typename Iterator>
+bool is_sorted(Iterator first, Iterator last) { return is_sorted(host, first, last); }
+
+template <typename Iterator, typename RandomEngine>
+void shuffle(const execution_policy &policy, Iterator first, Iterator last, RandomEngine &&engine) {
+  std::vector<detail::Value<Iterator>> items = detail::ReadRange(policy, first, last);
+  std::shuffle(items.begin(), items.end(), engine);
+  detail::Write(policy, first, items);
+}
+template <typename Iterator, typename RandomEngine>
+void shuffle(Iterator first, Iterator last, RandomEngine &&engine) { shuffle(host, first, last, engine); }
+
+}  // namespace thrust
+
+#endif  // __HIP_DEVICE_COMPILE__
