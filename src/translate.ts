@@ -1,6 +1,6 @@
 // One source file through the pipeline: checks -> parse -> analyse -> rewrite (device, host) ->
 // emit (device entries, registration, build variables). Pure: text in, files out; the CLI writes.
-import { basename, dirname, extname, relative, resolve } from 'node:path';
+import { basename, dirname, extname, relative, resolve, sep } from 'node:path';
 import { readSource, type SourceFile } from './parse/source.js';
 import { parse, type Node } from './parse/parser.js';
 import { lexicalProblems, syntaxProblems } from './parse/checks.js';
@@ -43,6 +43,7 @@ import { registrationSource, type RegisteredKernel } from './emit/registration.j
 import { includesOpenMP, makefileFragment } from './emit/makefile.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './report/diagnostic.js';
 import { bundledLibrary, findQuotedInclude, looksLikeGpuSource, reachesGpuCode } from './gpu-hint.js';
+import { LIBRARIES_DIR } from './package-root.js';
 import { identifier, stemOf } from './output-names.js';
 
 export { looksLikeGpuSource };
@@ -448,10 +449,10 @@ function declarePrecedingStubs(instances: readonly KernelInstance[], hostEdits: 
 
 /**
  * Headers a run over the includer's tree does not translate as headers: those outside its
- * directory (found through -I or `../`), and sources included as text (`#include "kernels.cu"`).
+ * directory (found through -I or `../`), bundled libraries, and sources included as text (`#include "kernels.cu"`).
  * The includer translates them beside its outputs, under their base names.
  */
-const byIncluder = (header: string, includer: string) => relative(dirname(resolve(includer)), header).startsWith('..') || !isHeader(header);
+const byIncluder = (header: string, includer: string) => relative(dirname(resolve(includer)), header).startsWith('..') || !isHeader(header) || header.startsWith(LIBRARIES_DIR + sep);
 
 /**
  * The GPU headers a file reaches from outside its directory, and the sources it includes as text,
