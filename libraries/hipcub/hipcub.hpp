@@ -8,9 +8,14 @@
 #pragma once
 
 #include <hip/hip_runtime.h>
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <functional>
 #include <iterator>
+#include <numeric>
+#include <type_traits>
 #include <vector>
 
 namespace hipcub {
@@ -468,6 +473,158 @@ struct DeviceScan {
   static hipError_t ExclusiveSum(void *d_temp_storage, size_t &temp_storage_bytes, InputIterator d_in, OutputIterator d_out, int num_items, hipStream_t stream = 0) {
     typedef typename std::iterator_traits<InputIterator>::value_type T;
     return ExclusiveScan(d_temp_storage, temp_storage_bytes, d_in, d_out, hipcub::Sum(), T(0), num_items, stream);
+  }
+};
+
+/** The two buffers of a sort that alternates between them (`Current()` holds the items). */
+template <typename T>
+struct DoubleBuffer {
+  T *d_buffers[2];
+  int selector;
+
+  DoubleBuffer() : d_buffers{nullptr, nullptr}, selector(0) {}
+  DoubleBuffer(T *current, T *alternate) : d_buffers{current, alternate}, selector(0) {}
+  T *Current() { return d_buffers[selector]; }
+  T *Alternate() { return d_buffers[selector ^ 1]; }
+};
+
+/**
+ * The bits a radix sort orders `key` by, as an unsigned integer of its size: a signed integer's
+ * sign flipped, a float's sign flipped when positive and all its bits when negative (so -0.0
+ * sorts before +0.0, as hipCUB's does).
+ */
+template <typename Key>
+uint64_t RadixBits(const Key &key) {
+  typedef typename std::conditional<sizeof(Key) == 1, uint8_t, typename std::conditional<sizeof(Key) == 2, uint16_t, typename std::conditional<sizeof(Key) == 4, uint32_t, uint64_t>::type>::type>::type Bits;
+  Bits bits;
+  std::memcpy(&bits, &key, sizeof(Key));
+  const Bits sign = Bits(Bits(1) << (8 * sizeof(Key) - 1));
+  if (std::is_floating_point<Key>::value) bits = (bits & sign) ? Bits(~bits) : Bits(bits | sign);
+  else if (std::is_signed<Key>::value) bits = Bits(bits ^ sign);
+  return bits;
+}
+
+/** The order that sorts `keys` by their bits [begin_bit, end_bit), stably. */
+template <typename Key>
+std::vector<size_t> RadixOrder(const std::vector<Key> &keys, int begin_bit, int end_bit, bool descending) {
+  const uint64_t mask = end_bit - begin_bit >= 64 ? ~uint64_t(0) : (uint64_t(1) << (end_bit - begin_bit)) - 1;
+  std::vector<uint64_t> digits(keys.size());
+  for (size_t i = 0; i < keys.size(); ++i) digits[i] = (RadixBits(keys[i]) >> begin_bit) & mask;
+  std::vector<size_t> order(keys.size());
+  std::iota(order.begin(), order.end(), size_t(0));
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return descending ? digits[b] < digits[a] : digits[a] < digits[b]; });
+  return order;
+}
+
+/** `items` in `order`. */
+template <typename T>
+std::vector<T> Permuted(const std::vector<T> &items, const std::vector<size_t> &order) {
+  std::vector<T> result(order.size());
+  for (size_t i = 0; i < order.size(); ++i) result[i] = items[order[i]];
+  return result;
+}
+
+struct DeviceRadixSort {
+  template <typename Key, typename Value>
+  static hipError_t SortPairs(void *d_temp_storage, size_t &temp_storage_bytes, const Key *d_keys_in, Key *d_keys_out, const Value *d_values_in, Value *d_values_out, int num_items, int begin_bit = 0, int end_bit = sizeof(Key) * 8, hipStream_t stream = 0) {
+    return Sort(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, d_values_in, d_values_out, num_items, begin_bit, end_bit, stream, false);
+  }
+  template <typename Key, typename Value>
+  static hipError_t SortPairsDescending(void *d_temp_storage, size_t &temp_storage_bytes, const Key *d_keys_in, Key *d_keys_out, const Value *d_values_in, Value *d_values_out, int num_items, int begin_bit = 0, int end_bit = sizeof(Key) * 8, hipStream_t stream = 0) {
+    return Sort(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, d_values_in, d_values_out, num_items, begin_bit, end_bit, stream, true);
+  }
+  template <typename Key>
+  static hipError_t SortKeys(void *d_temp_storage, size_t &temp_storage_bytes, const Key *d_keys_in, Key *d_keys_out, int num_items, int begin_bit = 0, int end_bit = sizeof(Key) * 8, hipStream_t stream = 0) {
+    return Sort(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, (const char *)nullptr, (char *)nullptr, num_items, begin_bit, end_bit, stream, false);
+  }
+  template <typename Key>
+  static hipError_t SortKeysDescending(void *d_temp_storage, size_t &temp_storage_bytes, const Key *d_keys_in, Key *d_keys_out, int num_items, int begin_bit = 0, int end_bit = sizeof(Key) * 8, hipStream_t stream = 0) {
+    return Sort(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, (const char *)nullptr, (char *)nullptr, num_items, begin_bit, end_bit, stream, true);
+  }
+  /** The DoubleBuffer forms: sorted into the current buffers (the alternate ones are not used). */
+  template <typename Key, typename Value>
+  static hipError_t SortPairs(void *d_temp_storage, size_t &temp_storage_bytes, DoubleBuffer<Key> &keys, DoubleBuffer<Value> &values, int num_items, int begin_bit = 0, int end_bit = sizeof(Key) * 8, hipStream_t stream = 0) {
+    return Sort(d_temp_storage, temp_storage_bytes, keys.Current(), keys.Current(), values.Current(), values.Current(), num_items, begin_bit, end_bit, stream, false);
+  }
+  template <typename Key>
+  static hipError_t SortKeys(void *d_temp_storage, size_t &temp_storage_bytes, DoubleBuffer<Key> &keys, int num_items, int begin_bit = 0, int end_bit = sizeof(Key) * 8, hipStream_t stream = 0) {
+    return Sort(d_temp_storage, temp_storage_bytes, keys.Current(), keys.Current(), (const char *)nullptr, (char *)nullptr, num_items, begin_bit, end_bit, stream, false);
+  }
+
+ private:
+  /** Without values when `d_values_out` is null. */
+  template <typename Key, typename Value>
+  static hipError_t Sort(void *d_temp_storage, size_t &temp_storage_bytes, const Key *d_keys_in, Key *d_keys_out, const Value *d_values_in, Value *d_values_out, int num_items, int begin_bit, int end_bit, hipStream_t stream, bool descending) {
+    if (SizeQuery(d_temp_storage, temp_storage_bytes)) return hipSuccess;
+    std::vector<Key> keys = CopyToHost(d_keys_in, num_items, stream);
+    const std::vector<size_t> order = RadixOrder(keys, begin_bit, end_bit, descending);
+    hipError_t status = CopyToDevice(d_keys_out, Permuted(keys, order));
+    if (status == hipSuccess && d_values_out) status = CopyToDevice(d_values_out, Permuted(CopyToHost(d_values_in, num_items, stream), order));
+    return status;
+  }
+};
+
+struct DeviceSelect {
+  /** The items whose flag is set, in order, and their number. */
+  template <typename InputIterator, typename FlagIterator, typename OutputIterator, typename NumSelectedIterator>
+  static hipError_t Flagged(void *d_temp_storage, size_t &temp_storage_bytes, InputIterator d_in, FlagIterator d_flags, OutputIterator d_out, NumSelectedIterator d_num_selected_out, int num_items, hipStream_t stream = 0) {
+    if (SizeQuery(d_temp_storage, temp_storage_bytes)) return hipSuccess;
+    std::vector<typename std::iterator_traits<InputIterator>::value_type> items = CopyToHost(d_in, num_items, stream), selected;
+    std::vector<typename std::iterator_traits<FlagIterator>::value_type> flags = CopyToHost(d_flags, num_items, stream);
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (flags[i]) selected.push_back(items[i]);
+    }
+    return Selected(selected, d_out, d_num_selected_out);
+  }
+
+  /** The items `select_op` accepts, in order, and their number. */
+  template <typename InputIterator, typename OutputIterator, typename NumSelectedIterator, typename SelectOp>
+  static hipError_t If(void *d_temp_storage, size_t &temp_storage_bytes, InputIterator d_in, OutputIterator d_out, NumSelectedIterator d_num_selected_out, int num_items, SelectOp select_op, hipStream_t stream = 0) {
+    if (SizeQuery(d_temp_storage, temp_storage_bytes)) return hipSuccess;
+    std::vector<typename std::iterator_traits<InputIterator>::value_type> items = CopyToHost(d_in, num_items, stream), selected;
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (select_op(items[i])) selected.push_back(items[i]);
+    }
+    return Selected(selected, d_out, d_num_selected_out);
+  }
+
+  /** The first item of each run of equal items, and their number. */
+  template <typename InputIterator, typename OutputIterator, typename NumSelectedIterator>
+  static hipError_t Unique(void *d_temp_storage, size_t &temp_storage_bytes, InputIterator d_in, OutputIterator d_out, NumSelectedIterator d_num_selected_out, int num_items, hipStream_t stream = 0) {
+    if (SizeQuery(d_temp_storage, temp_storage_bytes)) return hipSuccess;
+    std::vector<typename std::iterator_traits<InputIterator>::value_type> items = CopyToHost(d_in, num_items, stream);
+    items.erase(std::unique(items.begin(), items.end()), items.end());
+    return Selected(items, d_out, d_num_selected_out);
+  }
+
+ private:
+  template <typename T, typename OutputIterator, typename NumSelectedIterator>
+  static hipError_t Selected(const std::vector<T> &selected, OutputIterator d_out, NumSelectedIterator d_num_selected_out) {
+    typedef typename std::iterator_traits<NumSelectedIterator>::value_type Count;
+    const hipError_t status = CopyToDevice(d_out, selected);
+    return status == hipSuccess ? CopyToDevice(d_num_selected_out, std::vector<Count>(1, Count(selected.size()))) : status;
+  }
+};
+
+struct DeviceSegmentedReduce {
+  /** Each segment [d_begin_offsets[s], d_end_offsets[s]) reduced from `init`. */
+  template <typename InputIterator, typename OutputIterator, typename OffsetIterator, typename ReductionOp, typename T>
+  static hipError_t Reduce(void *d_temp_storage, size_t &temp_storage_bytes, InputIterator d_in, OutputIterator d_out, int num_segments, OffsetIterator d_begin_offsets, OffsetIterator d_end_offsets, ReductionOp op, T init, hipStream_t stream = 0) {
+    if (SizeQuery(d_temp_storage, temp_storage_bytes)) return hipSuccess;
+    std::vector<typename std::iterator_traits<OffsetIterator>::value_type> begins = CopyToHost(d_begin_offsets, num_segments, stream), ends = CopyToHost(d_end_offsets, num_segments, stream);
+    const int total = num_segments > 0 ? int(*std::max_element(ends.begin(), ends.end())) : 0;
+    std::vector<typename std::iterator_traits<InputIterator>::value_type> items = CopyToHost(d_in, total, stream);
+    std::vector<T> results(num_segments > 0 ? num_segments : 0, init);
+    for (size_t s = 0; s < results.size(); ++s) {
+      for (auto i = begins[s]; i < ends[s]; ++i) results[s] = op(results[s], items[i]);
+    }
+    return CopyToDevice(d_out, results);
+  }
+
+  template <typename InputIterator, typename OutputIterator, typename OffsetIterator>
+  static hipError_t Sum(void *d_temp_storage, size_t &temp_storage_bytes, InputIterator d_in, OutputIterator d_out, int num_segments, OffsetIterator d_begin_offsets, OffsetIterator d_end_offsets, hipStream_t stream = 0) {
+    typedef typename std::iterator_traits<InputIterator>::value_type T;
+    return Reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments, d_begin_offsets, d_end_offsets, hipcub::Sum(), T(0), stream);
   }
 };
 
