@@ -333,6 +333,61 @@ struct CachingDeviceAllocator {
   hipError_t DeviceFree(int, void *d_ptr) { return hipFree(d_ptr); }
 };
 
+/**
+ * Scans over a logical warp of LOGICAL_WARP_THREADS lanes (a power of two up to warpSize), with
+ * warp shuffles: every lane of the logical warp must make the call.
+ */
+template <typename T, int LOGICAL_WARP_THREADS = 0>
+class WarpScan {
+ public:
+  struct TempStorage {
+    T unused;
+  };
+
+  __device__ WarpScan(TempStorage &) {}
+
+  __device__ void InclusiveSum(T input, T &output) { InclusiveScan(input, output, hipcub::Sum()); }
+  __device__ void InclusiveSum(T input, T &output, T &warp_aggregate) { InclusiveScan(input, output, hipcub::Sum(), warp_aggregate); }
+  __device__ void ExclusiveSum(T input, T &output) { ExclusiveScan(input, output, T(0), hipcub::Sum()); }
+  __device__ void ExclusiveSum(T input, T &output, T &warp_aggregate) { ExclusiveScan(input, output, T(0), hipcub::Sum(), warp_aggregate); }
+
+  template <typename ScanOp>
+  __device__ void InclusiveScan(T input, T &output, ScanOp op) {
+    T aggregate;
+    InclusiveScan(input, output, op, aggregate);
+  }
+
+  /** Hillis and Steele's scan over the lanes; the last lane's result is the aggregate. */
+  template <typename ScanOp>
+  __device__ void InclusiveScan(T input, T &output, ScanOp op, T &warp_aggregate) {
+    // 0 (the default) is the logical warp: warpSize, hip2vortex's --warp-size.
+    const int lanes = LOGICAL_WARP_THREADS ? LOGICAL_WARP_THREADS : warpSize;
+    const int lane = __lane_id() % lanes;
+    T value = input;
+    for (int offset = 1; offset < lanes; offset *= 2) {
+      T before = __shfl_up(value, offset, lanes);
+      if (lane >= offset) value = op(before, value);
+    }
+    output = value;
+    warp_aggregate = __shfl(value, lanes - 1, lanes);
+  }
+
+  template <typename ScanOp>
+  __device__ void ExclusiveScan(T input, T &output, T initial_value, ScanOp op) {
+    T aggregate;
+    ExclusiveScan(input, output, initial_value, op, aggregate);
+  }
+
+  template <typename ScanOp>
+  __device__ void ExclusiveScan(T input, T &output, T initial_value, ScanOp op, T &warp_aggregate) {
+    const int lanes = LOGICAL_WARP_THREADS ? LOGICAL_WARP_THREADS : warpSize;
+    T inclusive;
+    InclusiveScan(input, inclusive, op, warp_aggregate);
+    T before = __shfl_up(inclusive, 1, lanes);
+    output = __lane_id() % lanes == 0 ? initial_value : op(initial_value, before);
+  }
+};
+
 /** The host copy of `n` device items from `first`. */
 template <typename T>
 std::vector<T> CopyToHost(T *first, int n, hipStream_t stream) {

@@ -11,8 +11,8 @@ import { scan } from './syntax.js';
 /** Scratch bytes per thread of the block: HIP2VX_WARP_SCRATCH_BYTES of hip2vx_device.h. */
 export const WARP_SCRATCH_BYTES = 16;
 
-/** Collectives of a tile type (cooperative groups' thread_block_tile, hipCUB's WarpReduce): its methods of these names. */
-const TILE_METHODS = new Set(['shfl', 'shfl_up', 'shfl_down', 'shfl_xor', 'any', 'all', 'ballot', 'Sum', 'Reduce']);
+/** Collectives of a tile type (cooperative groups' thread_block_tile, hipCUB's WarpReduce and WarpScan): its methods of these names. */
+const TILE_METHODS = new Set(['shfl', 'shfl_up', 'shfl_down', 'shfl_xor', 'any', 'all', 'ballot', 'Sum', 'Reduce', 'InclusiveSum', 'ExclusiveSum', 'InclusiveScan', 'ExclusiveScan']);
 /** Collectives taking a tile, named with their namespace (`cg::reduce(tile, v, cg::plus<float>())`). */
 const TILE_FUNCTIONS = new Set(['reduce']);
 const CALL = new Set(['call_expression']);

@@ -142,7 +142,7 @@ const PROGRAMS: FeatureProgram[] = [
   { dir: 'pitched-pools', stem: 'pitched_pools', variants: [{ config: '4x4' }], what: 'hipMalloc3D and a hipPitchedPtr kernel argument (narrower on rv32), the default memory pool of stream-ordered allocation, computeMode' },
   {
     dir: 'hipcub', stem: 'hipcub_primitives', variants: [{ config: '4x4' }],
-    what: "hipCUB's BlockReduce (2-D, partial, items), BlockScan, BlockLoad/BlockStore, WarpReduce and device-wide scan, reduce and run-length encoding (the bundled library, translated with the program)",
+    what: "hipCUB's BlockReduce (2-D, partial, items), BlockScan, BlockLoad/BlockStore, WarpReduce, WarpScan; device-wide scan, reduce, run-length encoding, radix sorts, selection and segmented reduction (the bundled library, translated with the program)",
     host: ['#include "hipcub.host.hpp"'],
     device: ['#include "hipcub.device.hpp"'],
   },
