@@ -68,6 +68,55 @@ __host__ __device__ T *raw_pointer_cast(device_ptr<T> p) { return p.get(); }
 template <typename T>
 __host__ __device__ T *raw_pointer_cast(T *p) { return p; }
 
+/** thrust::complex, on the host and the device; aligned as Thrust aligns it (twice its part). */
+template <typename T>
+struct alignas(2 * sizeof(T)) complex {
+  T re;
+  T im;
+
+  __host__ __device__ complex(const T &real = T(), const T &imag = T()) : re(real), im(imag) {}
+  template <typename U>
+  __host__ __device__ complex(const complex<U> &other) : re(T(other.real())), im(T(other.imag())) {}
+  __host__ __device__ T real() const { return re; }
+  __host__ __device__ T imag() const { return im; }
+  __host__ __device__ void real(T value) { re = value; }
+  __host__ __device__ void imag(T value) { im = value; }
+  __host__ __device__ complex &operator+=(const complex &o) { return *this = *this + o; }
+  __host__ __device__ complex &operator-=(const complex &o) { return *this = *this - o; }
+  __host__ __device__ complex &operator*=(const complex &o) { return *this = *this * o; }
+  __host__ __device__ complex &operator/=(const complex &o) { return *this = *this / o; }
+};
+
+template <typename T>
+__host__ __device__ complex<T> operator+(const complex<T> &a, const complex<T> &b) { return complex<T>(a.re + b.re, a.im + b.im); }
+template <typename T>
+__host__ __device__ complex<T> operator-(const complex<T> &a, const complex<T> &b) { return complex<T>(a.re - b.re, a.im - b.im); }
+template <typename T>
+__host__ __device__ complex<T> operator-(const complex<T> &a) { return complex<T>(-a.re, -a.im); }
+template <typename T>
+__host__ __device__ complex<T> operator*(const complex<T> &a, const complex<T> &b) { return complex<T>(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re); }
+template <typename T>
+__host__ __device__ complex<T> operator*(const complex<T> &a, const T &b) { return complex<T>(a.re * b, a.im * b); }
+template <typename T>
+__host__ __device__ complex<T> operator*(const T &a, const complex<T> &b) { return complex<T>(a * b.re, a * b.im); }
+template <typename T>
+__host__ __device__ complex<T> operator/(const complex<T> &a, const complex<T> &b) {
+  const T d = b.re * b.re + b.im * b.im;
+  return complex<T>((a.re * b.re + a.im * b.im) / d, (a.im * b.re - a.re * b.im) / d);
+}
+template <typename T>
+__host__ __device__ complex<T> operator/(const complex<T> &a, const T &b) { return complex<T>(a.re / b, a.im / b); }
+template <typename T>
+__host__ __device__ bool operator==(const complex<T> &a, const complex<T> &b) { return a.re == b.re && a.im == b.im; }
+template <typename T>
+__host__ __device__ bool operator!=(const complex<T> &a, const complex<T> &b) { return !(a == b); }
+template <typename T>
+__host__ __device__ T norm(const complex<T> &z) { return z.re * z.re + z.im * z.im; }
+template <typename T>
+__host__ __device__ T abs(const complex<T> &z) { return sqrt(norm(z)); }
+template <typename T>
+__host__ __device__ complex<T> conj(const complex<T> &z) { return complex<T>(z.re, -z.im); }
+
 }  // namespace thrust
 
 // The rest is host code only: a program's device code sees none of it.

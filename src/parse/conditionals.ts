@@ -148,3 +148,21 @@ function evaluate(condition: string, macros: MacroTable, predefined: Record<stri
     return 0;
   }
 }
+
+/**
+ * The directive lines of `text` (an item removed from an output) that belong to groups reaching
+ * outside it, each on a line of its own: an item whose header an `#ifdef` splits ends past the
+ * group's `#endif`, which must stay for the text before the item.
+ */
+export function unbalancedDirectives(text: string): string {
+  const kept: string[] = [];
+  const open: string[] = [];
+  for (const line of text.split('\n').filter((l) => /^\s*#/.test(l))) {
+    const word = /^\s*#\s*(\w+)/.exec(line)?.[1] ?? '';
+    if (/^if/.test(word)) open.push(line);
+    else if (word === 'endif' && open.length) open.pop();
+    else if (/^(endif|else|elif)/.test(word) && !open.length) kept.push(line);
+  }
+  const lines = [...kept, ...open];
+  return lines.length ? `\n${lines.join('\n')}\n` : '';
+}

@@ -12,7 +12,7 @@ import { warpExits, WarpOps } from '../analyse/warp-ops.js';
 import { bundledLibrary } from '../gpu-hint.js';
 import { previousStatement, warpSynchronousSteps, type WarpStep } from '../analyse/warp-synchronous.js';
 import { integerConstants, WARP_ROWS, WarpParams, WarpScope, type ParamFacts, type WarpAssumptions } from '../analyse/warp-uniformity.js';
-import { conditionalGroups, enclosingConditions } from '../parse/conditionals.js';
+import { conditionalGroups, enclosingConditions, unbalancedDirectives } from '../parse/conditionals.js';
 import { ptxCall, warpMatrixInstruction } from '../analyse/ptx-asm.js';
 import { argumentsOf, attributeSpaces, declaredName, descendants, functionDeclarator, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
 import type { HeaderRule, RuleSet } from '../rules/index.js';
@@ -241,10 +241,15 @@ export class DeviceRewriter {
     return names;
   }
 
+  /** Removes an item, keeping the directives of the #if groups it cuts through (as written: the parsed text blanks a branch not taken). */
+  private drop(node: Node): void {
+    this.edits.replace(node, unbalancedDirectives(this.edits.text.slice(node.startIndex, node.endIndex)));
+  }
+
   private item({ node }: TopItem, used: Set<string>): void {
     const fn = this.program.functionOf(node);
     if (fn) {
-      if (fn.kind === 'host' && !(this.isTypeOrConstant(node) && used.has(`#kept:${fn.name}`))) this.edits.replace(node, '');
+      if (fn.kind === 'host' && !(this.isTypeOrConstant(node) && used.has(`#kept:${fn.name}`))) this.drop(node);
       else this.sharedStruct(fn);
       // The keywords, which hip2vx_device.h defines (compilers ignore the CUDA attributes).
       for (const a of fn.node.children) {
@@ -275,7 +280,7 @@ export class DeviceRewriter {
     }
     if (this.options.header && isScalarConstantOrEnum(node)) return;
     if (this.options.namespaces?.has(USING_NAMESPACE.exec(node.text)?.[1] ?? '')) return;
-    this.edits.replace(node, '');
+    this.drop(node);
   }
 
   /**

@@ -77,7 +77,6 @@ describe('headers', () => {
 
   it.each([
     ['cooperative_groups.h', 'warning', 'cooperative-groups'],
-    ['thrust/complex.h', 'unsupported', 'cuda-library'],
     ['thrust/iterator/zip_iterator.h', 'unsupported', 'cuda-library'],
     ['cublas_v2.h', 'unsupported', 'cuda-library'],
     ['curand_kernel.h', 'unsupported', 'cuda-library'],

@@ -148,7 +148,7 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'thrust', stem: 'thrust_basics', variants: [{ config: '4x4' }],
-    what: "Thrust's vectors and algorithms (the bundled library) around kernels: host and device vectors, algorithms on device ranges and raw pointers under thrust::device, a kernel taking device_ptr<const int>",
+    what: "Thrust's vectors and algorithms (the bundled library) around kernels: host and device vectors, algorithms on device ranges and raw pointers under thrust::device, a kernel taking device_ptr<const int>, thrust::complex in device structs",
     host: ['#include "thrust.host.h"'],
   },
   { dir: 'cub', stem: 'cub_names', variants: [], what: "CUB's names in a CUDA program: <cub/cub.cuh> and cub:: reach the bundled hipCUB", host: ['#include "cub.host.cuh"'] },

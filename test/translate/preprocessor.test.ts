@@ -227,3 +227,27 @@ describe('syntax errors the grammar reports', () => {
     expect(errors(device).map((d) => d.ruleId)).toEqual(['syntax-error']);
   });
 });
+
+describe('items removed from an output', () => {
+  it('keep the directives of the #if groups they cut through: a host function whose header an #ifdef splits', async () => {
+    const source = `#include <vector>
+__global__ void k(int *p) { p[threadIdx.x] = 1; }
+#ifdef USE_STD
+double run(const std::vector<int> &v,
+#else
+double run(int *v,
+#endif
+           int n) {
+  k<<<1, n>>>(0);
+  return n;
+}
+int main() { return (int)run(0, 4); }
+`;
+    const r = await translateText('/tmp/split.cu', source);
+    expect(errors(r)).toEqual([]);
+    const device = output(r, 'device');
+    // The first branch stays as the device compiler skips it; the removed item's #endif closes it.
+    expect(device).toContain('#ifdef USE_STD\ndouble run(const std::vector<int> &v,\n#else\n\n#endif\n');
+    expect(device).not.toContain('int n) {');
+  });
+});
