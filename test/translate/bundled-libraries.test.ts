@@ -1,9 +1,9 @@
 // Bundled libraries (libraries/): which includes reach them, and what a translation does with them.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bundledLibrary } from '../../src/gpu-hint.js';
+import { bundledLibrary, looksLikeGpuSource } from '../../src/gpu-hint.js';
 import { LIBRARIES_DIR } from '../../src/package-root.js';
 import { formatted, output, translateText } from './translate-helpers.js';
 
@@ -15,6 +15,13 @@ describe('bundled libraries', () => {
     expect(bundledLibrary('hipcub.hpp')).toBeUndefined();
     expect(bundledLibrary('thrust/sort.h')).toBe(join(LIBRARIES_DIR, 'thrust/thrust.h'));
     expect(bundledLibrary('rocprim/rocprim.hpp')).toBeUndefined();
+  });
+
+  it('each look like GPU code (a source including one is translated, and so is the library)', () => {
+    for (const name of readdirSync(LIBRARIES_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)) {
+      const file = bundledLibrary(`${name}/x.h`)!;
+      expect(looksLikeGpuSource(readFileSync(file, 'utf8')), file).toBe(true);
+    }
   });
 
   const kernel = (include: string) => `${include}
