@@ -2,11 +2,11 @@
 // block's local memory and barriers of the logical warp. Two facts the translator needs: which
 // kernels use them (their entry reserves the scratch, their registration tells the host its
 // size), and which calls may not be reached by every lane of their warp (reported).
-import type { Node } from '../parse/parser.js';
+import type { Node, Tree } from '../parse/parser.js';
 import type { DeviceBuiltinRule, RuleSet } from '../rules/types.js';
 import type { FunctionInfo, Program } from './program.js';
 import { warpMatrixInstruction } from './ptx-asm.js';
-import { scan } from './syntax.js';
+import { enclosingFunction, scan } from './syntax.js';
 
 /** Scratch bytes per thread of the block: HIP2VX_WARP_SCRATCH_BYTES of hip2vx_device.h. */
 export const WARP_SCRATCH_BYTES = 16;
@@ -16,6 +16,8 @@ const TILE_METHODS = new Set(['shfl', 'shfl_up', 'shfl_down', 'shfl_xor', 'any',
 /** Collectives taking a tile, named with their namespace (`cg::reduce(tile, v, cg::plus<float>())`). */
 const TILE_FUNCTIONS = new Set(['reduce']);
 const CALL = new Set(['call_expression']);
+const ALIASES = new Set(['type_definition', 'alias_declaration']);
+const words = (names: readonly string[]) => new RegExp(names.length ? `\\b(${names.join('|')})\\b` : '$^');
 const CALL_OR_ASM = new Set(['call_expression', 'gnu_asm_expression']);
 
 /** The warp operations of the device builtins table (`exchange`): calls, tile types, the barrier. */
@@ -24,6 +26,8 @@ export class WarpOps {
   private readonly syncs: ReadonlySet<string>;
   private readonly tiles: RegExp;
   private readonly anyUse: RegExp;
+  /** Per file: its outer-scope typedefs and aliases of tile types. */
+  private readonly tileAliases = new WeakMap<Tree, RegExp>();
 
   private static readonly byRules = new WeakMap<RuleSet, WarpOps>();
 
@@ -39,7 +43,6 @@ export class WarpOps {
     const of = (kind: 'call' | 'tile' | 'sync') => all.filter((b) => b.exchange === kind && b.status !== 'unsupported').map((b) => b.name);
     this.calls = new Set(of('call'));
     this.syncs = new Set(of('sync'));
-    const words = (names: string[]) => new RegExp(names.length ? `\\b(${names.join('|')})\\b` : '$^');
     this.tiles = words(of('tile'));
     this.anyUse = words([...this.calls, ...of('tile'), ...of('sync')]);
   }
@@ -50,7 +53,22 @@ export class WarpOps {
    * wait for their logical warp otherwise (warp-synchronous shared memory).
    */
   users(fns: readonly FunctionInfo[], waiting: Iterable<string> = []): Set<string> {
-    return withCallers(fns, [...fns.filter((f) => f.body && (this.anyUse.test(f.outer.text) || hasWarpMatrixAsm(f.body))).map((f) => f.name), ...waiting]);
+    return withCallers(fns, [...fns.filter((f) => f.body && (this.anyUse.test(f.outer.text) || this.namesTile(f) || hasWarpMatrixAsm(f.body))).map((f) => f.name), ...waiting]);
+  }
+
+  /** `fn` names a tile type: written, or through a typedef or alias of one at its file's outer scope (`typedef cub::WarpReduce<float> WR;`). */
+  private namesTile(fn: FunctionInfo): boolean {
+    if (this.tiles.test(fn.outer.text)) return true;
+    let aliases = this.tileAliases.get(fn.node.tree);
+    if (!aliases) {
+      const names: string[] = [];
+      scan(fn.node.tree.rootNode, ALIASES, (d) => {
+        const name = d.type === 'alias_declaration' ? d.childForFieldName('name') : d.childForFieldName('declarator');
+        if (name && !enclosingFunction(d) && this.tiles.test(d.text)) names.push(name.text);
+      });
+      this.tileAliases.set(fn.node.tree, (aliases = words(names)));
+    }
+    return aliases.test(fn.outer.text);
   }
 
   /**
@@ -59,7 +77,7 @@ export class WarpOps {
    */
   callsIn(fn: FunctionInfo, users: ReadonlySet<string>, withSyncs = false): Node[] {
     if (!fn.body) return [];
-    const tiles = this.tiles.test(fn.outer.text);
+    const tiles = this.namesTile(fn);
     const found: Node[] = [];
     scan(fn.body, CALL_OR_ASM, (c) => {
       if (c.type === 'gnu_asm_expression') return void (warpMatrixInstruction(c) && found.push(c));

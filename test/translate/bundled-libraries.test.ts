@@ -75,6 +75,20 @@ int main() { int *d = 0; scan<64><<<1, 64>>>(d); scan<16><<<1, 16>>>(d); return 
     expect(device).toContain('static_assert(sizeof(scan_SharedMem<16>) == HIP2VX_ABI(64, 64)');
   });
 
+  it('make a kernel naming WarpReduce, also through a typedef at file scope, a user of warp operations', async () => {
+    const r = await translateText('/tmp/k.hip', `#include <hipcub/hipcub.hpp>
+typedef hipcub::WarpReduce<int, 16> Reduce16;
+__global__ void sums(const int *x, int *out) {
+  __shared__ Reduce16::TempStorage t;
+  int s = Reduce16(t).Sum(x[threadIdx.x]);
+  if (threadIdx.x % 16 == 0) out[threadIdx.x / 16] = s;
+}
+int main() { int *x = 0, *o = 0; sums<<<1, 32>>>(x, o); return 0; }
+`);
+    expect(formatted(r)).toEqual([]);
+    expect(output(r, 'device')).toContain('hip2vx_reserve_warp_scratch(args->block_dim);');
+  });
+
   it('leave the other libraries refused, and the parts of one that a rule refuses', async () => {
     const r = await translateText('/tmp/k.cu', '#include <hiprand/hiprand_kernel.h>\n__global__ void k() {}\n');
     expect(formatted(r).join('\n')).toContain('[cuda-library]');
