@@ -1,6 +1,6 @@
 // Which files may contain GPU code, decided without parsing (a regular expression over the text).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import type { Node } from './parse/parser.js';
 import { LIBRARIES_DIR } from './package-root.js';
 
@@ -31,6 +31,9 @@ export function bundledLibrary(written: string): string | undefined {
 }
 
 let bundled: Map<string, string> | undefined;
+
+/** A file of the bundled libraries. */
+export const isBundled = (file: string) => file.startsWith(LIBRARIES_DIR + sep);
 
 /** The file an #include's path names: a quoted one as findQuotedInclude finds it, one in angle brackets in the bundled libraries. */
 export function findInclude(path: string, pathNode: Node, includeDirs: readonly string[]): string | undefined {

@@ -1,6 +1,6 @@
 // One source file through the pipeline: checks -> parse -> analyse -> rewrite (device, host) ->
 // emit (device entries, registration, build variables). Pure: text in, files out; the CLI writes.
-import { basename, dirname, extname, relative, resolve, sep } from 'node:path';
+import { basename, dirname, extname, relative, resolve } from 'node:path';
 import { readSource, type SourceFile } from './parse/source.js';
 import { parse, type Node } from './parse/parser.js';
 import { lexicalProblems, syntaxProblems } from './parse/checks.js';
@@ -42,8 +42,7 @@ import { integerConstants } from './analyse/warp-uniformity.js';
 import { registrationSource, type RegisteredKernel } from './emit/registration.js';
 import { includesOpenMP, makefileFragment } from './emit/makefile.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './report/diagnostic.js';
-import { bundledLibrary, findQuotedInclude, looksLikeGpuSource, reachesGpuCode } from './gpu-hint.js';
-import { LIBRARIES_DIR } from './package-root.js';
+import { bundledLibrary, findQuotedInclude, isBundled, looksLikeGpuSource, reachesGpuCode } from './gpu-hint.js';
 import { identifier, stemOf } from './output-names.js';
 
 export { looksLikeGpuSource };
@@ -323,7 +322,8 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       const includesSource = (directive: Node) => !isHeader(directive.childForFieldName('path')?.text.slice(1, -1) ?? '');
       const plainIncludes = (directive: Node) => (headerMode && !includesSource(directive) ? undefined : plainIncludeRoots(directive, file.path, includeDirs, isGpu));
       // As written: names in #if conditions count (a configuration macro).
-      const headerNames = new Set(headers.flatMap((h) => h.source.match(/\b[A-Za-z_]\w*/g) ?? []));
+      // A bundled library's names are its own: `reference` there is not the program's reference.h.
+      const headerNames = new Set(headers.filter((h) => !isBundled(h.file)).flatMap((h) => h.source.match(/\b[A-Za-z_]\w*/g) ?? []));
       deviceRewriter = new DeviceRewriter(deviceProgram, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, types: own.types, warpUsers, warpEnders, warpSize: options.warpSize, instances, plainIncludeRoots: plainIncludes, headerRule, headerNames, namespaces: namespacesDefined([...localHeaders, root]), header: headerMode, visibleGlobals: visible.globals.filter((g) => !program.globals.includes(g)), includedFunctions: () => localHeaders.flatMap((r) => analyseProgram(r, r.text).deviceFunctions), includedFileShared: inSight.slice(1).flatMap((p) => p.fileShared.flatMap((o) => fileSharedVars(o).map((v) => v.name))), instanceNames: new Set(instances.flatMap((i) => i.templateArgs.join(' ').match(/[A-Za-z_]\w*/g) ?? [])) });
       deviceRewriter.run();
       refuseNarrowBlocks(program, units.flatMap((u) => [...u.program.kernels, ...u.program.deviceFunctions]), deviceRewriter.rowsAssumed, options.warpSize ?? 32, report);
@@ -452,7 +452,7 @@ function declarePrecedingStubs(instances: readonly KernelInstance[], hostEdits: 
  * directory (found through -I or `../`), bundled libraries, and sources included as text (`#include "kernels.cu"`).
  * The includer translates them beside its outputs, under their base names.
  */
-const byIncluder = (header: string, includer: string) => relative(dirname(resolve(includer)), header).startsWith('..') || !isHeader(header) || header.startsWith(LIBRARIES_DIR + sep);
+const byIncluder = (header: string, includer: string) => relative(dirname(resolve(includer)), header).startsWith('..') || !isHeader(header) || isBundled(header);
 
 /**
  * The GPU headers a file reaches from outside its directory, and the sources it includes as text,

@@ -89,6 +89,16 @@ int main() { int *x = 0, *o = 0; sums<<<1, 32>>>(x, o); return 0; }
     expect(output(r, 'device')).toContain('hip2vx_reserve_warp_scratch(args->block_dim);');
   });
 
+  it("lend no names to the program: a local header declaring a name the library uses (reference) is still host code", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hip2vx-bundled-'));
+    writeFileSync(join(dir, 'data.h'), 'struct Data { int n; };\n');
+    writeFileSync(join(dir, 'reference.h'), 'void reference(Data &d) { d.n = 0; }\n');
+    const r = await translateText(join(dir, 'k.hip'), kernel('#include <hipcub/hipcub.hpp>\n#include "data.h"\n#include "reference.h"'));
+    expect(formatted(r)).toEqual([]);
+    expect(output(r, 'device')).not.toContain('#include "reference.h"');
+    expect(output(r, 'host')).toContain('#include "reference.h"');
+  });
+
   it('leave the other libraries refused, and the parts of one that a rule refuses', async () => {
     const r = await translateText('/tmp/k.cu', '#include <hiprand/hiprand_kernel.h>\n__global__ void k() {}\n');
     expect(formatted(r).join('\n')).toContain('[cuda-library]');
