@@ -130,8 +130,11 @@ __host__ __device__ complex<T> conj(const complex<T> &z) { return complex<T>(z.r
 
 namespace thrust {
 
+using std::get;
 using std::make_pair;
+using std::make_tuple;
 using std::pair;
+using std::tuple;
 
 /** Where the raw pointers an algorithm is given point: `thrust::host` (the default) or `thrust::device`. */
 struct execution_policy {
@@ -605,6 +608,57 @@ bool is_sorted(const execution_policy &policy, Iterator first, Iterator last) {
 }
 template <typename Iterator>
 bool is_sorted(Iterator first, Iterator last) { return is_sorted(host, first, last); }
+
+template <typename Iterator>
+std::ptrdiff_t distance(Iterator first, Iterator last) { return last - first; }
+
+template <typename Iterator, typename Size, typename T>
+Iterator fill_n(const execution_policy &policy, Iterator first, Size n, const T &value) {
+  fill(policy, first, first + n, value);
+  return first + n;
+}
+template <typename Iterator, typename Size, typename T>
+Iterator fill_n(Iterator first, Size n, const T &value) { return fill_n(host, first, n, value); }
+
+template <typename InputIterator, typename Size, typename OutputIterator>
+OutputIterator copy_n(const execution_policy &policy, InputIterator first, Size n, OutputIterator result) { return copy(policy, first, first + n, result); }
+template <typename InputIterator, typename Size, typename OutputIterator>
+OutputIterator copy_n(InputIterator first, Size n, OutputIterator result) { return copy_n(host, first, n, result); }
+
+/** `f` applied to each item, which it may change through a reference. */
+template <typename Iterator, typename UnaryFunction>
+Iterator for_each(const execution_policy &policy, Iterator first, Iterator last, UnaryFunction f) {
+  std::vector<detail::Value<Iterator>> items = detail::ReadRange(policy, first, last);
+  std::for_each(items.begin(), items.end(), f);
+  return detail::Write(policy, first, items);
+}
+template <typename Iterator, typename UnaryFunction>
+Iterator for_each(Iterator first, Iterator last, UnaryFunction f) { return for_each(host, first, last, f); }
+
+template <typename Iterator, typename Generator>
+void generate(const execution_policy &policy, Iterator first, Iterator last, Generator g) {
+  std::vector<detail::Value<Iterator>> items(detail::Count(first, last));
+  std::generate(items.begin(), items.end(), g);
+  detail::Write(policy, first, items);
+}
+template <typename Iterator, typename Generator>
+void generate(Iterator first, Iterator last, Generator g) { generate(host, first, last, g); }
+
+template <typename Iterator, typename T>
+Iterator find(const execution_policy &policy, Iterator first, Iterator last, const T &value) {
+  return detail::Found(policy, first, last, [&](auto begin, auto end) { return std::find(begin, end, value); });
+}
+template <typename Iterator, typename T>
+Iterator find(Iterator first, Iterator last, const T &value) { return find(host, first, last, value); }
+
+template <typename Iterator1, typename Iterator2>
+bool equal(const execution_policy &policy, Iterator1 first1, Iterator1 last1, Iterator2 first2) {
+  std::vector<detail::Value<Iterator1>> a = detail::ReadRange(policy, first1, last1);
+  std::vector<detail::Value<Iterator2>> b = detail::Read(policy, first2, a.size());
+  return std::equal(a.begin(), a.end(), b.begin());
+}
+template <typename Iterator1, typename Iterator2>
+bool equal(Iterator1 first1, Iterator1 last1, Iterator2 first2) { return equal(host, first1, last1, first2); }
 
 template <typename Iterator, typename RandomEngine>
 void shuffle(const execution_policy &policy, Iterator first, Iterator last, RandomEngine &&engine) {
