@@ -64,6 +64,8 @@ export interface TranslateOptions {
   asHeader?: boolean;
   /** Texts whose macros are defined before this file (a header's includer up to its #include). */
   macroContext?: readonly string[];
+  /** Named programs' sources from outside the run's inputs (absolute): no run translates the headers beside them, so they do. */
+  outsideSources?: readonly string[];
   /** A header's: the files its includer's translation unit included as text before it (it may launch their kernels). */
   preceding?: readonly string[];
   /** By directory, its sources another one there includes as text (`textIncluders`, found once per run); a directory absent is read. */
@@ -329,7 +331,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       refuseNarrowBlocks(program, units.flatMap((u) => [...u.program.kernels, ...u.program.deviceFunctions]), deviceRewriter.rowsAssumed, options.warpSize ?? 32, report);
     }
     qualifyMemberAliases(root, [hostEdits, deviceEdits]);
-    includeTranslatedHeaders(units, hostEdits, deviceEdits, result.program.name, deviceAbi, nl, file.path, headerMode);
+    includeTranslatedHeaders(units, hostEdits, deviceEdits, result.program.name, deviceAbi, nl, file.path, headerMode, options);
     declarePrecedingStubs(precedingUnits.flatMap((u) => u.instances), hostEdits, nl);
     if (options.annotate) {
       for (const a of report.annotations) (a.side === 'host' ? hostEdits : deviceEdits).wrap(a.node, `/* hip2vortex: ${a.ruleId}${a.note ? `: ${a.note}` : ''} */ `, '');
@@ -393,7 +395,7 @@ function withoutMacros(code: string, names: readonly string[], macros: MacroTabl
  * Directly included GPU headers become their translations; stubs of their launched kernels follow
  * (in a header, their declarations: the sources including it define them, as for its own kernels).
  */
-function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits: EditSet, programName: string, deviceAbi: Abi, nl: string, path: string, headerMode: boolean): void {
+function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits: EditSet, programName: string, deviceAbi: Abi, nl: string, path: string, headerMode: boolean, options: TranslateOptions): void {
   const own = units[0].program;
   const beforeItems = new Map<number, { item: Node; stubs: string[] }>();
   const byDirective = new Map<number, Unit[]>();
@@ -401,7 +403,7 @@ function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits
   for (const group of byDirective.values()) {
     const direct = group.find((u) => !u.header!.nested)!.header!;
     const pathNode = direct.directive.childForFieldName('path')!;
-    const written = byIncluder(direct.file, path) ? basename(direct.file) : direct.written;
+    const written = byIncluder(direct.file, path, options) ? basename(direct.file) : direct.written;
     hostEdits.replace(pathNode, `"${translatedHeaderPath(written, 'host')}"`);
     deviceEdits.replace(pathNode, `"${translatedHeaderPath(written, 'device')}"`);
     // A dispatcher is declared by the header when its own host templates launch the kernel.
@@ -449,10 +451,12 @@ function declarePrecedingStubs(instances: readonly KernelInstance[], hostEdits: 
 
 /**
  * Headers a run over the includer's tree does not translate as headers: those outside its
- * directory (found through -I or `../`), bundled libraries, and sources included as text (`#include "kernels.cu"`).
+ * directory (found through -I or `../`), bundled libraries, sources included as text (`#include
+ * "kernels.cu"`), and every header of a named program's source from outside the run's inputs.
  * The includer translates them beside its outputs, under their base names.
  */
-const byIncluder = (header: string, includer: string) => relative(dirname(resolve(includer)), header).startsWith('..') || !isHeader(header) || isBundled(header);
+const byIncluder = (header: string, includer: string, options: TranslateOptions) =>
+  relative(dirname(resolve(includer)), header).startsWith('..') || !isHeader(header) || isBundled(header) || !!options.outsideSources?.includes(resolve(includer));
 
 /**
  * The GPU headers a file reaches from outside its directory, and the sources it includes as text,
@@ -463,7 +467,7 @@ const byIncluder = (header: string, includer: string) => relative(dirname(resolv
 function externalHeaders(headers: readonly IncludedHeader[], path: string, options: TranslateOptions, context: (directive: Node) => string[]): { outputs: OutputFile[]; diagnostics: Diagnostic[] } {
   const outputs: OutputFile[] = [];
   const diagnostics: Diagnostic[] = [];
-  const direct = headers.filter((h) => !h.nested && byIncluder(h.file, path));
+  const direct = headers.filter((h) => !h.nested && byIncluder(h.file, path, options));
   const reached = headers.filter((h) => direct.some((d) => d.directive.id === h.directive.id));
   const byName = new Map<string, string>();
   for (const h of reached) {

@@ -16,6 +16,7 @@ export async function createTranslator(settings: TranslatorSettings, textInclude
     annotate: settings.annotate,
     includeDirs: settings.includeDirs,
     defines: settings.defines,
+    outsideSources: settings.outsideSources,
     textIncluders,
   };
   return { translate: (file) => translateSource(file, options) };

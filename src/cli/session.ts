@@ -111,7 +111,7 @@ export async function runSession(options: SessionOptions, context: RunContext, c
     files.map(jobOf),
     {
       translatorModule: context.translatorModule,
-      settings: options.settings,
+      settings: { ...options.settings, outsideSources: files.filter((f) => f.outside).map((f) => resolve(f.path)) },
       jobOptions: { maxFileBytes: options.maxFileBytes, measureChanges: options.measureChanges, keepPlainBytes: options.target.passthrough && outdir !== undefined && consume !== undefined },
       smallRun: smallRun(files.map((f) => f.path)),
       textIncluders: new Map([...new Set(files.map((f) => dirname(resolve(f.path))))].map((dir) => [dir, textIncluders(dir)])),

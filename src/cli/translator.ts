@@ -15,6 +15,8 @@ export interface TranslatorSettings {
   /** -D macros, `NAME` or `NAME=VALUE`, in command-line order. */
   defines: string[];
   annotate: boolean;
+  /** Named programs' sources from outside the inputs (absolute): they translate the headers beside them. */
+  outsideSources?: string[];
 }
 
 /** By directory, its sources another one there includes as text, and that one (analyse/text-includers.ts). */

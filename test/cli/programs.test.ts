@@ -76,6 +76,20 @@ describe('programs of several sources', () => {
     runCpu(join(dir, 'out'), 'Makefile.second');
   });
 
+  it('a named program\'s source from another folder translates the GPU headers beside it, which no run over the inputs does', { timeout: 300_000 }, () => {
+    const dir = tempDir();
+    writeTree(dir, {
+      'app/README': 'the program lives in ../cuda\n',
+      'cuda/vec.hpp': '#pragma once\nstruct Vec { float x, y; __host__ __device__ Vec operator+(const Vec &o) const { return {x + o.x, y + o.y}; } };\n',
+      'cuda/main.cu': '#include <cstdio>\n#include "vec.hpp"\n__global__ void add(Vec *v) { v[threadIdx.x] = v[threadIdx.x] + Vec{1, 2}; }\nint main() { Vec h[4] = {}, *d; cudaMalloc(&d, sizeof h); cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice); add<<<1, 4>>>(d); cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost); printf("%s\\n", h[3].y == 2 ? "PASSED" : "FAILED"); }\n',
+    });
+    const r = cli(['translate', 'app', '-o', 'out', '-q', '--program', `main=${join(dir, 'cuda', 'main.cu')}`], dir);
+    expect(r.status, r.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'out', 'main.host.cpp'), 'utf8')).toContain('#include "vec.host.hpp"');
+    expect(existsSync(join(dir, 'out', 'vec.device.hpp'))).toBe(true);
+    runCpu(join(dir, 'out'));
+  });
+
   it('a host-only local header (needing what the device side drops) is left out of the device translation; one declaring what a kernel uses stays', { timeout: 300_000 }, () => {
     const out = join(tempDir(), 'out');
     const r = cli(['translate', join(FIXTURES, 'host-headers'), '-o', out, '-q'], FIXTURES);
