@@ -170,7 +170,8 @@ export function includesThroughHeaders(root: Node, path: string, includeDirs: re
       for (const inner of header.descendantsOfType('preproc_include')) {
         const innerPath = inner.childForFieldName('path');
         const written = innerPath?.text.slice(1, -1);
-        // A library the program ships (a boost/ folder in an include directory) or hip2vortex bundles is found: not wanted.
+        // A library the program ships (a boost/ folder in an include directory, even in angle
+        // brackets) or hip2vortex bundles is found: not wanted.
         if (written && wanted(written) && !findInclude(file, innerPath!, includeDirs) && !findQuotedInclude(file, written, includeDirs)) found.push({ directive, written });
       }
     }

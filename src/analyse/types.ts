@@ -86,7 +86,6 @@ const SPECIFIERS = new Set(['__host__', '__device__', '__global__', '__forceinli
 
 const q = (scope: string[], name: string): string => [...scope, name].join('::');
 const children = (node: Node | null | undefined): Node[] => (node?.namedChildren ?? []).filter((c): c is Node => c !== null);
-/** Records and enums are resolved once per definition and template instance. */
 /** A record or enum is one type per node, class instance and binding of the template parameters in scope (a local union in a kernel template). */
 const cacheKey = (node: Node, env: Env): string => `${node.id}|${env.instance}|${bindingKey(env.subst)}`;
 const bindingKeys = new WeakMap<Map<string, CType | bigint>, string>();
