@@ -104,3 +104,11 @@ describe('kernels split over several files', () => {
     expect(result.program.kernels).toEqual(['scale2']);
   });
 });
+
+describe('the assert dialect', () => {
+  it("is the source's: a HIP header's device translation does not set it for a CUDA includer", async () => {
+    const hip = '#include <hip/hip_runtime.h>\n__device__ int twice(int v) { assert(v > 0); return 2 * v; }\n';
+    expect(output(await translateText('/tmp/helpers.hpp', hip), 'device')).not.toContain('HIP2VX_ASSERT_STATUS');
+    expect(output(await translateText('/tmp/helpers.hip', `${hip}__global__ void k(int *p) { p[0] = twice(p[0]); }\n`), 'device')).toContain('#define HIP2VX_ASSERT_STATUS HIP2VX_STATUS_TRAP');
+  });
+});
