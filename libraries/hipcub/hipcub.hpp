@@ -102,8 +102,42 @@ class BlockReduce {
   T *items_;
 };
 
+/**
+ * The one-value forms every scan class offers (sums, and scans without the aggregate), through
+ * the class's InclusiveScan and ExclusiveScan that give the aggregate too.
+ */
+template <typename Scan, typename T>
+class ScanForms {
+ public:
+  __device__ void InclusiveSum(T input, T &output) {
+    T aggregate;
+    self().InclusiveScan(input, output, hipcub::Sum(), aggregate);
+  }
+  __device__ void InclusiveSum(T input, T &output, T &aggregate) { self().InclusiveScan(input, output, hipcub::Sum(), aggregate); }
+  __device__ void ExclusiveSum(T input, T &output) {
+    T aggregate;
+    self().ExclusiveScan(input, output, T(0), hipcub::Sum(), aggregate);
+  }
+  __device__ void ExclusiveSum(T input, T &output, T &aggregate) { self().ExclusiveScan(input, output, T(0), hipcub::Sum(), aggregate); }
+
+  template <typename ScanOp>
+  __device__ void InclusiveScan(T input, T &output, ScanOp op) {
+    T aggregate;
+    self().InclusiveScan(input, output, op, aggregate);
+  }
+
+  template <typename ScanOp>
+  __device__ void ExclusiveScan(T input, T &output, T initial_value, ScanOp op) {
+    T aggregate;
+    self().ExclusiveScan(input, output, initial_value, op, aggregate);
+  }
+
+ private:
+  __device__ Scan &self() { return static_cast<Scan &>(*this); }
+};
+
 template <typename T, int BLOCK_DIM_X, BlockScanAlgorithm ALGORITHM = BLOCK_SCAN_RAKING, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1>
-class BlockScan {
+class BlockScan : public ScanForms<BlockScan<T, BLOCK_DIM_X, ALGORITHM, BLOCK_DIM_Y, BLOCK_DIM_Z>, T> {
  public:
   struct TempStorage {
     T items[BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z];
@@ -111,27 +145,17 @@ class BlockScan {
 
   __device__ BlockScan(TempStorage &storage) : items_(storage.items) {}
 
-  __device__ void InclusiveSum(T input, T &output) { InclusiveScan(input, output, hipcub::Sum()); }
-  __device__ void InclusiveSum(T input, T &output, T &block_aggregate) { InclusiveScan(input, output, hipcub::Sum(), block_aggregate); }
-  __device__ void ExclusiveSum(T input, T &output) { ExclusiveScan(input, output, T(0), hipcub::Sum()); }
-  __device__ void ExclusiveSum(T input, T &output, T &block_aggregate) { ExclusiveScan(input, output, T(0), hipcub::Sum(), block_aggregate); }
-
-  template <typename ScanOp>
-  __device__ void InclusiveScan(T input, T &output, ScanOp op) {
-    T aggregate;
-    InclusiveScan(input, output, op, aggregate);
-  }
+  // The one-value forms of ScanForms, beside this class's own overloads.
+  using Forms = ScanForms<BlockScan, T>;
+  using Forms::InclusiveSum;
+  using Forms::ExclusiveSum;
+  using Forms::InclusiveScan;
+  using Forms::ExclusiveScan;
 
   template <typename ScanOp>
   __device__ void InclusiveScan(T input, T &output, ScanOp op, T &block_aggregate) {
     T before;
     Scan(input, output, before, block_aggregate, op);
-  }
-
-  template <typename ScanOp>
-  __device__ void ExclusiveScan(T input, T &output, T initial_value, ScanOp op) {
-    T aggregate;
-    ExclusiveScan(input, output, initial_value, op, aggregate);
   }
 
   template <typename ScanOp>
@@ -338,7 +362,7 @@ struct CachingDeviceAllocator {
  * warp shuffles: every lane of the logical warp must make the call.
  */
 template <typename T, int LOGICAL_WARP_THREADS = 0>
-class WarpScan {
+class WarpScan : public ScanForms<WarpScan<T, LOGICAL_WARP_THREADS>, T> {
  public:
   struct TempStorage {
     T unused;
@@ -346,16 +370,12 @@ class WarpScan {
 
   __device__ WarpScan(TempStorage &) {}
 
-  __device__ void InclusiveSum(T input, T &output) { InclusiveScan(input, output, hipcub::Sum()); }
-  __device__ void InclusiveSum(T input, T &output, T &warp_aggregate) { InclusiveScan(input, output, hipcub::Sum(), warp_aggregate); }
-  __device__ void ExclusiveSum(T input, T &output) { ExclusiveScan(input, output, T(0), hipcub::Sum()); }
-  __device__ void ExclusiveSum(T input, T &output, T &warp_aggregate) { ExclusiveScan(input, output, T(0), hipcub::Sum(), warp_aggregate); }
-
-  template <typename ScanOp>
-  __device__ void InclusiveScan(T input, T &output, ScanOp op) {
-    T aggregate;
-    InclusiveScan(input, output, op, aggregate);
-  }
+  // The one-value forms of ScanForms, beside this class's own overloads.
+  using Forms = ScanForms<WarpScan, T>;
+  using Forms::InclusiveSum;
+  using Forms::ExclusiveSum;
+  using Forms::InclusiveScan;
+  using Forms::ExclusiveScan;
 
   /** Hillis and Steele's scan over the lanes; the last lane's result is the aggregate. */
   template <typename ScanOp>
@@ -370,12 +390,6 @@ class WarpScan {
     }
     output = value;
     warp_aggregate = __shfl(value, lanes - 1, lanes);
-  }
-
-  template <typename ScanOp>
-  __device__ void ExclusiveScan(T input, T &output, T initial_value, ScanOp op) {
-    T aggregate;
-    ExclusiveScan(input, output, initial_value, op, aggregate);
   }
 
   template <typename ScanOp>

@@ -588,39 +588,28 @@ size_t count(const execution_policy &policy, Iterator first, Iterator last, cons
 template <typename Iterator, typename T>
 size_t count(Iterator first, Iterator last, const T &value) { return count(host, first, last, value); }
 
-template <typename Iterator, typename Compare>
-Iterator max_element(const execution_policy &policy, Iterator first, Iterator last, Compare comp) {
+// Without a comparator, items compare with `<`.
+template <typename Iterator, typename Compare = std::less<detail::Value<Iterator>>>
+Iterator max_element(const execution_policy &policy, Iterator first, Iterator last, Compare comp = Compare()) {
   return detail::Found(policy, first, last, [&](auto begin, auto end) { return std::max_element(begin, end, comp); });
 }
-template <typename Iterator>
-Iterator max_element(const execution_policy &policy, Iterator first, Iterator last) { return max_element(policy, first, last, std::less<detail::Value<Iterator>>()); }
-template <typename Iterator, typename Compare>
-Iterator max_element(Iterator first, Iterator last, Compare comp) { return max_element(host, first, last, comp); }
-template <typename Iterator>
-Iterator max_element(Iterator first, Iterator last) { return max_element(host, first, last); }
-template <typename Iterator, typename Compare>
-Iterator min_element(const execution_policy &policy, Iterator first, Iterator last, Compare comp) {
+template <typename Iterator, typename Compare = std::less<detail::Value<Iterator>>>
+Iterator max_element(Iterator first, Iterator last, Compare comp = Compare()) { return max_element(host, first, last, comp); }
+template <typename Iterator, typename Compare = std::less<detail::Value<Iterator>>>
+Iterator min_element(const execution_policy &policy, Iterator first, Iterator last, Compare comp = Compare()) {
   return detail::Found(policy, first, last, [&](auto begin, auto end) { return std::min_element(begin, end, comp); });
 }
-template <typename Iterator>
-Iterator min_element(const execution_policy &policy, Iterator first, Iterator last) { return min_element(policy, first, last, std::less<detail::Value<Iterator>>()); }
-template <typename Iterator, typename Compare>
-Iterator min_element(Iterator first, Iterator last, Compare comp) { return min_element(host, first, last, comp); }
-template <typename Iterator>
-Iterator min_element(Iterator first, Iterator last) { return min_element(host, first, last); }
+template <typename Iterator, typename Compare = std::less<detail::Value<Iterator>>>
+Iterator min_element(Iterator first, Iterator last, Compare comp = Compare()) { return min_element(host, first, last, comp); }
 /** The first smallest and the last largest item, as std::minmax_element. */
-template <typename Iterator, typename Compare>
-pair<Iterator, Iterator> minmax_element(const execution_policy &policy, Iterator first, Iterator last, Compare comp) {
+template <typename Iterator, typename Compare = std::less<detail::Value<Iterator>>>
+pair<Iterator, Iterator> minmax_element(const execution_policy &policy, Iterator first, Iterator last, Compare comp = Compare()) {
   std::vector<detail::Value<Iterator>> items = detail::ReadRange(policy, first, last);
   auto found = std::minmax_element(items.begin(), items.end(), comp);
   return make_pair(first + (found.first - items.begin()), first + (found.second - items.begin()));
 }
-template <typename Iterator>
-pair<Iterator, Iterator> minmax_element(const execution_policy &policy, Iterator first, Iterator last) { return minmax_element(policy, first, last, std::less<detail::Value<Iterator>>()); }
-template <typename Iterator, typename Compare>
-pair<Iterator, Iterator> minmax_element(Iterator first, Iterator last, Compare comp) { return minmax_element(host, first, last, comp); }
-template <typename Iterator>
-pair<Iterator, Iterator> minmax_element(Iterator first, Iterator last) { return minmax_element(host, first, last); }
+template <typename Iterator, typename Compare = std::less<detail::Value<Iterator>>>
+pair<Iterator, Iterator> minmax_element(Iterator first, Iterator last, Compare comp = Compare()) { return minmax_element(host, first, last, comp); }
 
 template <typename Iterator>
 bool is_sorted(const execution_policy &policy, Iterator first, Iterator last) {
