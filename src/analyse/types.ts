@@ -17,7 +17,8 @@ import {
   type RecordType,
 } from '../layout/index.js';
 import { parse, type Node } from '../parse/parser.js';
-import { CUDA_CONDITION } from '../parse/conditionals.js';
+import { COMPILER_MACROS, CUDA_CONDITION, decided } from '../parse/conditionals.js';
+import type { Macro } from '../parse/macros.js';
 import { readAlignment } from './types-attributes.js';
 import { Fail, evaluate, integerLiteral, type ConstScope } from './types-const.js';
 import { scalarFromName, scalarFromSized } from './types-scalars.js';
@@ -120,8 +121,8 @@ export class TypeTable {
   private readonly namespaceAliases = new Map<string, string>();
   /** `#define klog2(n) ((n < 8) ? 2 : ...)`: expanded where called (only a call names one, so they have a table of their own). */
   private readonly functionMacros = new Map<string, { params: string[]; text: string }>();
-  /** Macros defined so far while indexing (valueless ones too), for `#ifdef`. */
-  private readonly defined = new Set<string>();
+  /** Macros defined so far while indexing (valueless ones too), for `#if` and `#ifdef`. */
+  private readonly defined = new Map<string, Macro>();
   private readonly cache = new Map<string, CType>();
   /** Records whose fields are being resolved: using one by value means it is incomplete. */
   private readonly building = new Set<CType>();
@@ -252,7 +253,7 @@ export class TypeTable {
 
   private collect(node: Node, scope: string[]): void {
     const name = node.childForFieldName('name')?.text;
-    const branch = node.type === 'preproc_ifdef' ? this.ifdefBranch(node) : undefined;
+    const branch = this.takenBranch(node);
     if (branch) {
       for (const c of branch) this.collect(c, scope);
     } else if (CONTAINERS.has(node.type) || node.type === 'field_declaration_list') {
@@ -310,33 +311,40 @@ export class TypeTable {
     } else if (node.type === 'function_definition') {
       this.collectConstexprFunction(node, scope);
     } else if ((node.type === 'preproc_def' || node.type === 'preproc_function_def') && name) {
-      this.defined.add(name);
       const value = node.childForFieldName('value');
-      if (value && node.type === 'preproc_def') this.values.set(name, { kind: 'macro', text: macroBody(value), node });
-      const params = children(node.childForFieldName('parameters')).filter((c) => c.type === 'identifier').map((c) => c.text);
-      if (value && node.type === 'preproc_function_def') this.functionMacros.set(name, { params, text: macroBody(value) });
+      const text = value ? macroBody(value) : '';
+      const params = node.type === 'preproc_function_def' ? children(node.childForFieldName('parameters')).filter((c) => c.type === 'identifier').map((c) => c.text) : undefined;
+      this.defined.set(name, { name, params, variadic: false, body: text });
+      if (value && !params) this.values.set(name, { kind: 'macro', text, node });
+      if (value && params) this.functionMacros.set(name, { params, text });
     }
   }
 
   /**
-   * Whether an `#ifdef X` / `#ifndef X` group takes its first branch, decided as the compilers do
-   * on the names defined so far (none from the command line), so a type defined in both branches
-   * (`#ifndef FLOAT #define REAL double #else #define REAL float`) is the one compiled; undefined
-   * for the names the host and device compilations decide differently.
+   * Whether an `#if`, `#elif` or `#ifdef` group takes its first branch, decided as the compilers
+   * do on the macros defined so far (and the -D ones, read first), so a type defined in both
+   * branches (`#if (PRECISION==1) #define Real float #else #define Real double`) is the one
+   * compiled; undefined for conditions the host and device compilations decide differently, or
+   * that read a name with no value here.
    */
-  private ifdefTaken(node: Node): boolean | undefined {
-    const name = node.childForFieldName('name')?.text;
-    if (!name || CUDA_CONDITION.test(name)) return undefined;
-    return this.defined.has(name) !== /^#\s*ifndef/.test(node.text);
+  private groupTaken(node: Node): boolean | undefined {
+    if (node.type === 'preproc_ifdef') {
+      const name = node.childForFieldName('name')?.text;
+      if (!name || CUDA_CONDITION.test(name)) return undefined;
+      return this.defined.has(name) !== /^#\s*ifndef/.test(node.text);
+    }
+    const condition = node.type === 'preproc_if' || node.type === 'preproc_elif' ? node.childForFieldName('condition')?.text : undefined;
+    if (!condition || CUDA_CONDITION.test(condition)) return undefined;
+    return decided(condition, this.defined, COMPILER_MACROS.host);
   }
 
-  /** What an `#ifdef` group holds in the branch taken (its `#else` part, or none); undefined when undecided here. */
-  private ifdefBranch(node: Node): Node[] | undefined {
-    const taken = this.ifdefTaken(node);
+  /** What a group holds in the branch taken (its `#else`/`#elif` part, or none); undefined when undecided here. */
+  private takenBranch(node: Node): Node[] | undefined {
+    const taken = this.groupTaken(node);
     if (taken === undefined) return undefined;
-    const name = node.childForFieldName('name');
+    const head = node.childForFieldName(node.type === 'preproc_ifdef' ? 'name' : 'condition');
     const alternative = node.childForFieldName('alternative');
-    if (taken) return children(node).filter((c) => c.id !== name?.id && c.id !== alternative?.id);
+    if (taken) return children(node).filter((c) => c.id !== head?.id && c.id !== alternative?.id);
     return alternative ? [alternative] : [];
   }
 
@@ -359,7 +367,7 @@ export class TypeTable {
     return statements.flatMap((c): Node[] => {
       if (c.type === 'comment') return [];
       if (c.type === 'preproc_else') return this.takenStatements(children(c));
-      const branch = c.type === 'preproc_ifdef' ? this.ifdefBranch(c) : undefined;
+      const branch = this.takenBranch(c);
       return branch ? this.takenStatements(branch) : [c];
     });
   }
@@ -1051,15 +1059,13 @@ export class TypeTable {
 
   /**
    * A block's statements, those inside its preprocessor groups included (`#if X constexpr int n = 1;
-   * #else constexpr int n = 2; #endif`): an `#ifdef` as the macros decide it, the branches of any
-   * other group all, in order, so the last declaration before a use wins as at file scope.
+   * #else constexpr int n = 2; #endif`): a group as the macros decide it, the branches of an
+   * undecided one all, in order, so the last declaration before a use wins as at file scope.
    */
   private blockItems(block: Node): Node[] {
     return children(block).flatMap((c) => {
       if (!c.type.startsWith('preproc_') || !CONTAINERS.has(c.type)) return [c];
-      const alternative = c.childForFieldName('alternative');
-      const taken = c.type === 'preproc_ifdef' ? this.ifdefTaken(c) : undefined;
-      const branches = taken === undefined ? children(c) : taken ? children(c).filter((b) => b.id !== alternative?.id) : alternative ? [alternative] : [];
+      const branches = this.takenBranch(c) ?? children(c);
       return branches.flatMap((b) => (CONTAINERS.has(b.type) ? this.blockItems(b) : [b]));
     });
   }

@@ -124,21 +124,37 @@ export function enclosingConditions(groups: readonly Group[], start: number, end
 /** Whether every condition holds for a compiler with `predefined` and the file's macros. */
 export const allHold = (conditions: readonly string[], macros: MacroTable, predefined: Record<string, number>): boolean => conditions.every((c) => evaluate(c, macros, predefined) !== 0);
 
+const DEFINED = /\bdefined\s*\(\s*([A-Za-z_]\w*)\s*\)|\bdefined\s+([A-Za-z_]\w*)/g;
+
+/**
+ * Whether `condition` holds, when every name it reads outside `defined` has a number for value;
+ * undefined when one has none here (defined, perhaps, by a header not read: `#if CUDART_VERSION >=
+ * 11000`).
+ */
+export function decided(condition: string, macros: MacroTable, predefined: Record<string, number>): boolean | undefined {
+  const names = condition.replace(DEFINED, ' ').match(/\b[A-Za-z_]\w*\b/g) ?? [];
+  if (names.some((n) => numericValue(n, macros, predefined) === undefined)) return undefined;
+  return evaluate(condition, macros, predefined) !== 0;
+}
+
+/** A name's value in `#if`: predefined, or a macro whose body is a number (or names one that is). */
+function numericValue(name: string, macros: MacroTable, predefined: Record<string, number>, depth = 0): number | undefined {
+  if (name in predefined) return predefined[name];
+  const body = macros.get(name)?.body;
+  if (body === undefined || depth > 8) return undefined;
+  const number = /^\(?\s*(\d+)[uUlL]*\s*\)?$/.exec(body);
+  if (number) return Number(number[1]);
+  return /^[A-Za-z_]\w*$/.test(body) ? numericValue(body, macros, predefined, depth + 1) : undefined;
+}
+
 /**
  * The value of an `#if` expression: `defined`, the file's object-like macros with a number for
  * body, what the compiler predefines; other names are 0, as the preprocessor has them.
  */
 function evaluate(condition: string, macros: MacroTable, predefined: Record<string, number>): number {
-  const value = (name: string, depth = 0): number | undefined => {
-    if (name in predefined) return predefined[name];
-    const body = macros.get(name)?.body;
-    if (body === undefined || depth > 8) return undefined;
-    const number = /^\(?\s*(\d+)[uUlL]*\s*\)?$/.exec(body);
-    if (number) return Number(number[1]);
-    return /^[A-Za-z_]\w*$/.test(body) ? value(body, depth + 1) : undefined;
-  };
+  const value = (name: string): number | undefined => numericValue(name, macros, predefined);
   const expr = condition
-    .replace(/\bdefined\s*\(\s*([A-Za-z_]\w*)\s*\)|\bdefined\s+([A-Za-z_]\w*)/g, (_, a?: string, b?: string) => (value(a ?? b!) !== undefined || macros.has(a ?? b!) ? '1' : '0'))
+    .replace(DEFINED, (_, a?: string, b?: string) => (value(a ?? b!) !== undefined || macros.has(a ?? b!) ? '1' : '0'))
     .replace(/\b(0[xX][0-9a-fA-F]+|\d+)[uUlL]*\b/g, '$1')
     .replace(/\b[A-Za-z_]\w*\b/g, (name) => String(value(name) ?? 0));
   if (!/^[\d\s()+\-*/%<>=!&|?:^~xXa-fA-F]*$/.test(expr)) return 0;

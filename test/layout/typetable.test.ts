@@ -201,6 +201,43 @@ describe('TypeTable', () => {
   });
 
   it.each([
+    ['#define PRECISION 1', 'float'],
+    ['#define PRECISION 2', 'double'],
+    ['#define PRECISION', 'double'],
+  ])('decides #if/#elif groups on the macros defined before them (su3\'s %s)', (define, real) => {
+    const source = [
+      define,
+      'typedef struct { float real, imag; } fcomplex;',
+      'typedef struct { double real, imag; } dcomplex;',
+      '#if (PRECISION==1)',
+      '  #define Real float',
+      '  #define Complx fcomplex',
+      '#elif defined(PRECISION) && PRECISION + 0 == 2',
+      '  #define Real double',
+      '  typedef dcomplex Complx;',
+      '#else',
+      '  #define Real double',
+      '  #define Complx dcomplex',
+      '#endif',
+      'Real r; Complx c;',
+    ].join('\n');
+    const root = parse(source).rootNode;
+    const table = new TypeTable(root);
+    const [r, c] = root.descendantsOfType('declaration').slice(-2).map((d) => table.resolveDeclarator(d!, d!.childForFieldName('declarator')!));
+    expect(renderTypeId(r as CType)).toBe(real);
+    expect(layoutOf(c as CType, 'rv32').size).toBe(real === 'float' ? 8 : 16);
+  });
+
+  it('reads every branch of an #if on a name without a value here, the last definition winning', () => {
+    const source = ['#if CUDART_VERSION >= 11000', '#define Real float', '#else', '#define Real double', '#endif', '#if 0', 'typedef int Index;', '#endif', 'Real r; Index i;'].join('\n');
+    const root = parse(source).rootNode;
+    const table = new TypeTable(root);
+    const [r, i] = root.descendantsOfType('declaration').slice(-2).map((d) => table.resolveDeclarator(d!, d!.childForFieldName('declarator')!));
+    expect(renderTypeId(r as CType)).toBe('double');
+    expect(isTypeError(i) && i.message).toBe("unknown or incomplete type 'Index'");
+  });
+
+  it.each([
     ['errors', ['reference parameters cannot be passed to a kernel', "unknown or incomplete type 'Undeclared'", "unknown or incomplete type 'Unknown'", "'n' is not a known integer constant"], '& ref'],
     ['moreErrors', ['bit-fields are not supported', 'polymorphic records (virtual functions) are not supported', 'sizeof(long) differs between the host and the device'], ': 3'],
   ])('reports what it cannot lay out (%s), at the offending node', (kernel, messages, firstNodeText) => {
