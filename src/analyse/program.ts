@@ -165,6 +165,8 @@ function globalsOf(outer: Node): GlobalVar[] {
   const item = outer.type === 'template_declaration' ? outer.namedChildren.find((c) => c?.type === 'declaration') : outer;
   if (item?.type !== 'declaration' || functionDeclarator(item)) return [];
   const q = qualifiersOf(item);
+  // `__device__ __shared__` is a file-scope __shared__ variable (CUDA allows both): not a global.
+  if (q.has('__shared__')) return [];
   const space = q.has('__constant__') ? 'constant' : q.has('__managed__') ? 'managed' : q.has('__device__') ? 'device' : undefined;
   if (!space || readOnlyTable(item)) return [];
   return item.childrenForFieldName('declarator').flatMap((d) => {
