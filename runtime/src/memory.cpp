@@ -244,16 +244,28 @@ hipError_t hipMalloc3D(hipPitchedPtr* pitched, hipExtent extent) {
   return status;
 }
 
+namespace {
+hipError_t copyRows(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
+                    size_t height, hipMemcpyKind kind) {
+  if (width > dpitch || width > spitch) return hipErrorInvalidValue;
+  for (size_t row = 0; row < height; ++row) {
+    hipError_t error = hip2vx::copyMemory(static_cast<char*>(dst) + row * dpitch,
+                                          static_cast<const char*>(src) + row * spitch, width, kind);
+    if (error != hipSuccess) return error;
+  }
+  return hipSuccess;
+}
+}  // namespace
+
 hipError_t hipMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
                        size_t height, hipMemcpyKind kind) {
+  return api([&] { return copyRows(dst, dpitch, src, spitch, width, height, kind); });
+}
+
+hipError_t hipMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
+                            size_t height, hipMemcpyKind kind, hipStream_t stream) {
   return api([&] {
-    if (width > dpitch || width > spitch) return hipErrorInvalidValue;
-    for (size_t row = 0; row < height; ++row) {
-      hipError_t error = hip2vx::copyMemory(static_cast<char*>(dst) + row * dpitch,
-                                            static_cast<const char*>(src) + row * spitch, width, kind);
-      if (error != hipSuccess) return error;
-    }
-    return hipSuccess;
+    return hip2vx::onStream(stream, [&] { return copyRows(dst, dpitch, src, spitch, width, height, kind); });
   });
 }
 

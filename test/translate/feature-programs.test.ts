@@ -151,6 +151,11 @@ const PROGRAMS: FeatureProgram[] = [
     what: "Thrust's vectors and algorithms (the bundled library) around kernels: host and device vectors, algorithms on device ranges and raw pointers under thrust::device, a kernel taking device_ptr<const int>, thrust::complex in device structs",
     host: ['#include "thrust.host.h"'],
   },
+  {
+    dir: 'hipblas', stem: 'hipblas_routines', variants: [{ config: '4x4' }],
+    what: "hipBLAS's routines (the bundled library) between kernels: gemm in every transpose combination, half-precision strided batches, gemv, level-1 routines with negative strides and device-memory results, the Ex forms, Set/Get of vectors and matrices",
+    host: ['#include "hipblas.host.h"'],
+  },
   { dir: 'libcudacxx', stem: 'libcudacxx_names', variants: [{ config: '4x4' }], what: "libcu++'s cuda::std names (<cuda/std/...>) in device and host code", host: ['#include "libcudacxx.host.h"'] },
   { dir: 'cub', stem: 'cub_names', variants: [], what: "CUB's names in a CUDA program: <cub/cub.cuh> and cub:: reach the bundled hipCUB", host: ['#include "cub.host.cuh"'] },
   { dir: 'runtime-only', stem: 'runtime_only', variants: [{ config: '4x4' }], what: 'a program without kernels gets a build' },

@@ -11,7 +11,7 @@
  *   host shadows uploaded before each launch and downloaded when it completes), launches
  *   (hipLaunchKernel), errors, streams and events.
  *
- * Also: pitched memory (hipMallocPitch, hipMemcpy2D, hipMalloc3D), the default memory pool of
+ * Also: pitched memory (hipMallocPitch, hipMemcpy2D, hipMemcpy2DAsync, hipMalloc3D), the default memory pool of
  *   stream-ordered allocation (hipDeviceGetDefaultMemPool, hipMemPoolSet/GetAttribute: allocations
  *   go to hipMalloc at once, so its attributes are kept and change nothing), peer queries for a single device
  *   (hipDeviceCanAccessPeer answers 0; peer copies within device 0 work), hipProfilerStart/Stop
@@ -365,6 +365,8 @@ hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, const void*
 hipError_t hipMallocPitch(void** ptr, size_t* pitch, size_t width, size_t height);
 hipError_t hipMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
                        size_t height, hipMemcpyKind kind);
+hipError_t hipMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
+                            size_t height, hipMemcpyKind kind, hipStream_t stream);
 
 /* 3-D pitched memory: rows padded as by hipMallocPitch, slices of `height` rows. */
 typedef struct hipPitchedPtr { void* ptr; size_t pitch; size_t xsize; size_t ysize; } hipPitchedPtr;
