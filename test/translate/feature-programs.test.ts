@@ -156,6 +156,11 @@ const PROGRAMS: FeatureProgram[] = [
     what: "hipBLAS's routines (the bundled library) between kernels: gemm in every transpose combination, half-precision strided batches, gemv, level-1 routines with negative strides and device-memory results, the Ex forms, Set/Get of vectors and matrices",
     host: ['#include "hipblas.host.h"'],
   },
+  {
+    dir: 'rocblas', stem: 'rocblas_names', variants: [{ config: '4x4' }],
+    what: "rocBLAS's names over the bundled hipBLAS (a bundled library including another): gemm, gemm_ex into a separate D, half strided batches through rocblas_half casts, a dot into device memory, iamax",
+    host: ['#include "rocblas.host.h"'],
+  },
   { dir: 'libcudacxx', stem: 'libcudacxx_names', variants: [{ config: '4x4' }], what: "libcu++'s cuda::std names (<cuda/std/...>) in device and host code", host: ['#include "libcudacxx.host.h"'] },
   { dir: 'cub', stem: 'cub_names', variants: [], what: "CUB's names in a CUDA program: <cub/cub.cuh> and cub:: reach the bundled hipCUB", host: ['#include "cub.host.cuh"'] },
   { dir: 'runtime-only', stem: 'runtime_only', variants: [{ config: '4x4' }], what: 'a program without kernels gets a build' },
