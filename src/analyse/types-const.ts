@@ -95,8 +95,12 @@ export function evaluate(node: Node, scope: ConstScope): bigint {
       return evaluate(child('value'), scope);
     case 'call_expression': {
       const fn = child('function');
+      // `int(x)`, `unsigned(x)`, `static_cast<int>(x)`: a cast, read like `(int)x`.
+      const cast = fn.type === 'primitive_type' || fn.type === 'sized_type_specifier' || /^(unsigned|signed)$/.test(fn.text) || (fn.type === 'template_function' && fn.childForFieldName('name')?.text === 'static_cast');
+      const operands = child('arguments').namedChildren.filter((a) => a && a.type !== 'comment') as Node[];
+      if (cast && operands.length === 1) return evaluate(operands[0], scope);
       if (fn.type !== 'identifier' && fn.type !== 'qualified_identifier') return fail();
-      const args = (child('arguments').namedChildren.filter((a) => a && a.type !== 'comment') as Node[]).map((a) => evaluate(a, scope));
+      const args = operands.map((a) => evaluate(a, scope));
       return scope.call(fn.text.replace(/\s+/g, ''), args, node);
     }
     case 'subscript_expression': {

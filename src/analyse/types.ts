@@ -280,15 +280,21 @@ export class TypeTable {
     } else if (node.type === 'alias_declaration' && name) {
       this.types.set(q(scope, name), { kind: 'typedef', type: node.childForFieldName('type')!, declarator: null, scope });
     } else if (node.type === 'template_declaration') {
-      const spec = children(node).find((c) => RECORD_SPECIFIERS.has(c.type) && c.childForFieldName('body'));
+      const spec = children(node).find((c) => RECORD_SPECIFIERS.has(c.type));
       const specName = spec?.childForFieldName('name')?.text;
       const params = node.childForFieldName('parameters')!;
-      if (spec && specName && !specName.includes('<')) {
+      // A primary template declared without a body (`template <int P, int D> struct Impl;`) still
+      // has its parameters, for the specialisations that define it; a body wins over a declaration.
+      const defined = !!spec?.childForFieldName('body');
+      if (spec && specName && !specName.includes('<') && (defined || !this.types.has(q(scope, specName)))) {
         this.types.set(q(scope, specName), { kind: 'template', params, spec, scope });
+        // Its member templates, found by name from its body; its other members are read with the
+        // arguments of an instance (recordSources).
+        for (const m of children(spec.childForFieldName('body'))) if (m.type === 'template_declaration') this.collect(m, [...scope, specName]);
       }
       const specialised = spec?.childForFieldName('name');
       const pattern = specialised?.type === 'template_type' ? specialised.childForFieldName('arguments') : null;
-      if (spec && pattern) {
+      if (spec && defined && pattern) {
         const primary = q(scope, specialised!.childForFieldName('name')!.text);
         this.specialisations.set(primary, [...(this.specialisations.get(primary) ?? []), { params, spec, pattern, scope }]);
       }
@@ -440,7 +446,7 @@ export class TypeTable {
       }
       case 'type_identifier':
       case 'qualified_identifier': {
-        const trait = standardTrait(node, (t) => (t.type === 'type_descriptor' ? this.descriptor(t, env) : this.typeOf(t, env)), (e) => this.constant(e, env));
+        const trait = standardTrait(node, (t) => (t.type === 'type_descriptor' ? this.descriptor(t, env) : this.typeOf(t, env)), (e) => this.valueArgument(e, env));
         if (trait) return trait;
         const inner = node.type === 'qualified_identifier' ? node.childForFieldName('name') : null;
         if (inner?.type === 'template_type') return this.instantiate(node, inner, env);
@@ -619,7 +625,7 @@ export class TypeTable {
             d = children(d)[0] ?? null;
             continue;
           }
-          throw new Fail(parameter ? 'reference parameters cannot be passed to a kernel' : 'reference members are not supported', d);
+          throw new Fail(parameter ? 'reference parameters cannot be passed to a kernel' : 'references are not supported here', d);
         default:
           throw new Fail(`unsupported declarator '${d.text}'`, d);
       }
@@ -701,8 +707,10 @@ export class TypeTable {
     }
     const alignment = readAlignment(member, (e) => this.constant(e, env));
     return declarators.map((d) => {
-      const { type: t, name } = this.declare(type, d, env, false);
-      return { name, type: this.complete(t, d), ...alignment };
+      // A reference member takes a pointer's room (`_TempStorage &temp_storage;` in CUB's classes).
+      const referred = d.type === 'reference_declarator' ? children(d).find((c) => c.type !== '&') : undefined;
+      const { type: t, name } = this.declare(type, referred ?? d, env, false);
+      return { name, type: referred ? pointer(t) : this.complete(t, d), ...alignment };
     });
   }
 
@@ -714,7 +722,9 @@ export class TypeTable {
     if (decl?.kind !== 'template' && decl?.kind !== 'alias') throw new Fail(`'${nameNode.text}' is not a known struct or alias template`, nameNode);
     const declName = bound?.name.split('::').at(-1) ?? nameNode.text;
     const args = children(template.childForFieldName('arguments'));
-    const inner: Env = { ...this.env([...decl.scope, declName]), templates: new Map() };
+    // A member template of the class being read sees that class's members and template arguments.
+    const enclosing = this.enclosingClassEnv(decl.kind === 'template' ? decl.spec : decl.type, env);
+    const inner: Env = { ...this.env([...decl.scope, declName]), templates: new Map(), ...(enclosing && { subst: new Map(enclosing.subst), owner: enclosing.owner, outer: enclosing.outer }) };
     const shown: string[] = [];
     const values: (CType | bigint)[] = [];
     children(decl.params).forEach((param, i) => {
@@ -740,14 +750,42 @@ export class TypeTable {
       const value: CType | bigint = isType ? this.typeArgument(node, where) : this.valueArgument(node, where);
       inner.subst.set(name, value);
       values.push(value);
-      shown.push(typeof value === 'bigint' ? String(value) : renderTypeId(value));
+      shown.push(typeof value === 'bigint' ? this.renderValueArgument(value, param, inner) : renderTypeId(value));
     });
     if (decl.kind === 'alias') return this.descriptor(decl.type, { ...inner, scope: decl.scope });
-    inner.instance = `${q(decl.scope, declName)}<${shown.join(', ')}>`;
+    inner.instance = `${enclosing?.ownerName ? `${enclosing.ownerName}::${declName}` : q(decl.scope, declName)}<${shown.join(', ')}>`;
     // Template template arguments are not matched against specialisations.
-    const special = inner.templates!.size ? undefined : this.specialisation(q(decl.scope, declName), values);
+    const special = inner.templates!.size ? undefined : this.specialisation(q(decl.scope, declName), values, enclosing);
     if (special) return this.record(special.spec, { ...special.env, instance: inner.instance }, '');
+    if (!decl.spec.childForFieldName('body')) throw new Fail(`no definition of '${inner.instance}' (its template is only declared, and no specialisation matches)`, use);
     return this.record(decl.spec, inner, '');
+  }
+
+  /** The environment of the class (of those being read, innermost first) whose body declares `member`. */
+  private enclosingClassEnv(member: Node, env: Env): Env | undefined {
+    for (let e: Env | undefined = env; e; e = e.outer) {
+      const body = e.owner?.childForFieldName('body');
+      if (body && member.tree === body.tree && member.startIndex > body.startIndex && member.endIndex < body.endIndex) return e;
+    }
+    return undefined;
+  }
+
+  /** A non-type template argument as C++ writes it in a type's name: an enumeration's value cast to it (`Loader<float, 4, (Algo)1>`). */
+  private renderValueArgument(value: bigint, param: Node, env: Env): string {
+    const type = param.childForFieldName('type');
+    if (!type || type.type === 'primitive_type' || type.type === 'sized_type_specifier') return String(value);
+    const t = this.guardedType(type, env);
+    return t?.kind === 'enum' ? `(${renderTypeId(t)})${value}` : String(value);
+  }
+
+  /** A type node's type, or undefined where it has none here. */
+  private guardedType(node: Node, env: Env): CType | undefined {
+    try {
+      return this.typeOf(node, env);
+    } catch (e) {
+      if (e instanceof Fail) return undefined;
+      throw e;
+    }
   }
 
   /** A type or non-type template parameter's name. */
@@ -760,14 +798,14 @@ export class TypeTable {
    * an explicit one first, else the first partial one whose pattern matches (a parameter written
    * alone binds to its argument; other arguments must equal theirs).
    */
-  private specialisation(name: string, values: (CType | bigint)[]): { spec: Node; env: Env } | undefined {
+  private specialisation(name: string, values: (CType | bigint)[], enclosing?: Env): { spec: Node; env: Env } | undefined {
     const same = (a: CType | bigint, b: CType | bigint) => (typeof a === 'bigint' || typeof b === 'bigint' ? a === b : renderTypeId(a) === renderTypeId(b));
     const candidates = [...(this.specialisations.get(name) ?? [])].sort((a, b) => children(a.params).length - children(b.params).length);
     for (const s of candidates) {
       const params = new Set(children(s.params).map((p) => this.parameterName(p)));
       const patterns = children(s.pattern);
       if (patterns.length !== values.length) continue;
-      const env: Env = { ...this.env(s.scope), templates: new Map() };
+      const env: Env = { ...this.env(s.scope), templates: new Map(), ...(enclosing && { subst: new Map(enclosing.subst), owner: enclosing.owner, outer: enclosing.outer }) };
       const matches = patterns.every((p, i) => {
         const word = p.text.trim();
         if (params.has(word)) {
@@ -782,7 +820,7 @@ export class TypeTable {
           throw e;
         }
       });
-      if (matches && env.subst.size === params.size) return { spec: s.spec, env };
+      if (matches && [...params].every((p) => env.subst.has(p))) return { spec: s.spec, env };
     }
     return undefined;
   }
@@ -1028,7 +1066,8 @@ export class TypeTable {
     if (node.type === 'qualified_identifier') {
       const source = this.ownerSource(node.childForFieldName('scope'), env);
       const member = node.childForFieldName('name');
-      return source && member?.type === 'identifier' ? this.memberValue(source.node, member.text, source.env, node) : undefined;
+      // In a template argument the member's name parses as a type (`IsMultiple<int>::IS_MULTIPLE`).
+      return source && (member?.type === 'identifier' || member?.type === 'type_identifier') ? this.memberValue(source.node, member.text, source.env, node) : undefined;
     }
     for (let o: Env | undefined = env; o?.owner; o = o.outer) {
       const value = this.memberValue(o.owner, name, o, node);
