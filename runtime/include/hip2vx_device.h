@@ -132,6 +132,9 @@ HIP2VX_INLINE char* hip2vx_shared_base() {
 template <typename T> struct hip2vx_dynamic_shared_array {
   inline __attribute__((__always_inline__)) operator T*() const { return reinterpret_cast<T*>(hip2vx_dynamic_shared()); }
 };
+// False, but only once T is known: a static_assert on it fires where a template is instantiated
+// (a class template's member function declaring __shared__ data, compiled only if called).
+template <typename T> struct hip2vx_dependent_false { static constexpr bool value = false; };
 #endif
 
 HIP2VX_INLINE uint32_t hip2vx_dimensions(const uint32_t* grid, const uint32_t* block) {

@@ -195,7 +195,7 @@ function groupsOf(text: string): Group[] {
   return lastGroups.groups;
 }
 
-function sharedOf(fn: FunctionInfo, text: string): SharedVar[] {
+export function sharedOf(fn: FunctionInfo, text: string): SharedVar[] {
   if (!fn.body) return [];
   const found: SharedVar[] = [];
   const body: [number, number] = [fn.body.startIndex, fn.body.endIndex];

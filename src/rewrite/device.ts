@@ -2,9 +2,9 @@
 // builtins mapped through the rules, shared variables placed in the block's local memory slice,
 // device globals reached through pointers the launch passes, and divergent control flow bracketed.
 import { basename } from 'node:path';
-import type { Node } from '../parse/parser.js';
+import { parse, type Node } from '../parse/parser.js';
 import { closureStructs, declaredIn, deviceLambdas, lambdaFunction } from '../analyse/device-lambdas.js';
-import { deviceMemberFunctions, type FunctionInfo, type GlobalVar, type Program, type SharedVar, type TopItem } from '../analyse/program.js';
+import { deviceMemberFunctions, sharedOf, type FunctionInfo, type GlobalVar, type Program, type SharedVar, type TopItem } from '../analyse/program.js';
 import type { KernelInstance } from '../analyse/instances.js';
 import { declarationOf } from '../analyse/expression-type.js';
 import { Uniformity, type UniformityContext } from '../analyse/uniformity.js';
@@ -13,6 +13,7 @@ import { bundledLibrary } from '../gpu-hint.js';
 import { previousStatement, warpSynchronousSteps, type WarpStep } from '../analyse/warp-synchronous.js';
 import { integerConstants, WARP_ROWS, WarpParams, WarpScope, type ParamFacts, type WarpAssumptions } from '../analyse/warp-uniformity.js';
 import { conditionalGroups, enclosingConditions, unbalancedDirectives } from '../parse/conditionals.js';
+import { substitute, type MacroTable } from '../parse/macros.js';
 import { ptxCall, warpMatrixInstruction } from '../analyse/ptx-asm.js';
 import { argumentsOf, attributeSpaces, declaredName, descendants, functionDeclarator, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
 import type { HeaderRule, RuleSet } from '../rules/index.js';
@@ -60,6 +61,16 @@ export interface DeviceOptions {
   includedFileShared?: readonly string[];
   /** The file's types: 64-bit comparisons and shifts on rv32 are found by their operands' types. */
   types?: TypeTable;
+  /** The macros in sight of the file: what a macro used at file scope declares. */
+  macros?: MacroTable;
+}
+
+const RECORD_TYPES = new Set(['struct_specifier', 'class_specifier', 'union_specifier']);
+
+/** A member of a class template, or of a class nested in one (`this` names a dependent type there). */
+function inClassTemplate(member: Node): boolean {
+  for (let n = member.parent; n; n = n.parent) if (RECORD_TYPES.has(n.type) && n.parent?.type === 'template_declaration') return true;
+  return false;
 }
 
 /** Blocks whose items are declared at the scope around them. */
@@ -107,7 +118,9 @@ export class DeviceRewriter {
     // Member functions too (a functor's operator()): their branches diverge like any device code's.
     // Device lambdas too: each becomes a struct standing before its host function (device-lambdas.ts).
     const lambdas = deviceLambdas(this.program).filter((l) => !l.problem);
-    const outer = [...this.program.kernels, ...this.program.deviceFunctions, ...deviceMemberFunctions(this.program.root), ...lambdas.map((l) => l.fn)];
+    const members = deviceMemberFunctions(this.program.root);
+    this.refuseMemberShared(members);
+    const outer = [...this.program.kernels, ...this.program.deviceFunctions, ...members, ...lambdas.map((l) => l.fn)];
     // Lambdas inside device code (`auto clamp = [](int v) { if (...) return ...; }`): lowered on
     // their own (their returns are theirs); what they capture may differ between threads.
     const inner = outer.flatMap((f) => this.innerLambdas(f));
@@ -241,6 +254,31 @@ export class DeviceRewriter {
     return names;
   }
 
+  /**
+   * `__shared__` inside a member function (CUB's `PrivateStorage()`): its placement would depend on
+   * the class's instances, which the shared-memory layout does not follow. A class template's
+   * member function is compiled only where device code calls it: there the declaration becomes a
+   * static_assert that fails when it is instantiated (CUB's classes define PrivateStorage() for a
+   * constructor most kernels never call); elsewhere it is an error.
+   */
+  private refuseMemberShared(members: readonly FunctionInfo[]): void {
+    const fix = "declare it in the kernel (or at file scope) and pass it to the object (CUB's TempStorage constructor)";
+    for (const f of members) {
+      const vars = sharedOf(f, this.program.text);
+      const inTemplate = vars.length > 0 && !f.qualifiers.has('static') && inClassTemplate(f.outer);
+      for (const v of vars) {
+        const what = `__shared__ '${v.name}' is declared in a member function: hip2vortex places __shared__ variables of kernels, device functions and file scope only`;
+        if (!inTemplate) {
+          this.report.at(v.declaration, 'error', 'shared-in-member-function', `${what}; ${fix}`);
+          continue;
+        }
+        this.report.at(v.declaration, 'warning', 'shared-in-member-function', `${what}: the program fails to build if device code calls '${f.name}'; ${fix}`);
+        const shared = v.declaration.children.find((c) => c?.text === '__shared__');
+        if (shared) this.edits.replace(shared, `static_assert(hip2vx_dependent_false<decltype(this)>::value, "hip2vortex: __shared__ '${v.name}' in member function '${f.name}' is not supported on Vortex; ${fix}"); static`);
+      }
+    }
+  }
+
   /** Removes an item, keeping the directives of the #if groups it cuts through (as written: the parsed text blanks a branch not taken). */
   private drop(node: Node): void {
     this.edits.replace(node, unbalancedDirectives(this.edits.text.slice(node.startIndex, node.endIndex)));
@@ -280,7 +318,28 @@ export class DeviceRewriter {
     }
     if (this.options.header && isScalarConstantOrEnum(node)) return;
     if (this.options.namespaces?.has(USING_NAMESPACE.exec(node.text)?.[1] ?? '')) return;
+    if (this.macroDeclaresKept(node, used)) return;
     this.drop(node);
+  }
+
+  /**
+   * `__ALIGN_BYTES(short4, 8)` at file scope: a function-like macro's use whose body names a type
+   * or constant device code keeps (`template <> struct AlignBytes<t> {...}`) declares part of it.
+   * A use the parser's view blanked (a statement macro near a syntax error reads as `;`) stays as
+   * written: only its first character is a node.
+   */
+  private macroDeclaresKept(node: Node, used: Set<string>): boolean {
+    if (node.type === 'expression_statement' && node.text === ';' && this.edits.text.slice(node.startIndex, node.endIndex) !== ';') return true;
+    const call = node.type === 'expression_statement' ? node.namedChildren[0] : undefined;
+    const name = call?.type === 'call_expression' ? call.childForFieldName('function')?.text : undefined;
+    const macro = name ? this.options.macros?.get(name) : undefined;
+    if (!macro?.params) return false;
+    const expansion = parse(substitute(macro, argumentsOf(call!.childForFieldName('arguments')).map((a) => a.text)));
+    try {
+      return this.declaredNames(expansion.rootNode).some((n) => used.has(n) || used.has(`#kept:${n}`));
+    } finally {
+      expansion.delete();
+    }
   }
 
   /**

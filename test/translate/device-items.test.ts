@@ -1,7 +1,7 @@
 // What of a file's top-level items the device translation keeps, and how.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initParser } from '../../src/parse/parser.js';
-import { output, translateText } from './translate-helpers.js';
+import { formatted, output, translateText } from './translate-helpers.js';
 
 beforeAll(() => initParser());
 
@@ -21,5 +21,23 @@ describe('device items', () => {
     const result = await translateText('rng.cu', source);
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(output(result, 'device')).toContain('__host__ __device__ inline unsigned Rng<unsigned>::next<unsigned>() { return x = x * 69069u + 1u; }');
+  });
+
+  it("turns __shared__ in a class template's member function into a static_assert failing only where it is called (CUB's PrivateStorage); in a plain class it is an error", async () => {
+    const member = (head: string, type: string) => [
+      head,
+      '  struct Storage { int v[16]; };',
+      '  Storage &s;',
+      '  __device__ Storage &Private() { __shared__ Storage private_storage; return private_storage; }',
+      '  __device__ Stage(Storage &t) : s(t) {}',
+      '};',
+      `__global__ void k(int *out) { __shared__ ${type}::Storage mine; ${type} st(mine); out[threadIdx.x] = st.s.v[0]; }`,
+    ].join('\n');
+    const templated = await translateText('stage.cu', member('template <int N> struct Stage {', 'Stage<16>'));
+    expect(formatted(templated)).toEqual([expect.stringMatching(/^stage\.cu:4:35: warning: __shared__ 'private_storage' is declared in a member function: .* fails to build if device code calls 'Private'.*\[shared-in-member-function\]$/)]);
+    expect(output(templated, 'device')).toContain(`{ static_assert(hip2vx_dependent_false<decltype(this)>::value, "hip2vortex: __shared__ 'private_storage' in member function 'Private' is not supported on Vortex;`);
+    expect(output(templated, 'device')).toContain('static Storage private_storage; return private_storage; }');
+    const plain = await translateText('stage.cu', member('struct Stage {', 'Stage'));
+    expect(formatted(plain)).toEqual([expect.stringMatching(/^stage\.cu:4:35: error: __shared__ 'private_storage' is declared in a member function: .*; declare it in the kernel .*\[shared-in-member-function\]$/)]);
   });
 });

@@ -163,6 +163,7 @@ const PROGRAMS: FeatureProgram[] = [
   },
   { dir: 'libcudacxx', stem: 'libcudacxx_names', variants: [{ config: '4x4' }], what: "libcu++'s cuda::std names (<cuda/std/...>) in device and host code", host: ['#include "libcudacxx.host.h"'] },
   { dir: 'cub', stem: 'cub_names', variants: [], what: "CUB's names in a CUDA program: <cub/cub.cuh> and cub:: reach the bundled hipCUB", host: ['#include "cub.host.cuh"'] },
+  { dir: 'file-scope-macro-decls/app', stem: 'macro_decls', includeDirs: ['../lib'], variants: [{ config: '4x4' }], what: "specialisations and structs declared by function-like macros at file scope (CUB's __ALIGN_BYTES, here and in a header whose syntax error blanks their uses for the parser) stay in the device translation", device: ['DECLARE_WIDTH(Narrow, 3)'] },
   { dir: 'runtime-only', stem: 'runtime_only', variants: [{ config: '4x4' }], what: 'a program without kernels gets a build' },
   {
     dir: 'warp-ops', stem: 'warp_ops', args: '48', variants: [{ config: '4x4', args: '16' }, { config: '32x32', args: '256' }],
