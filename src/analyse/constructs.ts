@@ -2,7 +2,7 @@
 // entries with a `kind`), wherever they appear in the file.
 import type { Node } from '../parse/parser.js';
 import type { Program } from './program.js';
-import { functionDeclarator, qualifiersOf, scan } from './syntax.js';
+import { argumentsOf, functionDeclarator, qualifiersOf, scan } from './syntax.js';
 
 const TEMPLATE_KINDS: Record<string, string> = { texture: 'texture-reference', surface: 'surface-reference' };
 const TEMPLATE_TYPE = new Set(['template_type']);
@@ -36,8 +36,13 @@ export function findConstructs(program: Program, report: (node: Node, constructI
     const params = functionDeclarator(f.node)?.childForFieldName('parameters');
     const variadic = params?.children.find((c) => c?.type === '...' || c?.type === 'variadic_parameter');
     if (variadic) report(variadic, 'variadic-device-function');
+    // A call with a number of arguments this function cannot take is of another overload.
+    const own = argumentsOf(params ?? null);
+    const required = own.filter((p) => p.type !== 'optional_parameter_declaration' && p.type !== 'variadic_parameter_declaration').length;
+    const takes = (call: Node) => { const n = argumentsOf(call.childForFieldName('arguments')).length; return n >= required && (n <= own.length || !!variadic); };
     scan(f.body!, BODY_KINDS, (n) => {
       if (n.type === 'lambda_expression') return false;
+      if (n.type === 'call_expression' && !takes(n)) return;
       report(n, n.type === 'call_expression' ? 'device-recursion' : 'device-exceptions');
     }, (type, start) => type !== 'call_expression' || (program.text.startsWith(f.name, start) && !/\w/.test(program.text[start + f.name.length])));
   }

@@ -261,4 +261,14 @@ describe('unsupported constructs and malformed input', () => {
     const rv64 = await translateText('d.cu', '__global__ void k(double* p) { p[threadIdx.x] *= 2.0; }\n', { xlen: 64 });
     expect(rv64.diagnostics).toEqual([]);
   });
+
+  it('recursion is a call of the function itself: an overload with another number of arguments is not (CUB\'s LoadDirectBlocked)', async () => {
+    const result = await translateText('r.cu', [
+      '__device__ void load(int t, int *items) { items[0] = t; }',
+      '__device__ void load(int t, int *items, int valid, int def) { items[0] = def; load(t, items); }',
+      '__device__ int fact(int n, int acc = 1) { return n <= 1 ? acc : fact(n - 1); }',
+      '__global__ void k(int *out) { load(threadIdx.x, out, 1, 0); out[1] = fact(5); }',
+    ].join('\n'));
+    expect(formatted(result)).toEqual(['r.cu:3:65: warning: recursion in device code: a per-thread recursion depth is a divergent branch, and per-thread stacks are small [device-recursion]']);
+  });
 });
