@@ -53,15 +53,6 @@ typedef enum {
   HIPBLAS_COMPUTE_32I_PEDANTIC = 10,
 } hipblasComputeType_t;
 
-/** HIP's library data types (hip/library_types.h): the element types of the `Ex` routines. */
-#ifndef HIP2VX_HIP_DATA_TYPE
-#define HIP2VX_HIP_DATA_TYPE
-typedef enum {
-  HIP_R_32F = 0, HIP_R_64F = 1, HIP_R_16F = 2, HIP_R_8I = 3, HIP_C_32F = 4, HIP_C_64F = 5, HIP_C_16F = 6, HIP_C_8I = 7,
-  HIP_R_8U = 8, HIP_C_8U = 9, HIP_R_32I = 10, HIP_C_32I = 11, HIP_R_32U = 12, HIP_C_32U = 13, HIP_R_16BF = 14, HIP_C_16BF = 15,
-} hipDataType;
-#endif
-
 /** hipBLAS's half is HIP's (hipBLAS's HIPBLAS_USE_HIP_HALF), so `__half` data and scalars pass as they are. */
 typedef __half hipblasHalf;
 

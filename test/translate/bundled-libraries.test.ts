@@ -104,12 +104,13 @@ int main() { int *x = 0, *o = 0; sums<<<1, 32>>>(x, o); return 0; }
     expect(formatted(r).join('\n')).toContain('[cuda-library]');
     const part = await translateText('/tmp/k.cu', '#include <thrust/device_vector.h>\n#include <thrust/iterator/counting_iterator.h>\n__global__ void k() {}\n');
     expect(formatted(part)).toEqual([expect.stringMatching(/k\.cu:2:10: error: Thrust's fancy iterators .*\[cuda-library\]/)]);
-    // hipBLAS and rocBLAS are bundled under their folders; their old include paths and hipBLASLt are not.
-    const blas = await translateText('/tmp/k.cu', '#include <hipblas/hipblas.h>\n#include <rocblas/rocblas.h>\n#include <hipblas.h>\n#include <hipblaslt/hipblaslt.h>\n#include <rocblas.h>\n__global__ void k() {}\n');
+    // hipBLAS, rocBLAS and hipSPARSE are bundled under their folders; their old include paths and hipBLASLt are not.
+    const blas = await translateText('/tmp/k.cu', '#include <hipblas/hipblas.h>\n#include <rocblas/rocblas.h>\n#include <hipblas.h>\n#include <hipblaslt/hipblaslt.h>\n#include <rocblas.h>\n#include <hipsparse/hipsparse.h>\n#include <hipsparse.h>\n__global__ void k() {}\n');
     expect(formatted(blas)).toEqual([
       expect.stringMatching(/k\.cu:3:10: error: hipBLAS's old include path <hipblas\.h> \(hip2vortex's hipBLAS subset is <hipblas\/hipblas\.h>\) .*\[cuda-library\]/),
       expect.stringMatching(/k\.cu:4:10: error: the hipBLASLt library .*\[cuda-library\]/),
       expect.stringMatching(/k\.cu:5:10: error: rocBLAS's old include path <rocblas\.h> .*\[cuda-library\]/),
+      expect.stringMatching(/k\.cu:7:10: error: hipSPARSE's old include path <hipsparse\.h> .*\[cuda-library\]/),
     ]);
   });
 });

@@ -161,6 +161,11 @@ const PROGRAMS: FeatureProgram[] = [
     what: "rocBLAS's names over the bundled hipBLAS (a bundled library including another): gemm, gemm_ex into a separate D, half strided batches through rocblas_half casts, a dot into device memory, iamax",
     host: ['#include "rocblas.host.h"'],
   },
+  {
+    dir: 'hipsparse', stem: 'hipsparse_generic', variants: [{ config: '4x4' }],
+    what: "hipSPARSE's generic API (the bundled library) after a kernel: DenseToSparse into CSR with 64-bit indices, SpMV with CSR and 1-based COO (transposed, alpha in device memory), SpMM by row- and column-major matrices, SparseToDense",
+    host: ['#include "hipsparse.host.h"'],
+  },
   { dir: 'libcudacxx', stem: 'libcudacxx_names', variants: [{ config: '4x4' }], what: "libcu++'s cuda::std names (<cuda/std/...>) in device and host code", host: ['#include "libcudacxx.host.h"'] },
   { dir: 'cub', stem: 'cub_names', variants: [], what: "CUB's names in a CUDA program: <cub/cub.cuh> and cub:: reach the bundled hipCUB", host: ['#include "cub.host.cuh"'] },
   { dir: 'file-scope-macro-decls/app', stem: 'macro_decls', includeDirs: ['../lib'], variants: [{ config: '4x4' }], what: "specialisations and structs declared by function-like macros at file scope (CUB's __ALIGN_BYTES, here and in a header whose syntax error blanks their uses for the parser) stay in the device translation", device: ['DECLARE_WIDTH(Narrow, 3)'] },

@@ -34,6 +34,7 @@
 #include <stdint.h>
 
 #include "../hip2vx_cuda_version.h"
+#include "library_types.h"
 
 #define HIP_VERSION_MAJOR 6
 #define HIP_VERSION_MINOR 0
