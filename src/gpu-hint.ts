@@ -1,6 +1,6 @@
 // Which files may contain GPU code, decided without parsing (a regular expression over the text).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Node } from './parse/parser.js';
 import { LIBRARIES_DIR } from './package-root.js';
 
@@ -18,7 +18,8 @@ export function findQuotedInclude(path: string, written: string, includeDirs: re
 
 /**
  * The library hip2vortex bundles for `#include <written>`: libraries/<name>/ holds one header, and
- * every include of `<name/...>` is that header (libraries/README.md).
+ * every include of `<name/...>` is that header, as is `<file>` when the header is
+ * libraries/<name>/<file> with `name` its stem (`<hipblas.h>`, `<cublas_v2.h>`; libraries/README.md).
  */
 export function bundledLibrary(written: string): string | undefined {
   bundled ??= new Map(
@@ -27,7 +28,9 @@ export function bundledLibrary(written: string): string | undefined {
       .map((d) => [d.name, join(LIBRARIES_DIR, d.name, readdirSync(join(LIBRARIES_DIR, d.name))[0])]),
   );
   const slash = written.indexOf('/');
-  return slash > 0 ? bundled.get(written.slice(0, slash)) : undefined;
+  if (slash > 0) return bundled.get(written.slice(0, slash));
+  const header = bundled.get(written.replace(/\.[^.]*$/, ''));
+  return header && basename(header) === written ? header : undefined;
 }
 
 let bundled: Map<string, string> | undefined;

@@ -78,7 +78,7 @@ describe('headers', () => {
   it.each([
     ['cooperative_groups.h', 'warning', 'cooperative-groups'],
     ['thrust/iterator/zip_iterator.h', 'unsupported', 'cuda-library'],
-    ['cublas_v2.h', 'unsupported', 'cuda-library'],
+    ['cublas.h', 'unsupported', 'cuda-library'],
     ['curand_kernel.h', 'unsupported', 'cuda-library'],
     ['hipfft/hipfft.h', 'unsupported', 'cuda-library'],
     ['rccl/rccl.h', 'unsupported', 'cuda-library'],

@@ -8,11 +8,15 @@ import { LIBRARIES_DIR } from '../../src/package-root.js';
 import { formatted, output, translateText } from './translate-helpers.js';
 
 describe('bundled libraries', () => {
-  it('answer every include under their folder with their one header', () => {
+  it('answer every include under their folder with their one header, and their header\'s own name', () => {
     expect(bundledLibrary('hipcub/hipcub.hpp')).toBe(join(LIBRARIES_DIR, 'hipcub/hipcub.hpp'));
     expect(bundledLibrary('hipcub/block/block_scan.hpp')).toBe(join(LIBRARIES_DIR, 'hipcub/hipcub.hpp'));
     expect(bundledLibrary('cub/cub.cuh')).toBe(join(LIBRARIES_DIR, 'cub/cub.cuh'));
-    expect(bundledLibrary('hipcub.hpp')).toBeUndefined();
+    expect(bundledLibrary('hipblas.h')).toBe(join(LIBRARIES_DIR, 'hipblas/hipblas.h'));
+    expect(bundledLibrary('cublas_v2.h')).toBe(join(LIBRARIES_DIR, 'cublas_v2/cublas_v2.h'));
+    // libraries/cuda/ holds libcudacxx.h: CUDA's own <cuda.h> is not it.
+    expect(bundledLibrary('cuda.h')).toBeUndefined();
+    expect(bundledLibrary('hipblas.hpp')).toBeUndefined();
     expect(bundledLibrary('thrust/sort.h')).toBe(join(LIBRARIES_DIR, 'thrust/thrust.h'));
     expect(bundledLibrary('rocprim/rocprim.hpp')).toBeUndefined();
   });
@@ -104,13 +108,11 @@ int main() { int *x = 0, *o = 0; sums<<<1, 32>>>(x, o); return 0; }
     expect(formatted(r).join('\n')).toContain('[cuda-library]');
     const part = await translateText('/tmp/k.cu', '#include <thrust/device_vector.h>\n#include <thrust/iterator/counting_iterator.h>\n__global__ void k() {}\n');
     expect(formatted(part)).toEqual([expect.stringMatching(/k\.cu:2:10: error: Thrust's fancy iterators .*\[cuda-library\]/)]);
-    // hipBLAS, rocBLAS and hipSPARSE are bundled under their folders; their old include paths and hipBLASLt are not.
-    const blas = await translateText('/tmp/k.cu', '#include <hipblas/hipblas.h>\n#include <rocblas/rocblas.h>\n#include <hipblas.h>\n#include <hipblaslt/hipblaslt.h>\n#include <rocblas.h>\n#include <hipsparse/hipsparse.h>\n#include <hipsparse.h>\n__global__ void k() {}\n');
+    // hipBLAS, rocBLAS, hipSPARSE and cuBLAS's v2 API are bundled (their old include paths too); hipBLASLt and cuBLAS's legacy API are not.
+    const blas = await translateText('/tmp/k.cu', '#include <hipblas/hipblas.h>\n#include <rocblas/rocblas.h>\n#include <hipblas.h>\n#include <hipblaslt/hipblaslt.h>\n#include <rocblas.h>\n#include <hipsparse/hipsparse.h>\n#include <hipsparse.h>\n#include <cublas_v2.h>\n#include <cublas.h>\n__global__ void k() {}\n');
     expect(formatted(blas)).toEqual([
-      expect.stringMatching(/k\.cu:3:10: error: hipBLAS's old include path <hipblas\.h> \(hip2vortex's hipBLAS subset is <hipblas\/hipblas\.h>\) .*\[cuda-library\]/),
       expect.stringMatching(/k\.cu:4:10: error: the hipBLASLt library .*\[cuda-library\]/),
-      expect.stringMatching(/k\.cu:5:10: error: rocBLAS's old include path <rocblas\.h> .*\[cuda-library\]/),
-      expect.stringMatching(/k\.cu:7:10: error: hipSPARSE's old include path <hipsparse\.h> .*\[cuda-library\]/),
+      expect.stringMatching(/k\.cu:9:10: error: cuBLAS's legacy API \(<cublas\.h>; hip2vortex bundles the v2 API of <cublas_v2\.h>\) .*\[cuda-library\]/),
     ]);
   });
 });
