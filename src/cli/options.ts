@@ -50,7 +50,7 @@ export function addCommonOptions(command: Command): Command {
     .option('--no-gitignore', 'also read files that .gitignore files exclude')
     .option('-I, --include-dir <dir>', 'directory searched for #include files (repeatable)', collect, [])
     .option('-D, --define <name[=value]>', "macro defined before every source, for the translation and in the generated build (as a compiler's -D; repeatable)", collect, [])
-    .option('--program <name=files>', 'link these sources (comma-separated paths) into program <name>, with its Makefile in the output directory of the first one among the inputs; sources outside the inputs are translated or copied there (repeatable)', collect, [])
+    .option('--program <name=files>', 'link these sources (comma-separated paths) into program <name>, with its Makefile in the output directory of the first one among the inputs; sources outside the inputs are translated or copied into a folder there named after theirs (repeatable)', collect, [])
     .addOption(new Option('--passthrough', 'copy files without GPU code to the output (default)').conflicts('skipNonGpu'))
     .option('--skip-non-gpu', 'leave files without GPU code out of the output')
     .option('-j, --jobs <n>', 'worker threads (default: one per core, at most one per 8 files)')

@@ -141,19 +141,22 @@ export class OutputPlanner {
    * One Makefile per program. Programs named by the user go in the directory of their first
    * source (`Makefile`, or `Makefile.<name>` beside other named programs); every other output
    * directory whose sources hold one main() is one program made of all of them, but those another
-   * source includes as text.
+   * source includes as text and those of named programs (a named program's source from another
+   * folder has its outputs in a folder of its own).
    */
   makefiles(): PlannedFile[] {
     const found: { dir: string; name: string; parts: Part[]; auto?: boolean }[] = [];
     const named = new Set<string>();
+    const claimed = new Set<Part>();
     for (const spec of this.programs) {
       const parts = spec.sources.map((s) => this.parts.get(resolve(s))).filter((p): p is Part => p !== undefined);
       if (!parts.length) continue;
       found.push({ dir: parts[0].dir, name: spec.name, parts });
       named.add(parts[0].dir);
+      parts.forEach((p) => claimed.add(p));
     }
     const byDir = new Map<string, Part[]>();
-    for (const part of this.parts.values()) if (!named.has(part.dir)) byDir.set(part.dir, [...(byDir.get(part.dir) ?? []), part]);
+    for (const part of this.parts.values()) if (!named.has(part.dir) && !claimed.has(part)) byDir.set(part.dir, [...(byDir.get(part.dir) ?? []), part]);
     for (const [dir, all] of byDir) {
       const included = this.includedByDir.get(dir) ?? new Set();
       // A translated source included as text is included as its host translation.

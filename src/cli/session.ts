@@ -131,9 +131,11 @@ export async function runSession(options: SessionOptions, context: RunContext, c
 }
 
 /**
- * The inputs plus the sources of named programs outside them, mirrored into the directory of the
- * program's first source among the inputs (its Makefile's; the output directory itself if none
- * is), sorted again.
+ * The inputs plus the sources of named programs outside them, mirrored into a folder named after
+ * theirs in the directory of the program's first source among the inputs (its Makefile's; the
+ * output directory itself if none is), sorted again: the headers they translate beside them then
+ * never meet the program's own of the same name (HeCBench's eikonal-hip builds
+ * ../eikonal-cuda/main.cpp, which includes that folder's fim.h, not its own).
  */
 function withProgramSources(files: InputFile[], programs: readonly ProgramSpec[]): InputFile[] {
   const known = new Map(files.map((f) => [resolve(f.path), f]));
@@ -143,7 +145,7 @@ function withProgramSources(files: InputFile[], programs: readonly ProgramSpec[]
     const dir = first ? dirname(first.rel) : '';
     for (const source of program.sources) {
       if (known.has(source)) continue;
-      const file: InputFile = { path: source, rel: join(dir, basename(source)), outside: true };
+      const file: InputFile = { path: source, rel: join(dir, basename(dirname(source)), basename(source)), outside: true };
       known.set(source, file);
       added.push(file);
     }

@@ -61,7 +61,7 @@ describe('programs of several sources', () => {
     runCpu(out);
   });
 
-  it('--program names two programs of one folder; a source from another folder is copied beside them and its folder searched for headers', { timeout: 300_000 }, () => {
+  it('--program names two programs of one folder; a source from another folder is copied into a folder named after its own and its folder searched for headers', { timeout: 300_000 }, () => {
     const dir = tempDir();
     const app = join(FIXTURES, 'named-programs', 'app');
     const first = ['app/first.cu', 'app/square.cu', 'lib/ref.cpp'].map((f) => join(FIXTURES, 'named-programs', f)).join(',');
@@ -69,24 +69,29 @@ describe('programs of several sources', () => {
     expect(r.status, r.stderr).toBe(0);
     const makefile = readFileSync(join(dir, 'out', 'Makefile.first'), 'utf8');
     expect(makefile).toContain('PROGRAM := first\nHIP2VX_UNITS := square\n');
-    expect(makefile).toContain('HOST_EXTRA_SRC := first.cu ref.cpp\n');
+    expect(makefile).toContain('HOST_EXTRA_SRC := first.cu lib/ref.cpp\n');
     expect(makefile).toContain(`HIP2VX_INCLUDE_DIRS ?= ${join(FIXTURES, 'named-programs', 'lib')}\n`);
-    expect(readFileSync(join(dir, 'out', 'ref.cpp'), 'utf8')).toBe(readFileSync(join(FIXTURES, 'named-programs', 'lib', 'ref.cpp'), 'utf8'));
+    expect(readFileSync(join(dir, 'out', 'lib', 'ref.cpp'), 'utf8')).toBe(readFileSync(join(FIXTURES, 'named-programs', 'lib', 'ref.cpp'), 'utf8'));
     runCpu(join(dir, 'out'), 'Makefile.first');
     runCpu(join(dir, 'out'), 'Makefile.second');
   });
 
-  it('a named program\'s source from another folder translates the GPU headers beside it, which no run over the inputs does', { timeout: 300_000 }, () => {
+  it('a named program\'s source from another folder translates the GPU headers beside it, in a folder named after its own, apart from the program\'s header of the same name', { timeout: 300_000 }, () => {
     const dir = tempDir();
     writeTree(dir, {
-      'app/README': 'the program lives in ../cuda\n',
+      // The program's own vec.hpp differs from the one main.cu includes (HeCBench's eikonal-hip builds ../eikonal-cuda/main.cpp).
+      'app/vec.hpp': '#pragma once\nstruct Vec { double unused; };\n__device__ inline double twice(double v) { return 2 * v; }\n',
+      'app/other.cu': '#include "vec.hpp"\n__global__ void scale(double *p) { p[threadIdx.x] = twice(p[threadIdx.x]); }\n',
       'cuda/vec.hpp': '#pragma once\nstruct Vec { float x, y; __host__ __device__ Vec operator+(const Vec &o) const { return {x + o.x, y + o.y}; } };\n',
       'cuda/main.cu': '#include <cstdio>\n#include "vec.hpp"\n__global__ void add(Vec *v) { v[threadIdx.x] = v[threadIdx.x] + Vec{1, 2}; }\nint main() { Vec h[4] = {}, *d; cudaMalloc(&d, sizeof h); cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice); add<<<1, 4>>>(d); cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost); printf("%s\\n", h[3].y == 2 ? "PASSED" : "FAILED"); }\n',
     });
-    const r = cli(['translate', 'app', '-o', 'out', '-q', '--program', `main=${join(dir, 'cuda', 'main.cu')}`], dir);
+    const r = cli(['translate', 'app', '-o', 'out', '-q', '--program', `main=${join(dir, 'app', 'other.cu')},${join(dir, 'cuda', 'main.cu')}`], dir);
     expect(r.status, r.stderr).toBe(0);
-    expect(readFileSync(join(dir, 'out', 'main.host.cpp'), 'utf8')).toContain('#include "vec.host.hpp"');
-    expect(existsSync(join(dir, 'out', 'vec.device.hpp'))).toBe(true);
+    expect(readFileSync(join(dir, 'out', 'cuda', 'main.host.cpp'), 'utf8')).toContain('#include "vec.host.hpp"');
+    expect(readFileSync(join(dir, 'out', 'cuda', 'vec.device.hpp'), 'utf8')).toContain('float x, y;');
+    expect(readFileSync(join(dir, 'out', 'vec.device.hpp'), 'utf8')).toContain('double unused;');
+    // main.cu's folder is no program of its own: the named one claims it.
+    expect(existsSync(join(dir, 'out', 'cuda', 'Makefile'))).toBe(false);
     runCpu(join(dir, 'out'));
   });
 
