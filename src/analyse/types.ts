@@ -722,9 +722,8 @@ export class TypeTable {
     if (decl?.kind !== 'template' && decl?.kind !== 'alias') throw new Fail(`'${nameNode.text}' is not a known struct or alias template`, nameNode);
     const declName = bound?.name.split('::').at(-1) ?? nameNode.text;
     const args = children(template.childForFieldName('arguments'));
-    // A member template of the class being read sees that class's members and template arguments.
     const enclosing = this.enclosingClassEnv(decl.kind === 'template' ? decl.spec : decl.type, env);
-    const inner: Env = { ...this.env([...decl.scope, declName]), templates: new Map(), ...(enclosing && { subst: new Map(enclosing.subst), owner: enclosing.owner, outer: enclosing.outer }) };
+    const inner = this.templateEnv([...decl.scope, declName], enclosing);
     const shown: string[] = [];
     const values: (CType | bigint)[] = [];
     children(decl.params).forEach((param, i) => {
@@ -759,6 +758,11 @@ export class TypeTable {
     if (special) return this.record(special.spec, { ...special.env, instance: inner.instance }, '');
     if (!decl.spec.childForFieldName('body')) throw new Fail(`no definition of '${inner.instance}' (its template is only declared, and no specialisation matches)`, use);
     return this.record(decl.spec, inner, '');
+  }
+
+  /** A template's environment in `scope`; a member template's sees its class's members and template arguments. */
+  private templateEnv(scope: string[], enclosing: Env | undefined): Env {
+    return { ...this.env(scope), templates: new Map(), ...(enclosing && { subst: new Map(enclosing.subst), owner: enclosing.owner, outer: enclosing.outer }) };
   }
 
   /** The environment of the class (of those being read, innermost first) whose body declares `member`. */
@@ -805,7 +809,7 @@ export class TypeTable {
       const params = new Set(children(s.params).map((p) => this.parameterName(p)));
       const patterns = children(s.pattern);
       if (patterns.length !== values.length) continue;
-      const env: Env = { ...this.env(s.scope), templates: new Map(), ...(enclosing && { subst: new Map(enclosing.subst), owner: enclosing.owner, outer: enclosing.outer }) };
+      const env = this.templateEnv(s.scope, enclosing);
       const matches = patterns.every((p, i) => {
         const word = p.text.trim();
         if (params.has(word)) {
