@@ -1,7 +1,7 @@
 // How the corpus script (corpus-programs.ts) reads a program's run: which command its Makefile's
 // `run:` target runs, whether a failed run failed for want of an input file the corpus lacks, and
-// whether a run stopped at the time limit was working or stuck, and what its output says of its
-// results. Pure functions, unit-tested.
+// whether a run stopped at the time limit was working or stuck, what its output says of its
+// results, and so the run's outcome. Pure functions (but for the input files' existence), unit-tested.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 
@@ -84,4 +84,39 @@ function pathsIn(text: string): string[] {
  */
 export function atLimit(cpuSeconds: number, wallSeconds: number, minShare = 0.2): 'slow-on-CPU' | 'hung' {
   return wallSeconds > 0 && cpuSeconds / wallSeconds >= minShare ? 'slow-on-CPU' : 'hung';
+}
+
+export type Outcome = 'refused' | 'crashed' | 'no-build' | 'build-failed' | 'PASS' | 'PASS-then-slow' | 'FAIL' | 'no-verdict' | 'run-failed' | 'input-missing' | 'slow-on-CPU' | 'hung';
+
+/** A finished run, as corpus-exec.ts reports it. */
+export interface RunResult {
+  code: number | null;
+  signal: string | null;
+  out: string;
+  stop?: 'cpu' | 'wall';
+  lastCpu: number;
+  lastWall: number;
+}
+
+/** The first line of `out` that reports an error (else its last line), for a reason. */
+export const firstError = (out: string) => (out.split('\n').find((l) => /error|Error|undefined reference|FAILED|Segmentation|Abort/.test(l)) ?? out.trim().split('\n').pop() ?? '').trim().slice(0, 160);
+
+/**
+ * The outcome of a program's run with `args` in `cwd`, under a CPU-time limit of `limitS` seconds
+ * (`wallS`: how long it ran). Many benchmarks check their results first and time a loop after: a
+ * verdict printed before a limit stopped the run stands (a success as PASS-then-slow).
+ */
+export function runOutcome(r: RunResult, args: string[], cwd: string, limitS: number, wallS: number): { outcome: Outcome; reasons: string[] } {
+  const said = verdict(r.out);
+  const is = (outcome: Outcome, reasons: string[] = []) => ({ outcome, reasons });
+  if (r.stop && said) return said === 'PASS' ? is('PASS-then-slow') : is('FAIL', [firstError(r.out)]);
+  if (r.stop === 'cpu') return is('slow-on-CPU', [`${limitS} s CPU used in ${wallS.toFixed(0)} s`]);
+  if (r.stop === 'wall') return is(atLimit(r.lastCpu, r.lastWall), [`${r.lastCpu.toFixed(1)} s CPU in the last ${r.lastWall.toFixed(1)} s`]);
+  if (said === 'PASS') return is('PASS');
+  const missing = missingInput(args, r.out, cwd);
+  if (missing) return is('input-missing', [missing]);
+  if (said === 'FAIL') return is('FAIL', [firstError(r.out)]);
+  if (r.code === 0) return is('no-verdict');
+  const how = r.signal ? `killed by ${r.signal}` : `exit ${r.code}`;
+  return is('run-failed', [`${how}: ${firstError(r.out)}`]);
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-import { atLimit, missingInput, runCommand, verdict } from '../../bench/corpus-outcome.js';
+import { atLimit, missingInput, runCommand, runOutcome, verdict } from '../../bench/corpus-outcome.js';
 
 describe('corpus outcomes', () => {
   it('runs the last recipe line the shell would run, not a commented one', () => {
@@ -73,5 +73,23 @@ describe('corpus outcomes', () => {
     expect(atLimit(1.5, 5)).toBe('slow-on-CPU');  // a loaded machine gives it a fraction of a core
     expect(atLimit(0.02, 5)).toBe('hung');
     expect(atLimit(0, 0)).toBe('hung');
+  });
+
+  it('keeps a verdict printed before a limit stopped the run, and the order of the reasons otherwise', () => {
+    const dir = folder();
+    const run = (out: string, more: Partial<Parameters<typeof runOutcome>[0]> = {}) =>
+      runOutcome({ code: null, signal: 'SIGKILL', out, lastCpu: 4, lastWall: 5, ...more }, ['data/in.txt'], dir, 25, 30).outcome;
+    // adamw checks its results, prints PASS, then times 100 more launches.
+    expect(run('Absolute maximum error: 0.000000\nPASS\n', { stop: 'cpu' })).toBe('PASS-then-slow');
+    expect(run('PASS\n', { stop: 'wall' })).toBe('PASS-then-slow');
+    expect(run('Mismatch at index 4\n', { stop: 'cpu' })).toBe('FAIL');
+    expect(run('Average kernel execution time 1.5 (us)\n', { stop: 'cpu' })).toBe('slow-on-CPU');
+    expect(run('', { stop: 'wall', lastCpu: 0 })).toBe('hung');
+    expect(run('PASS\n', { code: 0, signal: null })).toBe('PASS');
+    expect(run('', { code: 0, signal: null })).toBe('no-verdict');
+    expect(run('Segmentation fault\n', { code: 139, signal: null })).toBe('run-failed');
+    // A finished run that did not pass, with an input missing, is input-missing (a FAIL included).
+    expect(run('cannot open data/absent.bin\nFAIL\n', { code: 1, signal: null })).toBe('input-missing');
+    expect(run('FAIL\n', { code: 1, signal: null })).toBe('FAIL');
   });
 });
