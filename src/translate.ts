@@ -6,7 +6,7 @@ import { parse, type Node } from './parse/parser.js';
 import { lexicalProblems, syntaxProblems } from './parse/checks.js';
 import { textForParser } from './parse/normalise.js';
 import { HIP_MACROS, macroDefinitions, type MacroTable } from './parse/macros.js';
-import { skippedOnDevice } from './parse/conditionals.js';
+import { decidedNotTakenOnDevice, skippedOnDevice } from './parse/conditionals.js';
 import { parseForTranslation, statementOf, missingButValid, topLevelItem } from './parse/repair.js';
 import { GPU_SPACE } from './parse/gpu-macros.js';
 import { analyseProgram, fileSharedVars, type FunctionInfo, type Launch, type Program } from './analyse/program.js';
@@ -229,6 +229,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
   const deviceAbi: Abi = options.xlen === 32 ? 'rv32' : 'rv64';
   const headerMode = options.asHeader || isHeader(file.path);
   const report = new Reporter(file.path, options.rules);
+  report.deviceSkips = decidedNotTakenOnDevice(file.text, known.macros);
   const program = known.program ?? analyseProgram(root, parsedText, file.text);
   const compiled = (f: FunctionInfo) => !deviceSkips.some(([from, to]) => f.node.startIndex >= from && f.node.endIndex <= to);
   const deviceProgram: Program = { ...program, kernels: program.kernels.filter(compiled), deviceFunctions: program.deviceFunctions.filter(compiled) };

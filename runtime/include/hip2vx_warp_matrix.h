@@ -1,4 +1,5 @@
-// PTX warp-matrix instructions (ldmatrix, movmatrix, mma.sync) as calls: the translator replaces an
+// PTX instructions as calls: warp-matrix ones (ldmatrix, movmatrix, mma.sync), and at the end the
+// scalar cvt between float and 16-bit floats. The translator replaces an
 // `asm("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,...}, ...;" : ...)` statement by
 // `hip2vx_ptx_mma_m16n8k16_row_col_f32_bf16_bf16_f32({d...}, {a...}, {b...}, {c...})` (register
 // operands as arrays, in the instruction's order; addresses as pointers; src/analyse/ptx-asm.ts
@@ -166,5 +167,31 @@ HIP2VX_PTX_MMA(hip2vx_ptx_mma_m8n8k16_row_col_s32_s8_s8_s32, 8, 16, hip2vx_mma_s
 HIP2VX_PTX_MMA(hip2vx_ptx_mma_m16n8k16_row_col_s32_s8_s8_s32, 16, 16, hip2vx_mma_s8, hip2vx_mma_s32)
 HIP2VX_PTX_MMA(hip2vx_ptx_mma_m16n8k32_row_col_s32_s8_s8_s32, 16, 32, hip2vx_mma_s8, hip2vx_mma_s32)
 #undef HIP2VX_PTX_MMA
+
+// Scalar conversions (cvt) between float and a 16-bit float, one lane each: `"=h"(u16) : "f"(x)`
+// and the reverse. A 16-bit register operand is any 2-byte object's bits.
+#define HIP2VX_PTX_CVT_TO16(name, to_bits, nearest)                                                 \
+  template <typename D>                                                                             \
+  HIP2VX_INLINE void name(D& d, float a) {                                                          \
+    static_assert(sizeof(D) == 2, "hip2vortex: a PTX .b16 register operand is a 2-byte object");    \
+    const unsigned short b = to_bits(a, nearest);                                                   \
+    memcpy(&d, &b, 2);                                                                              \
+  }
+HIP2VX_PTX_CVT_TO16(hip2vx_ptx_cvt_rn_f16_f32, hip2vx_float2half_bits, 1u)
+HIP2VX_PTX_CVT_TO16(hip2vx_ptx_cvt_rz_f16_f32, hip2vx_float2half_bits, 0u)
+HIP2VX_PTX_CVT_TO16(hip2vx_ptx_cvt_rn_bf16_f32, hip2vx_float2bfloat16_bits, 1u)
+HIP2VX_PTX_CVT_TO16(hip2vx_ptx_cvt_rz_bf16_f32, hip2vx_float2bfloat16_bits, 0u)
+#undef HIP2VX_PTX_CVT_TO16
+#define HIP2VX_PTX_CVT_FROM16(name, to_float)                                                       \
+  template <typename S>                                                                             \
+  HIP2VX_INLINE void name(float& d, const S& a) {                                                   \
+    static_assert(sizeof(S) == 2, "hip2vortex: a PTX .b16 register operand is a 2-byte object");    \
+    unsigned short b;                                                                               \
+    memcpy(&b, &a, 2);                                                                              \
+    d = to_float(b);                                                                                \
+  }
+HIP2VX_PTX_CVT_FROM16(hip2vx_ptx_cvt_f32_f16, hip2vx_half2float_bits)
+HIP2VX_PTX_CVT_FROM16(hip2vx_ptx_cvt_f32_bf16, hip2vx_bfloat162float_bits)
+#undef HIP2VX_PTX_CVT_FROM16
 
 #endif  // HIP2VX_WARP_MATRIX_H

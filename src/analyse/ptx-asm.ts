@@ -1,8 +1,9 @@
-// PTX warp-matrix instructions written as inline assembly (ldmatrix, movmatrix, mma.sync: the
-// tensor-core code of llama.cpp/candle, CUTLASS-style kernels). An `asm` statement holding one of
-// the instructions below, with register and address operands only, becomes a call to the function
-// of runtime/include/hip2vx_warp_matrix.h that emulates it on the logical warp; any other asm
-// stays an `inline-asm` error. The calls are warp operations (every lane must reach them).
+// PTX instructions written as inline assembly: the warp-matrix ones (ldmatrix, movmatrix,
+// mma.sync: the tensor-core code of llama.cpp/candle, CUTLASS-style kernels) and the scalar
+// conversions between float and 16-bit floats (cvt). An `asm` statement holding one of the
+// instructions below, with register and address operands only, becomes a call to the function of
+// runtime/include/hip2vx_warp_matrix.h that emulates it (a warp-matrix one is a warp operation:
+// every lane must reach it); any other asm stays an `inline-asm` error.
 import type { Node } from '../parse/parser.js';
 
 /** Operand groups of each instruction: registers per group ('addr': one `[%n]` address). */
@@ -27,11 +28,14 @@ const INSTRUCTIONS: ReadonlyMap<string, readonly (number | 'addr')[]> = new Map<
   ] as const).map(([shape, types, groups]) => [`mma.sync.aligned.${shape}.row.col.${types}`, groups] as const),
 ]);
 
+/** Scalar conversions: one register operand each for the destination and the source. */
+const CONVERSIONS: ReadonlySet<string> = new Set(['cvt.rn.f16.f32', 'cvt.rz.f16.f32', 'cvt.rn.bf16.f32', 'cvt.rz.bf16.f32', 'cvt.f32.f16', 'cvt.f32.bf16']);
+
 /** The runtime function of an instruction: `hip2vx_ptx_` + its name without `.sync.aligned`, dots as underscores. */
 export const ptxFunction = (instruction: string) => `hip2vx_ptx_${instruction.replace('.sync.aligned', '').replace(/\./g, '_')}`;
 
 /** The instructions the runtime emulates. */
-export const PTX_INSTRUCTIONS: readonly string[] = [...INSTRUCTIONS.keys()];
+export const PTX_INSTRUCTIONS: readonly string[] = [...INSTRUCTIONS.keys(), ...CONVERSIONS];
 
 interface AsmOperand { value: Node; output: boolean; readWrite: boolean; constraint: string }
 
@@ -42,18 +46,25 @@ export interface PtxCall {
   groups: { values: Node[]; registers: boolean }[];
 }
 
-/** The PTX instruction an asm statement spells, if it is one of the emulated ones (cheap: no operand checks). */
-export function warpMatrixInstruction(asm: Node): string | undefined {
+/** The instruction an asm statement spells (cheap: no operand checks). */
+function instructionOf(asm: Node): string | undefined {
   const code = asmCode(asm);
-  const op = code && /^\s*([a-z][\w.:]*)\s/.exec(code)?.[1];
+  return (code && /^\s*([a-z][\w.:]*)\s/.exec(code)?.[1]) || undefined;
+}
+
+/** The PTX warp-matrix instruction an asm statement spells, if it is one of the emulated ones. */
+export function warpMatrixInstruction(asm: Node): string | undefined {
+  const op = instructionOf(asm);
   return op && INSTRUCTIONS.has(op) ? op : undefined;
 }
 
-/** The call an asm statement becomes, or why it cannot (undefined: not a warp-matrix instruction). */
+/** The call an asm statement becomes, or why it cannot (undefined: not an emulated instruction). */
 export function ptxCall(asm: Node): PtxCall | { error: string } | undefined {
-  const instruction = warpMatrixInstruction(asm);
-  if (!instruction) return undefined;
-  const shape = INSTRUCTIONS.get(instruction)!;
+  const instruction = instructionOf(asm);
+  const shape = instruction && (INSTRUCTIONS.get(instruction) ?? (CONVERSIONS.has(instruction) ? [1, 1] : undefined));
+  if (!shape) return undefined;
+  // A conversion's operands are plain values; a warp-matrix instruction's register groups are arrays.
+  const scalar = CONVERSIONS.has(instruction);
   const m = /^\s*[a-z][\w.:]*\s+([^;]*);\s*$/.exec(asmCode(asm)!);
   if (!m) return { error: `'${instruction}' must be the statement's only instruction` };
   const operands = asmOperands(asm);
@@ -76,11 +87,11 @@ export function ptxCall(asm: Node): PtxCall | { error: string } | undefined {
       const written = isOutput(i);
       if (written && !operand.output) return { error: `'%${r}' is written by '${instruction}' but is an input operand` };
       if (!written && operand.output && !operand.readWrite) return { error: `'%${r}' is read by '${instruction}' but is a write-only ("=") operand` };
-      if (!/^[=+]?&?[rfl]$/.test(operand.constraint)) return { error: `'%${r}' has constraint "${operand.constraint}"; registers and addresses need "r", "f" or "l"` };
+      if (!/^[=+]?&?[rhfl]$/.test(operand.constraint)) return { error: `'%${r}' has constraint "${operand.constraint}"; registers and addresses need "r", "h", "f" or "l"` };
       uses.set(r, (uses.get(r) ?? 0) + 1);
       values.push(operand.value);
     }
-    groups.push({ values, registers: want !== 'addr' });
+    groups.push({ values, registers: want !== 'addr' && !scalar });
   }
   // An operand both read and written is written out twice in the call: it must not have side effects.
   for (const [r, n] of uses) if (n > 1 && hasSideEffects(operands[r].value)) return { error: `'%${r}' is used twice and its expression has side effects` };

@@ -106,6 +106,24 @@ export function skippedOnDevice(text: string, macros: MacroTable): [number, numb
 }
 
 /**
+ * The branch bodies the device compiler does not take as far as the macros in sight decide it (a
+ * group's later branches are unknown from its first undecided condition on): `#else` of `#ifndef
+ * USE_ROCM` when nothing defines USE_ROCM.
+ */
+export function decidedNotTakenOnDevice(text: string, macros: MacroTable): [number, number][] {
+  return conditionalGroups(text).flatMap((g) => {
+    const skipped: [number, number][] = [];
+    for (const [i, b] of g.branches.entries()) {
+      const holds = decided(b.condition, macros, COMPILER_MACROS.device);
+      if (holds === undefined) break;
+      if (holds) return [...skipped, ...g.branches.slice(i + 1).map((later) => later.body)];
+      skipped.push(b.body);
+    }
+    return skipped;
+  });
+}
+
+/**
  * The conditions under which [start, end) is compiled, of the groups lying inside `within`: one
  * expression per group (a later branch's says the earlier ones are false).
  */

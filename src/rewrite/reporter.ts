@@ -29,11 +29,21 @@ export class Reporter {
   readonly annotations: { node: Node; ruleId: string; side: 'host' | 'device'; note?: string }[] = [];
   /** Which output the rewrite in progress produces. */
   side: 'host' | 'device' = 'host';
+  /**
+   * Text in preprocessor branches the device compiler does not take with the macros in sight
+   * (`#else` of `#ifndef USE_ROCM`): what the device rewrite cannot translate there is left as is,
+   * with a warning rather than an error.
+   */
+  deviceSkips: readonly [number, number][] = [];
   private readonly seen = new Set<string>();
 
   constructor(readonly file: string, private readonly rules: RuleSet) {}
 
   at(node: Node, severity: Severity, ruleId: string, message: string): void {
+    if (severity === 'error' && this.side === 'device' && this.deviceSkips.some(([from, to]) => from <= node.startIndex && node.endIndex <= to)) {
+      severity = 'warning';
+      message += ': left as is, in a preprocessor branch the device compiler does not take with the macros in sight';
+    }
     const { line, col } = position(node);
     // One report per rule and line: a construct repeated on a line is one thing to fix.
     const key = `${ruleId}:${line}:${severity === 'error' ? col : 0}`;

@@ -191,7 +191,7 @@ describe('constructs and diagnostics', () => {
   });
 });
 
-describe('PTX warp-matrix instructions', () => {
+describe('PTX instructions', () => {
   it('each instruction the translator accepts has its function in hip2vx_warp_matrix.h, and no other', () => {
     const header = readFileSync('runtime/include/hip2vx_warp_matrix.h', 'utf8');
     const defined = new Set([...header.matchAll(/\b(hip2vx_ptx_\w+)/g)].map((m) => m[1]));

@@ -84,6 +84,9 @@ const CASES: [name: string, source: string, expected: string[]][] = [
   ['ptx-operands', '__global__ void k(int* p) { int a; asm volatile("ldmatrix.sync.aligned.m8n8.x2.b16 {%0}, [%1];" : "=r"(a) : "l"(p)); p[0] = a; }\n', [
     "ptx-operands.cu:1:36: error: inline assembly in device code (operand 1 of 'ldmatrix.sync.aligned.m8n8.x2.b16' must be 2 registers {%n, ...}) is not supported on Vortex v2.2 [inline-asm]",
   ]],
+  ['ptx-cvt-operands', '__global__ void k(unsigned short* p) { asm("cvt.rn.f16.f32 %0;" : "=h"(p[0])); }\n', [
+    "ptx-cvt-operands.cu:1:40: error: inline assembly in device code ('cvt.rn.f16.f32' takes 2 operands, not 1) is not supported on Vortex v2.2 [inline-asm]",
+  ]],
   ['ptx-side-effects', '__global__ void k(int* p) { int i = 0; asm("mma.sync.aligned.m8n8k16.row.col.s32.s8.s8.s32 {%0, %1}, {%2}, {%3}, {%0, %1};" : "+r"(p[i++]), "+r"(p[1]) : "r"(p[2]), "r"(p[3])); }\n', [
     "ptx-side-effects.cu:1:40: error: inline assembly in device code ('%0' is used twice and its expression has side effects) is not supported on Vortex v2.2 [inline-asm]",
   ]],
@@ -163,6 +166,22 @@ describe('unsupported constructs and malformed input', () => {
     const result = await translateText(`${name}.cu`, source);
     expect(formatted(result).filter((d) => d.includes(': error: '))).toEqual(expected);
     expect(result.outputs).toEqual([]);
+  });
+
+  it('leaves what it cannot translate in a branch the device compiler does not take, with a warning', async () => {
+    // vLLM's float_to_half (candle's moe_utils.cuh): PTX for CUDA, AMD's asm under USE_ROCM.
+    const source = (defines: string) => `${defines}__device__ unsigned short h(float f) {\n  unsigned short r;\n#ifndef USE_ROCM\n` +
+      '  asm volatile("cvt.rn.f16.f32 %0, %1;" : "=h"(r) : "f"(f));\n#else\n  asm volatile("v_cvt_f16_f32 %0, %1;" : "=v"(r) : "v"(f));\n#endif\n' +
+      '  return r;\n}\n__global__ void k(unsigned short* p) { p[0] = h(1.0f); }\n';
+    const cuda = await translateText('skipped.cu', source(''));
+    expect(formatted(cuda)).toEqual(['skipped.cu:6:3: warning: inline assembly in device code is not supported on Vortex v2.2: left as is, ' +
+      'in a preprocessor branch the device compiler does not take with the macros in sight [inline-asm]']);
+    const device = cuda.outputs.find((o) => o.role === 'device')!.content;
+    expect(device).toContain('hip2vx_ptx_cvt_rn_f16_f32(r, f);');
+    expect(device).toContain('asm volatile("v_cvt_f16_f32 %0, %1;" : "=v"(r) : "v"(f));');
+    // Where the macros say the AMD branch is taken, it is an error again.
+    const rocm = await translateText('taken.cu', source('#define USE_ROCM 1\n'));
+    expect(formatted(rocm).filter((d) => d.includes(': error: '))).toEqual(['taken.cu:7:3: error: inline assembly in device code is not supported on Vortex v2.2 [inline-asm]']);
   });
 
   it('the CLI writes nothing for any of them and exits non-zero', () => {
