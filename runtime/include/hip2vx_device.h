@@ -1106,6 +1106,7 @@ template <typename T> HIP2VX_INLINE T __ldg(const T* p) { return *p; }
 #include "hip/hip_math_constants.h"
 #include "hip2vx_fp8.h"
 #include "hip2vx_warp_matrix.h"
+#include "hip2vx_wmma.h"
 /** atomicAdd on a 16-bit float: its containing 32-bit word under hip2vx_rmw (the other half kept);
     on a pair: the pair's word. The addition is branch-free, so the per-address locks do. */
 #define HIP2VX_ATOMIC_ADD16(T, T2)                                                                 \

@@ -86,6 +86,8 @@ const TYPE_ITEMS = new Set(['struct_specifier', 'class_specifier', 'union_specif
 const MACRO_ITEMS = new Set(['preproc_def', 'preproc_function_def']);
 /** `using namespace a::b;`: the last name. */
 const USING_NAMESPACE = /^using\s+namespace\s+(?:[\w\s]*::\s*)*(\w+)\s*;$/;
+/** Namespaces hip2vx_device.h defines (cooperative groups, nvcuda::wmma): using-directives naming them stay on the device. */
+export const RUNTIME_NAMESPACES: ReadonlySet<string> = new Set(['cooperative_groups', 'nvcuda', 'wmma']);
 const KEEP_ALWAYS = new Set(['preproc_def', 'preproc_function_def', 'preproc_call', 'comment', 'namespace_alias_definition']);
 const NAMES = new Set(['identifier', 'type_identifier', 'namespace_identifier']);
 const TYPE_NAMES = new Set(['type_identifier']);
@@ -317,7 +319,8 @@ export class DeviceRewriter {
       return;
     }
     if (this.options.header && isScalarConstantOrEnum(node)) return;
-    if (this.options.namespaces?.has(USING_NAMESPACE.exec(node.text)?.[1] ?? '')) return;
+    const namespace = USING_NAMESPACE.exec(node.text)?.[1] ?? '';
+    if (this.options.namespaces?.has(namespace) || RUNTIME_NAMESPACES.has(namespace)) return;
     if (this.macroDeclaresKept(node, used)) return;
     this.drop(node);
   }

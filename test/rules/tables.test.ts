@@ -1,10 +1,11 @@
 // Spot checks of the shipped tables: the mappings programs rely on, and the consistency of ids.
 import { describe, expect, it } from 'vitest';
 import { loadRules } from '../../src/rules/index.js';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RUNTIME_DIR } from '../../src/package-root.js';
 import { PTX_INSTRUCTIONS, ptxFunction } from '../../src/analyse/ptx-asm.js';
+import { RUNTIME_NAMESPACES } from '../../src/rewrite/device.js';
 
 const rules = loadRules();
 
@@ -196,5 +197,12 @@ describe('PTX instructions', () => {
     const header = readFileSync('runtime/include/hip2vx_warp_matrix.h', 'utf8');
     const defined = new Set([...header.matchAll(/\b(hip2vx_ptx_\w+)/g)].map((m) => m[1]));
     expect([...defined].sort()).toEqual(PTX_INSTRUCTIONS.map(ptxFunction).sort());
+  });
+});
+
+describe('runtime namespaces', () => {
+  it('each namespace whose using-directives stay on the device is one the device headers define', () => {
+    const headers = readdirSync('runtime/include').filter((f) => f.endsWith('.h')).map((f) => readFileSync(join('runtime/include', f), 'utf8')).join('\n');
+    for (const name of RUNTIME_NAMESPACES) expect(headers, name).toMatch(new RegExp(`^namespace ${name} \\{`, 'm'));
   });
 });

@@ -231,6 +231,11 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['hip2vx_ptx_mma_m16n8k16_row_col_f32_f16_f16_f32({d[0], d[1], d[2], d[3]}, {a[0], a[1], a[2], a[3]}, {b[0], b[1]}, {d[0], d[1], d[2], d[3]});', 'hip2vx_reserve_warp_scratch(args->block_dim);'],
   },
   {
+    dir: 'wmma', stem: 'wmma', variants: [{ config: '16x16' }, { config: '32x32' }],
+    what: 'CUDA wmma (mma.h): f16/bf16 fragments with f32/f16 accumulators in the m16n16k16, m32n8k16 and m8n32k16 shapes, row- and column-major loads and stores, elementwise scaling, checked against host matrix products',
+    device: ['using namespace nvcuda;', 'hip2vx_reserve_warp_scratch(args->block_dim);'],
+  },
+  {
     dir: 'math-intrinsics', stem: 'math_intrinsics', variants: [{ config: '4x4' }],
     what: "CUDA's rounded IEEE operations, rounded conversions and 64-bit bit intrinsics in kernels and on the host; || in a returned expression; the fast __sincosf; min/max on the host",
     device: ['hip2vx_sincosf(0.3f * (float)threadIdx.x - 2.0f, &s, &c);'],
