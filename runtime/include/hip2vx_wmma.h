@@ -51,8 +51,9 @@ class fragment {
 };
 
 #if defined(HIP2VX_DEVICE_H)
+// Checked where a function is instantiated (M makes it dependent): --warp-size 64 compiles until a kernel uses wmma.
+#define HIP2VX_REQUIRE_WMMA_WARP static_assert(M > 0 && HIP2VX_WARP_SIZE == 32, "hip2vortex: wmma needs a logical warp of 32 lanes (HIP2VX_WARP_SIZE)")
 namespace hip2vx {
-static_assert(HIP2VX_WARP_SIZE == 32, "hip2vortex: wmma needs a logical warp of 32 lanes (HIP2VX_WARP_SIZE)");
 
 /** An input element type: its 16 bits, and half h of a packed pair as a float. */
 template <typename T> struct input;
@@ -78,6 +79,7 @@ template <> struct acc<__half> {
 /** Row and column of element e of the lane's fragment (the layouts above). */
 template <typename Use, int M, int N, int K>
 HIP2VX_INLINE void place(int e, uint32_t& row, uint32_t& col) {
+  HIP2VX_REQUIRE_WMMA_WARP;
   const uint32_t lane = __lane_id();
   if constexpr (hip2vx::same<Use, accumulator>::value) {
     row = 2u * (lane / (N / 4)) + (uint32_t)e / 4u;
@@ -140,6 +142,7 @@ HIP2VX_INLINE void store_matrix_sync(T* p, const fragment<accumulator, M, N, K, 
 template <int M, int N, int K, typename Tc, typename Tab, typename LA, typename LB>
 HIP2VX_INLINE void mma_sync(fragment<accumulator, M, N, K, Tc>& d, const fragment<matrix_a, M, N, K, Tab, LA>& a,
                             const fragment<matrix_b, M, N, K, Tab, LB>& b, const fragment<accumulator, M, N, K, Tc>& c, bool satf = false) {
+  HIP2VX_REQUIRE_WMMA_WARP;
   (void)satf;
   enum { KP = K / 2 };
   const uint32_t lane = __lane_id(), tile_row = lane / (N / 4), tile_col = lane % (N / 4);

@@ -153,7 +153,12 @@ export function fileSharedVars(owner: FunctionInfo): SharedVar[] {
 
 /** The names of a template declaration's parameters. */
 export function templateParamNames(template: Node): string[] {
-  return (template.childForFieldName('parameters')?.namedChildren ?? []).flatMap((p) => {
+  return parameterListNames(template.childForFieldName('parameters'));
+}
+
+/** The names a template_parameter_list declares. */
+export function parameterListNames(list: Node | null): string[] {
+  return (list?.namedChildren ?? []).flatMap((p) => {
     // `int N`, `Mode M`: the declarator names a non-type parameter; `typename T`: its name.
     const declarator = p?.childForFieldName('declarator');
     const n = declarator ? declaredName(declarator) : p && descendants(p, ['type_identifier', 'identifier'])[0];

@@ -7,7 +7,7 @@
 import { parse, type Node, type Tree } from '../parse/parser.js';
 import { pointer, renderTypeId, type CType, type Field } from '../layout/index.js';
 import { isTypeError, type TypeTable } from './types.js';
-import { analyseProgram, templateParamNames, type FunctionInfo, type Launch, type Program } from './program.js';
+import { analyseProgram, parameterListNames, templateParamNames, type FunctionInfo, type Launch, type Program } from './program.js';
 import { argumentsOf, declaredName, descendants, enclosingFunction, functionDeclarator, scan } from './syntax.js';
 import { declarationOf, ownerScope, staticType } from './expression-type.js';
 import { expandCall, functionMacro } from './launch-macros.js';
@@ -75,26 +75,41 @@ const TEMPLATE_DECLARATIONS = new Set(['template_declaration']);
 const TEMPLATE_TYPES = new Set(['template_type']);
 /** What stands around the name a call calls: `obj.`, `Cls<T>::`, `<T>`, `obj.template`. */
 const CALLEE_WRAPPERS = new Set(['field_expression', 'qualified_identifier', 'template_function', 'template_method', 'dependent_name']);
-const classTemplateCache = new WeakMap<Program, FunctionInfo[]>();
+
+/** Scopes of one kind found in a program, found once per program. */
+function scopesOnce(find: (program: Program, found: FunctionInfo[]) => void): (program: Program) => FunctionInfo[] {
+  const cache = new WeakMap<Program, FunctionInfo[]>();
+  return (program) => {
+    let found = cache.get(program);
+    if (!found) find(program, (found = []));
+    cache.set(program, found);
+    return found;
+  };
+}
 
 /**
  * The class templates of `program` (nested ones too), each as a scope: its body stands for the
  * member functions defined in it, bound once per instance of the class (`Solver<float>`).
  */
-function classTemplates(program: Program): FunctionInfo[] {
-  let found = classTemplateCache.get(program);
-  if (found) return found;
-  found = [];
-  scan(program.root, TEMPLATE_DECLARATIONS, (decl) => {
-    const spec = decl.namedChildren.find((c) => !!c && RECORDS.has(c.type) && !!c.childForFieldName('body'));
-    const name = spec?.childForFieldName('name');
-    if (spec && name?.type === 'type_identifier') found!.push({ node: spec, outer: decl, name: name.text, qualifiers: new Set(), templateParams: templateParamNames(decl), params: [], body: spec.childForFieldName('body')!, kind: 'host' });
-  });
-  classTemplateCache.set(program, found);
-  return found;
-}
+const classTemplates = scopesOnce((program, found) => scan(program.root, TEMPLATE_DECLARATIONS, (decl) => {
+  const spec = decl.namedChildren.find((c) => !!c && RECORDS.has(c.type) && !!c.childForFieldName('body'));
+  const name = spec?.childForFieldName('name');
+  if (spec && name?.type === 'type_identifier') found.push({ node: spec, outer: decl, name: name.text, qualifiers: new Set(), templateParams: templateParamNames(decl), params: [], body: spec.childForFieldName('body')!, kind: 'host' });
+}));
 
 const isClassScope = (scope: FunctionInfo) => RECORDS.has(scope.node.type);
+
+const LAMBDAS = new Set(['lambda_expression']);
+/**
+ * Template lambdas given a name (`auto dispatch = [&]<bool HZ>() {...};`, C++20; vLLM's
+ * BOOL_SWITCH): host function templates, instantiated by their calls `dispatch.operator()<true>()`.
+ */
+const templateLambdas = scopesOnce((program, found) => scan(program.root, LAMBDAS, (lambda) => {
+  const declarator = lambda.parent?.type === 'init_declarator' ? lambda.parent.childForFieldName('declarator') : null;
+  const templateParams = parameterListNames(lambda.childForFieldName('template_parameters'));
+  const body = lambda.childForFieldName('body');
+  if (declarator?.type === 'identifier' && templateParams.length && body) found.push({ node: lambda, outer: lambda, name: declarator.text, qualifiers: new Set(), templateParams, params: [], body, kind: 'host' });
+}, (_, start, end) => /\]\s*</.test(program.text.slice(start, end))));
 
 /** The innermost of `scopes` whose body holds `node`. */
 function innermost(node: Node, scopes: readonly FunctionInfo[]): FunctionInfo | undefined {
@@ -110,7 +125,7 @@ const templateScopeCache = new WeakMap<Program, FunctionInfo[]>();
 /** The host function template, or class template (a member function), whose body holds `node`, if any. */
 function enclosingTemplate(node: Node, program: Program): FunctionInfo | undefined {
   let scopes = templateScopeCache.get(program);
-  if (!scopes) templateScopeCache.set(program, (scopes = [...program.functions.filter((f) => f.kind === 'host' && f.templateParams.length > 0), ...classTemplates(program)]));
+  if (!scopes) templateScopeCache.set(program, (scopes = [...program.functions.filter((f) => f.kind === 'host' && f.templateParams.length > 0), ...classTemplates(program), ...templateLambdas(program)]));
   return innermost(node, scopes);
 }
 
@@ -125,7 +140,25 @@ export function dependentOn(launch: Launch, kernel: FunctionInfo, program: Progr
   if (!host) return undefined;
   const written = launch.templateArgs ?? [];
   if (written.length < kernel.templateParams.length) return host;
-  return written.some((a) => descendants(a, NAMES).some((n) => host.templateParams.includes(n.text))) ? host : undefined;
+  return dependentNames(host).size && written.some((a) => descendants(a, NAMES).some((n) => dependentNames(host).has(n.text))) ? host : undefined;
+}
+
+const ALIASES = new Set(['alias_declaration', 'type_definition']);
+const dependentNameCache = new WeakMap<Node, Set<string>>();
+
+/** The template's parameters, and the aliases its body declares with them (`using Tr = Traits<4, A>;`), to any depth. */
+function dependentNames(host: FunctionInfo): Set<string> {
+  let names = dependentNameCache.get(host.node);
+  if (names) return names;
+  names = new Set(host.templateParams);
+  if (host.body) {
+    scan(host.body, ALIASES, (alias) => {
+      const name = alias.type === 'alias_declaration' ? alias.childForFieldName('name') : alias.childForFieldName('declarator');
+      if (name && descendants(alias, NAMES).some((n) => n.id !== name.id && names!.has(n.text))) names!.add(name.text);
+    });
+  }
+  dependentNameCache.set(host.node, names);
+  return names;
 }
 
 /** Some launch of `kernel` in `program` goes through its dispatcher. */
@@ -336,6 +369,7 @@ export class TemplateBindings {
 
   /** `call` as a call of `fn`, with its written template arguments. */
   private callOf(fn: FunctionInfo, call: Node): { call: Node; explicit?: Node[] } | undefined {
+    if (LAMBDAS.has(fn.node.type)) return lambdaCall(fn, call);
     let f = call.childForFieldName('function');
     while (f?.type === 'qualified_identifier') f = f.childForFieldName('name');
     const template = f?.type === 'template_function' ? f : undefined;
@@ -392,7 +426,8 @@ export class TemplateBindings {
    * template parameters. A string says why deduction failed.
    */
   private bind(fn: FunctionInfo, written: readonly Node[] | undefined, args: readonly Node[], outer: Binding, text: string): Binding | BindingProblem | string {
-    const params = argumentsOf(fn.outer.childForFieldName('parameters'));
+    // A template lambda's list is its own field; a template_declaration's, `parameters`.
+    const params = argumentsOf(fn.outer.childForFieldName(LAMBDAS.has(fn.outer.type) ? 'template_parameters' : 'parameters'));
     const subst = new Map<string, CType | number>();
     const texts = new Map<string, string>();
     const packAt = params.findIndex((p) => p.type === 'variadic_type_parameter_declaration');
@@ -560,6 +595,15 @@ export class TemplateBindings {
 }
 
 /** `args...` in a function template whose parameter pack `Args... args` the caller binds: Args' elements. */
+/** `call` as a call of the template lambda `fn`: `fn.operator()<A, B>()` (`.template operator()` too). */
+function lambdaCall(fn: FunctionInfo, call: Node): { call: Node; explicit: Node[] } | undefined {
+  const f = call.childForFieldName('function');
+  let method = f?.type === 'field_expression' && f.childForFieldName('argument')?.text === fn.name ? f.childForFieldName('field') : null;
+  if (method?.type === 'dependent_name') method = method.namedChildren[0];
+  if (method?.type !== 'template_method' || method.childForFieldName('name')?.type !== 'operator_name' || argumentsOf(call.childForFieldName('arguments')).length) return undefined;
+  return { call, explicit: argumentsOf(method.childForFieldName('arguments')) };
+}
+
 function callerPack(expansion: Node, outer: Binding): CType[] | undefined {
   const name = expansion.namedChildren[0];
   const fn = enclosingFunction(expansion);

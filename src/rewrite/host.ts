@@ -48,7 +48,12 @@ export interface HostContext {
  */
 function deviceMembers(program: Program, removed: readonly Node[]): Node[] {
   const inside = (n: Node) => removed.some((r) => r.startIndex <= n.startIndex && n.endIndex <= r.endIndex);
-  return deviceMemberFunctions(program.root).filter((f) => f.kind === 'device' && !inside(f.node)).map((f) => f.outer);
+  const members = deviceMemberFunctions(program.root);
+  const gone = members.filter((f) => f.kind === 'device' && !inside(f.node));
+  // `using Base::Sum;` of a base's __device__ members (CUB's scan forms): nothing left to name on the host.
+  const deviceOnly = new Set(gone.map((f) => f.name).filter((n) => !members.some((f) => f.kind !== 'device' && f.name === n)));
+  const usings = deviceOnly.size ? program.root.descendantsOfType('using_declaration').filter((u) => u.parent?.type === 'field_declaration_list' && !inside(u) && deviceOnly.has(/(\w+)\s*;$/.exec(u.text)?.[1] ?? '')) : [];
+  return [...gone.map((f) => f.outer), ...usings];
 }
 
 export function rewriteHost(ctx: HostContext): void {
@@ -79,7 +84,7 @@ export function rewriteHost(ctx: HostContext): void {
   const launches = new Map(program.launches.map((l) => [l.call.id, l] as const));
   const removed = program.functions.filter((f) => f.kind === 'kernel' || f.kind === 'device').map((f) => f.outer);
   const members = deviceMembers(program, removed);
-  for (const m of members) edits.replace(m, `/* hip2vortex: __device__ member function, in ${ctx.deviceFile} */`);
+  for (const m of members) edits.replace(m, `/* hip2vortex: __device__ member function${m.type === 'using_declaration' ? 's named by a using-declaration' : ''}, in ${ctx.deviceFile} */`);
   removed.push(...members);
   removed.sort((a, b) => a.startIndex - b.startIndex);
   const inRemoved = (at: number) => {
@@ -155,10 +160,37 @@ function kernelReplacement(ctx: HostContext, fn: FunctionInfo, placed: Set<strin
   }
   const instances = ctx.instances.filter((i) => i.kernel.name === fn.name);
   const stubs = launchStubs(instances, ctx.programName, ctx.deviceAbi, ctx.nl, new Set(dispatched ? [fn] : []));
-  if (stubs.atEnd.length) atEnd.push(`/* hip2vortex: launch stubs of kernel '${fn.name}' for the instances its dispatcher launches: */`, ...stubs.atEnd);
+  if (stubs.atEnd.length) {
+    const chunk = [`/* hip2vortex: launch stubs of kernel '${fn.name}' for the instances its dispatcher launches: */`, ...stubs.atEnd];
+    const before = dispatched && templateLambdaItem(ctx.program, fn);
+    if (before) ctx.edits.wrap(before, `${chunk.join(ctx.nl)}${ctx.nl}`, '');
+    else atEnd.push(...chunk);
+  }
   // Defined here: other units of the program may launch it through its declaration.
   const definitions = instances.filter((i) => linkable(i.kernel)).map(linkedDefinition);
   return [`/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile}; its launch stub${stubs.here.length === 1 ? '' : 's'}: */`, ...stubs.here, ...definitions].join(ctx.nl);
+}
+
+/**
+ * Where the dispatcher's specialisations go when launches through it lie in template lambdas of
+ * plain functions at file scope: before the first such function, since a lambda is instantiated
+ * where its function calls it, and a specialisation may not follow its instantiation (the types
+ * those calls name are declared by then; instances of function templates in the same file share
+ * the place). Else, at the file's end, after every type an instance may name.
+ */
+function templateLambdaItem(program: Program, kernel: FunctionInfo): Node | undefined {
+  const hosts = program.launches.filter((l) => l.kernel === kernel.name).map((l) => dependentOn(l, kernel, program)).filter((h) => h?.node.type === 'lambda_expression');
+  if (!hosts.length) return undefined;
+  const items = hosts.map((h) => fileScopeItem(h!.node));
+  if (items.some((item) => !item || item.type !== 'function_definition')) return undefined;
+  return items.sort((a, b) => a!.startIndex - b!.startIndex)[0]!;
+}
+
+/** The item at file scope (outside any namespace or template) holding `node`. */
+function fileScopeItem(node: Node): Node | undefined {
+  let item = node;
+  while (item.parent && item.parent.type !== 'translation_unit') item = item.parent;
+  return item.parent ? item : undefined;
 }
 
 function rewriteLaunch(ctx: HostContext, launch: Launch): void {
