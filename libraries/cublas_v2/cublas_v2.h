@@ -6,6 +6,7 @@
 
 #include <hip/hip_runtime.h>
 #include <hipblas/hipblas.h>
+#include <library_types.h>
 
 #ifndef __HIP_DEVICE_COMPILE__
 
@@ -17,8 +18,6 @@ typedef hipblasAtomicsMode_t cublasAtomicsMode_t;
 typedef hipblasMath_t cublasMath_t;
 typedef hipblasComputeType_t cublasComputeType_t;
 typedef hipblasGemmAlgo_t cublasGemmAlgo_t;
-typedef hipDataType cudaDataType;
-typedef hipDataType cudaDataType_t;
 
 constexpr cublasStatus_t CUBLAS_STATUS_SUCCESS = HIPBLAS_STATUS_SUCCESS, CUBLAS_STATUS_NOT_INITIALIZED = HIPBLAS_STATUS_NOT_INITIALIZED,
                          CUBLAS_STATUS_ALLOC_FAILED = HIPBLAS_STATUS_ALLOC_FAILED, CUBLAS_STATUS_INVALID_VALUE = HIPBLAS_STATUS_INVALID_VALUE,
@@ -39,8 +38,6 @@ constexpr cublasComputeType_t CUBLAS_COMPUTE_16F = HIPBLAS_COMPUTE_16F, CUBLAS_C
 /** Every algorithm is the one loop on the host. */
 constexpr cublasGemmAlgo_t CUBLAS_GEMM_DEFAULT = HIPBLAS_GEMM_DEFAULT, CUBLAS_GEMM_DFALT = HIPBLAS_GEMM_DEFAULT,
                            CUBLAS_GEMM_DEFAULT_TENSOR_OP = HIPBLAS_GEMM_DEFAULT, CUBLAS_GEMM_DFALT_TENSOR_OP = HIPBLAS_GEMM_DEFAULT;
-constexpr cudaDataType CUDA_R_32F = HIP_R_32F, CUDA_R_64F = HIP_R_64F, CUDA_R_16F = HIP_R_16F, CUDA_R_8I = HIP_R_8I, CUDA_R_8U = HIP_R_8U,
-                       CUDA_R_32I = HIP_R_32I, CUDA_R_32U = HIP_R_32U, CUDA_R_16BF = HIP_R_16BF, CUDA_C_32F = HIP_C_32F, CUDA_C_64F = HIP_C_64F;
 
 // cublasX and cublasX_v2 are hipblasX (the same parameters, of the types above).
 #define HIP2VX_CUBLAS(name) \

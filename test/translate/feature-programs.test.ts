@@ -172,6 +172,11 @@ const PROGRAMS: FeatureProgram[] = [
     what: "cuBLAS's v2 API in a CUDA program (the bundled names over hipBLAS): gemm on a stream, GemmEx in CUDA 11's and CUDA 10's forms, a dot into device memory through a _v2 name, isamax, statuses in a switch",
     host: ['#include "cublas_v2.host.h"'],
   },
+  {
+    dir: 'cusparse', stem: 'cusparse', variants: [],
+    what: "cuSPARSE's generic API in a CUDA program (the bundled names over hipSPARSE, CUDA's data types from library_types.h): DenseToSparse into CSR, SpMM with alpha and beta",
+    host: ['#include "cusparse.host.h"'],
+  },
   { dir: 'libcudacxx', stem: 'libcudacxx_names', variants: [{ config: '4x4' }], what: "libcu++'s cuda::std names (<cuda/std/...>) in device and host code", host: ['#include "libcudacxx.host.h"'] },
   { dir: 'cub', stem: 'cub_names', variants: [], what: "CUB's names in a CUDA program: <cub/cub.cuh> and cub:: reach the bundled hipCUB", host: ['#include "cub.host.cuh"'] },
   { dir: 'file-scope-macro-decls/app', stem: 'macro_decls', includeDirs: ['../lib'], variants: [{ config: '4x4' }], what: "specialisations and structs declared by function-like macros at file scope (CUB's __ALIGN_BYTES, here and in a header whose syntax error blanks their uses for the parser) stay in the device translation", device: ['DECLARE_WIDTH(Narrow, 3)'] },
