@@ -120,7 +120,10 @@ hip2vx_host_build = $(eval $(call hip2vx_host_rules,$(1),$(2),$(3),$(4)))$(forea
 # in static TLS, instead of a call to __tls_get_addr per access.
 CPU_TLS_FLAGS := $(shell $(CXX) -mtls-dialect=gnu2 -fPIC -x c++ -c /dev/null -o /dev/null 2>/dev/null && echo -mtls-dialect=gnu2)
 # The runtime's own objects (*_RT_FLAGS) are built without the program's include directories.
-CPU_DEVICE_RT_FLAGS = $(HOST_CXXFLAGS) -DHIP2VX_CPU_BACKEND -I$(HIP2VX_RUNTIME)/cpu/include \
+# -fno-strict-aliasing: device code stores through vector types into arrays of another type
+# (`reinterpret_cast<uint4*>(float_array)[c] = ...`), as CUDA's and HIP's compilers allow; gcc's
+# type-based aliasing drops such stores at -O2 (vortex-toolchain.mk says the same for Vortex).
+CPU_DEVICE_RT_FLAGS = $(HOST_CXXFLAGS) -fno-strict-aliasing -DHIP2VX_CPU_BACKEND -I$(HIP2VX_RUNTIME)/cpu/include \
   -I$(HIP2VX_RUNTIME)/include -fPIC -fvisibility=hidden $(CPU_TLS_FLAGS)
 CPU_DEVICE_FLAGS = $(HIP2VX_INCLUDE_FLAGS) $(CPU_DEVICE_RT_FLAGS)
 CPU_HOST_RT_FLAGS = $(HOST_CXXFLAGS) $(HIP2VX_HOST_DEFINES) -DHIP2VX_CPU_BACKEND -I$(HIP2VX_RUNTIME)/include \

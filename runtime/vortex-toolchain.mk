@@ -76,10 +76,12 @@ VX_CXX_STDLIB ?= -D_GNU_SOURCE -nostdinc++ -isystem $(HIP2VX_RUNTIME)/include/fr
 VX_OPT ?= -O3
 # -fsigned-char: GPU code is written where plain char is signed (x86 hosts, CUDA and HIP devices);
 # on RISC-V it is unsigned, so `char d[] = {-1, 1}` would not compile and `c < 0` would never hold.
+# -fno-strict-aliasing: device code stores through vector types into arrays of another type
+# (`reinterpret_cast<uint4*>(float_array)[c] = ...`), as CUDA's and HIP's compilers allow.
 # clang rejects a `throw` it parses under -fno-exceptions, gcc only one it compiles: -fcxx-exceptions
 # lets clang read the host helpers of shared headers that throw (never called on the device).
 VX_THROW_SYNTAX ?= $(if $(filter gnu,$(VX_TOOLCHAIN)),,-fcxx-exceptions)
-VX_CFLAGS ?= $(VX_ARCH) -std=c++17 $(VX_OPT) -fsigned-char -mcmodel=medany -fno-rtti -fno-exceptions $(VX_THROW_SYNTAX) -nostartfiles \
+VX_CFLAGS ?= $(VX_ARCH) -std=c++17 $(VX_OPT) -fsigned-char -fno-strict-aliasing -mcmodel=medany -fno-rtti -fno-exceptions $(VX_THROW_SYNTAX) -nostartfiles \
   -nostdlib -fdata-sections -ffunction-sections $(HIP2VX_INCLUDE_FLAGS) $(VX_CXX_STDLIB) $(VX_SYSROOT_FLAGS) \
   -I$(VORTEX_HOME)/kernel/include -I$(VORTEX_HOME)/build/hw -I$(HIP2VX_RUNTIME)/include \
   -DHIP2VX_XLEN=$(XLEN)

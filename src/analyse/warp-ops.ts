@@ -6,7 +6,7 @@ import type { Node, Tree } from '../parse/parser.js';
 import type { DeviceBuiltinRule, RuleSet } from '../rules/types.js';
 import type { FunctionInfo, Program } from './program.js';
 import { warpMatrixInstruction } from './ptx-asm.js';
-import { enclosingFunction, scan } from './syntax.js';
+import { argumentsOf, enclosingFunction, scan } from './syntax.js';
 
 /** Scratch bytes per thread of the block: HIP2VX_WARP_SCRATCH_BYTES of hip2vx_device.h. */
 export const WARP_SCRATCH_BYTES = 16;
@@ -210,4 +210,42 @@ function tailCaller(id: Node, bodies: ReadonlyMap<Node, FunctionInfo>): Function
   const caller = body && bodies.get(body);
   const last = body?.namedChildren.filter((c) => c.type !== 'comment').at(-1);
   return caller && last === statement ? caller : undefined;
+}
+
+/** The shuffles taking a lane mask or delta, and its argument's index (the width follows it). */
+const LANE_ARGUMENT: ReadonlyMap<string, number> = new Map([
+  ['__shfl_xor', 1], ['__shfl_up', 1], ['__shfl_down', 1], ['__shfl_xor_sync', 2], ['__shfl_up_sync', 2], ['__shfl_down_sync', 2],
+]);
+
+/**
+ * The lane mask or delta of a shuffle when it is a constant reaching past a logical warp of
+ * `warpSize` lanes with no narrower width given: a literal (`__shfl_xor(v, 32)`) or the variable
+ * of a loop around the call that starts there (`for (int mask = 32; mask > 0; mask >>= 1)`, the
+ * reductions of code written for AMD's 64-lane wavefronts). Undefined otherwise.
+ */
+export function laneBeyondWarp(call: Node, warpSize: number): number | undefined {
+  const at = LANE_ARGUMENT.get(callee(call)?.name ?? '');
+  const args = argumentsOf(call.childForFieldName('arguments'));
+  if (at === undefined || !args[at]) return undefined;
+  const width = args[at + 1] && literal(args[at + 1]);
+  if (width !== undefined && width <= warpSize) return undefined;
+  const lane = args[at];
+  const value = literal(lane) ?? (lane.type === 'identifier' ? loopStart(call, lane.text) : undefined);
+  return value !== undefined && value >= warpSize ? value : undefined;
+}
+
+const literal = (n: Node): number | undefined => (n.type === 'number_literal' && /^\d+[uUlL]*$/.test(n.text) ? parseInt(n.text, 10) : undefined);
+
+/** The literal a `for` around `at` initialises `name` with (`for (int name = 32; ...)`). */
+function loopStart(at: Node, name: string): number | undefined {
+  for (let p = at.parent; p; p = p.parent) {
+    if (p.type !== 'for_statement') continue;
+    const init = p.childForFieldName('initializer');
+    const declarator = init?.type === 'declaration' ? init.childForFieldName('declarator') : null;
+    if (declarator?.type === 'init_declarator' && declarator.childForFieldName('declarator')?.text === name) {
+      const value = declarator.childForFieldName('value');
+      return value ? literal(value) : undefined;
+    }
+  }
+  return undefined;
 }

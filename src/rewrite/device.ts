@@ -8,7 +8,7 @@ import { deviceMemberFunctions, sharedOf, type FunctionInfo, type GlobalVar, typ
 import type { KernelInstance } from '../analyse/instances.js';
 import { declarationOf } from '../analyse/expression-type.js';
 import { Uniformity, type UniformityContext } from '../analyse/uniformity.js';
-import { warpExits, WarpOps } from '../analyse/warp-ops.js';
+import { laneBeyondWarp, warpExits, WarpOps } from '../analyse/warp-ops.js';
 import { bundledLibrary } from '../gpu-hint.js';
 import { previousStatement, warpSynchronousSteps, type WarpStep } from '../analyse/warp-synchronous.js';
 import { integerConstants, WARP_ROWS, WarpParams, WarpScope, type ParamFacts, type WarpAssumptions } from '../analyse/warp-uniformity.js';
@@ -532,6 +532,11 @@ export class DeviceRewriter {
       if (!rows.notReachedByAll(n)) return void used.add('rows'), true;
       return false;
     };
+    const warpSize = this.options.warpSize ?? 32;
+    for (const call of calls) {
+      const lane = laneBeyondWarp(call, warpSize);
+      if (lane !== undefined && !this.report.skippedOnDevice(call)) this.report.at(call, 'warning', 'warp-size-assumed', `'${call.childForFieldName('function')!.text}' with lane mask or delta ${lane} reaches past the logical warp of ${warpSize} lanes: its lanes get their own value back, as on a CUDA GPU; code written for AMD's 64-lane wavefronts needs --warp-size 64`);
+    }
     for (const call of calls.filter((c) => !reached(c, true))) {
       const why = lowering.notReachedByAll(call);
       const name = call.type === 'gnu_asm_expression' ? warpMatrixInstruction(call)! : call.childForFieldName('function')!.text;

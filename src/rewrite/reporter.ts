@@ -40,7 +40,7 @@ export class Reporter {
   constructor(readonly file: string, private readonly rules: RuleSet) {}
 
   at(node: Node, severity: Severity, ruleId: string, message: string): void {
-    if (severity === 'error' && this.side === 'device' && this.deviceSkips.some(([from, to]) => from <= node.startIndex && node.endIndex <= to)) {
+    if (severity === 'error' && this.side === 'device' && this.skippedOnDevice(node)) {
       severity = 'warning';
       message += ': left as is, in a preprocessor branch the device compiler does not take with the macros in sight';
     }
@@ -52,6 +52,11 @@ export class Reporter {
     this.diagnostics.push({ file: this.file, line, col, severity, message, ruleId });
     if (severity === 'error') this.unconverted.push({ name: node.text.slice(0, 60), ruleId, line, col });
     else this.annotations.push({ node, ruleId, side: this.side, ...(severity === 'note' ? { note: message } : {}) });
+  }
+
+  /** `node` lies in a branch the device compiler does not take (deviceSkips). */
+  skippedOnDevice(node: Node): boolean {
+    return this.deviceSkips.some(([from, to]) => from <= node.startIndex && node.endIndex <= to);
   }
 
   /** An entry of a mapping table whose status is not `supported`. */

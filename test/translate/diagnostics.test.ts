@@ -232,6 +232,18 @@ describe('unsupported constructs and malformed input', () => {
     expect(device).toContain('hip2vx_reserve_warp_scratch(args->block_dim);');
   });
 
+  it('a shuffle reaching past the logical warp (code written for 64-lane wavefronts) is a warning naming --warp-size 64', async () => {
+    // logprob's reduce.h under WAVE64: masks 32, 16, ... 1 for AMD's 64-lane wavefronts.
+    const source = '__global__ void k(float* p) {\n  float v = p[threadIdx.x];\n  for (int mask = 32; mask > 0; mask >>= 1) v += __shfl_xor(v, mask);\n' +
+      '  for (int mask = 16; mask > 0; mask >>= 1) v += __shfl_xor(v, mask, 32);\n  v += __shfl_down_sync(~0u, v, 64) + __shfl_down_sync(~0u, v, 8, 16);\n  p[threadIdx.x] = v;\n}\n';
+    expect(formatted(await translateText('w.cu', source)).filter((d) => d.includes('warp-size-assumed'))).toEqual([
+      "w.cu:3:50: warning: '__shfl_xor' with lane mask or delta 32 reaches past the logical warp of 32 lanes: its lanes get their own value back, as on a CUDA GPU; code written for AMD's 64-lane wavefronts needs --warp-size 64 [warp-size-assumed]",
+      "w.cu:5:8: warning: '__shfl_down_sync' with lane mask or delta 64 reaches past the logical warp of 32 lanes: its lanes get their own value back, as on a CUDA GPU; code written for AMD's 64-lane wavefronts needs --warp-size 64 [warp-size-assumed]",
+    ]);
+    // With 64 lanes only the delta of 64 reaches past.
+    expect(formatted(await translateText('w.cu', source, { warpSize: 64 })).filter((d) => d.includes('warp-size-assumed')).map((d) => d.slice(0, 8))).toEqual(['w.cu:5:8']);
+  });
+
   it("a header's template whose warp size is a parameter of unknown value is proven for multiples of the warp size, and only then asserts it", async () => {
     const source = 'template <int W>\n__device__ int first(int v) {\n  if (threadIdx.x / W == 0) v = __shfl_sync(~0u, v, 0);\n  return v;\n}\n'
       + 'template <int W>\n__device__ int plain(int v) {\n  const int row = threadIdx.x / W;\n  return __shfl_xor_sync(~0u, v, 1) + row;\n}\n';

@@ -236,6 +236,10 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['hip2vx_ptx_mma_m16n8k16_row_col_f32_f16_f16_f32({d[0], d[1], d[2], d[3]}, {a[0], a[1], a[2], a[3]}, {b[0], b[1]}, {d[0], d[1], d[2], d[3]});', 'hip2vx_reserve_warp_scratch(args->block_dim);'],
   },
   {
+    dir: 'vector-punning', stem: 'vector_punning', variants: [{ config: '4x4' }, { config: '4x4', opt: '-O2' }],
+    what: 'vectorised loads and stores through uint4 into a local float array, read back as floats (kept with -fno-strict-aliasing, as GPU compilers keep them)',
+  },
+  {
     dir: 'template-lambdas', stem: 'template_lambdas', variants: [{ config: '4x4' }],
     what: 'instances chosen through a local alias of a host template (using Tr = Traits<4, A>) and by C++20 template lambdas (dispatch.operator()<...>()); using-declarations of device members on the host',
     host: ['template <> inline hipError_t __hip2vx_dispatch_fill<Traits<100,1>>', '/* hip2vortex: __device__ member functions named by a using-declaration, in template_lambdas.device.cpp */'],
