@@ -70,13 +70,18 @@ async function measure(dir: string, name: string, work: string, o: Options): Pro
   const src = join(dir, name);
   const out = join(work, name);
   const facts = makefileFacts(src);
-  const t = await exec(process.execPath, [CLI, 'translate', src, '-o', out, '--format', 'json', '-q', '--no-cache', ...facts.includes.flatMap((i) => ['-I', i]), ...facts.defines.flatMap((d) => ['-D', d]), ...(facts.program ? ['--program', `${facts.program.name}=${facts.program.sources.join(',')}`] : [])], ROOT, 300, process.env, Infinity);
-  let report: { diagnostics: { severity: string; ruleId: string }[] };
-  try {
-    report = JSON.parse(t.out.slice(t.out.indexOf('{')));
-  } catch {
-    return record('crashed', [firstError(t.out)]);
-  }
+  const translate = async (extra: string[]) => {
+    const t = await exec(process.execPath, [CLI, 'translate', src, '-o', out, '--format', 'json', '-q', '--no-cache', ...extra, ...facts.includes.flatMap((i) => ['-I', i]), ...facts.defines.flatMap((d) => ['-D', d]), ...(facts.program ? ['--program', `${facts.program.name}=${facts.program.sources.join(',')}`] : [])], ROOT, 300, process.env, Infinity);
+    try {
+      return JSON.parse(t.out.slice(t.out.indexOf('{'))) as { diagnostics: { severity: string; ruleId: string }[] };
+    } catch {
+      return firstError(t.out);
+    }
+  };
+  let report = await translate([]);
+  // As a user does what the warning says: code written for 64-lane wavefronts, translated for them.
+  if (typeof report !== 'string' && report.diagnostics.some((d) => d.ruleId === 'warp-size-assumed')) report = await translate(['--warp-size', '64']);
+  if (typeof report === 'string') return record('crashed', [report]);
   const errors = report.diagnostics.filter((d) => d.severity === 'error').map((d) => d.ruleId);
   if (errors.length) return record('refused', [...new Set(errors)]);
   // The program's Makefile sits in the folder of its sources (HeCBench keeps some in src/).
