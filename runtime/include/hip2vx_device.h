@@ -564,6 +564,17 @@ HIP2VX_INLINE void hip2vx_require_warp_rows(const char* file, int line, const ch
   hip2vx_join(t);
 }
 
+/** `ok` (a constant) is false in an instance kept for another warp size (the program chooses by
+    the warp size it queries): the launch fails when that instance runs; one thread says why. */
+HIP2VX_INLINE void hip2vx_require_warp_multiple(bool ok, const char* file, int line, const char* what) {
+  if (ok) return;
+  const uint32_t seen = __atomic_fetch_or(hip2vx_launch_status, HIP2VX_STATUS_TRAP, __ATOMIC_RELAXED);
+  int first = hip2vx_bool(!(seen & HIP2VX_STATUS_TRAP));
+  int t = hip2vx_split(first);
+  if (first) hip2vx_fail(file, line, what, "", HIP2VX_STATUS_TRAP);
+  hip2vx_join(t);
+}
+
 /** Lanes with `leaving` = 1 make no more exchanges (a kernel's return, or a branch after which
     they reach no warp operation); their warp stops waiting for them. Branch-free on `leaving`; a
     lane that left already is not counted twice. */

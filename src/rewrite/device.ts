@@ -552,7 +552,7 @@ export class DeviceRewriter {
         this.warnLockstep(statement, unsplit ? 'its reads and writes of volatile shared memory cannot be split into a read and a store' : lowering.notReachedByAll(around ?? statement)!);
       }
     }
-    if (used.has('assumed')) this.assertMultiples(fn, this.warpParamsAssuming().assumedIn(fn));
+    if (used.has('assumed')) this.requireMultiples(fn, this.warpParamsAssuming().assumedIn(fn));
     if (used.has('rows')) {
       this.requireRows(fn);
       this.rowsAssumed.add(fn.name);
@@ -581,12 +581,17 @@ export class DeviceRewriter {
     if (first) this.edits.transform(first, (text) => `hip2vx_require_warp_rows(${JSON.stringify(basename(this.report.file))}, ${at.line}, "${fn.name}"); ${text}`);
   }
 
-  /** static_asserts at the top of `fn`'s body: each parameter is a multiple of the logical warp size. */
-  private assertMultiples(fn: FunctionInfo, params: ReadonlySet<string>): void {
+  /**
+   * At the top of `fn`'s body: a trap, with the function's place, in an instance where a parameter
+   * is not a multiple of the logical warp size. Not a static_assert: programs keep the instances
+   * of other warp sizes and choose one by the warp size they query at run time.
+   */
+  private requireMultiples(fn: FunctionInfo, params: ReadonlySet<string>): void {
     const open = fn.body!.child(0);
     if (!open || !params.size) return;
-    const asserts = [...params].map((p) => ` static_assert((${p}) % HIP2VX_WARP_SIZE == 0, "hip2vortex: the warp operations of '${fn.name}' were proven for ${p} a multiple of the logical warp size (warpSize)");`);
-    this.edits.transform(open, (text) => text + asserts.join(''));
+    const where = `${JSON.stringify(basename(this.report.file))}, ${position(fn.node).line}`;
+    const checks = [...params].map((p) => ` hip2vx_require_warp_multiple((${p}) % HIP2VX_WARP_SIZE == 0, ${where}, "warp operations of '${fn.name}' proven for ${p} a multiple of warpSize");`);
+    this.edits.transform(open, (text) => text + checks.join(''));
   }
 
   /** After printing: functions whose split regions nest deeper than the default configuration holds. */

@@ -244,13 +244,13 @@ describe('unsupported constructs and malformed input', () => {
     expect(formatted(await translateText('w.cu', source, { warpSize: 64 })).filter((d) => d.includes('warp-size-assumed')).map((d) => d.slice(0, 8))).toEqual(['w.cu:5:8']);
   });
 
-  it("a header's template whose warp size is a parameter of unknown value is proven for multiples of the warp size, and only then asserts it", async () => {
+  it("a header's template whose warp size is a parameter of unknown value is proven for multiples of the warp size, and an instance for another warp size fails when it runs", async () => {
     const source = 'template <int W>\n__device__ int first(int v) {\n  if (threadIdx.x / W == 0) v = __shfl_sync(~0u, v, 0);\n  return v;\n}\n'
       + 'template <int W>\n__device__ int plain(int v) {\n  const int row = threadIdx.x / W;\n  return __shfl_xor_sync(~0u, v, 1) + row;\n}\n';
     const result = await translateText('w.cuh', source);
     expect(formatted(result)).toEqual([]);
     const device = result.outputs.find((o) => o.role === 'device')!.content;
-    expect(device).toContain('__device__ int first(int v) { static_assert((W) % HIP2VX_WARP_SIZE == 0, "hip2vortex: the warp operations of \'first\' were proven for W a multiple of the logical warp size (warpSize)");\n');
+    expect(device).toContain('__device__ int first(int v) { hip2vx_require_warp_multiple((W) % HIP2VX_WARP_SIZE == 0, "w.cuh", 2, "warp operations of \'first\' proven for W a multiple of warpSize");\n');
     expect(device).toContain('__device__ int plain(int v) {\n');
   });
 

@@ -193,7 +193,7 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'warp-proofs/app', stem: 'warp_proofs', includeDirs: ['../lib'], args: '64', variants: [{ config: '16x16', args: '64' }, { config: '32x32', args: '128' }],
-    what: "warp operations proven through a header template's warp-size parameter (static_assert), a traits class's constants, and helpers of uniform values",
+    what: "warp operations proven through a header template's warp-size parameter (an instance for another warp size fails when it runs; the program picks by the warp size it queries), a traits class's constants, and helpers of uniform values",
     device: ['if (S::kWarps > 1)'],
   },
   {
