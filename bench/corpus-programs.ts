@@ -1,11 +1,13 @@
-// `npm run corpus -- <dir> [--limit N] [--only REGEX] [--jobs N] [--timeout S] [--json FILE]`:
+// `npm run corpus -- <dir> [--limit N] [--only REGEX] [--jobs N] [--timeout S] [--json FILE] [--runs FILE]`:
 // every program folder under <dir> (one with a Makefile, like HeCBench's src/<name>-hip/) is
 // translated with the -I paths its Makefile names, built for the CPU backend and run with its
 // Makefile's `run:` arguments under a CPU-time limit (--timeout S). Prints one table of outcomes
-// and the top reasons; --json writes every program's record, so runs can be compared. With VORTEX_HOME set,
+// and the top reasons; --json writes every program's record, so runs can be compared. --runs
+// names a JSON file of {program folder: arguments} run instead of the Makefile's (a GPU-sized
+// benchmark's smaller problem, to show on a CPU what its own size cannot); records say so. With VORTEX_HOME set,
 // each program that builds for the CPU backend is also built for Vortex (`make vortex`, stock gcc).
 // Outcomes and the time-limit policy: docs/corpus.md.
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,10 +28,12 @@ interface Options {
   jobs: number;
   timeoutS: number;
   json?: string;
+  /** Arguments that replace a program's Makefile's run arguments, by program folder. */
+  runs: { [program: string]: string };
 }
 
 function options(argv: string[]): Options {
-  const o: Options = { dir: '', limit: Infinity, jobs: availableParallelism(), timeoutS: 25 };
+  const o: Options = { dir: '', limit: Infinity, jobs: availableParallelism(), timeoutS: 25, runs: {} };
   for (let i = 0; i < argv.length; i++) {
     const next = () => argv[++i] ?? '';
     if (argv[i] === '--limit') o.limit = Number(next());
@@ -37,10 +41,11 @@ function options(argv: string[]): Options {
     else if (argv[i] === '--jobs') o.jobs = Number(next());
     else if (argv[i] === '--timeout') o.timeoutS = Number(next());
     else if (argv[i] === '--json') o.json = next();
+    else if (argv[i] === '--runs') o.runs = JSON.parse(readFileSync(next(), 'utf8'));
     else o.dir = argv[i];
   }
   if (!o.dir) {
-    console.error('usage: npm run corpus -- <dir of program folders> [--limit N] [--only REGEX] [--jobs N] [--timeout S] [--json FILE]');
+    console.error('usage: npm run corpus -- <dir of program folders> [--limit N] [--only REGEX] [--jobs N] [--timeout S] [--json FILE] [--runs FILE]');
     process.exit(2);
   }
   return o;
@@ -54,6 +59,8 @@ interface Record {
   /** Diagnostic ids of a refusal, or the first error line of a failed build or run. */
   reasons: string[];
   seconds: number;
+  /** The arguments of --runs it ran with, instead of its Makefile's. */
+  args?: string;
 }
 
 /** The Makefiles a translation wrote (one per program), at any depth. */
@@ -66,7 +73,7 @@ function generatedMakefiles(dir: string): string[] {
 async function measure(dir: string, name: string, work: string, o: Options): Promise<Record> {
   const start = Date.now();
   let vortexBuild: string | undefined;
-  const record = (outcome: Outcome, reasons: string[] = []): Record => ({ program: name, outcome, reasons, vortex: vortexBuild, seconds: (Date.now() - start) / 1000 });
+  const record = (outcome: Outcome, reasons: string[] = []): Record => ({ program: name, outcome, reasons, vortex: vortexBuild, seconds: (Date.now() - start) / 1000, args: o.runs[name] });
   const src = join(dir, name);
   const out = join(work, name);
   const facts = makefileFacts(src);
@@ -96,7 +103,7 @@ async function measure(dir: string, name: string, work: string, o: Options): Pro
   vortexBuild = vortex && (vortex.code === 0 ? 'ok' : firstError(vortex.out));
   // Run from the program's own folder: benchmarks read their input files relative to it.
   const exe = readdirSync(join(prog, 'build', 'cpu'), { withFileTypes: true }).find((f) => f.isFile() && !f.name.includes('.'))?.name;
-  const args = facts.args.split(/\s+/).filter(Boolean);
+  const args = (o.runs[name] ?? facts.args).split(/\s+/).filter(Boolean);
   // The limit is CPU time, what the program needs whatever else the machine runs; the wall-clock
   // limit, WALL_FACTOR times longer, catches a program that waits rather than computes.
   // Line-buffered output (coreutils' stdbuf), so that what it printed before a kill is not lost
@@ -121,7 +128,7 @@ await Promise.all(Array.from({ length: o.jobs }, async () => {
     const name = names[next++];
     const r = await measure(resolve(o.dir), name, work, o);
     records.push(r);
-    process.stderr.write(`${records.length}/${names.length} ${name}: ${r.outcome}${r.reasons.length ? ` (${r.reasons.join(', ')})` : ''}\n`);
+    process.stderr.write(`${records.length}/${names.length} ${name}${r.args === undefined ? '' : ` ${r.args}`}: ${r.outcome}${r.reasons.length ? ` (${r.reasons.join(', ')})` : ''}\n`);
   }
 }));
 
@@ -137,6 +144,8 @@ const columns: [string, (r: Record) => boolean][] = [
 ];
 console.log(`| ${columns.map((c) => c[0]).join(' | ')} |\n|${columns.map(() => '---:').join('|')}|`);
 console.log(`| ${columns.map((c) => { const n = count(c[1]); return c[0] === 'translated' ? `${n} (${pct(n, records.length)})` : n; }).join(' | ')} |`);
+const resized = count((r) => r.args !== undefined);
+if (resized) console.log(`\n${resized} ran with the arguments of --runs instead of their Makefile's.`);
 const excused = count((r) => r.outcome === 'slow-on-CPU' || r.outcome === 'input-missing');
 console.log(`\nPASS (PASS-then-slow included) or exit 0 without a verdict: ${passed} of ${translated} translated (${pct(passed, translated)}); ` +
   `${pct(passed, translated - excused)} of the ${translated - excused} that are not slow-on-CPU or input-missing`);
