@@ -1,7 +1,7 @@
 // Unsupported constructs recognised by their syntax rather than by a name (rules/constructs.json
 // entries with a `kind`), wherever they appear in the file.
 import type { Node } from '../parse/parser.js';
-import type { Program } from './program.js';
+import type { FunctionInfo, Program } from './program.js';
 import { argumentsOf, functionDeclarator, qualifiersOf, scan } from './syntax.js';
 
 const TEMPLATE_KINDS: Record<string, string> = { texture: 'texture-reference', surface: 'surface-reference' };
@@ -27,7 +27,8 @@ export function findConstructs(program: Program, report: (node: Node, constructI
     const virtual = n.children.find((c) => c?.type === 'virtual');
     if (virtual && qualifiersOf(n).has('__device__')) report(virtual, 'device-virtual');
   }, (_, start) => program.text.slice(start, start + 120).includes('virtual'));
-  for (const f of [...program.kernels, ...program.deviceFunctions]) {
+  const functions = [...program.kernels, ...program.deviceFunctions];
+  for (const f of functions) {
     scan(f.body!, QUALIFIED, (q) => {
       const name = q.childForFieldName('name');
       const word = name?.type === 'template_type' || name?.type === 'template_function' ? name.childForFieldName('name')?.text : name?.text;
@@ -36,14 +37,27 @@ export function findConstructs(program: Program, report: (node: Node, constructI
     const params = functionDeclarator(f.node)?.childForFieldName('parameters');
     const variadic = params?.children.find((c) => c?.type === '...' || c?.type === 'variadic_parameter');
     if (variadic) report(variadic, 'variadic-device-function');
-    // A call with a number of arguments this function cannot take is of another overload.
-    const own = argumentsOf(params ?? null);
-    const required = own.filter((p) => p.type !== 'optional_parameter_declaration' && p.type !== 'variadic_parameter_declaration').length;
-    const takes = (call: Node) => { const n = argumentsOf(call.childForFieldName('arguments')).length; return n >= required && (n <= own.length || !!variadic); };
+    // A call with a number of arguments this function cannot take is of another overload; so may
+    // be any call when an overload takes as many (`add(a.x, b.x)` in `add(bf16_4_t, bf16_4_t)`).
+    const overloads = functions.filter((g) => g.name === f.name);
+    const takes = (call: Node) => {
+      const n = argumentsOf(call.childForFieldName('arguments')).length;
+      const taking = overloads.filter((g) => arityAccepts(g, n));
+      return taking.length === 1 && taking[0] === f;
+    };
     scan(f.body!, BODY_KINDS, (n) => {
       if (n.type === 'lambda_expression') return false;
       if (n.type === 'call_expression' && !takes(n)) return;
       report(n, n.type === 'call_expression' ? 'device-recursion' : 'device-exceptions');
     }, (type, start) => type !== 'call_expression' || (program.text.startsWith(f.name, start) && !/\w/.test(program.text[start + f.name.length])));
   }
+}
+
+/** `fn` can be called with `n` arguments. */
+function arityAccepts(fn: FunctionInfo, n: number): boolean {
+  const params = functionDeclarator(fn.node)?.childForFieldName('parameters') ?? null;
+  const own = argumentsOf(params);
+  const variadic = params?.children.some((c) => c?.type === '...' || c?.type === 'variadic_parameter');
+  const required = own.filter((p) => p.type !== 'optional_parameter_declaration' && p.type !== 'variadic_parameter_declaration').length;
+  return n >= required && (n <= own.length || !!variadic);
 }

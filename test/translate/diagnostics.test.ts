@@ -305,4 +305,15 @@ describe('unsupported constructs and malformed input', () => {
     ].join('\n'));
     expect(formatted(result)).toEqual(['r.cu:3:65: warning: recursion in device code: a per-thread recursion depth is a divergent branch, and per-thread stacks are small [device-recursion]']);
   });
+
+  it('a call of an overloaded name that another overload of as many parameters may take is not reported as recursion (vLLM\'s add of vector types)', async () => {
+    const result = await translateText('r.cu', [
+      'struct pair { float x, y; };',
+      '__device__ float add(float a, float b) { return a + b; }',
+      '__device__ pair add(pair a, pair b) { pair c; c.x = add(a.x, b.x); c.y = add(a.y, b.y); return c; }',
+      '__device__ int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); }',
+      '__global__ void k(pair *out, int *n) { out[0] = add(out[1], out[2]); n[0] = fact(5); }',
+    ].join('\n'));
+    expect(formatted(result)).toEqual(['r.cu:4:54: warning: recursion in device code: a per-thread recursion depth is a divergent branch, and per-thread stacks are small [device-recursion]']);
+  });
 });
