@@ -516,6 +516,20 @@ HIP2VX_INLINE void hip2vx_warp_thread_begin() {
 extern "C" void hip2vx_cpu_yield(void);  // lets the block's other device threads run (runtime/cpu)
 #endif
 
+/** At the top of a loop that may wait for another thread (src/rewrite/spin-loops.ts). The CPU
+    backend's fibers switch only when asked: every 64th pass lets the block's other threads run,
+    and a block that keeps spinning gets another worker for the blocks not yet started
+    (runtime/cpu/device/block.cpp). Vortex's warps are scheduled by the hardware. */
+#if defined(HIP2VX_CPU_BACKEND)
+extern "C" void hip2vx_cpu_spin(void);
+static __thread uint32_t hip2vx_spins;
+HIP2VX_INLINE void hip2vx_spin_point() {
+  if ((++hip2vx_spins & 63u) == 0u) hip2vx_cpu_spin();
+}
+#else
+HIP2VX_INLINE void hip2vx_spin_point() {}
+#endif
+
 /** Waits until every lane of the caller's logical warp has made `epoch` exchanges or left. A block
     that is one logical warp, none of whose lanes may leave, uses the block barrier; a hardware warp
     as wide as the logical warp runs its lanes in lockstep, so their stores precede their loads;

@@ -21,6 +21,7 @@ import { HOSTED_STD } from '../analyse/constructs.js';
 import { DivergenceLowering } from './divergence.js';
 import { guardingIf, LockstepSteps, type PlacedStep } from './lockstep.js';
 import { SplitNesting } from './nesting.js';
+import { spinPoints } from './spin-loops.js';
 import { wideIntegers } from './wide-integers.js';
 import type { TypeTable } from '../analyse/types.js';
 import type { EditSet } from './edits.js';
@@ -136,6 +137,8 @@ export class DeviceRewriter {
     // After the bodies' own edits (the divergence lowering replaces whole nodes; these wrap operands).
     const types = this.options.types;
     if (this.options.xlen === 32 && types) for (const fn of deviceFns) if (fn.body) wideIntegers(fn.body, this.program.text, types, this.edits, fn.templateParams, this.report);
+    const volatileGlobals = new Set(this.program.globals.filter((g) => g.declaration.children.some((c) => c?.type === 'type_qualifier' && c.text === 'volatile')).map((g) => g.name));
+    for (const fn of deviceFns) if (fn.body) spinPoints(fn.node, fn.body, this.program.text, volatileGlobals, this.edits);
     for (const fn of this.program.deviceFunctions) this.overloadOfBuiltin(fn);
     for (const g of this.program.globals) this.globalDeclaration(g);
   }

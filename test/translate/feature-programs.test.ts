@@ -42,6 +42,15 @@ const PROGRAMS: FeatureProgram[] = [
     host: ['CHECK(hipMallocManaged(&b, n * sizeof(int), hipMemAttachGlobal));', '__managed__ int hits; HIP2VX_REGISTER_MANAGED_VAR(hits);', 'CHECK(hipMemAdvise(a, n * sizeof(int), hipMemAdviseSetReadMostly, 0));'],
   },
   {
+    dir: 'spin-waits', stem: 'spin_waits', args: '64', variants: [{ config: '4x4', args: '16' }, { config: '16x16', args: '64' }],
+    what: "threads of a block waiting for each other through volatile memory (a do-while until decided, a flag handed over): on the CPU backend the loops' spin points let the block's other threads run",
+    device: ['{ hip2vx_spin_point();}'],
+  },
+  {
+    dir: 'block-waits', stem: 'block_waits', args: '24', variants: [],
+    what: 'blocks of one launch waiting for each other (a chain of 24): the CPU backend gives a launch whose blocks keep spinning more workers (Vortex runs only the blocks its cores hold at once)',
+  },
+  {
     dir: 'soft-double', stem: 'soft_double', args: '200', variants: [{ config: '4x4' }],
     what: 'per-thread double arithmetic and 64-bit division on rv32 (serialised software routines)',
   },

@@ -66,6 +66,7 @@ struct Worker {
   dim3_t next_idx{};               // its threadIdx
   uint32_t fiber = 0;              // the running fiber
   uint32_t current = 0;            // its device thread
+  uint64_t spins = 0;              // calls of hip2vx_cpu_spin in the running block
   // This thread's threadIdx: its address is taken once (the fibers stay on this thread), each
   // thread-local access from a kernel binary costs a call.
   dim3_t* const thread_idx = &threadIdx;
@@ -172,6 +173,7 @@ void Worker::pass_on() {
 void Worker::run(const Grid& g) {
   grid = &g;
   next = 0;
+  spins = 0;
   next_idx = dim3_t{};
   released.clear();
   resumed = 0;
@@ -235,5 +237,14 @@ void park(std::vector<uint32_t> Worker::*queue) {
 // A device thread spinning on memory (the logical-warp barrier of hip2vx_device.h) lets the
 // others run: fibers switch only when they ask to.
 extern "C" void hip2vx_cpu_yield() { park(&Worker::yielded); }
+
+// A loop that may wait for another thread (hip2vx_spin_point, every 64th pass). A block whose
+// threads have spun this way 64 times each on average may wait for a block not yet started: the
+// launch gets another worker to start one.
+extern "C" void hip2vx_cpu_spin() {
+  Worker* w = t_worker;
+  if (w && w->grid && ++w->spins % (uint64_t{64} * w->grid->threads) == 0) launch().grow(launch().pool);
+  park(&Worker::yielded);
+}
 
 extern "C" void vx_barrier(int, int) { park(&Worker::waiting); }

@@ -6,12 +6,17 @@
 
 namespace hip2vx_cpu {
 
-constexpr uint32_t kLaunchAbiVersion = 1;
+constexpr uint32_t kLaunchAbiVersion = 2;
 
 // Runs body(ctx, i, worker) for every i in [0, n) on the host's workers, `worker` being the
 // index (< workers) of the OS thread running it; returns when all are done.
 using BlockBody = void (*)(void* ctx, uint64_t i, uint32_t worker);
 using ParallelFor = void (*)(void* pool, uint64_t n, BlockBody body, void* ctx);
+// Starts another worker on the running launch's blocks not yet started: a block that keeps
+// spinning may wait for one of them (graph codes whose blocks wait for each other, as all the
+// blocks of a GPU-sized grid are in flight on a GPU). Up to kMaxWorkers in all.
+using Grow = void (*)(void* pool);
+constexpr uint32_t kMaxWorkers = 64;
 
 struct Launch {
   uint32_t abi_version;
@@ -19,8 +24,9 @@ struct Launch {
   uint32_t workers;                            // blocks in flight at most
   uint64_t fiber_stack_bytes;                  // stack of each device thread
   const void* args;                            // VX_CSR_MSCRATCH
-  void* local_mem;                             // VX_CSR_LOCAL_MEM_BASE: workers slices
+  void* local_mem;                             // VX_CSR_LOCAL_MEM_BASE: kMaxWorkers slices
   ParallelFor parallel_for;
+  Grow grow;
   void* pool;
 };
 

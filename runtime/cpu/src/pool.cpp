@@ -3,7 +3,7 @@
 namespace hip2vx_cpu {
 
 Pool::Pool(uint32_t workers) {
-  for (uint32_t w = 1; w < workers; ++w) threads_.emplace_back(&Pool::work, this, w);
+  for (uint32_t w = 1; w < workers; ++w) threads_.emplace_back(&Pool::work, this, w, uint64_t{0});
 }
 
 Pool::~Pool() {
@@ -21,7 +21,7 @@ void Pool::drain(uint32_t worker) {
 }
 
 void Pool::run(uint64_t n, BlockBody body, void* ctx) {
-  if (n == 1 || threads_.empty()) {
+  if (n == 1) {
     for (uint64_t i = 0; i < n; ++i) body(ctx, i, 0);
     return;
   }
@@ -41,8 +41,7 @@ void Pool::run(uint64_t n, BlockBody body, void* ctx) {
   idle_.wait(lock, [&] { return helpers_ == 0; });
 }
 
-void Pool::work(uint32_t worker) {
-  uint64_t seen = 0;
+void Pool::work(uint32_t worker, uint64_t seen) {
   std::unique_lock<std::mutex> lock(mutex_);
   for (;;) {
     wake_.wait(lock, [&] { return stop_ || generation_ != seen; });
@@ -55,6 +54,25 @@ void Pool::work(uint32_t worker) {
     lock.lock();
     if (--helpers_ == 0 && !open_) idle_.notify_one();
   }
+}
+
+void Pool::grow(uint32_t limit) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!open_ || stop_ || workers() >= limit || next_.load(std::memory_order_relaxed) >= n_) return;
+  ++helpers_;  // counted now: run() waits for it
+  threads_.emplace_back(&Pool::join, this, workers());
+}
+
+// A grown worker: the open job's blocks, then jobs like the other workers.
+void Pool::join(uint32_t worker) {
+  drain(worker);
+  uint64_t seen;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    seen = generation_;
+    if (--helpers_ == 0 && !open_) idle_.notify_one();
+  }
+  work(worker, seen);
 }
 
 }  // namespace hip2vx_cpu

@@ -24,9 +24,13 @@ class Pool {
   uint32_t workers() const { return static_cast<uint32_t>(threads_.size()) + 1; }
   // Runs body(ctx, i, worker) for i in [0, n) and returns when all are done; one call at a time.
   void run(uint64_t n, BlockBody body, void* ctx);
+  // During run(): one more thread, which takes blocks not yet started, while the workers are fewer
+  // than `limit` (Launch::grow); it stays in the pool.
+  void grow(uint32_t limit);
 
  private:
-  void work(uint32_t worker);
+  void work(uint32_t worker, uint64_t seen);
+  void join(uint32_t worker);
   void drain(uint32_t worker);
 
   std::mutex mutex_;

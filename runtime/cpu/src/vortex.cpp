@@ -1,6 +1,7 @@
 // vortex.h on the CPU: device memory is host memory (a device address is the host address),
 // a kernel is a shared object that vx_start runs to its end on the calling thread, its blocks
 // on a Pool of which that thread is a worker.
+#include <algorithm>
 #include <vortex.h>
 
 #include <sys/mman.h>
@@ -40,7 +41,7 @@ struct Buffer {
 struct Device {
   Config config{};
   std::unique_ptr<Pool> pool;
-  void* local_mem = nullptr;  // one slice of config.local_mem per worker (map_local_memory)
+  void* local_mem = nullptr;  // one slice of config.local_mem per worker it may have (map_local_memory)
   size_t local_mem_mapping = 0;
 
   std::mutex mutex;  // guards `used` and `modules` (buffers are allocated from any thread)
@@ -58,6 +59,8 @@ void parallel_for(void* device, uint64_t n, BlockBody body, void* ctx) {
   d->blocks += n;
   d->pool->run(n, body, ctx);
 }
+
+void grow(void* device) { static_cast<Device*>(device)->pool->grow(kMaxWorkers); }
 
 int fail(const char* what) {
   std::fprintf(stderr, "hip2vx cpu: %s\n", what);
@@ -136,7 +139,8 @@ int vx_dev_open(vx_device_h* out) {
   if (!load_config(d->config)) return -1;
   const Config& c = d->config;
   const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
-  const size_t slices = (c.local_mem * c.workers + page - 1) / page * page;
+  // A slice for every worker the pool may grow to (Launch::grow); pages are committed when touched.
+  const size_t slices = (c.local_mem * std::max(c.workers, kMaxWorkers) + page - 1) / page * page;
   void* m = map_local_memory(slices, page, &d->local_mem_mapping);
   if (!m) return fail("cannot map local memory");
   d->local_mem = m;
@@ -272,7 +276,7 @@ int vx_start(vx_device_h hdevice, vx_buffer_h hkernel, vx_buffer_h harguments) {
   finish(*d);  // an unclaimed failure of the previous launch is reported now
   const Config& c = d->config;
   d->launch = Launch{kLaunchAbiVersion, c.threads, c.warps, c.cores, c.workers, c.stack_bytes,
-                     args->data, d->local_mem, parallel_for, d};
+                     args->data, d->local_mem, parallel_for, grow, d};
   ++d->launches;
   // The launch runs to its end here: handing it to another thread costs a thread wake-up, more
   // than many small kernels take. The price is that host work between a launch and its wait no
