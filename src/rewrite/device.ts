@@ -104,6 +104,8 @@ const fileSharedAccessor = (name: string) => `__hip2vx_shared_${name}`;
 export class DeviceRewriter {
   private readonly globals: Map<string, GlobalVar>;
   private readonly nesting: SplitNesting;
+  /** Functions whose use of double on rv32 has been reported: once each, at the first use. */
+  private readonly doubleReported = new Set<Node>();
 
   constructor(
     private readonly program: Program,
@@ -630,7 +632,10 @@ export class DeviceRewriter {
         this.report.construct(n, 'device-heap');
         return;
       case 'primitive_type':
-        if (n.text === 'double' && this.options.xlen === 32) this.report.construct(n, 'double-on-rv32');
+        if (n.text === 'double' && this.options.xlen === 32 && !this.doubleReported.has(fn.node)) {
+          this.doubleReported.add(fn.node);
+          this.report.construct(n, 'double-on-rv32', `double-precision arithmetic on a 32-bit device in '${fn.name}' (its first use; the others are not reported)`);
+        }
         return;
       case 'call_expression':
         if (n.namedChildren.some((c) => c?.type === 'kernel_call_syntax')) this.report.construct(n, 'dynamic-parallelism');
