@@ -29,11 +29,11 @@ interface Options {
   timeoutS: number;
   json?: string;
   /** Arguments that replace a program's Makefile's run arguments, by program folder. */
-  runs: { [program: string]: string };
+  runs: Map<string, string>;
 }
 
 function options(argv: string[]): Options {
-  const o: Options = { dir: '', limit: Infinity, jobs: availableParallelism(), timeoutS: 25, runs: {} };
+  const o: Options = { dir: '', limit: Infinity, jobs: availableParallelism(), timeoutS: 25, runs: new Map() };
   for (let i = 0; i < argv.length; i++) {
     const next = () => argv[++i] ?? '';
     if (argv[i] === '--limit') o.limit = Number(next());
@@ -41,7 +41,7 @@ function options(argv: string[]): Options {
     else if (argv[i] === '--jobs') o.jobs = Number(next());
     else if (argv[i] === '--timeout') o.timeoutS = Number(next());
     else if (argv[i] === '--json') o.json = next();
-    else if (argv[i] === '--runs') o.runs = JSON.parse(readFileSync(next(), 'utf8'));
+    else if (argv[i] === '--runs') o.runs = new Map(Object.entries(JSON.parse(readFileSync(next(), 'utf8')) as { [program: string]: string }));
     else o.dir = argv[i];
   }
   if (!o.dir) {
@@ -73,7 +73,7 @@ function generatedMakefiles(dir: string): string[] {
 async function measure(dir: string, name: string, work: string, o: Options): Promise<Record> {
   const start = Date.now();
   let vortexBuild: string | undefined;
-  const record = (outcome: Outcome, reasons: string[] = []): Record => ({ program: name, outcome, reasons, vortex: vortexBuild, seconds: (Date.now() - start) / 1000, args: o.runs[name] });
+  const record = (outcome: Outcome, reasons: string[] = []): Record => ({ program: name, outcome, reasons, vortex: vortexBuild, seconds: (Date.now() - start) / 1000, args: o.runs.get(name) });
   const src = join(dir, name);
   const out = join(work, name);
   const facts = makefileFacts(src);
@@ -103,7 +103,7 @@ async function measure(dir: string, name: string, work: string, o: Options): Pro
   vortexBuild = vortex && (vortex.code === 0 ? 'ok' : firstError(vortex.out));
   // Run from the program's own folder: benchmarks read their input files relative to it.
   const exe = readdirSync(join(prog, 'build', 'cpu'), { withFileTypes: true }).find((f) => f.isFile() && !f.name.includes('.'))?.name;
-  const args = (o.runs[name] ?? facts.args).split(/\s+/).filter(Boolean);
+  const args = (o.runs.get(name) ?? facts.args).split(/\s+/).filter(Boolean);
   // The limit is CPU time, what the program needs whatever else the machine runs; the wall-clock
   // limit, WALL_FACTOR times longer, catches a program that waits rather than computes.
   // Line-buffered output (coreutils' stdbuf), so that what it printed before a kill is not lost

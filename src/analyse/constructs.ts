@@ -35,7 +35,7 @@ export function findConstructs(program: Program, report: (node: Node, constructI
       if (q.childForFieldName('scope')?.text === 'std' && word && HOSTED_STD.has(word)) report(q, 'device-std-library');
     }, (_, start) => program.text.startsWith('std', start));
     const params = functionDeclarator(f.node)?.childForFieldName('parameters');
-    const variadic = params?.children.find((c) => c?.type === '...' || c?.type === 'variadic_parameter');
+    const variadic = variadicMarker(params ?? null);
     if (variadic) report(variadic, 'variadic-device-function');
     // A call with a number of arguments this function cannot take is of another overload; so may
     // be any call when an overload takes as many (`add(a.x, b.x)` in `add(bf16_4_t, bf16_4_t)`).
@@ -53,11 +53,16 @@ export function findConstructs(program: Program, report: (node: Node, constructI
   }
 }
 
+/** The `...` of a parameter list, if it has one. */
+function variadicMarker(params: Node | null): Node | undefined {
+  return params?.children.find((c) => c?.type === '...' || c?.type === 'variadic_parameter') ?? undefined;
+}
+
 /** `fn` can be called with `n` arguments. */
 function arityAccepts(fn: FunctionInfo, n: number): boolean {
   const params = functionDeclarator(fn.node)?.childForFieldName('parameters') ?? null;
   const own = argumentsOf(params);
-  const variadic = params?.children.some((c) => c?.type === '...' || c?.type === 'variadic_parameter');
+  const variadic = variadicMarker(params);
   const required = own.filter((p) => p.type !== 'optional_parameter_declaration' && p.type !== 'variadic_parameter_declaration').length;
   return n >= required && (n <= own.length || !!variadic);
 }
