@@ -44,7 +44,8 @@ const CANNOT_OPEN = /no such (?:file|folder|directory)|(?:could ?n[o']t|can ?n[o
  * find something (or that there is no such file or folder) and names a path (a word with a `/` or
  * a file extension) that does not exist, or names none. Returns that path (or the line that names
  * none), undefined otherwise. A line that names no path may be about a file an argument lists
- * (nn reads `filelist.txt`, whose lines are the inputs): the first absent path listed counts. Paths are relative to the program's folder, where it runs; they are
+ * (nn reads `filelist.txt`, whose lines are the inputs): the first absent path listed counts; else
+ * about an argument that is a bare file name (a word) absent from the folder. Paths are relative to the program's folder, where it runs; they are
  * checked after the run, so files it wrote count as present.
  */
 export function missingInput(args: string[], output: string, cwd: string): string | undefined {
@@ -53,7 +54,7 @@ export function missingInput(args: string[], output: string, cwd: string): strin
   if (arg) return arg;
   for (const line of output.split('\n').filter((l) => CANNOT_OPEN.test(l))) {
     const paths = pathsIn(line);
-    const path = paths.length === 0 ? (/no such (?:file|folder|directory)/i.test(line) ? line.trim() : listedPath()) : paths.find(absent);
+    const path = paths.length === 0 ? (/no such (?:file|folder|directory)/i.test(line) ? line.trim() : listedPath() ?? absentWordArg()) : paths.find(absent);
     if (path) return path;
   }
   return undefined;
@@ -68,6 +69,12 @@ export function missingInput(args: string[], output: string, cwd: string): strin
       if (missing) return missing;
     }
     return undefined;
+  }
+
+  // Else an argument that would name a file in the program's folder and does not (gd's
+  // `gisette_scale`, a data set downloaded separately): a word, not an option or a number.
+  function absentWordArg(): string | undefined {
+    return args.find((a) => /^[A-Za-z_][\w.-]*$/.test(a) && absent(a));
   }
 }
 

@@ -37,6 +37,14 @@ describe('corpus outcomes', () => {
     expect(missingInput(['filelist.txt', '-r', '5'], 'error opening a db\n', dir)).toBeUndefined();
   });
 
+  it('takes a line that names no path to be about an argument that is an absent bare file name', () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'gisette_scale'), '1');
+    expect(missingInput(['gisette_scale', '0.0001', '10'], 'Could not find the SMV file, check again!\n', dir)).toBeUndefined();
+    expect(missingInput(['a9a_scale', '0.0001', '10'], 'Could not find the SMV file, check again!\n', dir)).toBe('a9a_scale');
+    expect(missingInput(['-v', '1e-4', '10'], 'Could not find the SMV file, check again!\n', dir)).toBeUndefined();
+  });
+
   it('does not call a failure input-missing when its inputs are there or no file is named', () => {
     const dir = folder();
     expect(missingInput(['data/in.txt', '100'], 'FAIL: mismatch at 3\n', dir)).toBeUndefined();
