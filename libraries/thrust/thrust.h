@@ -376,6 +376,30 @@ Iterator Found(const execution_policy &policy, Iterator first, Iterator last, Fi
   return first + (find(items.begin(), items.end()) - items.begin());
 }
 
+/**
+ * `init` combined with the items reduced pairwise, neighbours in order, as a GPU's tree of partial
+ * results does: the operator need only be associative, and rounding errors grow with log n, not n
+ * (a left fold adds each item to one huge partial sum; kurtosis's moments came out 25x off).
+ */
+template <typename T, typename BinaryFunction>
+T Pairwise(std::vector<T> v, T init, BinaryFunction op) {
+  if (v.empty()) return init;
+  for (size_t width = v.size(); width > 1; width = (width + 1) / 2) {
+    for (size_t i = 0; i + 1 < width; i += 2) v[i / 2] = op(v[i], v[i + 1]);
+    if (width % 2) v[width / 2] = v[width - 1];
+  }
+  return op(init, v[0]);
+}
+
+/** `map(i)` as a T for each i < n, for Pairwise. */
+template <typename T, typename Map>
+std::vector<T> Mapped(size_t n, Map map) {
+  std::vector<T> v;
+  v.reserve(n);
+  for (size_t i = 0; i < n; ++i) v.push_back(static_cast<T>(map(i)));
+  return v;
+}
+
 }  // namespace detail
 
 // Each algorithm takes an optional execution policy first; without one, raw pointers are host memory.
@@ -434,7 +458,7 @@ OutputIterator transform(InputIterator1 first1, InputIterator1 last1, InputItera
 template <typename Iterator, typename T, typename BinaryFunction>
 T reduce(const execution_policy &policy, Iterator first, Iterator last, T init, BinaryFunction op) {
   std::vector<detail::Value<Iterator>> items = detail::ReadRange(policy, first, last);
-  return std::accumulate(items.begin(), items.end(), init, op);
+  return detail::Pairwise(detail::Mapped<T>(items.size(), [&](size_t i) { return items[i]; }), init, op);
 }
 template <typename Iterator, typename T>
 T reduce(const execution_policy &policy, Iterator first, Iterator last, T init) { return reduce(policy, first, last, init, std::plus<T>()); }
@@ -450,9 +474,7 @@ detail::Value<Iterator> reduce(Iterator first, Iterator last) { return reduce(ho
 template <typename Iterator, typename UnaryFunction, typename T, typename BinaryFunction>
 T transform_reduce(const execution_policy &policy, Iterator first, Iterator last, UnaryFunction unary, T init, BinaryFunction binary) {
   std::vector<detail::Value<Iterator>> items = detail::ReadRange(policy, first, last);
-  T result = init;
-  for (size_t i = 0; i < items.size(); ++i) result = binary(result, unary(items[i]));
-  return result;
+  return detail::Pairwise(detail::Mapped<T>(items.size(), [&](size_t i) { return unary(items[i]); }), init, binary);
 }
 template <typename Iterator, typename UnaryFunction, typename T, typename BinaryFunction>
 T transform_reduce(Iterator first, Iterator last, UnaryFunction unary, T init, BinaryFunction binary) { return transform_reduce(host, first, last, unary, init, binary); }
@@ -461,7 +483,7 @@ template <typename Iterator1, typename Iterator2, typename T, typename BinaryFun
 T inner_product(const execution_policy &policy, Iterator1 first1, Iterator1 last1, Iterator2 first2, T init, BinaryFunction1 sum, BinaryFunction2 product) {
   std::vector<detail::Value<Iterator1>> a = detail::ReadRange(policy, first1, last1);
   std::vector<detail::Value<Iterator2>> b = detail::Read(policy, first2, a.size());
-  return std::inner_product(a.begin(), a.end(), b.begin(), init, sum, product);
+  return detail::Pairwise(detail::Mapped<T>(a.size(), [&](size_t i) { return product(a[i], b[i]); }), init, sum);
 }
 template <typename Iterator1, typename Iterator2, typename T>
 T inner_product(const execution_policy &policy, Iterator1 first1, Iterator1 last1, Iterator2 first2, T init) { return inner_product(policy, first1, last1, first2, init, std::plus<T>(), std::multiplies<T>()); }
