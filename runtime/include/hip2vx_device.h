@@ -431,6 +431,10 @@ HIP2VX_INLINE float hip2vx_fmaxf(float a, float b) { float r; __asm__("fmax.s %0
 #endif
 HIP2VX_INLINE float min(float a, float b) { return hip2vx_fminf(a, b); }
 HIP2VX_INLINE float max(float a, float b) { return hip2vx_fmaxf(a, b); }
+// CUDA's min/max of doubles are fmin/fmax (a NaN operand gives the other one); without these the
+// template below would call itself forever.
+HIP2VX_INLINE double min(double a, double b) { return hip2vx_select(hip2vx_less(a, b) | hip2vx_bool(b != b), a, b); }
+HIP2VX_INLINE double max(double a, double b) { return hip2vx_select(hip2vx_less(b, a) | hip2vx_bool(b != b), a, b); }
 // Other mixes compare in their common type: on rv32 `long` is 32 bits wide, so min(long, int)
 // matches none of the overloads above exactly and would be ambiguous between them.
 template <typename A, typename B>
