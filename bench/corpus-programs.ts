@@ -13,6 +13,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { exec } from './corpus-exec.js';
+import { runFolder } from './corpus-mirror.js';
 import { firstError, runOutcome, type Outcome } from './corpus-outcome.js';
 import { makefileFacts } from './makefile-facts.js';
 
@@ -101,7 +102,7 @@ async function measure(dir: string, name: string, work: string, o: Options): Pro
   if (build.code !== 0) return record('build-failed', [firstError(build.out)]);
   const vortex = VORTEX_HOME ? await exec('make', ['-C', prog, '-s', 'vortex', `VORTEX_HOME=${VORTEX_HOME}`], ROOT, 600, env) : undefined;
   vortexBuild = vortex && (vortex.code === 0 ? 'ok' : firstError(vortex.out));
-  // Run from the program's own folder: benchmarks read their input files relative to it.
+  // Run from (a mirror of) the program's own folder: benchmarks read their input files relative to it.
   const exe = readdirSync(join(prog, 'build', 'cpu'), { withFileTypes: true }).find((f) => f.isFile() && !f.name.includes('.'))?.name;
   const args = (o.runs.get(name) ?? facts.args).split(/\s+/).filter(Boolean);
   // The limit is CPU time, what the program needs whatever else the machine runs; the wall-clock
@@ -109,8 +110,9 @@ async function measure(dir: string, name: string, work: string, o: Options): Pro
   // Line-buffered output (coreutils' stdbuf), so that what it printed before a kill is not lost
   // in a stdio buffer.
   const started = Date.now();
-  const r = await exec('stdbuf', ['-oL', '-eL', join(prog, 'build', 'cpu', exe!), ...args], src, o.timeoutS * WALL_FACTOR, env, undefined, o.timeoutS);
-  const { outcome, reasons } = runOutcome(r, args, src, o.timeoutS, (Date.now() - started) / 1000);
+  const cwd = runFolder(dir, name, work);
+  const r = await exec('stdbuf', ['-oL', '-eL', join(prog, 'build', 'cpu', exe!), ...args], cwd, o.timeoutS * WALL_FACTOR, env, undefined, o.timeoutS);
+  const { outcome, reasons } = runOutcome(r, args, cwd, o.timeoutS, (Date.now() - started) / 1000);
   return record(outcome, reasons);
 }
 
