@@ -436,11 +436,17 @@ HIP2VX_INLINE float max(float a, float b) { return hip2vx_fmaxf(a, b); }
 HIP2VX_INLINE double min(double a, double b) { return hip2vx_select(hip2vx_less(a, b) | hip2vx_bool(b != b), a, b); }
 HIP2VX_INLINE double max(double a, double b) { return hip2vx_select(hip2vx_less(b, a) | hip2vx_bool(b != b), a, b); }
 // Other mixes compare in their common type: on rv32 `long` is 32 bits wide, so min(long, int)
-// matches none of the overloads above exactly and would be ambiguous between them.
+// matches none of the overloads above exactly and would be ambiguous between them. Not for two
+// operands of a type that is their own common type (long double): that call would be this one
+// again, forever, so it is left to fail to compile.
+template <typename A, typename B, typename C>
+struct hip2vx_mixed_minmax { typedef C type; };
+template <typename A>
+struct hip2vx_mixed_minmax<A, A, A> {};
 template <typename A, typename B>
-HIP2VX_INLINE auto min(A a, B b) -> decltype(a + b) { return min((decltype(a + b))a, (decltype(a + b))b); }
+HIP2VX_INLINE auto min(A a, B b) -> typename hip2vx_mixed_minmax<A, B, decltype(a + b)>::type { return min((decltype(a + b))a, (decltype(a + b))b); }
 template <typename A, typename B>
-HIP2VX_INLINE auto max(A a, B b) -> decltype(a + b) { return max((decltype(a + b))a, (decltype(a + b))b); }
+HIP2VX_INLINE auto max(A a, B b) -> typename hip2vx_mixed_minmax<A, B, decltype(a + b)>::type { return max((decltype(a + b))a, (decltype(a + b))b); }
 HIP2VX_INLINE unsigned int umin(unsigned int a, unsigned int b) { return min(a, b); }
 HIP2VX_INLINE unsigned int umax(unsigned int a, unsigned int b) { return max(a, b); }
 
