@@ -63,11 +63,13 @@ typedef struct ihipStream_t* hipStream_t;
 typedef struct ihipEvent_t* hipEvent_t;
 
 // HIP's dim3, which device code may build (`dim3 idx(tx + 1, ty + 1)`) or copy from the built-in
-// indices (Vortex's dim3_t), as hip_runtime_api.h declares it for the host.
+// indices (Vortex's dim3_t) or a uint3, as hip_runtime_api.h declares it for the host.
 struct dim3 {
   uint32_t x, y, z;
   constexpr dim3(uint32_t vx = 1, uint32_t vy = 1, uint32_t vz = 1) : x(vx), y(vy), z(vz) {}
-  constexpr dim3(const dim3_t& d) : x(d.x), y(d.y), z(d.z) {}
+  /* Vortex's dim3_t, and CUDA's dim3(uint3): any x, y, z that convert without narrowing. */
+  template <typename V, typename = decltype(uint32_t{((const V*)0)->x}, uint32_t{((const V*)0)->y}, uint32_t{((const V*)0)->z})>
+  constexpr dim3(const V& v) : x(v.x), y(v.y), z(v.z) {}
 };
 
 // The runtime's structs kernels take by value (hip_runtime_api.h; src/layout/runtime-records.ts).
@@ -1114,19 +1116,82 @@ HIP2VX_INLINE unsigned int __dp4a(unsigned int a, unsigned int b, unsigned int c
   for (int i = 0; i < 32; i += 8) c += ((a >> i) & 0xffu) * ((b >> i) & 0xffu);
   return c;
 }
-// SIMD on the four bytes of a word (__vadd4 wraps, __vaddss4 saturates signed, ...).
-template <typename Op>
-HIP2VX_INLINE unsigned int hip2vx_bytewise(unsigned int a, unsigned int b, Op op) {
+// CUDA's SIMD within a word: __v*4 on the four bytes, __v*2 on the two 16-bit halves. `op` sees
+// each lane of a and b sign-extended (Signed) or zero-extended, and its result is cut to the lane.
+template <int Bits, bool Signed, typename Op>
+HIP2VX_INLINE unsigned int hip2vx_lanewise(unsigned int a, unsigned int b, Op op) {
+  const unsigned int mask = (1u << Bits) - 1u;
   unsigned int r = 0;
-  for (int i = 0; i < 32; i += 8) r |= ((unsigned int)op((int)(int8_t)(a >> i), (int)(int8_t)(b >> i)) & 0xffu) << i;
+  for (int i = 0; i < 32; i += Bits) {
+    const int x = Signed ? (int)(a << (32 - Bits - i)) >> (32 - Bits) : (int)((a >> i) & mask);
+    const int y = Signed ? (int)(b << (32 - Bits - i)) >> (32 - Bits) : (int)((b >> i) & mask);
+    r |= ((unsigned int)op(x, y) & mask) << i;
+  }
   return r;
 }
-HIP2VX_INLINE unsigned int __vadd4(unsigned int a, unsigned int b) { return hip2vx_bytewise(a, b, [](int x, int y) { return x + y; }); }
-HIP2VX_INLINE unsigned int __vsub4(unsigned int a, unsigned int b) { return hip2vx_bytewise(a, b, [](int x, int y) { return x - y; }); }
-HIP2VX_INLINE unsigned int __vaddss4(unsigned int a, unsigned int b) { return hip2vx_bytewise(a, b, [](int x, int y) { return max(-128, min(127, x + y)); }); }
-HIP2VX_INLINE unsigned int __vsubss4(unsigned int a, unsigned int b) { return hip2vx_bytewise(a, b, [](int x, int y) { return max(-128, min(127, x - y)); }); }
-HIP2VX_INLINE unsigned int __vcmpeq4(unsigned int a, unsigned int b) { return hip2vx_bytewise(a, b, [](int x, int y) { return -hip2vx_bool(x == y); }); }
-HIP2VX_INLINE unsigned int __vcmpne4(unsigned int a, unsigned int b) { return hip2vx_bytewise(a, b, [](int x, int y) { return -hip2vx_bool(x != y); }); }
+/** The sum of the lanes (__vsads*, __vsadu*: of |a - b|). */
+template <int Bits>
+HIP2VX_INLINE unsigned int hip2vx_lane_sum(unsigned int v) {
+  unsigned int sum = 0;
+  for (int i = 0; i < 32; i += Bits) sum += (v >> i) & ((1u << Bits) - 1u);
+  return sum;
+}
+// One operation at both widths; `lo`/`hi` are the lane's range for saturation (signed or not).
+#define HIP2VX_SIMD_WIDTH(name, width, bits, is_signed, expr)                                          \
+  HIP2VX_INLINE unsigned int name##width(unsigned int a, unsigned int b) {                             \
+    return hip2vx_lanewise<bits, is_signed>(a, b, [](int x, int y) {                                 \
+      const int lo = is_signed ? -(1 << (bits - 1)) : 0, hi = is_signed ? (1 << (bits - 1)) - 1 : (1 << bits) - 1; \
+      (void)lo, (void)hi;                                                                              \
+      return expr;                                                                                     \
+    });                                                                                                \
+  }
+#define HIP2VX_SIMD(name, is_signed, expr) \
+  HIP2VX_SIMD_WIDTH(name, 2, 16, is_signed, expr) HIP2VX_SIMD_WIDTH(name, 4, 8, is_signed, expr)
+#define HIP2VX_SIMD_UNARY(name, binary) \
+  HIP2VX_INLINE unsigned int name##2(unsigned int a) { return binary##2(a, 0u); } \
+  HIP2VX_INLINE unsigned int name##4(unsigned int a) { return binary##4(a, 0u); }
+#define HIP2VX_SIMD_COMPARE(op, name)                    \
+  HIP2VX_SIMD(__vcmp##name##s, true, -hip2vx_bool(x op y))  \
+  HIP2VX_SIMD(__vcmp##name##u, false, -hip2vx_bool(x op y)) \
+  HIP2VX_SIMD(__vset##name##s, true, hip2vx_bool(x op y))   \
+  HIP2VX_SIMD(__vset##name##u, false, hip2vx_bool(x op y))
+HIP2VX_SIMD(__vadd, false, x + y)
+HIP2VX_SIMD(__vsub, false, x - y)
+HIP2VX_SIMD(__vaddss, true, max(lo, min(hi, x + y)))
+HIP2VX_SIMD(__vsubss, true, max(lo, min(hi, x - y)))
+HIP2VX_SIMD(__vaddus, false, min(hi, x + y))
+HIP2VX_SIMD(__vsubus, false, max(lo, x - y))
+HIP2VX_SIMD(__vavgu, false, (x + y + 1) >> 1)
+HIP2VX_SIMD(__vhaddu, false, (x + y) >> 1)
+HIP2VX_SIMD(__vmaxs, true, max(x, y))
+HIP2VX_SIMD(__vmaxu, false, max(x, y))
+HIP2VX_SIMD(__vmins, true, min(x, y))
+HIP2VX_SIMD(__vminu, false, min(x, y))
+HIP2VX_SIMD(__vabsdiffs, true, max(x - y, y - x))
+HIP2VX_SIMD(__vabsdiffu, false, max(x - y, y - x))
+HIP2VX_SIMD(hip2vx_vabsss, true, min(hi, max(x, -x)))
+HIP2VX_SIMD(hip2vx_vneg, false, -x)
+HIP2VX_SIMD(hip2vx_vnegss, true, min(hi, -x))
+HIP2VX_SIMD(__vcmpeq, false, -hip2vx_bool(x == y))
+HIP2VX_SIMD(__vcmpne, false, -hip2vx_bool(x != y))
+HIP2VX_SIMD(__vseteq, false, hip2vx_bool(x == y))
+HIP2VX_SIMD(__vsetne, false, hip2vx_bool(x != y))
+HIP2VX_SIMD_COMPARE(<, lt)
+HIP2VX_SIMD_COMPARE(<=, le)
+HIP2VX_SIMD_COMPARE(>, gt)
+HIP2VX_SIMD_COMPARE(>=, ge)
+HIP2VX_SIMD_UNARY(__vabs, __vabsdiffs)
+HIP2VX_SIMD_UNARY(__vabsss, hip2vx_vabsss)
+HIP2VX_SIMD_UNARY(__vneg, hip2vx_vneg)
+HIP2VX_SIMD_UNARY(__vnegss, hip2vx_vnegss)
+#undef HIP2VX_SIMD_COMPARE
+#undef HIP2VX_SIMD_UNARY
+#undef HIP2VX_SIMD
+#undef HIP2VX_SIMD_WIDTH
+HIP2VX_INLINE unsigned int __vsads2(unsigned int a, unsigned int b) { return hip2vx_lane_sum<16>(__vabsdiffs2(a, b)); }
+HIP2VX_INLINE unsigned int __vsads4(unsigned int a, unsigned int b) { return hip2vx_lane_sum<8>(__vabsdiffs4(a, b)); }
+HIP2VX_INLINE unsigned int __vsadu2(unsigned int a, unsigned int b) { return hip2vx_lane_sum<16>(__vabsdiffu2(a, b)); }
+HIP2VX_INLINE unsigned int __vsadu4(unsigned int a, unsigned int b) { return hip2vx_lane_sum<8>(__vabsdiffu4(a, b)); }
 template <typename T> HIP2VX_INLINE T __ldg(const T* p) { return *p; }
 // clang's non-temporal hints (HIP code spells CUDA's __stcs/__ldcs with them): plain accesses on
 // Vortex, which has no such hint, and under gcc, which has no such builtin.

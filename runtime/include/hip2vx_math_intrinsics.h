@@ -224,6 +224,17 @@ HIP2VX_MATH_FN unsigned int __usad(unsigned int a, unsigned int b, unsigned int 
 #if !defined(HIP2VX_DEVICE_H)
 HIP2VX_MATH_FN float __fdividef(float a, float b) { return a / b; }
 HIP2VX_MATH_FN float __saturatef(float a) { return fminf(fmaxf(a, 0.0f), 1.0f); }
+// CUDA's math functions outside the C library that CUDA also defines for host code (`float scale =
+// rsqrtf(d);` in a host function). Templates, so that a program's own definition for other
+// compilers is the better match and no redefinition.
+#if defined(__cplusplus)
+template <typename = void> static inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }
+template <typename = void> static inline double rsqrt(double x) { return 1.0 / sqrt(x); }
+template <typename = void> static inline float rcbrtf(float x) { return 1.0f / cbrtf(x); }
+template <typename = void> static inline double rcbrt(double x) { return 1.0 / cbrt(x); }
+template <typename = void> static inline float normcdff(float x) { return 0.5f * erfcf(-x * 0.70710678118654752f); }
+template <typename = void> static inline double normcdf(double x) { return 0.5 * erfc(-x * 0.70710678118654752); }
+#endif
 #endif
 
 #undef HIP2VX_UNARY

@@ -145,17 +145,40 @@ interface Use {
   argumentsOpen?: number;
 }
 
-/** Uses of statement or specifier macros from the start of the error's statement to its end. */
+/** An enum's head, up to its opening brace. */
+const ENUM_HEAD = /^(?:typedef\s+)?enum\b[^{;]*\{/;
+
+/**
+ * The enumerator list of the enum the error's statement declares, from its `{` to its `}`: macro
+ * uses there stand for enumerators (X-macros: `enum Op { OPS(ENUMERATOR) COUNT };`), which the
+ * grammar cannot read and the translation never needs to.
+ */
+function enumBody(text: string, mask: Uint8Array, from: number): [number, number] | undefined {
+  const head = ENUM_HEAD.exec(text.slice(from, from + 500));
+  if (!head) return undefined;
+  const open = from + head[0].length - 1;
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (!mask[i]) continue;
+    if (text[i] === '{') depth++;
+    else if (text[i] === '}' && --depth === 0) return [open, i];
+  }
+  return undefined;
+}
+
+/** Uses of statement or specifier macros from the start of the error's statement to its end; of any macro in an enum's list of enumerators. */
 function macroUsesAround(text: string, mask: Uint8Array, error: Node, macros: MacroTable): Use[] {
   const from = statementOf(error).startIndex;
-  const to = Math.max(error.endIndex, from);
+  const enumerators = enumBody(text, mask, from);
+  const to = Math.max(error.endIndex, from, enumerators?.[1] ?? 0);
   const uses: Use[] = [];
   const name = /[A-Za-z_]\w*/g;
   name.lastIndex = from;
   for (let m = name.exec(text); m && m.index < to; m = name.exec(text)) {
     const macro = macros.get(m[0]);
     if (!macro || !mask[m.index] || touchesGpu(macro, macros)) continue;
-    if (!statementLike(macro, macros) && !SPECIFIER_BODY.test(macro.body)) continue;
+    const enumerator = !!enumerators && m.index > enumerators[0];
+    if (!enumerator && !statementLike(macro, macros) && !SPECIFIER_BODY.test(macro.body)) continue;
     let end = m.index + m[0].length;
     let argumentsOpen: number | undefined;
     if (macro.params) {

@@ -148,6 +148,7 @@ const PROGRAMS: FeatureProgram[] = [
   { dir: 'external-headers/app', stem: 'external', includeDirs: ['../lib'], variants: [{ config: '4x4' }], what: 'a kernel from a GPU header in another directory (-I), translated beside the program with the header it includes', host: ['#include "scale.host.cuh"'] },
   { dir: 'vector-ops', stem: 'vector_ops', variants: [{ config: '4x4' }], what: "HIP's vector operators on host and device, a program's own operator winning, INT_MAX and FLT_MAX from the runtime headers" },
   { dir: 'byte-intrinsics/app', stem: 'byte_intrinsics', includeDirs: ['../lib'], variants: [{ config: '32x32' }], what: '__dp4a, __byte_perm, __vsub4/__vsubss4/__vcmpne4, the __reduce_*_sync warp reductions; a const device table named from another header; a static_assert on || in a device template' },
+  { dir: 'simd-intrinsics', stem: 'simd_intrinsics', variants: [{ config: '4x4' }], what: "CUDA's SIMD-within-a-word intrinsics (__v*2, __v*4: wrapping, saturating, averages, min/max, absolute differences, comparisons, negation, sums of absolute differences) on edge lanes, against a host reference" },
   { dir: 'scoped-atomics', stem: 'scoped_atomics', variants: [{ config: '4x4' }], what: 'atomic*_block and atomic*_system (int, unsigned, float, 64-bit, CAS) as device-scope atomics' },
   { dir: 'pitched-pools', stem: 'pitched_pools', variants: [{ config: '4x4' }], what: 'hipMalloc3D and a hipPitchedPtr kernel argument (narrower on rv32), the default memory pool of stream-ordered allocation, computeMode' },
   {
@@ -260,7 +261,7 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'math-intrinsics', stem: 'math_intrinsics', variants: [{ config: '4x4' }],
-    what: "CUDA's rounded IEEE operations, rounded conversions and 64-bit bit intrinsics in kernels and on the host; || in a returned expression; the fast __sincosf; min/max on the host",
+    what: "CUDA's rounded IEEE operations, rounded conversions and 64-bit bit intrinsics in kernels and on the host; || in a returned expression; the fast __sincosf; min/max, rsqrtf, rsqrt, rcbrtf and normcdf on the host; a dim3 assigned a uint3",
     device: ['hip2vx_sincosf(0.3f * (float)threadIdx.x - 2.0f, &s, &c);'],
   },
   { dir: 'class-members', stem: 'class_members', variants: [{ config: '4x4' }], what: 'a private field in a kernel argument; a member defined outside its class returning a reference; assert in a member defined inside its class; host-only members with host-only types; host-only special members using host APIs', device: ['T const &box<T>::get() const { return v_; }', 'explicit buffer(int n)  ;', '~buffer() ;'] },

@@ -164,6 +164,22 @@ describe('what the grammar cannot see through, hidden from the parser only', () 
     expect(output(result, 'host')).toContain('  hipMalloc(&d, 4); CUERR\n  __hip2vx_launch_k(1, 1, 0, 0, d); CUERR\n  hipDeviceSynchronize();');
   });
 
+  it('X-macros listing the enumerators of an enum device code uses: the whole enum reaches the device translation, without a warning', async () => {
+    const source = [
+      '#include <cuda_runtime.h>',
+      '#define FIRST(X) X(ADD) X(SUB)',
+      '#define SECOND(X) X(MUL)',
+      '#define ENUMERATOR(name) OP_##name,',
+      'enum Op { FIRST(ENUMERATOR) SECOND(ENUMERATOR) OP_COUNT };',
+      '__global__ void k(int* p) { p[threadIdx.x] = OP_COUNT + OP_MUL; }',
+      'int main() { int* d; cudaMalloc(&d, 4); k<<<1, 1>>>(d); }',
+      '',
+    ].join('\n');
+    const result = await translateText('m.cu', source);
+    expect(formatted(result)).toEqual([]);
+    expect(output(result, 'device')).toContain('enum Op { FIRST(ENUMERATOR) SECOND(ENUMERATOR) OP_COUNT };\n');
+  });
+
   it("GNU's alternate qualifier keywords (`__const__`, `__volatile__`): kept as written", async () => {
     const source = '#define DEVICE __device__\nstatic DEVICE __const__ unsigned char mask = 15;\n__global__ void k(__volatile__ int* p) { p[0] = mask; }\nint main() { int* d = 0; k<<<1, 1>>>(d); }\n';
     const result = await translateText('m.cu', source);

@@ -120,6 +120,9 @@ struct dim3 {
   uint32_t x, y, z;
   /* Not explicit: CUDA code passes plain integers where a dim3 is expected. */
   constexpr dim3(uint32_t vx = 1, uint32_t vy = 1, uint32_t vz = 1) : x(vx), y(vy), z(vz) {}
+  /* CUDA's dim3(uint3) (`grid = make_uint3(n, 1, 1)`): any x, y, z that convert without narrowing. */
+  template <typename V, typename = decltype(uint32_t{((const V*)0)->x}, uint32_t{((const V*)0)->y}, uint32_t{((const V*)0)->z})>
+  constexpr dim3(const V& v) : x(v.x), y(v.y), z(v.z) {}
 };
 
 /* computeMode of hipDeviceProp_t: the one device is always in the default mode. */
