@@ -115,9 +115,10 @@ hip2vx_host_build = $(eval $(call hip2vx_host_rules,$(1),$(2),$(3),$(4)))$(forea
 # A kernel binary is a shared object: the device source plus runtime/cpu/device (fibers,
 # barriers, vx_spawn_threads), exporting only hip2vx_cpu_entry (see runtime/cpu/README.md).
 
-# TLS descriptors where the compiler has them (gcc, clang >= 19): a kernel's threadIdx, blockIdx...
-# are then read at a fixed offset from the thread pointer whenever the loader finds room for them
-# in static TLS, instead of a call to __tls_get_addr per access.
+# TLS descriptors where the compiler has them (gcc, clang >= 19): the kernel binary's own
+# thread-local state is then read at a fixed offset from the thread pointer whenever the loader
+# finds room for it in static TLS, instead of a call to __tls_get_addr per access (threadIdx and
+# the other device registers live in the host program's static TLS: cpu/README.md).
 CPU_TLS_FLAGS := $(shell $(CXX) -mtls-dialect=gnu2 -fPIC -x c++ -c /dev/null -o /dev/null 2>/dev/null && echo -mtls-dialect=gnu2)
 # The runtime's own objects (*_RT_FLAGS) are built without the program's include directories.
 # -fno-strict-aliasing: device code stores through vector types into arrays of another type

@@ -534,9 +534,8 @@ extern "C" void hip2vx_cpu_yield(void);  // lets the block's other device thread
     (runtime/cpu/device/block.cpp). Vortex's warps are scheduled by the hardware. */
 #if defined(HIP2VX_CPU_BACKEND)
 extern "C" void hip2vx_cpu_spin(void);
-static __thread uint32_t hip2vx_spins;
 HIP2VX_INLINE void hip2vx_spin_point() {
-  if ((++hip2vx_spins & 63u) == 0u) hip2vx_cpu_spin();
+  if ((++hip2vx_cpu_registers()->spins & 63u) == 0u) hip2vx_cpu_spin();
 }
 #else
 HIP2VX_INLINE void hip2vx_spin_point() {}

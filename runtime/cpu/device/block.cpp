@@ -17,11 +17,10 @@
 
 #include "fiber.h"
 
-__thread dim3_t blockIdx;
-__thread dim3_t threadIdx;
+static_assert(sizeof(hip2vx_cpu_registers_t) == hip2vx_cpu::kRegistersBytes, "launch.h: kRegistersBytes");
+intptr_t hip2vx_cpu_registers_offset;
 dim3_t gridDim;
 dim3_t blockDim;
-__thread uint32_t __local_group_id;
 uint32_t __warps_per_group;
 char* __hip2vx_local_mem_base;
 
@@ -67,8 +66,7 @@ struct Worker {
   uint32_t fiber = 0;              // the running fiber
   uint32_t current = 0;            // its device thread
   uint64_t spins = 0;              // calls of hip2vx_cpu_spin in the running block
-  // This thread's threadIdx: its address is taken once (the fibers stay on this thread), each
-  // thread-local access from a kernel binary costs a call.
+  // This thread's threadIdx: its address is taken once (the fibers stay on this thread).
   dim3_t* const thread_idx = &threadIdx;
 
   ~Worker() {
@@ -192,6 +190,7 @@ void run_block(void* ctx, uint64_t index, uint32_t worker) {
 
 void set_launch(const Launch* l) {
   g_launch = l;
+  hip2vx_cpu_registers_offset = l->registers_offset;
   __hip2vx_local_mem_base = static_cast<char*>(l->local_mem);
 }
 const Launch& launch() { return *g_launch; }

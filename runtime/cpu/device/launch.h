@@ -6,7 +6,7 @@
 
 namespace hip2vx_cpu {
 
-constexpr uint32_t kLaunchAbiVersion = 2;
+constexpr uint32_t kLaunchAbiVersion = 3;
 
 // Runs body(ctx, i, worker) for every i in [0, n) on the host's workers, `worker` being the
 // index (< workers) of the OS thread running it; returns when all are done.
@@ -18,6 +18,13 @@ using ParallelFor = void (*)(void* pool, uint64_t n, BlockBody body, void* ctx);
 using Grow = void (*)(void* pool);
 constexpr uint32_t kMaxWorkers = 64;
 
+// Bytes of the running device thread's registers, one set per OS thread (threadIdx, blockIdx, the
+// worker's index: hip2vx_cpu_registers_t of include/vx_spawn.h). The host program keeps them in
+// its static TLS, at one offset from every thread's thread pointer (Launch::registers_offset): a
+// kernel binary reads them with plain loads, where thread-local variables of its own (a dlopen'ed
+// object's) cost a call into the loader at every access.
+constexpr uint32_t kRegistersBytes = 32;
+
 struct Launch {
   uint32_t abi_version;
   uint32_t num_threads, num_warps, num_cores;  // the device's capabilities
@@ -28,6 +35,7 @@ struct Launch {
   ParallelFor parallel_for;
   Grow grow;
   void* pool;
+  intptr_t registers_offset;                   // of the registers from the thread pointer
 };
 
 // Every kernel binary exports `extern "C" int hip2vx_cpu_entry(const Launch*)`, which runs the

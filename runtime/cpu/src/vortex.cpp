@@ -54,6 +54,14 @@ struct Device {
   std::atomic<uint64_t> launches{0}, blocks{0}, busy_ns{0};
 };
 
+// Every thread's device registers (launch.h: kRegistersBytes), in the program's static TLS: at the
+// same offset from each thread's thread pointer, which is what kernel binaries are given.
+alignas(16) __thread unsigned char t_registers[kRegistersBytes] __attribute__((tls_model("initial-exec")));
+
+intptr_t registers_offset() {
+  return reinterpret_cast<char*>(t_registers) - static_cast<char*>(__builtin_thread_pointer());
+}
+
 void parallel_for(void* device, uint64_t n, BlockBody body, void* ctx) {
   auto* d = static_cast<Device*>(device);
   d->blocks += n;
@@ -276,7 +284,7 @@ int vx_start(vx_device_h hdevice, vx_buffer_h hkernel, vx_buffer_h harguments) {
   finish(*d);  // an unclaimed failure of the previous launch is reported now
   const Config& c = d->config;
   d->launch = Launch{kLaunchAbiVersion, c.threads, c.warps, c.cores, c.workers, c.stack_bytes,
-                     args->data, d->local_mem, parallel_for, grow, d};
+                     args->data, d->local_mem, parallel_for, grow, d, registers_offset()};
   ++d->launches;
   // The launch runs to its end here: handing it to another thread costs a thread wake-up, more
   // than many small kernels take. The price is that host work between a launch and its wait no
