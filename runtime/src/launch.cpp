@@ -187,10 +187,18 @@ hipError_t launch(const void* function_address, const dim3& grid, const dim3& bl
   const DeviceCaps* caps = nullptr;
   hipError_t error = openDevice(&device, &caps);
   if (error == hipSuccess) error = checkGeometry(grid, block, *caps);
+  // Programs rarely check a launch's error: say on stderr why nothing ran (as for a trap).
+  if (error == hipErrorInvalidConfiguration)
+    std::fprintf(stderr, "hip2vx: kernel %s: not launched: grid %u,%u,%u of blocks %u,%u,%u; a block runs on one core, which has %lu warps of %lu threads\n",
+                 kernel.name.c_str(), grid.x, grid.y, grid.z, block.x, block.y, block.z,
+                 static_cast<unsigned long>(caps->numWarps), static_cast<unsigned long>(caps->numThreads));
   if (error == hipSuccess) {
     size_t bytes = roundUp(kernel.staticShared, 16) + sharedBytes;
     if (kernel.warpScratchPerThread) bytes = roundUp(bytes, 8) + volume(block) * kernel.warpScratchPerThread;
     error = checkSharedMemory(device, block, bytes);
+    if (error != hipSuccess)
+      std::fprintf(stderr, "hip2vx: kernel %s: not launched: a block of %llu threads needs %zu bytes of shared memory, more than a core offers it\n",
+                   kernel.name.c_str(), static_cast<unsigned long long>(volume(block)), bytes);
   }
   const LaunchHeader header{{grid.x, grid.y, grid.z}, {block.x, block.y, block.z}, sharedBytes};
   std::vector<unsigned char> arguments;

@@ -1,5 +1,5 @@
 // The HIP runtime's host API: bad calls and error state, copies, device globals, no device.
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { Build, expectAllOk } from './harness.js';
 
@@ -10,11 +10,18 @@ describe('HIP runtime (host API)', () => {
   });
   afterAll(() => build?.dispose());
 
-  for (const name of ['errors', 'memcpy', 'symbols']) {
+  for (const name of ['memcpy', 'symbols']) {
     it(`${name}: every check passes`, () => {
       expectAllOk(build.run(build.program(name)));
     });
   }
+
+  it('errors: every check passes; a launch refused for its shape or its shared memory says why on stderr', () => {
+    const r = build.run(build.program('errors'));
+    expectAllOk(r);
+    expect(r.stderr).toMatch(/^hip2vx: kernel \S+: not launched: grid 1,1,1 of blocks \d+,2,1; a block runs on one core, which has \d+ warps of \d+ threads$/m);
+    expect(r.stderr).toMatch(/^hip2vx: kernel \S+: not launched: a block of 1 threads needs \d+ bytes of shared memory, more than a core offers it$/m);
+  });
 
   it('nodevice: calls fail cleanly when the device cannot be opened', () => {
     expectAllOk(build.run(build.program('nodevice'), { HIP2VX_CPU_THREADS: 'not-a-number' }));
