@@ -18,13 +18,17 @@ ifeq ($(VX_TOOLCHAIN),)
 VX_TOOLCHAIN := $(if $(wildcard $(LLVM_VORTEX)/bin/clang++),llvm,$(if $(shell command -v $(GNU_PREFIX)g++),gnu,clang))
 endif
 
+# Zicond, which Vortex implements: clang then compiles a select on a per-thread value to czero
+# instead of a branch, which it may place where the warp's threads diverge (seen before the vx_tmc
+# that ends a loop: "divergent branch!"). gcc 12 does not know Zicond.
+VX_ZICOND := $(if $(filter clang,$(VX_TOOLCHAIN)),_zicond)
 ifeq ($(XLEN),64)
-VX_ARCH ?= -march=rv64imafd -mabi=lp64d
+VX_ARCH ?= -march=rv64imafd$(VX_ZICOND) -mabi=lp64d
 VX_STARTUP_ADDR ?= 0x180000000
 VX_MULTILIB ?= .
 CLANG_TARGET ?= riscv64-unknown-elf
 else
-VX_ARCH ?= -march=rv32imaf -mabi=ilp32f
+VX_ARCH ?= -march=rv32imaf$(VX_ZICOND) -mabi=ilp32f
 VX_STARTUP_ADDR ?= 0x80000000
 # picolibc's only hard-float rv32 multilib (gcc itself would pick rv32iaf, without M).
 VX_MULTILIB ?= rv32imf/ilp32f
@@ -81,7 +85,12 @@ VX_OPT ?= -O3
 # clang rejects a `throw` it parses under -fno-exceptions, gcc only one it compiles: -fcxx-exceptions
 # lets clang read the host helpers of shared headers that throw (never called on the device).
 VX_THROW_SYNTAX ?= $(if $(filter gnu,$(VX_TOOLCHAIN)),,-fcxx-exceptions)
-VX_CFLAGS ?= $(VX_ARCH) -std=c++17 $(VX_OPT) -fsigned-char -fno-strict-aliasing -mcmodel=medany -fno-rtti -fno-exceptions $(VX_THROW_SYNTAX) -nostartfiles \
+# No shrink-wrapping: a function whose early return became a split region (`if (i >= n) return;`)
+# would save registers and open its frame only on the path that goes on, each path ending in its
+# own join; after the last join every thread runs the path that joined last, and those that had
+# opened a frame return without closing it (gcc: a corrupt stack, then a jump to 0xbaadf00d).
+VX_NO_SHRINK_WRAP ?= $(if $(filter gnu,$(VX_TOOLCHAIN)),-fno-shrink-wrap,$(if $(filter clang,$(VX_TOOLCHAIN)),-mllvm -enable-shrink-wrap=false))
+VX_CFLAGS ?= $(VX_ARCH) -std=c++17 $(VX_OPT) $(VX_NO_SHRINK_WRAP) -fsigned-char -fno-strict-aliasing -mcmodel=medany -fno-rtti -fno-exceptions $(VX_THROW_SYNTAX) -nostartfiles \
   -nostdlib -fdata-sections -ffunction-sections $(HIP2VX_INCLUDE_FLAGS) $(VX_CXX_STDLIB) $(VX_SYSROOT_FLAGS) \
   -I$(VORTEX_HOME)/kernel/include -I$(VORTEX_HOME)/build/hw -I$(HIP2VX_RUNTIME)/include \
   -DHIP2VX_XLEN=$(XLEN)

@@ -148,6 +148,10 @@ const PROGRAMS: FeatureProgram[] = [
   { dir: 'external-headers/app', stem: 'external', includeDirs: ['../lib'], variants: [{ config: '4x4' }], what: 'a kernel from a GPU header in another directory (-I), translated beside the program with the header it includes', host: ['#include "scale.host.cuh"'] },
   { dir: 'vector-ops', stem: 'vector_ops', variants: [{ config: '4x4' }], what: "HIP's vector operators on host and device, a program's own operator winning, INT_MAX and FLT_MAX from the runtime headers" },
   { dir: 'byte-intrinsics/app', stem: 'byte_intrinsics', includeDirs: ['../lib'], variants: [{ config: '32x32' }], what: '__dp4a, __byte_perm, __vsub4/__vsubss4/__vcmpne4, the __reduce_*_sync warp reductions; a const device table named from another header; a static_assert on || in a device template' },
+  {
+    dir: 'partial-warps', stem: 'partial_warps', variants: [{ config: '16x16' }, { config: '16x16', opt: '-O2' }],
+    what: 'threads of a partial last warp returning at once while the others run a body that needs a stack frame (locals, a lambda, a switch, a device function with an early return in its loop): no shrink-wrapped epilogue per path, no select turned into a branch where the warp diverges',
+  },
   { dir: 'simd-intrinsics', stem: 'simd_intrinsics', variants: [{ config: '4x4' }], what: "CUDA's SIMD-within-a-word intrinsics (__v*2, __v*4: wrapping, saturating, averages, min/max, absolute differences, comparisons, negation, sums of absolute differences) on edge lanes, against a host reference" },
   { dir: 'scoped-atomics', stem: 'scoped_atomics', variants: [{ config: '4x4' }], what: 'atomic*_block and atomic*_system (int, unsigned, float, 64-bit, CAS) as device-scope atomics' },
   { dir: 'pitched-pools', stem: 'pitched_pools', variants: [{ config: '4x4' }], what: 'hipMalloc3D and a hipPitchedPtr kernel argument (narrower on rv32), the default memory pool of stream-ordered allocation, computeMode' },
