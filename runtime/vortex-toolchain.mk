@@ -99,7 +99,9 @@ VX_CFLAGS ?= $(VX_ARCH) -std=c++17 $(VX_OPT) $(VX_NO_SHRINK_WRAP) -fsigned-char 
 HIP2VX_SERIAL_LIBCALLS := __adddf3 __subdf3 __muldf3 __divdf3 __eqdf2 __nedf2 __ltdf2 __ledf2 __gtdf2 \
   __gedf2 __unorddf2 __extendsfdf2 __truncdfsf2 __floatsidf __floatunsidf __floatdidf __floatundidf \
   __fixdfsi __fixunsdfsi __fixdfdi __fixunsdfdi __floatdisf __floatundisf __fixsfdi __fixunssfdi \
-  __divdi3 __moddi3 __udivdi3 __umoddi3 sqrt floor ceil trunc round exp log sin cos pow fmod
+  __divdi3 __moddi3 __udivdi3 __umoddi3 sqrt floor ceil trunc round exp log sin cos pow fmod \
+  nearbyint rint lrint llrint lround llround fmax fmin fdim exp2 expm1 log2 log10 log1p tan asin acos \
+  atan atan2 sinh cosh tanh cbrt hypot erf erfc tgamma lgamma ldexp remainder
 VX_WRAP_FLAGS ?= $(if $(filter 32,$(XLEN)),$(foreach f,$(HIP2VX_SERIAL_LIBCALLS),-Wl,--wrap=$(f)))
 VX_LDFLAGS ?= -Wl,-Bstatic,--gc-sections,-T,$(VORTEX_HOME)/kernel/scripts/link$(XLEN).ld,--defsym=STARTUP_ADDR=$(VX_STARTUP_ADDR) \
   $(VX_WRAP_FLAGS)

@@ -54,17 +54,27 @@ HIP2VX_SERIAL2(long long, __divdi3, long long, long long)
 HIP2VX_SERIAL2(long long, __moddi3, long long, long long)
 HIP2VX_SERIAL2(unsigned long long, __udivdi3, unsigned long long, unsigned long long)
 HIP2VX_SERIAL2(unsigned long long, __umoddi3, unsigned long long, unsigned long long)
-HIP2VX_SERIAL1(double, sqrt, double)
-HIP2VX_SERIAL1(double, floor, double)
-HIP2VX_SERIAL1(double, ceil, double)
-HIP2VX_SERIAL1(double, trunc, double)
-HIP2VX_SERIAL1(double, round, double)
-HIP2VX_SERIAL1(double, exp, double)
-HIP2VX_SERIAL1(double, log, double)
-HIP2VX_SERIAL1(double, sin, double)
-HIP2VX_SERIAL1(double, cos, double)
-HIP2VX_SERIAL2(double, pow, double, double)
-HIP2VX_SERIAL2(double, fmod, double, double)
+/* libm: rounding to an integer, scaling by a power of 2. */
+HIP2VX_SERIAL1(long, lrint, double)
+HIP2VX_SERIAL1(long long, llrint, double)
+HIP2VX_SERIAL1(long, lround, double)
+HIP2VX_SERIAL1(long long, llround, double)
+HIP2VX_SERIAL2(double, ldexp, double, int)
+/* libm's functions of one double and of two: all branch on their arguments (zeropoint's
+   nearbyint classifies its argument first). */
+#define HIP2VX_SERIAL_D1(NAME) HIP2VX_SERIAL1(double, NAME, double)
+#define HIP2VX_SERIAL_D2(NAME) HIP2VX_SERIAL2(double, NAME, double, double)
+HIP2VX_SERIAL_D1(sqrt) HIP2VX_SERIAL_D1(floor) HIP2VX_SERIAL_D1(ceil) HIP2VX_SERIAL_D1(trunc)
+HIP2VX_SERIAL_D1(round) HIP2VX_SERIAL_D1(exp) HIP2VX_SERIAL_D1(log) HIP2VX_SERIAL_D1(sin)
+HIP2VX_SERIAL_D1(cos) HIP2VX_SERIAL_D1(nearbyint) HIP2VX_SERIAL_D1(rint) HIP2VX_SERIAL_D1(exp2)
+HIP2VX_SERIAL_D1(expm1) HIP2VX_SERIAL_D1(log2) HIP2VX_SERIAL_D1(log10) HIP2VX_SERIAL_D1(log1p)
+HIP2VX_SERIAL_D1(tan) HIP2VX_SERIAL_D1(asin) HIP2VX_SERIAL_D1(acos) HIP2VX_SERIAL_D1(atan)
+HIP2VX_SERIAL_D1(sinh) HIP2VX_SERIAL_D1(cosh) HIP2VX_SERIAL_D1(tanh) HIP2VX_SERIAL_D1(cbrt)
+HIP2VX_SERIAL_D1(erf) HIP2VX_SERIAL_D1(erfc) HIP2VX_SERIAL_D1(tgamma) HIP2VX_SERIAL_D1(lgamma)
+HIP2VX_SERIAL_D2(pow) HIP2VX_SERIAL_D2(fmod) HIP2VX_SERIAL_D2(fmax) HIP2VX_SERIAL_D2(fmin)
+HIP2VX_SERIAL_D2(fdim) HIP2VX_SERIAL_D2(atan2) HIP2VX_SERIAL_D2(hypot) HIP2VX_SERIAL_D2(remainder)
+#undef HIP2VX_SERIAL_D1
+#undef HIP2VX_SERIAL_D2
 #undef HIP2VX_SERIAL1
 #undef HIP2VX_SERIAL2
 

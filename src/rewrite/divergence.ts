@@ -60,6 +60,7 @@ export class DivergenceLowering {
 
   run(): void {
     this.plan();
+    this.opaqueComparisons();
     this.lowerExpressions();
     this.lowerStatements();
     // Last: the statements may have been replaced (a divergent if) and their text is prefixed.
@@ -292,6 +293,18 @@ export class DivergenceLowering {
     if (p.type === 'assignment_expression' && p.childForFieldName('right')?.id === n.id) return p.parent?.type === 'expression_statement';
     const condition = p.type === 'conditional_expression' ? p.childForFieldName('condition')! : undefined;
     return !!condition && condition.id !== n.id && !this.uni.isUniform(condition) && this.statementValue(p);
+  }
+
+  /**
+   * A per-thread comparison used as a number (`upper * upper * (upper > 0)`, `(a < n) & (b < n)`)
+   * becomes an opaque 0/1: knowing it is 0 or 1, gcc multiplies or combines with a branch on it
+   * (keogh's residues: "divergent branch!" on simx).
+   */
+  private opaqueComparisons(): void {
+    for (const e of descendantsOf(this.body, ['binary_expression'], false, mayCompare(this.edits.text))) {
+      if (!COMPARISONS.has(e.childForFieldName('operator')!.type) || !usedAsNumber(e) || inDirective(e) || compileTime(e)) continue;
+      if (!this.uni.isUniform(e)) this.edits.transform(e, (text) => `hip2vx_bool(${text})`);
+    }
   }
 
   /** Branch-free forms for safe operands; errors for unsafe ones that cannot be lowered. */
@@ -759,6 +772,24 @@ function descendantsOf(root: Node, types: readonly string[], includeRoot = false
 /** A span that may hold a ?:, && or || (most statements hold none, and are not materialised). */
 const mayBranch = (text: string) => (type: string, start: number, end: number) =>
   type === 'conditional_expression' || spanHas(text, '&&', start, end) || spanHas(text, '||', start, end) || spanHas(text, '?', start, end);
+
+/** A span that may hold a comparison. */
+const mayCompare = (text: string) => (_: string, start: number, end: number) =>
+  spanHas(text, '<', start, end) || spanHas(text, '>', start, end) || spanHas(text, '==', start, end) || spanHas(text, '!=', start, end);
+
+const COMPARISONS = new Set(['<', '>', '<=', '>=', '==', '!=']);
+/** Operators that compute with their operands' values (a comparison there is a number). */
+const ARITHMETIC = new Set(['*', '/', '%', '+', '-', '&', '|', '^', '<<', '>>']);
+const COMPOUND_ARITHMETIC = new Set(['*=', '/=', '%=', '+=', '-=', '&=', '|=', '^=', '<<=', '>>=']);
+
+/** `e` (through parentheses and casts) is an operand of arithmetic, or what a compound assignment adds. */
+function usedAsNumber(e: Node): boolean {
+  let n = e;
+  while (n.parent && (n.parent.type === 'parenthesized_expression' || n.parent.type === 'cast_expression')) n = n.parent;
+  const p = n.parent;
+  if (p?.type === 'binary_expression') return ARITHMETIC.has(p.childForFieldName('operator')!.type);
+  return p?.type === 'assignment_expression' && p.childForFieldName('right')?.id === n.id && COMPOUND_ARITHMETIC.has(p.childForFieldName('operator')!.type);
+}
 
 const typeSets = new Map<string, ReadonlySet<string>>();
 

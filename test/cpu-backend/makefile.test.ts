@@ -1,7 +1,7 @@
 // runtime/hip2vx.mk: a program built and run with `make run-cpu`, and the Vortex commands.
 // The runtime is a copy without runtime/src, so the test depends on this part only.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,6 +59,14 @@ describe('hip2vx.mk', () => {
     // rv32 only: software double and 64-bit division run serialised (hip2vx_serial_libcalls.h).
     expect(r.out).toMatch(/-Wl,--wrap=__adddf3 .*-Wl,--wrap=__udivdi3 /);
     expect(r64.out).not.toMatch(/--wrap=/);
+  });
+
+  it('wraps on rv32 every library routine hip2vx_serial_libcalls.h serialises, and no other', () => {
+    const header = readFileSync(join(runtime, 'include', 'hip2vx_serial_libcalls.h'), 'utf8');
+    const serialised = [...header.matchAll(/^HIP2VX_SERIAL[12]\([^,]+, (\w+),|HIP2VX_SERIAL_D[12]\((\w+)\)(?! HIP2VX_SERIAL[12])/gm)].map((m) => m[1] ?? m[2]);
+    const wrapped = [...make('-n', 'vortex', 'VORTEX_HOME=/x', 'VX_TOOLCHAIN=gnu').out.matchAll(/-Wl,--wrap=(\w+)/g)].map((m) => m[1]);
+    expect(serialised.length).toBeGreaterThan(40);
+    expect(new Set(wrapped)).toEqual(new Set(serialised));
   });
 
   it('builds with the stock gcc and picolibc, or clang-19 (with Zicond) and ld.lld; neither shrink-wraps', () => {

@@ -63,6 +63,13 @@ describe('divergence brackets', () => {
     expect(text).toMatch(/int (__hv_g\d+) = \(hip2vx_bool\(col < n\) & hip2vx_bool\(row < n\)\); int __hv_t\d+ = hip2vx_split\(\1\);/);
   });
 
+  it('make a per-thread comparison used as a number opaque; leave one assigned as it is, and uniform ones', async () => {
+    const text = await kernelText('int i = threadIdx.x;\nfloat u = (float)p[i];\nint d = i < n;\np[i] = (int)(u * u * (u > 0)) + ((i < n) & (p[i] != 3)) + (n > 2) * 4 + d;\np[i] += p[i] >= 2;');
+    expect(text).toContain('p[i] = (int)(u * u * (hip2vx_bool(u > 0))) + ((hip2vx_bool(i < n)) & (hip2vx_bool(p[i] != 3))) + (n > 2) * 4 + d;');
+    expect(text).toContain('p[i] += hip2vx_bool(p[i] >= 2);');
+    expect(text).toContain('int d = i < n;');
+  });
+
   it('taint flows through locals and memory loads', async () => {
     const text = await kernelText('int i = threadIdx.x;\nint j = i * 2;\nint v = p[0];\nif (j > 3) p[1] = 0;\nif (v) p[2] = 0;');
     expect(count(text, 'hip2vx_split(')).toBe(2);
