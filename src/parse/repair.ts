@@ -177,7 +177,7 @@ function macroUsesAround(text: string, mask: Uint8Array, error: Node, macros: Ma
   for (let m = name.exec(text); m && m.index < to; m = name.exec(text)) {
     const macro = macros.get(m[0]);
     if (!macro || !mask[m.index] || touchesGpu(macro, macros)) continue;
-    const enumerator = !!enumerators && m.index > enumerators[0];
+    const enumerator = !!enumerators && m.index > enumerators[0] && m.index < enumerators[1];
     if (!enumerator && !statementLike(macro, macros) && !SPECIFIER_BODY.test(macro.body)) continue;
     let end = m.index + m[0].length;
     let argumentsOpen: number | undefined;
