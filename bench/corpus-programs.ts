@@ -5,8 +5,10 @@
 // and the top reasons; --json writes every program's record, so runs can be compared. --runs
 // names a JSON file of {program folder: arguments} run instead of the Makefile's (a GPU-sized
 // benchmark's smaller problem, to show on a CPU what its own size cannot); records say so. With VORTEX_HOME set,
-// each program that builds for the CPU backend is also built for Vortex (`make vortex`, stock gcc).
-// Outcomes and the time-limit policy: docs/corpus.md.
+// each program that builds for the CPU backend is also built for Vortex (`make vortex`, stock gcc);
+// --simx also builds it with clang and runs it on simx with both compilers (--simx-timeout S,
+// --simx-config: the folder of VORTEX_HOME/build whose libraries choose the configuration) when
+// its CPU run passed or exited 0. Outcomes and the time-limit policy: docs/corpus.md.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -31,7 +33,12 @@ interface Options {
   json?: string;
   /** Arguments that replace a program's Makefile's run arguments, by program folder. */
   runs: Map<string, string>;
+  /** Run on simx too: its CPU-time limit, and the runtime folder that sets the configuration. */
+  simx?: { timeoutS: number; config: string };
 }
+
+// simx runs about a million instructions a second: its runs need tiny problems and a longer limit.
+const SIMX = { timeoutS: 600, config: 'runtime_w32t32' };
 
 function options(argv: string[]): Options {
   const o: Options = { dir: '', limit: Infinity, jobs: availableParallelism(), timeoutS: 25, runs: new Map() };
@@ -42,11 +49,14 @@ function options(argv: string[]): Options {
     else if (argv[i] === '--jobs') o.jobs = Number(next());
     else if (argv[i] === '--timeout') o.timeoutS = Number(next());
     else if (argv[i] === '--json') o.json = next();
+    else if (argv[i] === '--simx') o.simx = { ...SIMX, ...o.simx };
+    else if (argv[i] === '--simx-timeout') o.simx = { ...SIMX, ...o.simx, timeoutS: Number(next()) };
+    else if (argv[i] === '--simx-config') o.simx = { ...SIMX, ...o.simx, config: next() };
     else if (argv[i] === '--runs') o.runs = new Map(Object.entries(JSON.parse(readFileSync(next(), 'utf8')) as { [program: string]: string }));
     else o.dir = argv[i];
   }
-  if (!o.dir) {
-    console.error('usage: npm run corpus -- <dir of program folders> [--limit N] [--only REGEX] [--jobs N] [--timeout S] [--json FILE] [--runs FILE]');
+  if (!o.dir || (o.simx && !VORTEX_HOME)) {
+    console.error('usage: npm run corpus -- <dir of program folders> [--limit N] [--only REGEX] [--jobs N] [--timeout S] [--json FILE] [--runs FILE] [--simx [--simx-timeout S] [--simx-config runtime_w32t32]] (--simx needs VORTEX_HOME)');
     process.exit(2);
   }
   return o;
@@ -62,6 +72,8 @@ interface Record {
   seconds: number;
   /** The arguments of --runs it ran with, instead of its Makefile's. */
   args?: string;
+  /** The outcomes of its runs on simx, by toolchain (with the first reason). */
+  simx?: { [toolchain: string]: string };
 }
 
 /** The Makefiles a translation wrote (one per program), at any depth. */
@@ -74,7 +86,8 @@ function generatedMakefiles(dir: string): string[] {
 async function measure(dir: string, name: string, work: string, o: Options): Promise<Record> {
   const start = Date.now();
   let vortexBuild: string | undefined;
-  const record = (outcome: Outcome, reasons: string[] = []): Record => ({ program: name, outcome, reasons, vortex: vortexBuild, seconds: (Date.now() - start) / 1000, args: o.runs.get(name) });
+  let simx: Record['simx'];
+  const record = (outcome: Outcome, reasons: string[] = []): Record => ({ program: name, outcome, reasons, vortex: vortexBuild, seconds: (Date.now() - start) / 1000, args: o.runs.get(name), simx });
   const src = join(dir, name);
   const out = join(work, name);
   const facts = makefileFacts(src);
@@ -113,7 +126,29 @@ async function measure(dir: string, name: string, work: string, o: Options): Pro
   const cwd = runFolder(dir, name, work);
   const r = await exec('stdbuf', ['-oL', '-eL', join(prog, 'build', 'cpu', exe!), ...args], cwd, o.timeoutS * WALL_FACTOR, env, undefined, o.timeoutS);
   const { outcome, reasons } = runOutcome(r, args, cwd, o.timeoutS, (Date.now() - started) / 1000);
+  if (o.simx && vortexBuild === 'ok' && PASSING.includes(outcome)) simx = await simxRuns(prog, exe!, args, cwd, env, o.simx);
   return record(outcome, reasons);
+}
+
+const PASSING: Outcome[] = ['PASS', 'PASS-then-slow', 'no-verdict'];
+
+/** The program's runs on simx, built with each toolchain (gcc's build is there already). */
+async function simxRuns(prog: string, exe: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, simx: NonNullable<Options['simx']>): Promise<Record['simx']> {
+  const outcomes: Record['simx'] = {};
+  const runtime = join(VORTEX_HOME!, 'build', simx.config);
+  for (const toolchain of ['gnu', 'clang']) {
+    const build = await exec('make', ['-C', prog, '-s', 'vortex', `VORTEX_HOME=${VORTEX_HOME}`, `VX_TOOLCHAIN=${toolchain}`], ROOT, 600, env);
+    if (build.code !== 0) {
+      outcomes[toolchain] = `build-failed: ${firstError(build.out)}`;
+      continue;
+    }
+    const started = Date.now();
+    const runEnv = { ...env, LD_LIBRARY_PATH: runtime, VORTEX_DRIVER: 'simx' };
+    const r = await exec('stdbuf', ['-oL', '-eL', join(prog, 'build', `vx-${toolchain}`, exe), ...args], cwd, simx.timeoutS * WALL_FACTOR, runEnv, undefined, simx.timeoutS);
+    const { outcome, reasons } = runOutcome(r, args, cwd, simx.timeoutS, (Date.now() - started) / 1000);
+    outcomes[toolchain] = outcome === 'slow-on-CPU' ? 'slow' : [outcome, ...reasons.slice(0, 1)].join(': ');
+  }
+  return outcomes;
 }
 
 const o = options(process.argv.slice(2));
@@ -130,7 +165,8 @@ await Promise.all(Array.from({ length: o.jobs }, async () => {
     const name = names[next++];
     const r = await measure(resolve(o.dir), name, work, o);
     records.push(r);
-    process.stderr.write(`${records.length}/${names.length} ${name}${r.args === undefined ? '' : ` ${r.args}`}: ${r.outcome}${r.reasons.length ? ` (${r.reasons.join(', ')})` : ''}\n`);
+    const simx = r.simx ? `; simx ${Object.entries(r.simx).map(([t, s]) => `${t} ${s}`).join(', ')}` : '';
+    process.stderr.write(`${records.length}/${names.length} ${name}${r.args === undefined ? '' : ` ${r.args}`}: ${r.outcome}${r.reasons.length ? ` (${r.reasons.join(', ')})` : ''}${simx}\n`);
   }
 }));
 
@@ -156,6 +192,16 @@ if (VORTEX_HOME) {
   const vx = cpuBuilt.filter((r) => r.vortex === 'ok').length;
   console.log(`Device code builds for Vortex (make vortex, gcc): ${vx} of the ${cpuBuilt.length} that build for the CPU backend (${pct(vx, cpuBuilt.length)})`);
   for (const r of cpuBuilt.filter((c) => c.vortex !== 'ok')) console.log(`  ${r.program}: ${r.vortex}`);
+}
+if (o.simx) {
+  const onSimx = records.filter((r) => r.simx);
+  console.log(`\nOn simx (${o.simx.config}, ${o.simx.timeoutS} s CPU limit), the ${onSimx.length} that passed or exited 0 on the CPU backend and built for Vortex:`);
+  for (const toolchain of ['gnu', 'clang']) {
+    const ok = onSimx.filter((r) => /^(PASS|no-verdict)/.test(r.simx![toolchain])).length;
+    const slow = onSimx.filter((r) => r.simx![toolchain] === 'slow').length;
+    console.log(`  ${toolchain}: ${ok} PASS or exit 0, ${slow} slow, ${onSimx.length - ok - slow} other`);
+  }
+  for (const r of onSimx.filter((c) => Object.values(c.simx!).some((s) => !/^(PASS|no-verdict|slow$)/.test(s)))) console.log(`  ${r.program}: ${Object.entries(r.simx!).map(([t, s]) => `${t} ${s}`).join('; ')}`);
 }
 const reasons = new Map<string, number>();
 for (const r of records.filter((c) => c.outcome !== 'slow-on-CPU')) for (const reason of r.outcome === 'refused' ? r.reasons : r.reasons.length ? [`${r.outcome}: ${r.reasons[0].replace(/\S*\/\S*/g, '<path>').slice(0, 90)}`] : []) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
