@@ -1028,11 +1028,12 @@ HIP2VX_INLINE float hip2vx_saturatef(float x) { return hip2vx_fminf(hip2vx_fmaxf
 HIP2VX_INLINE float hip2vx_truncf(float x) {
   return hip2vx_select(__builtin_fabsf(x) < 8388608.0f, (float)(int32_t)x, x);
 }
-HIP2VX_INLINE float hip2vx_floorf(float x) { float t = hip2vx_truncf(x); return t - (float)(t > x); }
-HIP2VX_INLINE float hip2vx_ceilf(float x) { float t = hip2vx_truncf(x); return t + (float)(t < x); }
+// The comparisons are opaque: gcc subtracts or adds a comparison turned float with a branch on it.
+HIP2VX_INLINE float hip2vx_floorf(float x) { float t = hip2vx_truncf(x); return t - (float)hip2vx_bool(t > x); }
+HIP2VX_INLINE float hip2vx_ceilf(float x) { float t = hip2vx_truncf(x); return t + (float)hip2vx_bool(t < x); }
 HIP2VX_INLINE float hip2vx_roundf(float x) {
   float t = hip2vx_truncf(x), d = x - t;
-  return t + (float)(d >= 0.5f) - (float)(d <= -0.5f);
+  return t + (float)hip2vx_bool(d >= 0.5f) - (float)hip2vx_bool(d <= -0.5f);
 }
 /** Round to nearest even for |x| < 2^22 (magic-number addition). */
 HIP2VX_INLINE float hip2vx_rintf(float x) {

@@ -16,14 +16,14 @@ HIP2VX_HALF_FN __nv_fp8_storage_t hip2vx_float2fp8_e4m3_bits(float f) {
   // Normal (|f| >= 2^-6): rebias the exponent (127 -> 7), drop 20 mantissa bits with rounding.
   uint32_t n = (a >> 20) - (120u << 3);
   const uint32_t rest = a & 0xfffffu;
-  n += (uint32_t)(rest > 0x80000u) | ((uint32_t)(rest == 0x80000u) & n);
+  n += hip2vx_hbool(rest > 0x80000u) | (hip2vx_hbool(rest == 0x80000u) & n);
   // Subnormal: the 24-bit significand in units of 2^-9 is m >> (141 - e); e <= 116 gives 0.
   const uint32_t e = a >> 23, m = (a & 0x7fffffu) | 0x800000u;
   uint32_t shift = hip2vx_hpick(e > 120u, 20u, 141u - e);
   shift = hip2vx_hpick(shift > 25u, 25u, shift);
   uint32_t s = m >> shift;
   const uint32_t lost = m & ((1u << shift) - 1u), halfway = 1u << (shift - 1u);
-  s += (uint32_t)(lost > halfway) | ((uint32_t)(lost == halfway) & s);
+  s += hip2vx_hbool(lost > halfway) | (hip2vx_hbool(lost == halfway) & s);
   uint32_t h = hip2vx_hpick(a < 0x3c800000u, s, n);
   h = hip2vx_hpick(a > 0x43e00000u, 0x7eu, h);  // beyond 448 (infinity too): 448
   return (__nv_fp8_storage_t)(hip2vx_hpick(a > 0x7f800000u, 0x7fu, h) | sign);

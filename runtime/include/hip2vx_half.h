@@ -27,6 +27,13 @@
 
 // ---- bit-level conversions -----------------------------------------------------------------
 /** `c ? a : b` for c in {0, 1}, by masks (compilers turn a ?: on RV32IMAF into a branch). */
+/** A comparison's 0/1 that compilers cannot see through: knowing it is 0 or 1, they add it or turn
+    it into a float with a branch on it. */
+HIP2VX_HALF_FN uint32_t hip2vx_hbool(bool c) {
+  uint32_t x = c;
+  HIP2VX_HALF_OPAQUE(x);
+  return x;
+}
 HIP2VX_HALF_FN uint32_t hip2vx_hpick(uint32_t c, uint32_t a, uint32_t b) {
   uint32_t m = 0u - c;
   HIP2VX_HALF_OPAQUE(m);
@@ -43,14 +50,14 @@ HIP2VX_HALF_FN unsigned short hip2vx_float2half_bits(float f, uint32_t nearest) 
   // mantissa moves into the exponent, as rounding should.
   uint32_t n = (a >> 13) - (112u << 10);
   const uint32_t rest = a & 0x1fffu;
-  n += nearest & ((uint32_t)(rest > 0x1000u) | ((uint32_t)(rest == 0x1000u) & n));
+  n += nearest & (hip2vx_hbool(rest > 0x1000u) | (hip2vx_hbool(rest == 0x1000u) & n));
   // Subnormal halves: the 24-bit significand in units of 2^-24 is m >> (126 - e); e <= 101 gives 0.
   const uint32_t e = a >> 23, m = (a & 0x7fffffu) | 0x800000u;
   uint32_t shift = hip2vx_hpick(e > 112u, 14u, 126u - e);
   shift = hip2vx_hpick(shift > 25u, 25u, shift);
   uint32_t s = m >> shift;
   const uint32_t lost = m & ((1u << shift) - 1u), halfway = 1u << (shift - 1u);
-  s += nearest & ((uint32_t)(lost > halfway) | ((uint32_t)(lost == halfway) & s));
+  s += nearest & (hip2vx_hbool(lost > halfway) | (hip2vx_hbool(lost == halfway) & s));
   uint32_t h = hip2vx_hpick(a < 0x38800000u, s, n);
   // Too large: infinity when rounding to nearest (from 65520 up), 65504 toward zero (from 65536).
   h = hip2vx_hpick(a >= 0x47800000u - (nearest << 12), 0x7bffu + nearest, h);
@@ -210,7 +217,7 @@ HIP2VX_HALF_CONVERSIONS(__nv_bfloat16, __nv_bfloat162, bfloat16, hip2vx_float2bf
   HIP2VX_HALF_FN T2 g(T2 a, T2 b, T2 c) { return T2(f(a.x, b.x, c.x), f(a.y, b.y, c.y)); }
 // A comparison: bool on T; on T2 as 1.0/0.0 per lane (__heq2) and as both lanes (__hbeq2).
 #define HIP2VX_H_COMPARE(T, T2, name, expr)                                                          \
-  HIP2VX_HALF_FN bool __h##name(T a, T b) { const float x = (float)a, y = (float)b; return (expr); } \
+  HIP2VX_HALF_FN bool __h##name(T a, T b) { const float x = (float)a, y = (float)b; return hip2vx_hbool(expr); } \
   HIP2VX_HALF_FN T2 __h##name##2(T2 a, T2 b) { return T2((T)(float)__h##name(a.x, b.x), (T)(float)__h##name(a.y, b.y)); } \
   HIP2VX_HALF_FN bool __hb##name##2(T2 a, T2 b) { return (int)__h##name(a.x, b.x) & (int)__h##name(a.y, b.y); }
 // A math function through the float routine m; a NaN argument gives NaN (0x7fff), whatever m
@@ -259,11 +266,11 @@ HIP2VX_HALF_CONVERSIONS(__nv_bfloat16, __nv_bfloat162, bfloat16, hip2vx_float2bf
   HIP2VX_HALF_FN T __hsub_sat(T a, T b) { return hip2vx_hsat(__hsub(a, b)); }                      \
   HIP2VX_HALF_FN T __hmul_sat(T a, T b) { return hip2vx_hsat(__hmul(a, b)); }                      \
   HIP2VX_HALF_FN T __hfma_sat(T a, T b, T c) { return hip2vx_hsat(__hfma(a, b, c)); }              \
-  HIP2VX_HALF_FN bool __hisnan(T a) { return (float)a != (float)a; }                               \
+  HIP2VX_HALF_FN bool __hisnan(T a) { return hip2vx_hbool((float)a != (float)a); }                 \
   /** -1 for -inf, 1 for +inf, 0 otherwise. */                                                     \
   HIP2VX_HALF_FN int __hisinf(T a) {                                                               \
     const float x = (float)a;                                                                      \
-    return (int)(x == __builtin_inff()) - (int)(x == -__builtin_inff());                           \
+    return (int)hip2vx_hbool(x == __builtin_inff()) - (int)hip2vx_hbool(x == -__builtin_inff());   \
   }                                                                                                \
   /* NaN operands: __hmax/__hmin return the other one, the _nan forms NaN (0x7fff bits). */        \
   HIP2VX_HALF_FN T __hmax(T a, T b) { return T(HIP2VX_HMATH(fmax)((float)a, (float)b)); }          \
@@ -294,12 +301,12 @@ HIP2VX_HALF_CONVERSIONS(__nv_bfloat16, __nv_bfloat162, bfloat16, hip2vx_float2bf
   HIP2VX_H2_UNARY(T2, __habs2, __habs)                                                             \
   HIP2VX_HALF_FN T2 __hisnan2(T2 a) { return T2((T)(float)__hisnan(a.x), (T)(float)__hisnan(a.y)); } \
   HIP2VX_H_COMPARE(T, T2, eq, x == y)                                                              \
-  HIP2VX_H_COMPARE(T, T2, ne, (int)(x < y) | (int)(x > y))                                         \
+  HIP2VX_H_COMPARE(T, T2, ne, hip2vx_hbool(x < y) | hip2vx_hbool(x > y))                           \
   HIP2VX_H_COMPARE(T, T2, lt, x < y)                                                               \
   HIP2VX_H_COMPARE(T, T2, le, x <= y)                                                              \
   HIP2VX_H_COMPARE(T, T2, gt, x > y)                                                               \
   HIP2VX_H_COMPARE(T, T2, ge, x >= y)                                                              \
-  HIP2VX_H_COMPARE(T, T2, equ, !((int)(x < y) | (int)(x > y)))                                     \
+  HIP2VX_H_COMPARE(T, T2, equ, !(hip2vx_hbool(x < y) | hip2vx_hbool(x > y)))                       \
   HIP2VX_H_COMPARE(T, T2, neu, !(x == y))                                                          \
   HIP2VX_H_COMPARE(T, T2, ltu, !(x >= y))                                                          \
   HIP2VX_H_COMPARE(T, T2, leu, !(x > y))                                                           \

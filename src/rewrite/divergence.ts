@@ -296,13 +296,13 @@ export class DivergenceLowering {
   }
 
   /**
-   * A per-thread comparison used as a number (`upper * upper * (upper > 0)`, `(a < n) & (b < n)`)
-   * becomes an opaque 0/1: knowing it is 0 or 1, gcc multiplies or combines with a branch on it
-   * (keogh's residues: "divergent branch!" on simx).
+   * A per-thread comparison used as a value (`upper * upper * (upper > 0)`, `(a < n) & (b < n)`,
+   * `int d = i < n;`) becomes an opaque 0/1: knowing it is 0 or 1, gcc multiplies, combines or
+   * converts with a branch on it (keogh's residues, affine's floor: "divergent branch!" on simx).
    */
   private opaqueComparisons(): void {
     for (const e of descendantsOf(this.body, ['binary_expression'], false, mayCompare(this.edits.text))) {
-      if (!COMPARISONS.has(e.childForFieldName('operator')!.type) || !usedAsNumber(e) || inDirective(e) || compileTime(e)) continue;
+      if (!COMPARISONS.has(e.childForFieldName('operator')!.type) || !usedAsValue(e) || inDirective(e) || compileTime(e)) continue;
       if (!this.uni.isUniform(e)) this.edits.transform(e, (text) => `hip2vx_bool(${text})`);
     }
   }
@@ -780,15 +780,32 @@ const mayCompare = (text: string) => (_: string, start: number, end: number) =>
 const COMPARISONS = new Set(['<', '>', '<=', '>=', '==', '!=']);
 /** Operators that compute with their operands' values (a comparison there is a number). */
 const ARITHMETIC = new Set(['*', '/', '%', '+', '-', '&', '|', '^', '<<', '>>']);
-const COMPOUND_ARITHMETIC = new Set(['*=', '/=', '%=', '+=', '-=', '&=', '|=', '^=', '<<=', '>>=']);
 
-/** `e` (through parentheses and casts) is an operand of arithmetic, or what a compound assignment adds. */
-function usedAsNumber(e: Node): boolean {
+/**
+ * `e` (through parentheses and casts) is a value the code goes on computing with: an operand of
+ * arithmetic, what an assignment stores, a variable's initializer, an argument, a return value or
+ * an element of a braced list. gcc follows a stored 0/1 into the arithmetic that reads it later.
+ */
+function usedAsValue(e: Node): boolean {
   let n = e;
   while (n.parent && (n.parent.type === 'parenthesized_expression' || n.parent.type === 'cast_expression')) n = n.parent;
   const p = n.parent;
-  if (p?.type === 'binary_expression') return ARITHMETIC.has(p.childForFieldName('operator')!.type);
-  return p?.type === 'assignment_expression' && p.childForFieldName('right')?.id === n.id && COMPOUND_ARITHMETIC.has(p.childForFieldName('operator')!.type);
+  switch (p?.type) {
+    case 'binary_expression':
+      return ARITHMETIC.has(p.childForFieldName('operator')!.type);
+    case 'assignment_expression':
+      return p.childForFieldName('right')?.id === n.id;
+    case 'init_declarator':
+      return p.childForFieldName('value')?.id === n.id;
+    case 'argument_list':
+      // assert() takes a condition, made opaque by the runtime's macro.
+      return p.parent?.childForFieldName('function')?.text !== 'assert';
+    case 'return_statement':
+    case 'initializer_list':
+      return true;
+    default:
+      return false;
+  }
 }
 
 const typeSets = new Map<string, ReadonlySet<string>>();

@@ -63,11 +63,15 @@ describe('divergence brackets', () => {
     expect(text).toMatch(/int (__hv_g\d+) = \(hip2vx_bool\(col < n\) & hip2vx_bool\(row < n\)\); int __hv_t\d+ = hip2vx_split\(\1\);/);
   });
 
-  it('make a per-thread comparison used as a number opaque; leave one assigned as it is, and uniform ones', async () => {
-    const text = await kernelText('int i = threadIdx.x;\nfloat u = (float)p[i];\nint d = i < n;\np[i] = (int)(u * u * (u > 0)) + ((i < n) & (p[i] != 3)) + (n > 2) * 4 + d;\np[i] += p[i] >= 2;');
+  it('make a per-thread comparison used as a value opaque, but not a uniform one or a condition', async () => {
+    const text = await kernelText('int i = threadIdx.x;\nfloat u = (float)p[i];\nint d = i < n;\np[i] = (int)(u * u * (u > 0)) + ((i < n) & (p[i] != 3)) + (n > 2) * 4 + d;\np[i] += p[i] >= 2;\nbool e = n > 1;\np[0] = f(u == 1.0f, n == 2);\nfloat2 w = {u < 2, 0};\nif (u < 3) p[1] = 0;');
     expect(text).toContain('p[i] = (int)(u * u * (hip2vx_bool(u > 0))) + ((hip2vx_bool(i < n)) & (hip2vx_bool(p[i] != 3))) + (n > 2) * 4 + d;');
     expect(text).toContain('p[i] += hip2vx_bool(p[i] >= 2);');
-    expect(text).toContain('int d = i < n;');
+    expect(text).toContain('int d = hip2vx_bool(i < n);');
+    expect(text).toContain('bool e = n > 1;');
+    expect(text).toContain('p[0] = f(hip2vx_bool(u == 1.0f), n == 2);');
+    expect(text).toContain('float2 w = {hip2vx_bool(u < 2), 0};');
+    expect(text).toMatch(/int __hv_g\d+ = hip2vx_bool\(u < 3\);/);
   });
 
   it('taint flows through locals and memory loads', async () => {
