@@ -1,6 +1,7 @@
 // Kernel registration and launches. Vortex loads every kernel image at the same address and runs
 // one kernel at a time, so one image is resident (re-uploaded only when another kernel is
 // launched) and at most one launch is in flight; waitIdle() completes it.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -66,10 +67,19 @@ hipError_t checkGeometry(const dim3& grid, const dim3& block, const DeviceCaps& 
   return blockThreads <= caps.numThreads * caps.numWarps ? hipSuccess : hipErrorInvalidConfiguration;
 }
 
-// Static __shared__ data comes first, the dynamic array after it, in one per-block slice.
-hipError_t checkSharedMemory(vx_device_h device, const dim3& block, size_t sharedBytes) {
+// Static __shared__ data comes first, the dynamic array after it, in one per-block slice. A core
+// gives each block in flight its own slice, and vx_check_occupancy divides the core's local memory
+// by the blocks of that size it could hold at once; a launch of fewer blocks has only those in
+// flight (the device entry places them so: hip2vx_local_mem_fits), so it is asked about a group
+// of the core's warps divided among them (lud's 2 blocks of 32 threads on 32 warps x 32 threads
+// need 2 slices of 3 KB, not 32). The CPU backend gives any group a whole slice.
+hipError_t checkSharedMemory(vx_device_h device, const dim3& grid, const dim3& block, size_t sharedBytes,
+                             const DeviceCaps& caps) {
+  const uint64_t warpsPerBlock = (volume(block) + caps.numThreads - 1) / caps.numThreads;
+  const uint64_t inFlight = std::min<uint64_t>(volume(grid), caps.numWarps / warpsPerBlock);
+  const uint64_t groupThreads = caps.numWarps / inFlight * caps.numThreads;
   uint32_t maxLocalMem = 0;
-  if (vx_check_occupancy(device, static_cast<uint32_t>(volume(block)), &maxLocalMem) != 0)
+  if (vx_check_occupancy(device, static_cast<uint32_t>(groupThreads), &maxLocalMem) != 0)
     return hipErrorInvalidConfiguration;
   return sharedBytes <= maxLocalMem ? hipSuccess : hipErrorLaunchOutOfResources;
 }
@@ -195,9 +205,9 @@ hipError_t launch(const void* function_address, const dim3& grid, const dim3& bl
   if (error == hipSuccess) {
     size_t bytes = roundUp(kernel.staticShared, 16) + sharedBytes;
     if (kernel.warpScratchPerThread) bytes = roundUp(bytes, 8) + volume(block) * kernel.warpScratchPerThread;
-    error = checkSharedMemory(device, block, bytes);
+    error = checkSharedMemory(device, grid, block, bytes, *caps);
     if (error != hipSuccess)
-      std::fprintf(stderr, "hip2vx: kernel %s: not launched: a block of %llu threads needs %zu bytes of shared memory, more than a core offers it\n",
+      std::fprintf(stderr, "hip2vx: kernel %s: not launched: a block of %llu threads needs %zu bytes of shared memory, more than a core offers each of the blocks it runs at once\n",
                    kernel.name.c_str(), static_cast<unsigned long long>(volume(block)), bytes);
   }
   const LaunchHeader header{{grid.x, grid.y, grid.z}, {block.x, block.y, block.z}, sharedBytes};

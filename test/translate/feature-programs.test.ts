@@ -126,7 +126,10 @@ const PROGRAMS: FeatureProgram[] = [
   { dir: 'launch-macros', stem: 'launch_macros', variants: [{ config: '4x4' }], what: 'launches inside function-like macros (also one macro through another, with hipLaunchKernelGGL) and through an object-like macro naming the kernel', host: ['__hip2vx_launch_inc(1, 16, 0, 0, d);', '__hip2vx_launch_scale__float(1, 16, 0, 0, e, 3.0f);'] },
   { dir: 'device-std', stem: 'device_std', variants: [{ config: '4x4' }], what: 'the header-only C++ standard library in kernels and __host__ __device__ helpers', device: ['#include <type_traits>'] },
   { dir: 'kernel-handles', stem: 'kernel_handles', variants: [{ config: '32x32' }], what: 'kernels as values for occupancy queries and attributes; 1024-thread blocks' },
-  { dir: 'small-block-shared', stem: 'small_block_shared', variants: [], what: '4-thread blocks with 3 KB of __shared__ each on the CPU backend, which runs one block per worker (simx refuses: a 4x4 core runs 4 such groups at once in its 4 KB)' },
+  {
+    dir: 'small-block-shared', stem: 'small_block_shared', variants: [{ config: '32x32', args: '32 4' }],
+    what: '4-thread blocks with 3 KB of __shared__ each on the CPU backend, which runs one block per worker; on simx 4 blocks of 32 threads, whose 4 slices fit in a core (vx_check_occupancy alone would allow 32 slices of 2 KB)',
+  },
   { dir: 'wrapped-shared-index', stem: 'wrapped_index', variants: [{ config: '4x4' }], what: 'shared-memory indexes that wrap in 32 bits (s[~x], x unsigned) reach the element a GPU reads' },
   { dir: 'mixed-min', stem: 'mixed_min', variants: [{ config: '4x4' }], what: 'min/max of int32_t and int (long and int on rv32)' },
   { dir: 'range-for-shared', stem: 'range_for_shared', variants: [{ config: '4x4' }], what: 'a range-based for over a fixed-size __shared__ array' },
