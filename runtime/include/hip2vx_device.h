@@ -143,32 +143,72 @@ HIP2VX_INLINE uint32_t hip2vx_dimensions(const uint32_t* grid, const uint32_t* b
   return (grid[2] > 1 || block[2] > 1) ? 3 : (grid[1] > 1 || block[1] > 1) ? 2 : 1;
 }
 
-/** The entry of a kernel with local memory (shared data, warp scratch), before vx_spawn_threads.
-    A core runs warps / (warps of a block) blocks at once, each in its own slice of the core's
-    local memory; the host checks that against the size the device reports, but the simx bundle's
-    16x16 and 32x32 configurations report 64 KB while their local addresses wrap at 16 KB, so later
-    slices would silently overlap the first ones. The entry (one thread, before spawning) finds
-    where the addresses the slices need wrap; a launch they do not fit fails
-    (HIP2VX_STATUS_LOCAL_MEM: hipErrorLaunchOutOfResources) instead of running. */
-HIP2VX_INLINE bool hip2vx_local_mem_fits(const uint32_t* grid, const uint32_t* block) {
+/** How many blocks of a kernel with local memory (shared data, warp scratch) may run at once: the
+    entry's question (one thread, before spawning). A core runs warps / (warps of a block) blocks
+    at once, each in its own slice of the core's local memory; the host checks that against the
+    size the device reports, but the simx bundle's 16x16 and 32x32 configurations report 64 KB
+    while their local addresses wrap at 16 KB, so later slices would silently overlap the first
+    ones. This finds where the addresses the slices need wrap: all the launch's blocks when they
+    fit (HIP2VX_ALL_BLOCKS), else as many as fit (hip2vx_spawn runs the grid in rounds of them,
+    as a GPU holds fewer blocks of a kernel that uses much shared memory), 0 when one block does
+    not fit: the launch fails (HIP2VX_STATUS_LOCAL_MEM: hipErrorLaunchOutOfResources). */
+#define HIP2VX_ALL_BLOCKS 0xffffffffu
+HIP2VX_INLINE uint32_t hip2vx_local_mem_slots(const uint32_t* grid, const uint32_t* block) {
 #if !defined(HIP2VX_CPU_BACKEND)
   const uint32_t width = vx_num_threads(), warps = (block[0] * block[1] * block[2] + width - 1) / width;
   const uint32_t groups = grid[0] * grid[1] * grid[2], per_core = warps ? vx_num_warps() / warps : 1;
-  const uint32_t need = (groups < per_core ? groups : per_core) * hip2vx_block_shared_bytes;
+  const uint32_t bytes = hip2vx_block_shared_bytes, need = (groups < per_core ? groups : per_core) * bytes;
   volatile uint32_t* local = (volatile uint32_t*)csr_read(VX_CSR_LOCAL_MEM_BASE);
   for (uint32_t size = 1024; size < need; size *= 2) {
     local[0] = 0u;
     local[size / 4] = 1u;
     if (local[0] == 0u) continue;
-    vx_printf("hip2vx: %u blocks per core need %u bytes of local memory; the device has %u\n",
-              need / hip2vx_block_shared_bytes, need, size);
+    if (size >= bytes) return size / bytes;
+    vx_printf("hip2vx: a block needs %u bytes of local memory; the device has %u\n", bytes, size);
     __atomic_fetch_or(hip2vx_launch_status, HIP2VX_STATUS_LOCAL_MEM, __ATOMIC_RELAXED);
-    return false;
+    return 0;
   }
 #else
   (void)grid, (void)block;
 #endif
-  return true;
+  return HIP2VX_ALL_BLOCKS;
+}
+
+#if !defined(HIP2VX_CPU_BACKEND)
+// Kernels read the launch's grid here, not in Vortex's gridDim: a launch run in rounds spawns
+// fewer blocks than its grid has.
+static dim3_t hip2vx_grid_dim;
+#define gridDim hip2vx_grid_dim
+static vx_kernel_func_cb hip2vx_round_body;
+static uint32_t hip2vx_round_slots;
+
+/** One of the blocks spawned for a launch run in rounds: it runs the grid's blocks slot, slot +
+    slots, ... one after another (the body ends with a barrier, so a block's slice is free when
+    the next one starts). */
+static void hip2vx_rounds(void* args) {
+  const uint32_t total = gridDim.x * gridDim.y * gridDim.z;
+  for (uint32_t b = blockIdx.x; b < total; b += hip2vx_round_slots) {
+    blockIdx.x = b % gridDim.x;
+    blockIdx.y = b / gridDim.x % gridDim.y;
+    blockIdx.z = b / (gridDim.x * gridDim.y);
+    hip2vx_round_body(args);
+  }
+}
+#endif
+
+/** The entry's spawn of a launch's blocks, at most `slots` at once (hip2vx_local_mem_slots). */
+HIP2VX_INLINE int hip2vx_spawn(const uint32_t* grid, const uint32_t* block, uint32_t slots, vx_kernel_func_cb body, const void* args) {
+  if (slots == 0) return -1;
+#if !defined(HIP2VX_CPU_BACKEND)
+  hip2vx_grid_dim = dim3_t{{grid[0], grid[1], grid[2]}};
+  if (slots < grid[0] * grid[1] * grid[2]) {
+    const uint32_t few[3] = {slots, 1u, 1u};
+    hip2vx_round_body = body;
+    hip2vx_round_slots = slots;
+    return vx_spawn_threads(hip2vx_dimensions(few, block), few, block, hip2vx_rounds, args);
+  }
+#endif
+  return vx_spawn_threads(hip2vx_dimensions(grid, block), grid, block, body, args);
 }
 
 // ---- divergence idioms -------------------------------------------------------------------

@@ -70,7 +70,7 @@ hipError_t checkGeometry(const dim3& grid, const dim3& block, const DeviceCaps& 
 // Static __shared__ data comes first, the dynamic array after it, in one per-block slice. A core
 // gives each block in flight its own slice, and vx_check_occupancy divides the core's local memory
 // by the blocks of that size it could hold at once; a launch of fewer blocks has only those in
-// flight (the device entry places them so: hip2vx_local_mem_fits), so it is asked about a group
+// flight (the device entry places them so: hip2vx_local_mem_slots), so it is asked about a group
 // of the core's warps divided among them (lud's 2 blocks of 32 threads on 32 warps x 32 threads
 // need 2 slices of 3 KB, not 32). The CPU backend gives any group a whole slice.
 hipError_t checkSharedMemory(vx_device_h device, const dim3& grid, const dim3& block, size_t sharedBytes,

@@ -64,9 +64,9 @@ export function deviceEntry({ instance, qualifiedName, args, staticShared, share
     `  hip2vx_begin_launch(${abiPair(staticShared.device, staticShared.host)}, args->shared_mem, *(void**)(args + 1));`,
     ...(warpScratch ? ['  hip2vx_reserve_warp_scratch(args->block_dim);', `  hip2vx_warp_leaving = ${warpLeaving ? 1 : 0};`] : []),
     ...symbols,
-    ...(localMemory ? ['  if (!hip2vx_local_mem_fits(args->grid_dim, args->block_dim)) return -1;'] : []),
-    `  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,`,
-    `                          (vx_kernel_func_cb)${id}_kernel_body, args);`,
+    // At most as many blocks at once as the local memory holds (hip2vx_device.h).
+    `  return hip2vx_spawn(args->grid_dim, args->block_dim, ${localMemory ? 'hip2vx_local_mem_slots(args->grid_dim, args->block_dim)' : 'HIP2VX_ALL_BLOCKS'},`,
+    `                      (vx_kernel_func_cb)${id}_kernel_body, args);`,
     '}',
     '#endif',
     '',

@@ -127,8 +127,8 @@ const PROGRAMS: FeatureProgram[] = [
   { dir: 'device-std', stem: 'device_std', variants: [{ config: '4x4' }], what: 'the header-only C++ standard library in kernels and __host__ __device__ helpers', device: ['#include <type_traits>'] },
   { dir: 'kernel-handles', stem: 'kernel_handles', variants: [{ config: '32x32' }], what: 'kernels as values for occupancy queries and attributes; 1024-thread blocks' },
   {
-    dir: 'small-block-shared', stem: 'small_block_shared', variants: [{ config: '32x32', args: '32 4' }],
-    what: '4-thread blocks with 3 KB of __shared__ each on the CPU backend, which runs one block per worker; on simx 4 blocks of 32 threads, whose 4 slices fit in a core (vx_check_occupancy alone would allow 32 slices of 2 KB)',
+    dir: 'small-block-shared', stem: 'small_block_shared', variants: [{ config: '32x32', args: '32 4' }, { config: '32x32', args: '4 16' }],
+    what: 'blocks with 3 KB of __shared__ each: on simx 4 blocks of 32 threads, whose 4 slices fit in a core (vx_check_occupancy alone would allow 32 slices of 2 KB); 16 blocks of 4 threads, which the 16 KB of local memory there is runs in rounds of 5',
   },
   { dir: 'wrapped-shared-index', stem: 'wrapped_index', variants: [{ config: '4x4' }], what: 'shared-memory indexes that wrap in 32 bits (s[~x], x unsigned) reach the element a GPU reads' },
   { dir: 'mixed-min', stem: 'mixed_min', variants: [{ config: '4x4' }], what: 'min/max of int32_t and int (long and int on rv32)' },
@@ -240,8 +240,8 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'warp-blocks', stem: 'warp_blocks', args: '128', variants: [{ config: '4x4', args: '16' }, { config: '16x16', args: '128' }, { config: '32x32', args: '128' }],
-    what: 'shuffle reductions with static __shared__ partials in blocks a core runs at once (32x32 fits their warp scratch in its 16 KB of local memory), blocks whose shared data overflows it refused at run time, blocks over the core refused',
-    device: ['  if (!hip2vx_local_mem_fits(args->grid_dim, args->block_dim)) return -1;\n  return vx_spawn_threads(', '  block_sum(args->in, args->out, args->n);\n  hip2vx_block_end();'],
+    what: 'shuffle reductions with static __shared__ partials in blocks a core runs at once (32x32 fits their warp scratch in its 16 KB of local memory), blocks whose shared data overflows it run in rounds of as many as fit, blocks over the core refused',
+    device: ['  return hip2vx_spawn(args->grid_dim, args->block_dim, hip2vx_local_mem_slots(args->grid_dim, args->block_dim),', '  block_sum(args->in, args->out, args->n);\n  hip2vx_block_end();'],
   },
   {
     dir: 'warp-64', stem: 'wavefront', args: '128', warpSize: 64, variants: [{ config: '16x16', args: '128' }],

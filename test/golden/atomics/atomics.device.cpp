@@ -48,7 +48,7 @@ __global__ void atomic_ops(const int* values, int* counters, int* exch_old, int*
         atomicDec(&ucounters[C_DEC], INC_LIMIT);
 
         // CLAIMERS consecutive threads race for one slot; exactly one compare-and-swap wins.
-        won[i] = atomicCAS(&slots[i / CLAIMERS], EMPTY, i) == EMPTY;
+        won[i] = hip2vx_bool(atomicCAS(&slots[i / CLAIMERS], EMPTY, i) == EMPTY);
     } hip2vx_join(__hv_t2); }
 
     // Last-block-done: thread 0 publishes the block's sum, fences, then takes a ticket.
@@ -102,7 +102,7 @@ static void atomic_ops_kernel_body(atomic_ops_KernelArgs* args) {
 HIP2VX_ENTRY {
   atomic_ops_KernelArgs* args = (atomic_ops_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
-                          (vx_kernel_func_cb)atomic_ops_kernel_body, args);
+  return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
+                      (vx_kernel_func_cb)atomic_ops_kernel_body, args);
 }
 #endif

@@ -46,7 +46,7 @@ __global__ void atomics64(Totals* t, unsigned long long* slots, int* won, int n)
         atomicAdd(&t->dsum, 0.25);  // uniform: per-thread double arithmetic would diverge on rv32
         atomicAdd(&t->dparts[i % 4], 0.5);
         // CLAIMERS consecutive threads race for one slot; exactly one compare-and-swap wins.
-        won[i] = atomicCAS(&slots[i / CLAIMERS], EMPTY, BIG * (unsigned long long)i + 1ull) == EMPTY;
+        won[i] = hip2vx_bool(atomicCAS(&slots[i / CLAIMERS], EMPTY, BIG * (unsigned long long)i + 1ull) == EMPTY);
     } hip2vx_join(__hv_t2); }
 }
 
@@ -78,7 +78,7 @@ static void atomics64_kernel_body(atomics64_KernelArgs* args) {
 HIP2VX_ENTRY {
   atomics64_KernelArgs* args = (atomics64_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
-                          (vx_kernel_func_cb)atomics64_kernel_body, args);
+  return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
+                      (vx_kernel_func_cb)atomics64_kernel_body, args);
 }
 #endif

@@ -68,7 +68,7 @@ HIP2VX_ENTRY {
   __hip2vx_sym_coeffs = reinterpret_cast<decltype(__hip2vx_sym_coeffs)>(args->__hip2vx_sym_coeffs);
   __hip2vx_sym_threshold = reinterpret_cast<decltype(__hip2vx_sym_threshold)>(args->__hip2vx_sym_threshold);
   __hip2vx_sym_above_count = reinterpret_cast<decltype(__hip2vx_sym_above_count)>(args->__hip2vx_sym_above_count);
-  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
-                          (vx_kernel_func_cb)poly_eval_kernel_body, args);
+  return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
+                      (vx_kernel_func_cb)poly_eval_kernel_body, args);
 }
 #endif

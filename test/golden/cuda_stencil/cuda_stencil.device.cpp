@@ -76,8 +76,7 @@ static void stencil_1d_kernel_body(stencil_1d_KernelArgs* args) {
 HIP2VX_ENTRY {
   stencil_1d_KernelArgs* args = (stencil_1d_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(1048, 1048), args->shared_mem, *(void**)(args + 1));
-  if (!hip2vx_local_mem_fits(args->grid_dim, args->block_dim)) return -1;
-  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
-                          (vx_kernel_func_cb)stencil_1d_kernel_body, args);
+  return hip2vx_spawn(args->grid_dim, args->block_dim, hip2vx_local_mem_slots(args->grid_dim, args->block_dim),
+                      (vx_kernel_func_cb)stencil_1d_kernel_body, args);
 }
 #endif

@@ -53,7 +53,7 @@ static void square_and_report_kernel_body(square_and_report_KernelArgs* args) {
 HIP2VX_ENTRY {
   square_and_report_KernelArgs* args = (square_and_report_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
-                          (vx_kernel_func_cb)square_and_report_kernel_body, args);
+  return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
+                      (vx_kernel_func_cb)square_and_report_kernel_body, args);
 }
 #endif

@@ -87,8 +87,8 @@ static void scale_points_kernel_body(scale_points_KernelArgs* args) {
 HIP2VX_ENTRY {
   scale_points_KernelArgs* args = (scale_points_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
-                          (vx_kernel_func_cb)scale_points_kernel_body, args);
+  return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
+                      (vx_kernel_func_cb)scale_points_kernel_body, args);
 }
 #endif
 
@@ -116,8 +116,8 @@ static void sum_ranges_kernel_body(sum_ranges_KernelArgs* args) {
 HIP2VX_ENTRY {
   sum_ranges_KernelArgs* args = (sum_ranges_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
-                          (vx_kernel_func_cb)sum_ranges_kernel_body, args);
+  return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
+                      (vx_kernel_func_cb)sum_ranges_kernel_body, args);
 }
 #endif
 
@@ -147,7 +147,7 @@ HIP2VX_ENTRY {
   weigh_KernelArgs* args = (weigh_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
   __hip2vx_sym_table = reinterpret_cast<decltype(__hip2vx_sym_table)>(args->__hip2vx_sym_table);
-  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
-                          (vx_kernel_func_cb)weigh_kernel_body, args);
+  return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
+                      (vx_kernel_func_cb)weigh_kernel_body, args);
 }
 #endif

@@ -90,8 +90,8 @@ static void mixed_work_kernel_body(mixed_work_KernelArgs* args) {
 HIP2VX_ENTRY {
   mixed_work_KernelArgs* args = (mixed_work_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
-                          (vx_kernel_func_cb)mixed_work_kernel_body, args);
+  return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
+                      (vx_kernel_func_cb)mixed_work_kernel_body, args);
 }
 #endif
 
@@ -119,7 +119,7 @@ static void classify_kernel_body(classify_KernelArgs* args) {
 HIP2VX_ENTRY {
   classify_KernelArgs* args = (classify_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
-                          (vx_kernel_func_cb)classify_kernel_body, args);
+  return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
+                      (vx_kernel_func_cb)classify_kernel_body, args);
 }
 #endif

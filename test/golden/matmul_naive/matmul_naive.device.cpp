@@ -62,7 +62,7 @@ static void matmul_kernel_body(matmul_KernelArgs* args) {
 HIP2VX_ENTRY {
   matmul_KernelArgs* args = (matmul_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
-                          (vx_kernel_func_cb)matmul_kernel_body, args);
+  return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
+                      (vx_kernel_func_cb)matmul_kernel_body, args);
 }
 #endif

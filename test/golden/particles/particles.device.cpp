@@ -142,8 +142,8 @@ static void init_particles_kernel_body(init_particles_KernelArgs* args) {
 HIP2VX_ENTRY {
   init_particles_KernelArgs* args = (init_particles_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
-                          (vx_kernel_func_cb)init_particles_kernel_body, args);
+  return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
+                      (vx_kernel_func_cb)init_particles_kernel_body, args);
 }
 #endif
 
@@ -176,8 +176,8 @@ static void step_kernel_body(step_KernelArgs* args) {
 HIP2VX_ENTRY {
   step_KernelArgs* args = (step_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
-                          (vx_kernel_func_cb)step_kernel_body, args);
+  return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
+                      (vx_kernel_func_cb)step_kernel_body, args);
 }
 #endif
 
@@ -206,7 +206,7 @@ static void count_regions_kernel_body(count_regions_KernelArgs* args) {
 HIP2VX_ENTRY {
   count_regions_KernelArgs* args = (count_regions_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
-                          (vx_kernel_func_cb)count_regions_kernel_body, args);
+  return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
+                      (vx_kernel_func_cb)count_regions_kernel_body, args);
 }
 #endif

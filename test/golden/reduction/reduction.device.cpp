@@ -72,8 +72,7 @@ static void block_sum_kernel_body(block_sum_KernelArgs* args) {
 HIP2VX_ENTRY {
   block_sum_KernelArgs* args = (block_sum_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(1024, 1024), args->shared_mem, *(void**)(args + 1));
-  if (!hip2vx_local_mem_fits(args->grid_dim, args->block_dim)) return -1;
-  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
-                          (vx_kernel_func_cb)block_sum_kernel_body, args);
+  return hip2vx_spawn(args->grid_dim, args->block_dim, hip2vx_local_mem_slots(args->grid_dim, args->block_dim),
+                      (vx_kernel_func_cb)block_sum_kernel_body, args);
 }
 #endif

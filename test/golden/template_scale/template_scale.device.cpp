@@ -62,8 +62,8 @@ static void scale_offset__float_kernel_body(scale_offset__float_KernelArgs* args
 HIP2VX_ENTRY {
   scale_offset__float_KernelArgs* args = (scale_offset__float_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
-                          (vx_kernel_func_cb)scale_offset__float_kernel_body, args);
+  return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
+                      (vx_kernel_func_cb)scale_offset__float_kernel_body, args);
 }
 #endif
 
@@ -95,7 +95,7 @@ static void scale_offset__int_kernel_body(scale_offset__int_KernelArgs* args) {
 HIP2VX_ENTRY {
   scale_offset__int_KernelArgs* args = (scale_offset__int_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
-  return vx_spawn_threads(hip2vx_dimensions(args->grid_dim, args->block_dim), args->grid_dim, args->block_dim,
-                          (vx_kernel_func_cb)scale_offset__int_kernel_body, args);
+  return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
+                      (vx_kernel_func_cb)scale_offset__int_kernel_body, args);
 }
 #endif
