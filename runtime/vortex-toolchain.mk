@@ -90,7 +90,12 @@ VX_THROW_SYNTAX ?= $(if $(filter gnu,$(VX_TOOLCHAIN)),,-fcxx-exceptions)
 # own join; after the last join every thread runs the path that joined last, and those that had
 # opened a frame return without closing it (gcc: a corrupt stack, then a jump to 0xbaadf00d).
 VX_NO_SHRINK_WRAP ?= $(if $(filter gnu,$(VX_TOOLCHAIN)),-fno-shrink-wrap,$(if $(filter clang,$(VX_TOOLCHAIN)),-mllvm -enable-shrink-wrap=false))
-VX_CFLAGS ?= $(VX_ARCH) -std=c++17 $(VX_OPT) $(VX_NO_SHRINK_WRAP) -fsigned-char -fno-strict-aliasing -mcmodel=medany -fno-rtti -fno-exceptions $(VX_THROW_SYNTAX) -nostartfiles \
+# One join per split: jump threading and block reordering copy a join and the code after it into
+# each path, specialised to what that path knows (streamcluster: `dim > 0` tested before a copy by
+# one thread, not tested again on its path); after the last join every thread runs the copy of the
+# path that joined last, with registers only that path's threads had set (simx: divergent branch).
+VX_SINGLE_JOINS ?= $(if $(filter gnu,$(VX_TOOLCHAIN)),-fno-thread-jumps -freorder-blocks-algorithm=simple,$(if $(filter clang,$(VX_TOOLCHAIN)),-mllvm -jump-threading-threshold=0 -mllvm -tail-dup-placement=false))
+VX_CFLAGS ?= $(VX_ARCH) -std=c++17 $(VX_OPT) $(VX_NO_SHRINK_WRAP) $(VX_SINGLE_JOINS) -fsigned-char -fno-strict-aliasing -mcmodel=medany -fno-rtti -fno-exceptions $(VX_THROW_SYNTAX) -nostartfiles \
   -nostdlib -fdata-sections -ffunction-sections $(HIP2VX_INCLUDE_FLAGS) $(VX_CXX_STDLIB) $(VX_SYSROOT_FLAGS) \
   -I$(VORTEX_HOME)/kernel/include -I$(VORTEX_HOME)/build/hw -I$(HIP2VX_RUNTIME)/include \
   -DHIP2VX_XLEN=$(XLEN)
