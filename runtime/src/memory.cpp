@@ -1,6 +1,7 @@
 // Device allocations, copies and memsets. hipMalloc returns the device address itself
 // as the pointer value; the table maps it back to the Vortex buffer (and to the offset inside it,
 // so copies may start anywhere within an allocation).
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <vector>
@@ -127,6 +128,17 @@ hipError_t allocDevice(size_t size, void** ptr) {
   if (vx_mem_address(buffer, &address) != 0) {
     vx_mem_free(buffer);
     return hipErrorOutOfMemory;
+  }
+  // Fresh GPU memory reads as zero in practice (drivers clear the pages they hand out), and
+  // programs rely on it (HeCBench's unfold accumulates into a buffer it never clears); simx fills
+  // it with 0xbaadf00d. The CPU backend's allocations are zeroed pages already.
+  error = waitIdle();
+  static const std::vector<unsigned char> zeros(1 << 20);
+  for (size_t done = 0; error == hipSuccess && done < size; done += zeros.size())
+    if (vx_copy_to_dev(buffer, zeros.data(), done, std::min(size - done, zeros.size())) != 0) error = hipErrorUnknown;
+  if (error != hipSuccess) {
+    vx_mem_free(buffer);
+    return error;
   }
   deviceAllocations()[address] = Allocation{buffer, size};
   *ptr = reinterpret_cast<void*>(static_cast<uintptr_t>(address));
