@@ -94,7 +94,9 @@ VX_NO_SHRINK_WRAP ?= $(if $(filter gnu,$(VX_TOOLCHAIN)),-fno-shrink-wrap,$(if $(
 # each path, specialised to what that path knows (streamcluster: `dim > 0` tested before a copy by
 # one thread, not tested again on its path); after the last join every thread runs the copy of the
 # path that joined last, with registers only that path's threads had set (simx: divergent branch).
-VX_SINGLE_JOINS ?= $(if $(filter gnu,$(VX_TOOLCHAIN)),-fno-thread-jumps -freorder-blocks-algorithm=simple,$(if $(filter clang,$(VX_TOOLCHAIN)),-mllvm -jump-threading-threshold=0 -mllvm -tail-dup-placement=false))
+# (gcc only: clang's copies seen were harmless, `join; ret` in each path, and the LLVM options that
+# remove them made warp-blocks hang on simx.)
+VX_SINGLE_JOINS ?= $(if $(filter gnu,$(VX_TOOLCHAIN)),-fno-thread-jumps -freorder-blocks-algorithm=simple)
 VX_CFLAGS ?= $(VX_ARCH) -std=c++17 $(VX_OPT) $(VX_NO_SHRINK_WRAP) $(VX_SINGLE_JOINS) -fsigned-char -fno-strict-aliasing -mcmodel=medany -fno-rtti -fno-exceptions $(VX_THROW_SYNTAX) -nostartfiles \
   -nostdlib -fdata-sections -ffunction-sections $(HIP2VX_INCLUDE_FLAGS) $(VX_CXX_STDLIB) $(VX_SYSROOT_FLAGS) \
   -I$(VORTEX_HOME)/kernel/include -I$(VORTEX_HOME)/build/hw -I$(HIP2VX_RUNTIME)/include \
