@@ -2,7 +2,9 @@
 // functions (`AFFINE_OP(float, affine_f32, x * mul + add)` at file scope), or an object-like one
 // standing for execution-space specifiers (`#define HOST_DEVICE __host__ __device__`). The
 // translator must rewrite what they expand to, so each use is expanded in the text it translates
-// (said in --annotate); every other macro use stays as written.
+// (said in --annotate); so is a macro that opens or closes a namespace or `extern "C"` block
+// (`#define NS_BEGIN namespace my {`), without which the grammar cannot see the kernels inside.
+// Every other macro use stays as written.
 import { applyExpansions, type MacroExpansion } from '../analyse/launch-macros.js';
 import { callArguments, codeMask, substitute, type Macro, type MacroTable } from './macros.js';
 
@@ -26,9 +28,13 @@ function macrosWhere(macros: MacroTable, holds: (m: Macro, viaOthers: boolean) =
 
 const wordsOf = (text: string) => text.match(/[A-Za-z_]\w*/g) ?? [];
 
-/** Macros spelling GPU code: defining kernels or device functions, or standing for execution spaces. */
+/** Nothing but namespace or linkage blocks opened, or nothing but braces closed. */
+const SCOPE = /^(?:(?:(?:inline\s+)?namespace(?:\s+[A-Za-z_][\w:]*)?|extern\s*"C(?:\+\+)?")\s*\{\s*)+$|^(?:\}\s*;?\s*)+$/;
+
+/** Macros spelling GPU code (defining kernels or device functions, or standing for execution spaces) or scopes. */
 const spellsGpu = (m: Macro, viaOthers: boolean) =>
-  m.params ? GPU_SPACE.test(m.body) || viaOthers : (SPECIFIERS.test(m.body) && GPU_SPACE.test(m.body)) || (/^[A-Za-z_]\w*$/.test(m.body) && viaOthers);
+  SCOPE.test(m.body) ||
+  (m.params ? GPU_SPACE.test(m.body) || viaOthers : (SPECIFIERS.test(m.body) && GPU_SPACE.test(m.body)) || (/^[A-Za-z_]\w*$/.test(m.body) && viaOthers));
 
 /** The uses to expand in `text`, in order. */
 export function gpuMacroExpansions(text: string, macros: MacroTable): MacroExpansion[] {
