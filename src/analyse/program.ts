@@ -102,8 +102,9 @@ function functionOf(item: Node): FunctionInfo | undefined {
   if (!inner || (inner.type !== 'function_definition' && inner.type !== 'declaration')) return undefined;
   const fd = functionDeclarator(inner);
   if (!fd) return undefined;
-  const nameNode = declaredName(fd.childForFieldName('declarator'));
-  if (!nameNode) return undefined;
+  const cast = inner.childForFieldName('declarator');
+  const name = cast?.type === 'operator_cast' ? cast.text.slice(0, cast.text.indexOf('(')).replace(/\s+/g, ' ').trim() : declaredName(fd.childForFieldName('declarator'))?.text;
+  if (!name) return undefined;
   const q = qualifiersOf(inner);
   const kind = q.has('__global__') ? 'kernel' : q.has('__device__') ? (q.has('__host__') ? 'host-device' : 'device') : 'host';
   const templateParams = item.type === 'template_declaration' ? templateParamNames(item) : [];
@@ -112,7 +113,7 @@ function functionOf(item: Node): FunctionInfo | undefined {
   return {
     node: inner,
     outer: item,
-    name: nameNode.text,
+    name,
     qualifiers: q,
     templateParams,
     params: declared.filter((p) => p.type === 'parameter_declaration' || p.type === 'optional_parameter_declaration'),

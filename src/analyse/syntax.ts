@@ -68,6 +68,8 @@ export function functionDeclarator(node: Node): Node | undefined {
   // A reference return (`T const &C<T>::get()`) nests it in a reference_declarator, which has no field.
   for (let d = node.childForFieldName('declarator'); d; d = d.childForFieldName('declarator') ?? (d.type === 'reference_declarator' ? d.namedChildren[0] : null)) {
     if (d.type === 'function_declarator') return d;
+    // A conversion operator's (`operator T*()`) is abstract: it names no declarator.
+    if (d.type === 'abstract_function_declarator' && node.childForFieldName('declarator')?.type === 'operator_cast') return d;
   }
   return undefined;
 }

@@ -124,7 +124,7 @@ export class DeviceRewriter {
     // Device lambdas too: each becomes a struct standing before its host function (device-lambdas.ts).
     const lambdas = deviceLambdas(this.program).filter((l) => !l.problem);
     const members = deviceMemberFunctions(this.program.root);
-    this.refuseMemberShared(members);
+    this.memberShared(members);
     const outer = [...this.program.kernels, ...this.program.deviceFunctions, ...members, ...lambdas.map((l) => l.fn)];
     // Lambdas inside device code (`auto clamp = [](int v) { if (...) return ...; }`): lowered on
     // their own (their returns are theirs); what they capture may differ between threads.
@@ -262,16 +262,20 @@ export class DeviceRewriter {
   }
 
   /**
-   * `__shared__` inside a member function (CUB's `PrivateStorage()`): its placement would depend on
-   * the class's instances, which the shared-memory layout does not follow. A class template's
-   * member function is compiled only where device code calls it: there the declaration becomes a
-   * static_assert that fails when it is instantiated (CUB's classes define PrivateStorage() for a
-   * constructor most kernels never call); elsewhere it is an error.
+   * `__shared__` inside a member function. The dynamic array (`extern __shared__`, the CUDA
+   * samples' `SharedMemory<T>::getPointer()`) is the block's one region, as in any device code.
+   * A static one (CUB's `PrivateStorage()`) is refused: its placement would depend on the class's
+   * instances, which the shared-memory layout does not follow. A class template's member function
+   * is compiled only where device code calls it: there the declaration becomes a static_assert
+   * that fails when it is instantiated (CUB's classes define PrivateStorage() for a constructor
+   * most kernels never call); elsewhere it is an error.
    */
-  private refuseMemberShared(members: readonly FunctionInfo[]): void {
+  private memberShared(members: readonly FunctionInfo[]): void {
     const fix = "declare it in the kernel (or at file scope) and pass it to the object (CUB's TempStorage constructor)";
     for (const f of members) {
-      const vars = sharedOf(f, this.program.text);
+      const all = sharedOf(f, this.program.text);
+      for (const dynamic of all.filter((v) => v.dynamic)) this.dynamicShared(dynamic.declaration, [dynamic]);
+      const vars = all.filter((v) => !v.dynamic);
       const inTemplate = vars.length > 0 && !f.qualifiers.has('static') && inClassTemplate(f.outer);
       for (const v of vars) {
         const what = `__shared__ '${v.name}' is declared in a member function: hip2vortex places __shared__ variables of kernels, device functions and file scope only`;
@@ -695,16 +699,17 @@ export class DeviceRewriter {
     for (const v of this.shared.varsOf(fn)) byDecl.set(v.declaration.id, [...(byDecl.get(v.declaration.id) ?? []), v]);
     for (const vars of byDecl.values()) {
       const decl = vars[0].declaration;
-      this.edits.replace(decl, (print) =>
-        vars
-          .map((v) => {
-            if (!v.dynamic) return `auto& ${v.name} = HIP2VX_SHARED(${this.shared.offsetExpr(fn)}, ${this.shared.structType(fn)}).${v.name};`;
-            const type = sharedType(decl).map(print).join(' ');
-            return `${type}* ${v.name} = reinterpret_cast<${type}*>(hip2vx_dynamic_shared());`;
-          })
-          .join(' '),
-      );
+      if (vars[0].dynamic) this.dynamicShared(decl, vars);
+      else this.edits.replace(decl, vars.map((v) => `auto& ${v.name} = HIP2VX_SHARED(${this.shared.offsetExpr(fn)}, ${this.shared.structType(fn)}).${v.name};`).join(' '));
     }
+  }
+
+  /** `extern __shared__ T name[];`: a pointer to the block's dynamic region. */
+  private dynamicShared(decl: Node, vars: readonly SharedVar[]): void {
+    this.edits.replace(decl, (print) => {
+      const type = sharedType(decl).map(print).join(' ');
+      return vars.map((v) => `${type}* ${v.name} = reinterpret_cast<${type}*>(hip2vx_dynamic_shared());`).join(' ');
+    });
   }
 
   private fileSharedNames?: ReadonlySet<string>;

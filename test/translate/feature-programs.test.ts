@@ -83,7 +83,11 @@ const PROGRAMS: FeatureProgram[] = [
   // Issue 14's reproducers: each translated "successfully" into wrong or incomplete output.
   { dir: 'attribute-spaces', stem: 'attribute_spaces', variants: [{ config: '4x4' }], what: '__attribute__((global)) and ((device)) declare kernels and device functions', device: ['__global__ void fill('] },
   { dir: 'quoted-runtime-header', stem: 'quoted_runtime_header', variants: [{ config: '4x4' }], what: 'a quoted "cuda_runtime.h" leaves the device source' },
-  { dir: 'template-shared', stem: 'template_shared', variants: [{ config: '4x4' }], what: '__shared__ arrays sized by one and two template parameters', device: ['template <int W, int H> struct transpose_SharedMem'] },
+  {
+    dir: 'template-shared', stem: 'template_shared', variants: [{ config: '4x4' }],
+    what: "__shared__ arrays sized by one and two template parameters; the CUDA samples' SharedMemory<T> (the dynamic array in a member function)",
+    device: ['template <int W, int H> struct transpose_SharedMem', 'double* __smem_d = reinterpret_cast<double*>(hip2vx_dynamic_shared()); return __smem_d;'],
+  },
   {
     dir: 'template-function-shared/app', stem: 'template_function_shared', includeDirs: ['../lib'], variants: [{ config: '4x4' }],
     what: 'static __shared__ data of template device functions in a header: one region per instantiation (two live at once), bound through written, deduced and kernel template arguments, a template template parameter',
