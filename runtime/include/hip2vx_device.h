@@ -765,6 +765,23 @@ HIP2VX_INLINE hip2vx_lanemask_t __ballot_sync(unsigned long long mask, int predi
 HIP2VX_INLINE int __any_sync(unsigned long long mask, int predicate) { return hip2vx_bool(__ballot_sync(mask, predicate)); }
 HIP2VX_INLINE int __all_sync(unsigned long long mask, int predicate) { return 1 - hip2vx_bool(__ballot_sync(mask, 1 - hip2vx_bool(predicate))); }
 
+/** __syncthreads_count: a block barrier that counts the threads whose predicate holds, in thread 0's
+    buffer-0 word of the warp scratch (between block barriers no exchange uses the buffers). Thread
+    0 clears the word (an AND the others make with all ones: no branch on a per-thread value),
+    every thread adds its predicate, every thread reads the sum; the first barrier keeps the clear
+    from overtaking the previous vote's reads. */
+HIP2VX_INLINE int __syncthreads_count(int predicate) {
+  uint32_t* count = hip2vx_warp_scratch() + hip2vx_block_threads();
+  hip2vx_syncthreads();
+  __atomic_fetch_and(count, 0u - (uint32_t)(hip2vx_linear_tid() != 0u), __ATOMIC_RELAXED);
+  hip2vx_syncthreads();
+  __atomic_fetch_add(count, (uint32_t)hip2vx_bool(predicate), __ATOMIC_RELAXED);
+  hip2vx_syncthreads();
+  return (int)__atomic_load_n(count, __ATOMIC_RELAXED);
+}
+HIP2VX_INLINE int __syncthreads_and(int predicate) { return __syncthreads_count(predicate) == (int)hip2vx_block_threads(); }
+HIP2VX_INLINE int __syncthreads_or(int predicate) { return __syncthreads_count(predicate) != 0; }
+
 // __reduce_*_sync (sm_80): every lane publishes its value and combines the others' with its own
 // (one exchange, as __ballot; the operations commute); lanes past the block's end, and lanes
 // that left before this exchange, take no part.

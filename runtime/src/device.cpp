@@ -147,6 +147,40 @@ hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attr, int devi
       case hipDeviceAttributeHostNativeAtomicSupported: *value = 0; break;
 #endif
       case hipDeviceAttributeMemoryPoolsSupported: *value = 0; break;
+      case hipDeviceAttributeClockRate: *value = prop.clockRate; break;
+      case hipDeviceAttributeMemoryClockRate: *value = prop.memoryClockRate; break;
+      case hipDeviceAttributeMemoryBusWidth: *value = prop.memoryBusWidth; break;
+      case hipDeviceAttributeL2CacheSize: *value = prop.l2CacheSize; break;
+      case hipDeviceAttributeComputeCapabilityMajor: *value = prop.major; break;
+      case hipDeviceAttributeComputeCapabilityMinor: *value = prop.minor; break;
+      case hipDeviceAttributeMaxSharedMemoryPerMultiprocessor: *value = hip2vx::clampToInt(prop.maxSharedMemoryPerMultiProcessor); break;
+      case hipDeviceAttributeSharedMemPerBlockOptin: *value = hip2vx::clampToInt(prop.sharedMemPerBlock); break;
+      case hipDeviceAttributeTotalConstantMemory: *value = hip2vx::clampToInt(prop.totalConstMem); break;
+      case hipDeviceAttributeMaxRegistersPerBlock:
+      case hipDeviceAttributeMaxRegistersPerMultiprocessor: *value = prop.regsPerBlock; break;
+      case hipDeviceAttributeMaxPitch: *value = hip2vx::clampToInt(prop.memPitch); break;
+      case hipDeviceAttributeTextureAlignment: *value = hip2vx::clampToInt(prop.textureAlignment); break;
+      case hipDeviceAttributeComputeMode: *value = prop.computeMode; break;
+      case hipDeviceAttributeConcurrentKernels: *value = prop.concurrentKernels; break;
+      case hipDeviceAttributeAsyncEngineCount: *value = prop.asyncEngineCount; break;
+      case hipDeviceAttributeIntegrated: *value = prop.integrated; break;
+      case hipDeviceAttributeCanMapHostMemory: *value = prop.canMapHostMemory; break;
+      case hipDeviceAttributeManagedMemory: *value = prop.managedMemory; break;
+      case hipDeviceAttributePageableMemoryAccess: *value = prop.pageableMemoryAccess; break;
+      case hipDeviceAttributePageableMemoryAccessUsesHostPageTables: *value = prop.pageableMemoryAccessUsesHostPageTables; break;
+      case hipDeviceAttributeConcurrentManagedAccess: *value = prop.concurrentManagedAccess; break;
+      case hipDeviceAttributeDirectManagedMemAccessFromHost: *value = prop.directManagedMemAccessFromHost; break;
+      case hipDeviceAttributeUnifiedAddressing: *value = prop.unifiedAddressing; break;
+      case hipDeviceAttributeEccEnabled: *value = prop.ECCEnabled; break;
+      case hipDeviceAttributeKernelExecTimeout: *value = prop.kernelExecTimeoutEnabled; break;
+      case hipDeviceAttributePciDomainID: *value = prop.pciDomainID; break;
+      case hipDeviceAttributePciBusId: *value = prop.pciBusID; break;
+      case hipDeviceAttributePciDeviceId: *value = prop.pciDeviceID; break;
+      case hipDeviceAttributeIsMultiGpuBoard: *value = prop.isMultiGpuBoard; break;
+      case hipDeviceAttributeMaxBlocksPerMultiprocessor: *value = 1; break;
+      case hipDeviceAttributeCooperativeLaunch: *value = 0; break;
+      case hipDeviceAttributeHostRegisterSupported: *value = 1; break;
+      case hipDeviceAttributeStreamPrioritiesSupported: *value = 0; break;
       default: return hipErrorInvalidValue;
     }
     return hipSuccess;
@@ -164,17 +198,102 @@ hipError_t hipDeviceGetName(char* name, int length, int device) {
   });
 }
 
-// Scheduling and cache preferences are hints; Vortex has nothing to configure.
+// Scheduling, cache, bank and limit settings are hints; Vortex has nothing to configure. The
+// values set are the values read back.
+namespace hip2vx {
+namespace {
+struct Hints {
+  unsigned int deviceFlags = 0;
+  hipFuncCache_t cache = hipFuncCachePreferNone;
+  hipSharedMemConfig banks = hipSharedMemBankSizeFourByte;
+  size_t limits[3] = {0, 0, 0};
+} hints;
+}  // namespace
+}  // namespace hip2vx
+
 hipError_t hipSetDeviceFlags(unsigned int flags) {
   constexpr unsigned int known = hipDeviceScheduleSpin | hipDeviceScheduleYield |
                                  hipDeviceScheduleBlockingSync | hipDeviceMapHost;
   return api([&] {
     if (flags & ~known) return hipErrorInvalidValue;
-    return flags & hipDeviceMapHost ? hipErrorNotSupported : hipSuccess;
+    if (flags & hipDeviceMapHost) return hipErrorNotSupported;
+    hip2vx::hints.deviceFlags = flags;
+    return hipSuccess;
   });
 }
 
-hipError_t hipDeviceSetCacheConfig(hipFuncCache_t) { return hipSuccess; }
+hipError_t hipGetDeviceFlags(unsigned int* flags) {
+  return api([&] {
+    if (!flags) return hipErrorInvalidValue;
+    *flags = hip2vx::hints.deviceFlags;
+    return hipSuccess;
+  });
+}
+
+hipError_t hipChooseDevice(int* device, const hipDeviceProp_t* prop) {
+  return api([&] {
+    if (!device || !prop) return hipErrorInvalidValue;
+    *device = 0;
+    return hipSuccess;
+  });
+}
+
+hipError_t hipDeviceSetCacheConfig(hipFuncCache_t config) {
+  return api([&] {
+    if (config < hipFuncCachePreferNone || config > hipFuncCachePreferEqual) return hipErrorInvalidValue;
+    hip2vx::hints.cache = config;
+    return hipSuccess;
+  });
+}
+
+hipError_t hipDeviceGetCacheConfig(hipFuncCache_t* config) {
+  return api([&] {
+    if (!config) return hipErrorInvalidValue;
+    *config = hip2vx::hints.cache;
+    return hipSuccess;
+  });
+}
+
+hipError_t hipFuncSetCacheConfig(const void* f, hipFuncCache_t config) {
+  return api([&] { return !f || config < hipFuncCachePreferNone || config > hipFuncCachePreferEqual ? hipErrorInvalidValue : hipSuccess; });
+}
+
+hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig config) {
+  return api([&] {
+    if (config < hipSharedMemBankSizeDefault || config > hipSharedMemBankSizeEightByte) return hipErrorInvalidValue;
+    hip2vx::hints.banks = config == hipSharedMemBankSizeDefault ? hipSharedMemBankSizeFourByte : config;
+    return hipSuccess;
+  });
+}
+
+hipError_t hipDeviceGetSharedMemConfig(hipSharedMemConfig* config) {
+  return api([&] {
+    if (!config) return hipErrorInvalidValue;
+    *config = hip2vx::hints.banks;
+    return hipSuccess;
+  });
+}
+
+hipError_t hipFuncSetSharedMemConfig(const void* f, hipSharedMemConfig config) {
+  return api([&] { return !f || config < hipSharedMemBankSizeDefault || config > hipSharedMemBankSizeEightByte ? hipErrorInvalidValue : hipSuccess; });
+}
+
+hipError_t hipDeviceSetLimit(hipLimit_t limit, size_t value) {
+  return api([&] {
+    if (limit < hipLimitStackSize || limit > hipLimitMallocHeapSize) return hipErrorUnsupportedLimit;
+    hip2vx::hints.limits[limit] = value;
+    return hipSuccess;
+  });
+}
+
+hipError_t hipDeviceGetLimit(size_t* value, hipLimit_t limit) {
+  return api([&] {
+    if (!value) return hipErrorInvalidValue;
+    if (limit < hipLimitStackSize || limit > hipLimitMallocHeapSize) return hipErrorUnsupportedLimit;
+    *value = hip2vx::hints.limits[limit];
+    return hipSuccess;
+  });
+}
 
 hipError_t hipDeviceSynchronize() { return api([] { return hip2vx::waitIdle(); }); }
 

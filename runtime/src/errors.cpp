@@ -28,6 +28,7 @@ constexpr ErrorInfo kErrors[] = {
     {hipErrorNoDevice, "hipErrorNoDevice", "no Vortex device available"},
     {hipErrorInvalidDevice, "hipErrorInvalidDevice", "invalid device ordinal"},
     {hipErrorInvalidImage, "hipErrorInvalidImage", "device kernel image is invalid"},
+    {hipErrorUnsupportedLimit, "hipErrorUnsupportedLimit", "limit is not supported on this architecture"},
     {hipErrorInvalidKernelFile, "hipErrorInvalidKernelFile", "invalid kernel binary"},
     {hipErrorInvalidHandle, "hipErrorInvalidHandle", "invalid resource handle"},
     {hipErrorNotFound, "hipErrorNotFound", "named symbol not found"},

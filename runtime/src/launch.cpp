@@ -355,3 +355,13 @@ hipError_t hipOccupancyMaxPotentialBlockSize(int* grid_size, int* block_size, co
     return hipSuccess;
   });
 }
+
+hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, const void* f, int block_size, size_t dynamic_shared, unsigned int flags) {
+  if (flags & ~hipOccupancyDisableCachingOverride) return api([] { return hipErrorInvalidValue; });
+  return hipOccupancyMaxActiveBlocksPerMultiprocessor(blocks, f, block_size, dynamic_shared);
+}
+
+hipError_t hipOccupancyMaxPotentialBlockSizeWithFlags(int* grid_size, int* block_size, const void* f, size_t dynamic_shared, int block_size_limit, unsigned int flags) {
+  if (flags & ~hipOccupancyDisableCachingOverride) return api([] { return hipErrorInvalidValue; });
+  return hipOccupancyMaxPotentialBlockSize(grid_size, block_size, f, dynamic_shared, block_size_limit);
+}

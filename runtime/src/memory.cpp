@@ -291,10 +291,36 @@ hipError_t hipMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t sp
   });
 }
 
+namespace {
+hipError_t fillRows(void* dst, size_t pitch, int value, size_t width, size_t height) {
+  if (width > pitch) return hipErrorInvalidValue;
+  for (size_t row = 0; row < height; ++row) {
+    hipError_t error = hip2vx::fillDevice(static_cast<char*>(dst) + row * pitch, value, width);
+    if (error != hipSuccess) return error;
+  }
+  return hipSuccess;
+}
+}  // namespace
+
+hipError_t hipMemset2D(void* dst, size_t pitch, int value, size_t width, size_t height) {
+  return api([&] { return fillRows(dst, pitch, value, width, height); });
+}
+
+hipError_t hipMemset2DAsync(void* dst, size_t pitch, int value, size_t width, size_t height, hipStream_t stream) {
+  return api([&] { return hip2vx::onStream(stream, [&] { return fillRows(dst, pitch, value, width, height); }); });
+}
+
 // Device 0 is the only device, so a "peer" copy is a copy within it.
 hipError_t hipMemcpyPeer(void* dst, int dst_device, const void* src, int src_device, size_t size) {
   return api([&] {
     if (dst_device != 0 || src_device != 0) return hipErrorInvalidDevice;
     return hip2vx::copyMemory(dst, src, size, hipMemcpyDeviceToDevice);
+  });
+}
+
+hipError_t hipMemcpyPeerAsync(void* dst, int dst_device, const void* src, int src_device, size_t size, hipStream_t stream) {
+  return api([&] {
+    if (dst_device != 0 || src_device != 0) return hipErrorInvalidDevice;
+    return hip2vx::onStream(stream, [&] { return hip2vx::copyMemory(dst, src, size, hipMemcpyDeviceToDevice); });
   });
 }

@@ -90,6 +90,53 @@ hipError_t hipStreamSynchronize(hipStream_t stream) {
 // on simx), so a query completes the work and then reports it done.
 hipError_t hipStreamQuery(hipStream_t stream) { return hipStreamSynchronize(stream); }
 
+hipError_t hipStreamCreateWithPriority(hipStream_t* stream, unsigned int flags, int) {
+  return hipStreamCreateWithFlags(stream, flags);
+}
+
+hipError_t hipDeviceGetStreamPriorityRange(int* least_priority, int* greatest_priority) {
+  if (least_priority) *least_priority = 0;
+  if (greatest_priority) *greatest_priority = 0;
+  return hipSuccess;
+}
+
+hipError_t hipStreamGetPriority(hipStream_t stream, int* priority) {
+  return api([&] {
+    if (!priority) return hipErrorInvalidValue;
+    *priority = 0;
+    return hip2vx::checkStream(stream);
+  });
+}
+
+hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags) {
+  return api([&] {
+    if (!flags) return hipErrorInvalidValue;
+    hipError_t error = hip2vx::checkStream(stream);
+    if (error == hipSuccess) *flags = stream ? stream->flags : hipStreamDefault;
+    return error;
+  });
+}
+
+hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void* user_data) {
+  return api([&] {
+    if (!fn) return hipErrorInvalidValue;
+    hipError_t error = hip2vx::onStream(stream, hip2vx::waitIdle);
+    if (error == hipSuccess) fn(user_data);
+    return error;
+  });
+}
+
+hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback, void* user_data, unsigned int flags) {
+  return api([&] {
+    if (!callback || flags != 0) return hipErrorInvalidValue;
+    hipError_t error = hip2vx::checkStream(stream);
+    if (error != hipSuccess) return error;
+    // The callback learns the status of the work before it, as CUDA's does.
+    callback(stream, hip2vx::onStream(stream, hip2vx::waitIdle), user_data);
+    return hipSuccess;
+  });
+}
+
 hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int flags) {
   return api([&] {
     if (flags != 0) return hipErrorInvalidValue;

@@ -3,13 +3,14 @@
  *
  * Supported: device management (hipInit, hipGetDeviceCount, hipSetDevice, hipGetDevice,
  *   hipGetDeviceProperties, hipDeviceGetAttribute, hipDeviceGetName, hipDeviceSynchronize,
- *   hipDeviceReset, hipDriverGetVersion, hipRuntimeGetVersion; hipSetDeviceFlags and
- *   hipDeviceSetCacheConfig accept their hints and change nothing), memory (hipMalloc, hipFree, hipHostMalloc,
+ *   hipDeviceReset, hipDriverGetVersion, hipRuntimeGetVersion, hipChooseDevice; device flags,
+ *   cache and bank configurations and limits are hints: kept and read back, changing nothing), memory (hipMalloc, hipFree, hipHostMalloc,
  *   hipHostFree, hipMemcpy[Async], hipMemset[Async], hipMemGetInfo), device globals
  *   (hipMemcpyToSymbol[Async], hipMemcpyFromSymbol[Async], hipGetSymbolAddress,
  *   hipGetSymbolSize), managed memory (hipMallocManaged, hipMemPrefetchAsync, hipMemAdvise:
  *   host shadows uploaded before each launch and downloaded when it completes), launches
- *   (hipLaunchKernel), errors, streams and events.
+ *   (hipLaunchKernel), errors, streams (priorities: only 0; host functions and callbacks run once
+ *   the work before them is done) and events.
  *
  * Also: pitched memory (hipMallocPitch, hipMemcpy2D, hipMemcpy2DAsync, hipMalloc3D), the default memory pool of
  *   stream-ordered allocation (hipDeviceGetDefaultMemPool, hipMemPoolSet/GetAttribute: allocations
@@ -57,6 +58,7 @@ typedef enum hipError_t {
   hipErrorNoDevice = 100,
   hipErrorInvalidDevice = 101,
   hipErrorInvalidImage = 200,
+  hipErrorUnsupportedLimit = 215,
   hipErrorInvalidKernelFile = 218,
   hipErrorInvalidHandle = 400,
   hipErrorInvalidResourceHandle = 400,
@@ -97,7 +99,42 @@ typedef enum hipDeviceAttribute_t {
   hipDeviceAttributeMaxThreadsPerMultiProcessor,
   hipDeviceAttributeTotalGlobalMem,
   hipDeviceAttributeHostNativeAtomicSupported,  /* 1 on the CPU backend (one memory); 0 on Vortex: host and device atomics do not see each other */
-  hipDeviceAttributeMemoryPoolsSupported        /* 0: no memory pools (hipMallocAsync still works) */
+  hipDeviceAttributeMemoryPoolsSupported,       /* 0: no memory pools (hipMallocAsync still works) */
+  /* The fields of hipDeviceProp_t of the same names. */
+  hipDeviceAttributeClockRate,
+  hipDeviceAttributeMemoryClockRate,
+  hipDeviceAttributeMemoryBusWidth,
+  hipDeviceAttributeL2CacheSize,
+  hipDeviceAttributeComputeCapabilityMajor,
+  hipDeviceAttributeComputeCapabilityMinor,
+  hipDeviceAttributeMaxSharedMemoryPerMultiprocessor,
+  hipDeviceAttributeSharedMemPerBlockOptin,
+  hipDeviceAttributeTotalConstantMemory,
+  hipDeviceAttributeMaxRegistersPerBlock,
+  hipDeviceAttributeMaxRegistersPerMultiprocessor,
+  hipDeviceAttributeMaxPitch,
+  hipDeviceAttributeTextureAlignment,
+  hipDeviceAttributeComputeMode,
+  hipDeviceAttributeConcurrentKernels,
+  hipDeviceAttributeAsyncEngineCount,
+  hipDeviceAttributeIntegrated,
+  hipDeviceAttributeCanMapHostMemory,
+  hipDeviceAttributeManagedMemory,
+  hipDeviceAttributePageableMemoryAccess,
+  hipDeviceAttributePageableMemoryAccessUsesHostPageTables,
+  hipDeviceAttributeConcurrentManagedAccess,
+  hipDeviceAttributeDirectManagedMemAccessFromHost,
+  hipDeviceAttributeUnifiedAddressing,
+  hipDeviceAttributeEccEnabled,
+  hipDeviceAttributeKernelExecTimeout,
+  hipDeviceAttributePciDomainID,
+  hipDeviceAttributePciBusId,
+  hipDeviceAttributePciDeviceId,
+  hipDeviceAttributeIsMultiGpuBoard,
+  hipDeviceAttributeMaxBlocksPerMultiprocessor,  /* 1: a core runs one block at a time here (as the occupancy queries say) */
+  hipDeviceAttributeCooperativeLaunch,           /* 0: no grid-wide synchronisation */
+  hipDeviceAttributeHostRegisterSupported,       /* 1: hipHostRegister is accepted */
+  hipDeviceAttributeStreamPrioritiesSupported    /* 0: one in-order queue */
 } hipDeviceAttribute_t;
 
 typedef enum hipFuncCache_t {
@@ -222,7 +259,28 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t* prop, int device);
 hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attr, int device);
 hipError_t hipDeviceGetName(char* name, int length, int device);
 hipError_t hipSetDeviceFlags(unsigned int flags);
+hipError_t hipGetDeviceFlags(unsigned int* flags);
+hipError_t hipChooseDevice(int* device, const hipDeviceProp_t* prop);
+/* Cache, bank and limit settings are hints Vortex has nothing to apply to: accepted, and the
+ * values set are the values read back. */
+typedef enum hipSharedMemConfig {
+  hipSharedMemBankSizeDefault,
+  hipSharedMemBankSizeFourByte,
+  hipSharedMemBankSizeEightByte
+} hipSharedMemConfig;
+typedef enum hipLimit_t {
+  hipLimitStackSize = 0,
+  hipLimitPrintfFifoSize = 1,
+  hipLimitMallocHeapSize = 2
+} hipLimit_t;
 hipError_t hipDeviceSetCacheConfig(hipFuncCache_t config);
+hipError_t hipDeviceGetCacheConfig(hipFuncCache_t* config);
+hipError_t hipFuncSetCacheConfig(const void* f, hipFuncCache_t config);
+hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig config);
+hipError_t hipDeviceGetSharedMemConfig(hipSharedMemConfig* config);
+hipError_t hipFuncSetSharedMemConfig(const void* f, hipSharedMemConfig config);
+hipError_t hipDeviceSetLimit(hipLimit_t limit, size_t value);
+hipError_t hipDeviceGetLimit(size_t* value, hipLimit_t limit);
 hipError_t hipDeviceSynchronize(void);
 hipError_t hipDeviceReset(void);
 hipError_t hipDriverGetVersion(int* version);
@@ -318,6 +376,17 @@ hipError_t hipStreamDestroy(hipStream_t stream);
 hipError_t hipStreamSynchronize(hipStream_t stream);
 hipError_t hipStreamQuery(hipStream_t stream);
 hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int flags = 0);
+/* One queue, no priorities: the range is [0, 0] and any priority asked for is 0. */
+hipError_t hipStreamCreateWithPriority(hipStream_t* stream, unsigned int flags, int priority);
+hipError_t hipDeviceGetStreamPriorityRange(int* least_priority, int* greatest_priority);
+hipError_t hipStreamGetPriority(hipStream_t stream, int* priority);
+hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags);
+/* Host functions queued on a stream run once the work issued before them has completed (here,
+ * on the calling thread, before the call returns). */
+typedef void (*hipHostFn_t)(void* user_data);
+typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status, void* user_data);
+hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void* user_data);
+hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback, void* user_data, unsigned int flags);
 hipError_t hipEventCreate(hipEvent_t* event);
 hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned int flags);
 hipError_t hipEventDestroy(hipEvent_t event);
@@ -364,6 +433,13 @@ hipError_t hipOccupancyMaxPotentialBlockSize(int* grid_size, int* block_size, co
                                              size_t dynamic_shared = 0, int block_size_limit = 0);
 hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, const void* f, int block_size,
                                                         size_t dynamic_shared);
+#define hipOccupancyDefault 0x0u
+#define hipOccupancyDisableCachingOverride 0x1u
+hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, const void* f, int block_size,
+                                                                 size_t dynamic_shared, unsigned int flags);
+hipError_t hipOccupancyMaxPotentialBlockSizeWithFlags(int* grid_size, int* block_size, const void* f,
+                                                      size_t dynamic_shared = 0, int block_size_limit = 0,
+                                                      unsigned int flags = hipOccupancyDefault);
 
 /* ---- pitched memory: rows padded to 64 bytes; 2-D copies row by row ---- */
 hipError_t hipMallocPitch(void** ptr, size_t* pitch, size_t width, size_t height);
@@ -371,6 +447,8 @@ hipError_t hipMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch,
                        size_t height, hipMemcpyKind kind);
 hipError_t hipMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
                             size_t height, hipMemcpyKind kind, hipStream_t stream);
+hipError_t hipMemset2D(void* dst, size_t pitch, int value, size_t width, size_t height);
+hipError_t hipMemset2DAsync(void* dst, size_t pitch, int value, size_t width, size_t height, hipStream_t stream = 0);
 
 /* 3-D pitched memory: rows padded as by hipMallocPitch, slices of `height` rows. */
 typedef struct hipPitchedPtr { void* ptr; size_t pitch; size_t xsize; size_t ysize; } hipPitchedPtr;
@@ -404,6 +482,8 @@ hipError_t hipDeviceCanAccessPeer(int* can_access, int device, int peer_device);
 hipError_t hipDeviceEnablePeerAccess(int peer_device, unsigned int flags);
 hipError_t hipDeviceDisablePeerAccess(int peer_device);
 hipError_t hipMemcpyPeer(void* dst, int dst_device, const void* src, int src_device, size_t size);
+hipError_t hipMemcpyPeerAsync(void* dst, int dst_device, const void* src, int src_device, size_t size,
+                              hipStream_t stream = 0);
 
 /* ---- hints with nothing to do on Vortex ---- */
 hipError_t hipProfilerStart(void);

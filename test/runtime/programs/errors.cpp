@@ -34,7 +34,36 @@ static void deviceManagement() {
   EXPECT_OK(hipSetDeviceFlags(hipDeviceScheduleBlockingSync));
   EXPECT_BAD(hipSetDeviceFlags(0x100), hipErrorInvalidValue);
   EXPECT_BAD(hipSetDeviceFlags(hipDeviceMapHost), hipErrorNotSupported);
+  unsigned int flags = 0;
+  EXPECT_OK(hipGetDeviceFlags(&flags));
+  EXPECT(flags == hipDeviceScheduleBlockingSync);
   EXPECT_OK(hipDeviceSetCacheConfig(hipFuncCachePreferL1));
+  hipFuncCache_t cache = hipFuncCachePreferNone;
+  EXPECT_OK(hipDeviceGetCacheConfig(&cache));
+  EXPECT(cache == hipFuncCachePreferL1);
+  EXPECT_BAD(hipDeviceSetCacheConfig((hipFuncCache_t)9), hipErrorInvalidValue);
+  hipSharedMemConfig banks = hipSharedMemBankSizeDefault;
+  EXPECT_OK(hipDeviceGetSharedMemConfig(&banks));
+  EXPECT(banks == hipSharedMemBankSizeFourByte);
+  EXPECT_OK(hipDeviceSetSharedMemConfig(hipSharedMemBankSizeEightByte));
+  EXPECT_OK(hipDeviceGetSharedMemConfig(&banks));
+  EXPECT(banks == hipSharedMemBankSizeEightByte);
+  size_t limit = 1;
+  EXPECT_OK(hipDeviceSetLimit(hipLimitPrintfFifoSize, 1 << 20));
+  EXPECT_OK(hipDeviceGetLimit(&limit, hipLimitPrintfFifoSize));
+  EXPECT(limit == 1 << 20);
+  EXPECT_BAD(hipDeviceSetLimit((hipLimit_t)7, 1), hipErrorUnsupportedLimit);
+  int chosen = 5;
+  EXPECT_OK(hipChooseDevice(&chosen, &prop));
+  EXPECT(chosen == 0);
+  // Attributes are the properties' fields of the same names.
+  EXPECT_OK(hipGetDeviceProperties(&prop, 0));
+  EXPECT_OK(hipDeviceGetAttribute(&value, hipDeviceAttributeComputeCapabilityMajor, 0));
+  EXPECT(value == prop.major);
+  EXPECT_OK(hipDeviceGetAttribute(&value, hipDeviceAttributeMaxSharedMemoryPerMultiprocessor, 0));
+  EXPECT(value == (int)prop.maxSharedMemoryPerMultiProcessor);
+  EXPECT_OK(hipDeviceGetAttribute(&value, hipDeviceAttributeManagedMemory, 0));
+  EXPECT(value == prop.managedMemory);
   EXPECT_BAD(hipDriverGetVersion(nullptr), hipErrorInvalidValue);
   EXPECT_BAD(hipRuntimeGetVersion(nullptr), hipErrorInvalidValue);
 }
@@ -124,6 +153,28 @@ static void streamsAndEvents() {
   EXPECT_BAD(hipEventQuery(stop), hipErrorInvalidHandle);
   EXPECT_BAD(hipStreamWaitEvent(nullptr, stop, 0), hipErrorInvalidHandle);
   EXPECT_OK(hipEventDestroy(start));
+
+  // Priorities: one queue, so the range is [0, 0]; flags are kept.
+  int least = 7, greatest = 7, priority = 7;
+  EXPECT_OK(hipDeviceGetStreamPriorityRange(&least, &greatest));
+  EXPECT(least == 0 && greatest == 0);
+  EXPECT_OK(hipStreamCreateWithPriority(&stream, hipStreamNonBlocking, -1));
+  EXPECT_OK(hipStreamGetPriority(stream, &priority));
+  EXPECT(priority == 0);
+  unsigned int flags = 0;
+  EXPECT_OK(hipStreamGetFlags(stream, &flags));
+  EXPECT(flags == hipStreamNonBlocking);
+  EXPECT_OK(hipStreamGetFlags(nullptr, &flags));
+  EXPECT(flags == hipStreamDefault);
+  // Host functions run after the work before them, with its status.
+  static int calls = 0;
+  EXPECT_OK(hipLaunchHostFunc(stream, [](void* p) { *(int*)p += 1; }, &calls));
+  EXPECT_OK(hipStreamAddCallback(stream, [](hipStream_t, hipError_t status, void* p) { *(int*)p += status == hipSuccess ? 10 : 100; }, &calls, 0));
+  EXPECT(calls == 11);
+  EXPECT_BAD(hipLaunchHostFunc(stream, nullptr, nullptr), hipErrorInvalidValue);
+  EXPECT_OK(hipStreamDestroy(stream));
+  EXPECT_BAD(hipStreamGetFlags(stream, &flags), hipErrorInvalidHandle);
+  EXPECT_BAD(hipLaunchHostFunc(stream, [](void*) {}, nullptr), hipErrorInvalidHandle);
 }
 
 static void launches() {
@@ -208,6 +259,12 @@ static void singleDevice() {
   EXPECT_OK(hipMemcpy2D(back, 5, e, pitch, 5, 3, hipMemcpyDeviceToHost));
   EXPECT(std::memcmp(back, rows, sizeof rows) == 0);
   EXPECT_BAD(hipMemcpy2D(back, 4, e, pitch, 5, 3, hipMemcpyDeviceToHost), hipErrorInvalidValue);
+  // Rows set through the pitch, the padding left alone; an asynchronous peer copy.
+  EXPECT_OK(hipMemset2D(e, pitch, 0x7f, 2, 3));
+  EXPECT_OK(hipMemcpyPeerAsync(d, 0, e, 0, pitch * 3));
+  EXPECT_OK(hipMemcpy2D(back, 5, d, pitch, 5, 3, hipMemcpyDeviceToHost));
+  EXPECT(back[0][0] == 0x7f && back[2][1] == 0x7f && back[0][2] == 3 && back[2][4] == 15);
+  EXPECT_BAD(hipMemset2D(e, pitch, 0, pitch + 1, 1), hipErrorInvalidValue);
   EXPECT_OK(hipFree(d));
   EXPECT_OK(hipFree(e));
 }
