@@ -9,7 +9,7 @@ import { HIP_MACROS, macroDefinitions, type MacroTable } from './parse/macros.js
 import { decidedNotTakenOnDevice, skippedOnDevice } from './parse/conditionals.js';
 import { parseForTranslation, statementOf, missingButValid, topLevelItem } from './parse/repair.js';
 import { GPU_SPACE } from './parse/gpu-macros.js';
-import { analyseProgram, fileSharedVars, type FunctionInfo, type Launch, type Program } from './analyse/program.js';
+import { analyseProgram, fileSharedVars, firstLaunchItem, type FunctionInfo, type Program } from './analyse/program.js';
 import { TypeTable } from './analyse/types.js';
 import { collectInstances, type InstanceProblem, type KernelInstance } from './analyse/instances.js';
 import { TemplateBindings, dispatches } from './analyse/template-bindings.js';
@@ -430,13 +430,6 @@ function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits
     if (stubs.length) hostEdits.wrap(direct.directive, '', `/* hip2vortex: ${what} of the kernels of ${direct.written} launched here: */${nl}${stubs.join(nl)}${nl}`);
   }
   for (const { item, stubs } of beforeItems.values()) hostEdits.wrap(item, `/* hip2vortex: launch stubs of header kernels for types defined after their #include: */${nl}${stubs.join(nl)}${nl}`, '');
-}
-
-/** The item at file scope (or in a file-level #if group) holding the first of `launches`. */
-function firstLaunchItem(launches: readonly Launch[]): Node {
-  let item = launches.reduce((a, b) => (a.call.startIndex <= b.call.startIndex ? a : b)).call;
-  while (item.parent && item.parent.type !== 'translation_unit' && !item.parent.type.startsWith('preproc_')) item = item.parent;
-  return item;
 }
 
 /**

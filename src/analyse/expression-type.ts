@@ -20,7 +20,7 @@ const PROMOTED = new Set(['bool', 'char', 'signed char', 'unsigned char', 'short
 const CASTS = new Set(['static_cast', 'reinterpret_cast', 'const_cast']);
 
 /**
- * A literal, a cast (`(T)x`, `T(x)`, `static_cast<T>(x)`), `&x`, `*p`, `-x`, `x[i]`, `p + i`, `s.f`,
+ * A literal, a cast (`(T)x`, `T(x)`, `static_cast<T>(x)`), a braced construction (`T{x}`), `&x`, `*p`, `-x`, `x[i]`, `p + i`, `s.f`,
  * `v.data()` of a std::vector, or a variable declared earlier in the enclosing function (or one of
  * its parameters; a reference stands for what it refers to); undefined for anything else.
  * `subst` binds the template parameters of the enclosing function template.
@@ -67,6 +67,11 @@ export function staticType(expr: Node, text: string, types: TypeTable, subst?: S
       return declaredType(e, text, types, subst);
     case 'call_expression':
       return conversion(e, types, subst) ?? vectorData(e, text, types, subst);
+    case 'compound_literal_expression': {
+      // `Point{1, 2}`, `AddK<float>{1.0f}`: the type named.
+      const type = e.childForFieldName('type');
+      return type ? types.typeNamed(type, subst) : undefined;
+    }
     default:
       return undefined;
   }

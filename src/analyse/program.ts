@@ -218,6 +218,13 @@ export function sharedOf(fn: FunctionInfo, text: string): SharedVar[] {
   return found;
 }
 
+/** The item at file scope (or in a file-level #if group) holding the first of `launches`. */
+export function firstLaunchItem(launches: readonly Launch[]): Node {
+  let item = launches.reduce((a, b) => (a.call.startIndex <= b.call.startIndex ? a : b)).call;
+  while (item.parent && item.parent.type !== 'translation_unit' && !item.parent.type.startsWith('preproc_')) item = item.parent;
+  return item;
+}
+
 /** Name and explicit template arguments of a launched kernel expression (`k`, `k<T>`, `ns::k`). */
 function kernelRef(expr: Node): { name: string; templateArgs?: Node[] } | undefined {
   let e: Node | null = expr;

@@ -201,8 +201,8 @@ export class TypeTable {
    * `Point(1, 2)`): undefined for anything else (a function, a variable, an unknown name).
    */
   typeNamed(node: Node, subst?: Subst): CType | undefined {
-    // `Functor<T>()` names a class template instance like a function.
-    if (node.type === 'template_function') return known(this.guard(() => this.instantiate(node, node, this.envAt(node, subst)), node));
+    // `Functor<T>()` names a class template instance like a function; `Functor<T>{k}` as a type.
+    if (node.type === 'template_function' || node.type === 'template_type') return known(this.guard(() => this.instantiate(node, node, this.envAt(node, subst)), node));
     if (!NAME_NODES.has(node.type) && node.type !== 'primitive_type') return undefined;
     const t = this.guard(() => (node.type === 'primitive_type' ? this.typeOf(node, this.envAt(node, subst)) : this.named(node.text.replace(/\s+/g, ''), node, this.envAt(node, subst))), node);
     return known(t);

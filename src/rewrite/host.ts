@@ -4,7 +4,7 @@
 // Everything else stays byte for byte.
 import type { Node } from '../parse/parser.js';
 import { closureStructs, closureValue, deviceLambdas } from '../analyse/device-lambdas.js';
-import { deviceMemberFunctions, templateParamNames, type FunctionInfo, type GlobalVar, type Launch, type Program } from '../analyse/program.js';
+import { deviceMemberFunctions, firstLaunchItem, templateParamNames, type FunctionInfo, type GlobalVar, type Launch, type Program } from '../analyse/program.js';
 import type { KernelInstance } from '../analyse/instances.js';
 import type { HeaderRule, RuleSet } from '../rules/index.js';
 import { appendToFile, type EditSet } from './edits.js';
@@ -158,7 +158,9 @@ function kernelReplacement(ctx: HostContext, fn: FunctionInfo, placed: Set<strin
     const used = ctx.instances.filter((i) => i.kernel.name === fn.name && i.launches.length > 0).map(stubDeclaration);
     return [`/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile}; its launch stubs are in the files that include this one */`, ...used, ...(dispatched ? dispatcherDeclaration(fn) : [])].join(ctx.nl);
   }
-  const instances = ctx.instances.filter((i) => i.kernel.name === fn.name);
+  const all = ctx.instances.filter((i) => i.kernel.name === fn.name);
+  const instances = all.filter((i) => !launchedLater(fn, i));
+  laterStubs(ctx, all.filter((i) => launchedLater(fn, i)));
   const stubs = launchStubs(instances, ctx.programName, ctx.deviceAbi, ctx.nl, new Set(dispatched ? [fn] : []));
   if (stubs.atEnd.length) {
     const chunk = [`/* hip2vortex: launch stubs of kernel '${fn.name}' for the instances its dispatcher launches: */`, ...stubs.atEnd];
@@ -168,7 +170,30 @@ function kernelReplacement(ctx: HostContext, fn: FunctionInfo, placed: Set<strin
   }
   // Defined here: other units of the program may launch it through its declaration.
   const definitions = instances.filter((i) => linkable(i.kernel)).map(linkedDefinition);
+  if (!stubs.here.length && !definitions.length && instances.length < all.length) return `/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile}; its launch stubs are before its launches */`;
   return [`/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile}; its launch stub${stubs.here.length === 1 ? '' : 's'}: */`, ...stubs.here, ...definitions].join(ctx.nl);
+}
+
+/**
+ * A template instance of a kernel at file scope launched only directly, first from an item after
+ * the kernel: its arguments may name types the file declares in between (`using real = double;`
+ * before main), so its stub goes before that item.
+ */
+const launchedLater = (fn: FunctionInfo, i: KernelInstance) =>
+  i.templateArgs.length > 0 && !i.dispatched && i.launches.length > 0 && !namespacesOf(fn.outer).length && !branchOf(fn.outer) &&
+  firstLaunchItem(i.launches).startIndex > fn.outer.endIndex;
+
+function laterStubs(ctx: HostContext, instances: readonly KernelInstance[]): void {
+  const byItem = new Map<Node, KernelInstance[]>();
+  for (const i of instances) {
+    const item = firstLaunchItem(i.launches);
+    const at = [...byItem.keys()].find((n) => n.id === item.id) ?? item;
+    byItem.set(at, [...(byItem.get(at) ?? []), i]);
+  }
+  for (const [item, here] of byItem) {
+    const stubs = launchStubs(here, ctx.programName, ctx.deviceAbi, ctx.nl).here;
+    ctx.edits.wrap(item, `/* hip2vortex: launch stubs of kernel '${here[0].kernel.name}', before its first launch (their types may be declared after the kernel): */${ctx.nl}${stubs.join(ctx.nl)}${ctx.nl}`, '');
+  }
 }
 
 /**

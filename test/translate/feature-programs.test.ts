@@ -326,8 +326,11 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'header-late-types/app', stem: 'late_types', includeDirs: ['../lib'], variants: [{ config: '4x4' }],
-    what: "direct launches of a header's template kernel with types defined after the #include (a struct, one in a namespace): their stubs come before the launching functions",
-    host: ['struct Pt { float x, y; };\n\n/* hip2vortex: launch stubs of header kernels for types defined after their #include: */'],
+    what: "direct launches of a header's template kernel with types defined after the #include (a struct, one in a namespace), and of the file's own with an alias declared after it: their stubs come before the launching functions",
+    host: [
+      'struct Pt { float x, y; };\n\n/* hip2vortex: launch stubs of header kernels for types defined after their #include: */',
+      "using real = double;\n\n/* hip2vortex: launch stubs of kernel 'fold', before its first launch (their types may be declared after the kernel): */",
+    ],
   },
   {
     dir: 'header-globals/app', stem: 'header_globals', includeDirs: ['../lib'], variants: [{ config: '4x4' }],

@@ -80,6 +80,14 @@ int main() { float* d; run(d, Scale<double>()); }`;
     expect(bind(source)).toEqual([['F=Scale<double>']]);
   });
 
+  it('deduces from braced constructions, of a struct and of a class template instance', () => {
+    const source = `template <typename T> struct AddK { T k; };
+struct Pt { float x, y; };
+template <typename F> __global__ void k(float* d, F f) {}
+int main() { float* d; k<<<1, 1>>>(d, AddK<float>{1.0f}); k<<<1, 1>>>(d, Pt{1, 2}); }`;
+    expect(bind(source)).toEqual([['F=AddK<float>'], ['F=Pt']]);
+  });
+
   it('binds parameter packs: deduced (signed literals too), passed on with args... through host templates, written, empty', () => {
     const source = `template <typename T> struct Scale { float s; };
 template <typename F, typename... Args> __global__ void kp(F f, Args... args) {}

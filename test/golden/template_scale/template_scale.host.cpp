@@ -23,17 +23,7 @@ __host__ __device__ T clamp_to(T v, T lo, T hi)
     return v < lo ? lo : (v > hi ? hi : v);
 }
 
-/* hip2vortex: kernel 'scale_offset' is in template_scale.device.cpp; its launch stubs: */
-extern "C" void* __hip2vx_kernel_template_scale_scale_offset__float;
-static inline hipError_t __hip2vx_launch_scale_offset__float(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, float* data, float factor, float offset, float limit, int n) {
-  void* __hv_args[] = {(void*)&data, (void*)&factor, (void*)&offset, (void*)&limit, (void*)&n};
-  return hipLaunchKernel((const void*)&__hip2vx_kernel_template_scale_scale_offset__float, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
-}
-extern "C" void* __hip2vx_kernel_template_scale_scale_offset__int;
-static inline hipError_t __hip2vx_launch_scale_offset__int(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, int* data, int factor, int offset, int limit, int n) {
-  void* __hv_args[] = {(void*)&data, (void*)&factor, (void*)&offset, (void*)&limit, (void*)&n};
-  return hipLaunchKernel((const void*)&__hip2vx_kernel_template_scale_scale_offset__int, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
-}
+/* hip2vortex: kernel 'scale_offset' is in template_scale.device.cpp; its launch stubs are before its launches */
 
 template <typename T>
 static bool check(const char* what, const std::vector<T>& got, const std::vector<T>& in,
@@ -49,6 +39,17 @@ static bool check(const char* what, const std::vector<T>& got, const std::vector
     return true;
 }
 
+/* hip2vortex: launch stubs of kernel 'scale_offset', before its first launch (their types may be declared after the kernel): */
+extern "C" void* __hip2vx_kernel_template_scale_scale_offset__float;
+static inline hipError_t __hip2vx_launch_scale_offset__float(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, float* data, float factor, float offset, float limit, int n) {
+  void* __hv_args[] = {(void*)&data, (void*)&factor, (void*)&offset, (void*)&limit, (void*)&n};
+  return hipLaunchKernel((const void*)&__hip2vx_kernel_template_scale_scale_offset__float, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
+}
+extern "C" void* __hip2vx_kernel_template_scale_scale_offset__int;
+static inline hipError_t __hip2vx_launch_scale_offset__int(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, int* data, int factor, int offset, int limit, int n) {
+  void* __hv_args[] = {(void*)&data, (void*)&factor, (void*)&offset, (void*)&limit, (void*)&n};
+  return hipLaunchKernel((const void*)&__hip2vx_kernel_template_scale_scale_offset__int, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
+}
 int main(int argc, char** argv)
 {
     const int n = argc > 1 ? atoi(argv[1]) : 1 << 14;
