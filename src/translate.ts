@@ -30,7 +30,7 @@ import { appendToFile, EditSet } from './rewrite/edits.js';
 import { qualifyMemberAliases } from './rewrite/member-aliases.js';
 import { Reporter, type RuleUse, type Unconverted } from './rewrite/reporter.js';
 import { DeviceRewriter } from './rewrite/device.js';
-import { rewriteHost } from './rewrite/host.js';
+import { rewriteHost, stubsBeforeFirstLaunch } from './rewrite/host.js';
 import { rewriteLayoutCopies } from './rewrite/layout-copies.js';
 import { deviceMemoryFlows } from './analyse/device-memory.js';
 import { kernelArgs } from './emit/kernel-args.js';
@@ -398,7 +398,7 @@ function withoutMacros(code: string, names: readonly string[], macros: MacroTabl
  */
 function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits: EditSet, programName: string, deviceAbi: Abi, nl: string, path: string, headerMode: boolean, options: TranslateOptions): void {
   const own = units[0].program;
-  const beforeItems = new Map<number, { item: Node; stubs: string[] }>();
+  const later: KernelInstance[] = [];
   const byDirective = new Map<number, Unit[]>();
   for (const u of units) if (u.header) byDirective.set(u.header.directive.id, [...(byDirective.get(u.header.directive.id) ?? []), u]);
   for (const group of byDirective.values()) {
@@ -411,17 +411,12 @@ function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits
     const primaries = (u: Unit) => new Set(u.program.kernels.filter((k) => dispatches(own, k) && !dispatches(u.program, k)));
     // A template instance only launched directly may name a type the file defines after the
     // #include (`fill<Pt>`): its stub goes before the top-level item of its first launch.
-    const later = (i: KernelInstance) => !headerMode && i.templateArgs.length > 0 && !i.dispatched && !dispatches(own, i.kernel) && i.launches.length > 0 && firstLaunchItem(i.launches).startIndex > direct.directive.endIndex;
-    for (const i of group.flatMap((u) => u.instances).filter(later)) {
-      const item = firstLaunchItem(i.launches);
-      const entry = beforeItems.get(item.id) ?? { item, stubs: [] };
-      entry.stubs.push(...launchStubs([i], programName, deviceAbi, nl).here);
-      beforeItems.set(item.id, entry);
-    }
+    const isLater = (i: KernelInstance) => !headerMode && i.templateArgs.length > 0 && !i.dispatched && !dispatches(own, i.kernel) && i.launches.length > 0 && firstLaunchItem(i.launches).startIndex > direct.directive.endIndex;
+    later.push(...group.flatMap((u) => u.instances).filter(isLater));
     const placed = group.map((u) =>
       headerMode
         ? { here: [...u.instances.filter((i) => i.launches.length > 0).map(stubDeclaration), ...[...primaries(u)].flatMap(dispatcherDeclaration)], atEnd: [] }
-        : launchStubs(u.instances.filter((i) => !later(i)), programName, deviceAbi, nl, primaries(u)),
+        : launchStubs(u.instances.filter((i) => !isLater(i)), programName, deviceAbi, nl, primaries(u)),
     );
     const stubs = placed.flatMap((p) => p.here);
     const atEnd = placed.flatMap((p) => p.atEnd);
@@ -429,7 +424,7 @@ function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits
     const what = headerMode ? 'launch stubs (defined by the files including this one)' : 'launch stubs';
     if (stubs.length) hostEdits.wrap(direct.directive, '', `/* hip2vortex: ${what} of the kernels of ${direct.written} launched here: */${nl}${stubs.join(nl)}${nl}`);
   }
-  for (const { item, stubs } of beforeItems.values()) hostEdits.wrap(item, `/* hip2vortex: launch stubs of header kernels for types defined after their #include: */${nl}${stubs.join(nl)}${nl}`, '');
+  stubsBeforeFirstLaunch(hostEdits, later, programName, deviceAbi, nl, 'launch stubs of header kernels for types defined after their #include');
 }
 
 /**

@@ -208,6 +208,19 @@ struct Hints {
   hipSharedMemConfig banks = hipSharedMemBankSizeFourByte;
   size_t limits[3] = {0, 0, 0};
 } hints;
+
+bool validCache(hipFuncCache_t c) { return c >= hipFuncCachePreferNone && c <= hipFuncCachePreferEqual; }
+bool validBanks(hipSharedMemConfig c) { return c >= hipSharedMemBankSizeDefault && c <= hipSharedMemBankSizeEightByte; }
+
+/** A hint's value, read back. */
+template <class T>
+hipError_t readHint(T* out, const T& value) {
+  return api([&] {
+    if (!out) return hipErrorInvalidValue;
+    *out = value;
+    return hipSuccess;
+  });
+}
 }  // namespace
 }  // namespace hip2vx
 
@@ -222,13 +235,7 @@ hipError_t hipSetDeviceFlags(unsigned int flags) {
   });
 }
 
-hipError_t hipGetDeviceFlags(unsigned int* flags) {
-  return api([&] {
-    if (!flags) return hipErrorInvalidValue;
-    *flags = hip2vx::hints.deviceFlags;
-    return hipSuccess;
-  });
-}
+hipError_t hipGetDeviceFlags(unsigned int* flags) { return hip2vx::readHint(flags, hip2vx::hints.deviceFlags); }
 
 hipError_t hipChooseDevice(int* device, const hipDeviceProp_t* prop) {
   return api([&] {
@@ -240,42 +247,30 @@ hipError_t hipChooseDevice(int* device, const hipDeviceProp_t* prop) {
 
 hipError_t hipDeviceSetCacheConfig(hipFuncCache_t config) {
   return api([&] {
-    if (config < hipFuncCachePreferNone || config > hipFuncCachePreferEqual) return hipErrorInvalidValue;
+    if (!hip2vx::validCache(config)) return hipErrorInvalidValue;
     hip2vx::hints.cache = config;
     return hipSuccess;
   });
 }
 
-hipError_t hipDeviceGetCacheConfig(hipFuncCache_t* config) {
-  return api([&] {
-    if (!config) return hipErrorInvalidValue;
-    *config = hip2vx::hints.cache;
-    return hipSuccess;
-  });
-}
+hipError_t hipDeviceGetCacheConfig(hipFuncCache_t* config) { return hip2vx::readHint(config, hip2vx::hints.cache); }
 
 hipError_t hipFuncSetCacheConfig(const void* f, hipFuncCache_t config) {
-  return api([&] { return !f || config < hipFuncCachePreferNone || config > hipFuncCachePreferEqual ? hipErrorInvalidValue : hipSuccess; });
+  return api([&] { return f && hip2vx::validCache(config) ? hipSuccess : hipErrorInvalidValue; });
 }
 
 hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig config) {
   return api([&] {
-    if (config < hipSharedMemBankSizeDefault || config > hipSharedMemBankSizeEightByte) return hipErrorInvalidValue;
+    if (!hip2vx::validBanks(config)) return hipErrorInvalidValue;
     hip2vx::hints.banks = config == hipSharedMemBankSizeDefault ? hipSharedMemBankSizeFourByte : config;
     return hipSuccess;
   });
 }
 
-hipError_t hipDeviceGetSharedMemConfig(hipSharedMemConfig* config) {
-  return api([&] {
-    if (!config) return hipErrorInvalidValue;
-    *config = hip2vx::hints.banks;
-    return hipSuccess;
-  });
-}
+hipError_t hipDeviceGetSharedMemConfig(hipSharedMemConfig* config) { return hip2vx::readHint(config, hip2vx::hints.banks); }
 
 hipError_t hipFuncSetSharedMemConfig(const void* f, hipSharedMemConfig config) {
-  return api([&] { return !f || config < hipSharedMemBankSizeDefault || config > hipSharedMemBankSizeEightByte ? hipErrorInvalidValue : hipSuccess; });
+  return api([&] { return f && hip2vx::validBanks(config) ? hipSuccess : hipErrorInvalidValue; });
 }
 
 hipError_t hipDeviceSetLimit(hipLimit_t limit, size_t value) {

@@ -184,16 +184,19 @@ const launchedLater = (fn: FunctionInfo, i: KernelInstance) =>
   firstLaunchItem(i.launches).startIndex > fn.outer.endIndex;
 
 function laterStubs(ctx: HostContext, instances: readonly KernelInstance[]): void {
-  const byItem = new Map<Node, KernelInstance[]>();
+  if (instances.length) stubsBeforeFirstLaunch(ctx.edits, instances, ctx.programName, ctx.deviceAbi, ctx.nl, `launch stubs of kernel '${instances[0].kernel.name}', before its first launch (their types may be declared after the kernel)`);
+}
+
+/** Each instance's stub before the top-level item of its first launch, under `what` (a comment). */
+export function stubsBeforeFirstLaunch(edits: EditSet, instances: readonly KernelInstance[], program: string, deviceAbi: Abi, nl: string, what: string): void {
+  const byItem = new Map<number, { item: Node; stubs: string[] }>();
   for (const i of instances) {
     const item = firstLaunchItem(i.launches);
-    const at = [...byItem.keys()].find((n) => n.id === item.id) ?? item;
-    byItem.set(at, [...(byItem.get(at) ?? []), i]);
+    const entry = byItem.get(item.id) ?? { item, stubs: [] };
+    entry.stubs.push(...launchStubs([i], program, deviceAbi, nl).here);
+    byItem.set(item.id, entry);
   }
-  for (const [item, here] of byItem) {
-    const stubs = launchStubs(here, ctx.programName, ctx.deviceAbi, ctx.nl).here;
-    ctx.edits.wrap(item, `/* hip2vortex: launch stubs of kernel '${here[0].kernel.name}', before its first launch (their types may be declared after the kernel): */${ctx.nl}${stubs.join(ctx.nl)}${ctx.nl}`, '');
-  }
+  for (const { item, stubs } of byItem.values()) edits.wrap(item, `/* hip2vortex: ${what}: */${nl}${stubs.join(nl)}${nl}`, '');
 }
 
 /**
