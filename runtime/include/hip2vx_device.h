@@ -315,10 +315,17 @@ HIP2VX_INLINE void hip2vx_check(int ok, const char* file, int line, const char* 
 
 // Cooperative groups: the block-level subset.
 namespace cooperative_groups {
+struct thread_group;
 struct thread_block {
   void sync() const { hip2vx_syncthreads(); }
   unsigned int size() const { return blockDim.x * blockDim.y * blockDim.z; }
+  unsigned int num_threads() const { return size(); }
   unsigned int thread_rank() const { return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x; }
+  dim3 group_index() const { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
+  dim3 thread_index() const { return dim3(threadIdx.x, threadIdx.y, threadIdx.z); }
+  dim3 group_dim() const { return dim3(blockDim.x, blockDim.y, blockDim.z); }
+  dim3 dim_threads() const { return group_dim(); }
+  inline operator thread_group() const;
 };
 HIP2VX_INLINE thread_block this_thread_block() { return thread_block(); }
 HIP2VX_INLINE void sync(const thread_block& b) { b.sync(); }
@@ -856,6 +863,8 @@ struct thread_block_tile : thread_block_tile<N, void> {};
 template <unsigned int N, typename Parent>
 HIP2VX_INLINE thread_block_tile<N, Parent> tiled_partition(const Parent&) { return thread_block_tile<N, Parent>(); }
 HIP2VX_INLINE thread_group tiled_partition(const thread_block&, unsigned int n) { return thread_group{n}; }
+thread_block::operator thread_group() const { return thread_group{size()}; }
+HIP2VX_INLINE void sync(const thread_group& g) { g.sync(); }
 
 // <cooperative_groups/reduce.h>: the operators (branch-free: the lanes of a warp may differ), and
 // reduce over a tile (a butterfly of shfl_xor, so every lane gets the same bits: each step combines
@@ -871,6 +880,25 @@ HIP2VX_INLINE T reduce(const thread_block_tile<N, void>& tile, T v, Op op) {
   for (unsigned int lanes = N / 2; lanes > 0; lanes /= 2) v = op(v, tile.shfl_xor(v, (int)lanes));
   return v;
 }
+// <cooperative_groups/scan.h> over a tile: Hillis-Steele with shfl_up (lanes below `d` keep theirs).
+template <unsigned int N, typename T, typename Op>
+HIP2VX_INLINE T inclusive_scan(const thread_block_tile<N, void>& tile, T v, Op op) {
+  for (unsigned int d = 1; d < N; d *= 2) {
+    T up = tile.shfl_up(v, d);
+    v = hip2vx_select(tile.thread_rank() >= d, op(up, v), v);
+  }
+  return v;
+}
+template <unsigned int N, typename T>
+HIP2VX_INLINE T inclusive_scan(const thread_block_tile<N, void>& tile, T v) { return inclusive_scan(tile, v, plus<T>()); }
+/** The exclusive scan: lane 0 gets T() (CUDA leaves it undefined for operators other than plus). */
+template <unsigned int N, typename T, typename Op>
+HIP2VX_INLINE T exclusive_scan(const thread_block_tile<N, void>& tile, T v, Op op) {
+  T up = tile.shfl_up(inclusive_scan(tile, v, op), 1);
+  return hip2vx_select(tile.thread_rank() == 0, T(), up);
+}
+template <unsigned int N, typename T>
+HIP2VX_INLINE T exclusive_scan(const thread_block_tile<N, void>& tile, T v) { return exclusive_scan(tile, v, plus<T>()); }
 }  // namespace cooperative_groups
 
 // ---- atomics (32-bit AMOs are atomic on global and local memory; LR/SC is not reliable) ----

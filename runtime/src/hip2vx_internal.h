@@ -50,6 +50,15 @@ hipError_t uploadManaged();
 hipError_t downloadManaged();
 /* Frees a managed allocation; false when `ptr` is not the start of one. */
 bool freeManaged(void* ptr);
+/* The allocation holding `ptr` in each table: its start and size; false when none does. */
+struct Extent {
+  void* base;
+  size_t size;
+  unsigned flags;
+};
+bool deviceExtent(const void* ptr, Extent* extent);
+bool managedExtent(const void* ptr, Extent* extent);
+bool hostExtent(const void* ptr, Extent* extent);
 /* Device globals lose their buffers with the device. */
 void forgetSymbolBuffers();
 /** Copies every __managed__ variable (its host variable) to (toDevice) or from its device buffer. */

@@ -1,23 +1,41 @@
 // hipHostMalloc memory: plain host memory (Vortex cannot map host memory into the device), kept
 // in a table so that freeing an unknown pointer fails instead of corrupting the heap; and
-// hipHostRegister'd ranges, which need nothing (copies go through the runtime's own buffers).
+// hipHostRegister'd ranges, which need nothing (copies go through the runtime's own buffers) but
+// are known to hipPointerGetAttributes.
 #include <cstdlib>
-#include <set>
+#include <map>
 
 #include "hip2vx_internal.h"
 
 namespace hip2vx {
 namespace {
-std::set<void*>& hostAllocations() {
-  static std::set<void*> table;
+using HostTable = std::map<uintptr_t, Extent>;  // by start address
+
+HostTable& hostAllocations() {
+  static HostTable table;
   return table;
 }
 
-std::set<void*>& registeredHostMemory() {
-  static std::set<void*> table;
+HostTable& registeredHostMemory() {
+  static HostTable table;
   return table;
 }
+
+uintptr_t addressOf(const void* ptr) { return reinterpret_cast<uintptr_t>(ptr); }
+
+bool find(const HostTable& table, const void* ptr, Extent* extent) {
+  auto next = table.upper_bound(addressOf(ptr));
+  if (next == table.begin()) return false;
+  const auto& [base, found] = *std::prev(next);
+  if (addressOf(ptr) - base >= found.size) return false;
+  *extent = found;
+  return true;
+}
 }  // namespace
+
+bool hostExtent(const void* ptr, Extent* extent) {
+  return find(hostAllocations(), ptr, extent) || find(registeredHostMemory(), ptr, extent);
+}
 }  // namespace hip2vx
 
 using hip2vx::api;
@@ -30,7 +48,7 @@ hipError_t hipHostMalloc(void** ptr, size_t size, unsigned int flags) {
     if (size == 0) return hipSuccess;
     void* memory = std::malloc(size);
     if (!memory) return hipErrorOutOfMemory;
-    hip2vx::hostAllocations().insert(memory);
+    hip2vx::hostAllocations()[hip2vx::addressOf(memory)] = {memory, size, flags};
     *ptr = memory;
     return hipSuccess;
   });
@@ -39,7 +57,7 @@ hipError_t hipHostMalloc(void** ptr, size_t size, unsigned int flags) {
 hipError_t hipHostFree(void* ptr) {
   return api([&] {
     if (!ptr) return hipSuccess;
-    if (hip2vx::hostAllocations().erase(ptr) == 0) return hipErrorInvalidValue;
+    if (hip2vx::hostAllocations().erase(hip2vx::addressOf(ptr)) == 0) return hipErrorInvalidValue;
     std::free(ptr);
     return hipSuccess;
   });
@@ -50,10 +68,11 @@ hipError_t hipHostRegister(void* ptr, size_t size, unsigned int flags) {
     if (!ptr || size == 0 || (flags & ~(hipHostRegisterPortable | hipHostRegisterMapped | hipHostRegisterIoMemory)))
       return hipErrorInvalidValue;
     if (flags & (hipHostRegisterMapped | hipHostRegisterIoMemory)) return hipErrorNotSupported;
-    return hip2vx::registeredHostMemory().insert(ptr).second ? hipSuccess : hipErrorHostMemoryAlreadyRegistered;
+    const bool added = hip2vx::registeredHostMemory().emplace(hip2vx::addressOf(ptr), hip2vx::Extent{ptr, size, flags}).second;
+    return added ? hipSuccess : hipErrorHostMemoryAlreadyRegistered;
   });
 }
 
 hipError_t hipHostUnregister(void* ptr) {
-  return api([&] { return hip2vx::registeredHostMemory().erase(ptr) ? hipSuccess : hipErrorHostMemoryNotRegistered; });
+  return api([&] { return hip2vx::registeredHostMemory().erase(hip2vx::addressOf(ptr)) ? hipSuccess : hipErrorHostMemoryNotRegistered; });
 }

@@ -55,6 +55,12 @@ hipError_t transferAll(bool toDevice) {
 
 bool isManaged(const void* p) { return findManaged(p) != nullptr; }
 
+bool managedExtent(const void* p, Extent* extent) {
+  const Managed* m = findManaged(p);
+  if (m) *extent = {asPointer(hostAddress(*m)), m->size, 0};
+  return m != nullptr;
+}
+
 uint64_t deviceAddressOf(const void* p) {
   const Managed* m = findManaged(p);
   const uintptr_t address = reinterpret_cast<uintptr_t>(p);

@@ -115,6 +115,16 @@ hipError_t fillDevice(void* dst, int value, size_t size) {
 }
 }  // namespace
 
+bool deviceExtent(const void* ptr, Extent* extent) {
+  const uint64_t address = addressOf(ptr);
+  auto next = deviceAllocations().upper_bound(address);
+  if (next == deviceAllocations().begin()) return false;
+  const auto& [base, allocation] = *std::prev(next);
+  if (address - base >= allocation.size) return false;
+  *extent = {reinterpret_cast<void*>(static_cast<uintptr_t>(base)), allocation.size, 0};
+  return true;
+}
+
 // Fresh GPU memory reads as zero in practice (drivers clear the pages they hand out), and programs
 // rely on it (HeCBench's unfold accumulates into a buffer it never clears); simx fills it with
 // 0xbaadf00d. The CPU backend's allocations are zeroed pages, committed only when touched.

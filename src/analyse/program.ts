@@ -42,7 +42,10 @@ export interface SharedVar {
 export interface Launch {
   call: Node;
   form: 'chevron' | 'ggl';
+  /** The kernel's name; for an `indirect` launch, the callee's text. */
   kernel: string;
+  /** Through a value that is not a kernel's name (`table[i]<<<...>>>`): nothing to bind it to. */
+  indirect?: true;
   /** type_descriptor / expression nodes of explicit template arguments, if any. */
   templateArgs?: Node[];
   /** grid, block, [shared bytes], [stream] */
@@ -251,11 +254,13 @@ function launchesIn(root: Node, text: string): Launch[] {
     const args = argumentsOf(n.childForFieldName('arguments'));
     if (chevrons && fn) {
       const ref = kernelRef(fn);
-      if (ref) out.push({ call: n, form: 'chevron', kernel: ref.name, templateArgs: ref.templateArgs, config: argumentsOf(chevrons), args });
+      const config = argumentsOf(chevrons);
+      out.push(ref ? { call: n, form: 'chevron', kernel: ref.name, templateArgs: ref.templateArgs, config, args } : { call: n, form: 'chevron', kernel: fn.text, indirect: true, config, args });
     } else if (fn?.text === 'hipLaunchKernelGGL' && args.length >= 5) {
       const ref = kernelRef(args[0]);
       // Like <<<>>>: a kernel defined in an included header is launched too, an unknown one is reported.
-      if (ref) out.push({ call: n, form: 'ggl', kernel: ref.name, templateArgs: ref.templateArgs, config: args.slice(1, 5), args: args.slice(5) });
+      const launch = { call: n, form: 'ggl', config: args.slice(1, 5), args: args.slice(5) } as const;
+      out.push(ref ? { ...launch, kernel: ref.name, templateArgs: ref.templateArgs } : { ...launch, kernel: args[0].text, indirect: true });
     }
   }, want);
   return out;

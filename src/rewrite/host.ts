@@ -222,6 +222,10 @@ function fileScopeItem(node: Node): Node | undefined {
 }
 
 function rewriteLaunch(ctx: HostContext, launch: Launch): void {
+  if (launch.indirect) {
+    ctx.report.at(launch.call, 'error', 'kernel-not-found', `'${launch.kernel}' is launched here, a kernel chosen at run time through a pointer, which the translator cannot bind to a kernel's arguments and handle; launch the kernel by name (a switch over the candidates)`);
+    return;
+  }
   const kernel = ctx.kernels.find((k) => k.name === launch.kernel);
   if (!kernel) {
     const declared = ctx.declaredKernels.find((k) => k.name === launch.kernel);

@@ -5,7 +5,8 @@
  *   hipGetDeviceProperties, hipDeviceGetAttribute, hipDeviceGetName, hipDeviceSynchronize,
  *   hipDeviceReset, hipDriverGetVersion, hipRuntimeGetVersion, hipChooseDevice; device flags,
  *   cache and bank configurations and limits are hints: kept and read back, changing nothing), memory (hipMalloc, hipFree, hipHostMalloc,
- *   hipHostFree, hipMemcpy[Async], hipMemset[Async], hipMemGetInfo), device globals
+ *   hipHostFree, hipMemcpy[Async], hipMemset[Async], hipMemGetInfo, hipPointerGetAttributes,
+ *   hipMemPtrGetInfo), device globals
  *   (hipMemcpyToSymbol[Async], hipMemcpyFromSymbol[Async], hipGetSymbolAddress,
  *   hipGetSymbolSize), managed memory (hipMallocManaged, hipMemPrefetchAsync, hipMemAdvise:
  *   host shadows uploaded before each launch and downloaded when it completes), launches
@@ -297,6 +298,29 @@ hipError_t hipMemcpyAsync(void* dst, const void* src, size_t size, hipMemcpyKind
 hipError_t hipMemset(void* dst, int value, size_t size);
 hipError_t hipMemsetAsync(void* dst, int value, size_t size, hipStream_t stream = 0);
 hipError_t hipMemGetInfo(size_t* free, size_t* total);
+/* What a pointer points into: unregistered host memory is hipMemoryTypeUnregistered (as CUDA 11 on). */
+typedef enum hipMemoryType {
+  hipMemoryTypeUnregistered = 0,
+  hipMemoryTypeHost = 1,
+  hipMemoryTypeDevice = 2,
+  hipMemoryTypeManaged = 3,
+  hipMemoryTypeArray = 10,
+  hipMemoryTypeUnified = 11
+} hipMemoryType;
+typedef struct hipPointerAttribute_t {
+  union {
+    hipMemoryType type;
+    hipMemoryType memoryType; /* HIP 5's name */
+  };
+  int device;
+  void* devicePointer;
+  void* hostPointer;
+  int isManaged;
+  unsigned allocationFlags;
+} hipPointerAttribute_t;
+hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes, const void* ptr);
+/* The size of the allocation `ptr` starts or points into (device, managed or hipHostMalloc'd). */
+hipError_t hipMemPtrGetInfo(void* ptr, size_t* size);
 /* Stream-ordered allocation: memory is allocated at once; a free first waits for the stream's
  * earlier work (what stream order guarantees). */
 hipError_t hipMallocAsync(void** ptr, size_t size, hipStream_t stream);

@@ -87,6 +87,43 @@ static void hostMemory() {
   EXPECT(empty == nullptr);
 }
 
+// hipPointerGetAttributes / hipMemPtrGetInfo: which table a pointer (or one inside an allocation) is in.
+static void pointerAttributes() {
+  int *dev = nullptr, *pinned = nullptr, *managed = nullptr;
+  static int registered[8], plain[8];
+  EXPECT_OK(hipMalloc(&dev, 10 * sizeof(int)));
+  EXPECT_OK(hipHostMalloc(&pinned, 6 * sizeof(int), hipHostMallocPortable));
+  EXPECT_OK(hipMallocManaged(&managed, 4 * sizeof(int)));
+  EXPECT_OK(hipHostRegister(registered, sizeof registered, hipHostRegisterDefault));
+  hipPointerAttribute_t a;
+  EXPECT_OK(hipPointerGetAttributes(&a, dev + 3));
+  EXPECT(a.type == hipMemoryTypeDevice && a.memoryType == hipMemoryTypeDevice && a.devicePointer == dev + 3 && !a.hostPointer && !a.isManaged);
+  EXPECT_OK(hipPointerGetAttributes(&a, pinned + 5));
+  EXPECT(a.type == hipMemoryTypeHost && a.hostPointer == pinned + 5 && !a.devicePointer && a.allocationFlags == hipHostMallocPortable);
+  EXPECT_OK(hipPointerGetAttributes(&a, managed));
+  EXPECT(a.type == hipMemoryTypeManaged && a.isManaged && a.devicePointer == managed && a.hostPointer == managed);
+  EXPECT_OK(hipPointerGetAttributes(&a, registered + 7));
+  EXPECT(a.type == hipMemoryTypeHost);
+  EXPECT_OK(hipPointerGetAttributes(&a, plain));
+  EXPECT(a.type == hipMemoryTypeUnregistered && a.hostPointer == plain && !a.devicePointer);
+  EXPECT_BAD(hipPointerGetAttributes(&a, nullptr), hipErrorInvalidValue);
+  EXPECT_BAD(hipPointerGetAttributes(nullptr, dev), hipErrorInvalidValue);
+  size_t size = 0;
+  EXPECT_OK(hipMemPtrGetInfo(dev + 9, &size));
+  EXPECT(size == 10 * sizeof(int));
+  EXPECT_OK(hipMemPtrGetInfo(pinned, &size));
+  EXPECT(size == 6 * sizeof(int));
+  EXPECT_BAD(hipMemPtrGetInfo(plain, &size), hipErrorInvalidValue);
+  EXPECT_OK(hipFree(dev));
+  EXPECT_OK(hipPointerGetAttributes(&a, dev));
+  EXPECT(a.type == hipMemoryTypeUnregistered);
+  EXPECT_OK(hipHostFree(pinned));
+  EXPECT_OK(hipFree(managed));
+  EXPECT_OK(hipHostUnregister(registered));
+  EXPECT_OK(hipPointerGetAttributes(&a, registered));
+  EXPECT(a.type == hipMemoryTypeUnregistered);
+}
+
 static void asyncOnStream() {
   hipStream_t stream = nullptr;
   EXPECT_OK(hipStreamCreateWithFlags(&stream, hipStreamNonBlocking));
@@ -126,6 +163,7 @@ int main() {
   directions(hipMemcpyDefault, hipMemcpyDefault, hipMemcpyDefault, hipMemcpyDefault);
   offsets();
   hostMemory();
+  pointerAttributes();
   asyncOnStream();
   memoryInfo();
   return report();

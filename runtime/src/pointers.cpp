@@ -1,0 +1,43 @@
+// Pointer queries over the runtime's allocation tables: managed, hipHostMalloc'd or registered host
+// memory, device memory. Host tables first: a device address is a number that could coincide with
+// a host address, a host allocation is a real one.
+#include "hip2vx_internal.h"
+
+using hip2vx::api;
+
+namespace {
+/** The table holding `ptr` and its extent there; hipMemoryTypeUnregistered when none does. */
+hipMemoryType classify(const void* ptr, hip2vx::Extent* extent) {
+  if (hip2vx::managedExtent(ptr, extent)) return hipMemoryTypeManaged;
+  if (hip2vx::hostExtent(ptr, extent)) return hipMemoryTypeHost;
+  if (hip2vx::deviceExtent(ptr, extent)) return hipMemoryTypeDevice;
+  return hipMemoryTypeUnregistered;
+}
+}  // namespace
+
+hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes, const void* ptr) {
+  return api([&] {
+    if (!attributes || !ptr) return hipErrorInvalidValue;
+    hip2vx::Extent extent{};
+    const hipMemoryType type = classify(ptr, &extent);
+    void* p = const_cast<void*>(ptr);
+    *attributes = {};
+    attributes->type = type;
+    attributes->device = 0;
+    // Vortex cannot map host memory: host allocations have no device pointer.
+    attributes->devicePointer = type == hipMemoryTypeDevice || type == hipMemoryTypeManaged ? p : nullptr;
+    attributes->hostPointer = type == hipMemoryTypeDevice ? nullptr : p;
+    attributes->isManaged = type == hipMemoryTypeManaged;
+    attributes->allocationFlags = extent.flags;
+    return hipSuccess;
+  });
+}
+
+hipError_t hipMemPtrGetInfo(void* ptr, size_t* size) {
+  return api([&] {
+    hip2vx::Extent extent{};
+    if (!ptr || !size || classify(ptr, &extent) == hipMemoryTypeUnregistered) return hipErrorInvalidValue;
+    *size = extent.size;
+    return hipSuccess;
+  });
+}
