@@ -1005,17 +1005,31 @@ HIP2VX_INLINE unsigned int atomicCAS(unsigned int* p, unsigned int cmp, unsigned
 }
 HIP2VX_INLINE int atomicCAS(int* p, int cmp, int v) { return (int)atomicCAS((unsigned int*)p, (unsigned int)cmp, (unsigned int)v); }
 #endif
-HIP2VX_INLINE float atomicAdd(float* p, float v) {
+/** A read-modify-write of a float, on its bits. */
+template <typename F>
+HIP2VX_INLINE float hip2vx_rmw_float(float* p, F f) {
   unsigned int old = hip2vx_rmw((unsigned int*)p, [=](unsigned int bits) {
-    float f;
-    memcpy(&f, &bits, 4);
-    f += v;
-    memcpy(&bits, &f, 4);
+    float x;
+    memcpy(&x, &bits, 4);
+    x = f(x);
+    memcpy(&bits, &x, 4);
     return bits;
   });
-  float f;
-  memcpy(&f, &old, 4);
-  return f;
+  float x;
+  memcpy(&x, &old, 4);
+  return x;
+}
+HIP2VX_INLINE float atomicAdd(float* p, float v) { return hip2vx_rmw_float(p, [=](float x) { return x + v; }); }
+// HIP's, with its float atomicMin/Max (CUDA has neither).
+HIP2VX_INLINE float atomicSub(float* p, float v) { return hip2vx_rmw_float(p, [=](float x) { return x - v; }); }
+HIP2VX_INLINE float atomicMin(float* p, float v) { return hip2vx_rmw_float(p, [=](float x) { return hip2vx_fminf(x, v); }); }
+HIP2VX_INLINE float atomicMax(float* p, float v) { return hip2vx_rmw_float(p, [=](float x) { return hip2vx_fmaxf(x, v); }); }
+HIP2VX_INLINE float atomicExch(float* p, float v) {
+  unsigned int bits;
+  memcpy(&bits, &v, 4);
+  bits = atomicExch((unsigned int*)p, bits);
+  memcpy(&v, &bits, 4);
+  return v;
 }
 HIP2VX_INLINE unsigned int atomicInc(unsigned int* p, unsigned int limit) {
   return hip2vx_rmw(p, [=](unsigned int old) { return hip2vx_select(old >= limit, 0u, old + 1u); });
@@ -1065,7 +1079,10 @@ HIP2VX_RMW64_INTEGER(unsigned long long)
 HIP2VX_RMW64_INTEGER(long long)
 #undef HIP2VX_RMW64_INTEGER
 HIP2VX_RMW64(atomicAdd, double, old + v)
+HIP2VX_RMW64(atomicSub, double, old - v)
 HIP2VX_RMW64(atomicExch, double, v)
+HIP2VX_RMW64(atomicMin, double, hip2vx_select(v < old, v, old))
+HIP2VX_RMW64(atomicMax, double, hip2vx_select(old < v, v, old))
 #undef HIP2VX_RMW64
 #if __SIZEOF_LONG__ == 4
 // uint32_t/int32_t are (unsigned) long with some RISC-V C libraries: same width, same atomics.
@@ -1278,6 +1295,20 @@ HIP2VX_INLINE unsigned int __vsads4(unsigned int a, unsigned int b) { return hip
 HIP2VX_INLINE unsigned int __vsadu2(unsigned int a, unsigned int b) { return hip2vx_lane_sum<16>(__vabsdiffu2(a, b)); }
 HIP2VX_INLINE unsigned int __vsadu4(unsigned int a, unsigned int b) { return hip2vx_lane_sum<8>(__vabsdiffu4(a, b)); }
 template <typename T> HIP2VX_INLINE T __ldg(const T* p) { return *p; }
+// CUDA's cache-operator loads and stores: Vortex has no cache hints, so plain accesses.
+#define HIP2VX_CACHE_LOAD(name) template <typename T> HIP2VX_INLINE T name(const T* p) { return *p; }
+#define HIP2VX_CACHE_STORE(name) template <typename T> HIP2VX_INLINE void name(T* p, T v) { *p = v; }
+HIP2VX_CACHE_LOAD(__ldca)
+HIP2VX_CACHE_LOAD(__ldcg)
+HIP2VX_CACHE_LOAD(__ldcs)
+HIP2VX_CACHE_LOAD(__ldlu)
+HIP2VX_CACHE_LOAD(__ldcv)
+HIP2VX_CACHE_STORE(__stwb)
+HIP2VX_CACHE_STORE(__stcg)
+HIP2VX_CACHE_STORE(__stcs)
+HIP2VX_CACHE_STORE(__stwt)
+#undef HIP2VX_CACHE_LOAD
+#undef HIP2VX_CACHE_STORE
 // clang's non-temporal hints (HIP code spells CUDA's __stcs/__ldcs with them): plain accesses on
 // Vortex, which has no such hint, and under gcc, which has no such builtin.
 #if !defined(__has_builtin) || !__has_builtin(__builtin_nontemporal_store)

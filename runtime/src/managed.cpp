@@ -103,9 +103,17 @@ hipError_t hipMallocManaged(void** ptr, size_t size, unsigned int flags) {
   });
 }
 
-// Prefetching and advice are hints: the shadows move at launches and synchronisations anyway.
+// Prefetching, advice and stream attachment are hints: the shadows move at every launch and
+// synchronisation anyway, whatever stream they are attached to.
 hipError_t hipMemPrefetchAsync(const void* ptr, size_t, int, hipStream_t stream) {
   return api([&] { return !hip2vx::isManaged(ptr) ? hipErrorInvalidValue : hip2vx::checkStream(stream); });
+}
+
+hipError_t hipStreamAttachMemAsync(hipStream_t stream, void* ptr, size_t, unsigned int flags) {
+  return api([&] {
+    const bool known = flags == hipMemAttachGlobal || flags == hipMemAttachHost || flags == hipMemAttachSingle;
+    return !known || !hip2vx::isManaged(ptr) ? hipErrorInvalidValue : hip2vx::checkStream(stream);
+  });
 }
 
 hipError_t hipMemAdvise(const void* ptr, size_t, hipMemoryAdvise, int) {

@@ -57,11 +57,11 @@ describe('loadRules', () => {
   });
 
   it('applies construct policy to host names, and a silenced construct lifts it', () => {
-    expect(loadRules().hostNames.get('cudaStreamAttachMemAsync')).toMatchObject({ status: 'unsupported', report: { rule: 'managed-memory', severity: 'error' } });
+    expect(loadRules().hostNames.get('cudaMemRangeGetAttribute')).toMatchObject({ status: 'unsupported', report: { rule: 'managed-memory', severity: 'error' } });
     const managed = loadRules().constructs.get('managed-memory')!;
     const silenced = ruleFile({ constructs: [{ ...managed, file: undefined, status: 'supported' }] });
     const rules = loadRules([silenced]);
-    expect(rules.hostNames.get('cudaStreamAttachMemAsync')).toMatchObject({ status: 'supported', to: 'hipStreamAttachMemAsync', report: undefined });
+    expect(rules.hostNames.get('cudaMemRangeGetAttribute')).toMatchObject({ status: 'supported', to: 'hipMemRangeGetAttribute', report: undefined });
     expect(rules.diagnostics.get('managed-memory')?.severity).toBe('off');
   });
 

@@ -46,7 +46,8 @@ describe('host names', () => {
     expect(rules.hostNames.get('cudaGraphLaunch')?.report?.rule).toBe('cuda-graphs');
     expect(rules.hostNames.get('cudaGraphicsMapResources')?.report?.rule).toBe('graphics-interop');
     expect(rules.hostNames.get('cuLaunchKernel')?.report?.rule).toBe('module-loading'); // -> hipModuleLaunchKernel
-    expect(rules.constructForName('hipStreamAttachMemAsync', 'host')?.id).toBe('managed-memory');
+    expect(rules.constructForName('hipMemRangeGetAttributes', 'host')?.id).toBe('managed-memory');
+    expect(rules.constructForName('hipStreamAttachMemAsync', 'host')).toBeUndefined();  // a hint
     expect(rules.constructForName('hipMallocManaged', 'host')).toBeUndefined();  // emulated
     expect(rules.constructForName('hipMalloc', 'host')).toBeUndefined();
     expect(rules.constructForName('cudaGraphLaunch', 'device')).toBeUndefined();

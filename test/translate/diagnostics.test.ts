@@ -113,8 +113,8 @@ const CASES: [name: string, source: string, expected: string[]][] = [
   ['mapped-host', 'int main() { float* h; float* d; cudaHostAlloc(&h, 64, cudaHostAllocMapped); cudaHostGetDevicePointer(&d, h, 0); }\n', [
     'mapped-host.cu:1:78: error: device pointers to mapped host memory (zero-copy) is not supported on Vortex v2.2 [mapped-host-memory]',
   ]],
-  ['managed-attach', 'int main() { float* p; cudaStreamAttachMemAsync(0, p, 0, 0); }\n', [
-    'managed-attach.cu:1:24: error: managed-memory range queries or stream attachment is not supported on Vortex v2.2 [managed-memory]',
+  ['managed-range', 'int main() { float* p; int v; cudaMemRangeGetAttribute(&v, 4, 1, p, 4); }\n', [
+    'managed-range.cu:1:31: error: managed-memory range queries is not supported on Vortex v2.2 [managed-memory]',
   ]],
   ['reference-param', '__global__ void k(int& x) { x = 1; }\n', [
     "reference-param.cu:1:19: error: kernel parameter 'int& x' is a reference; kernels take parameters by value [kernel-reference-param]",

@@ -8,7 +8,8 @@
  *   hipHostFree, hipMemcpy[Async], hipMemset[Async], hipMemGetInfo, hipPointerGetAttributes,
  *   hipMemPtrGetInfo), device globals
  *   (hipMemcpyToSymbol[Async], hipMemcpyFromSymbol[Async], hipGetSymbolAddress,
- *   hipGetSymbolSize), managed memory (hipMallocManaged, hipMemPrefetchAsync, hipMemAdvise:
+ *   hipGetSymbolSize), managed memory (hipMallocManaged, hipMemPrefetchAsync, hipMemAdvise,
+ *   hipStreamAttachMemAsync:
  *   host shadows uploaded before each launch and downloaded when it completes), launches
  *   (hipLaunchKernel), errors, streams (priorities: only 0; host functions and callbacks run once
  *   the work before them is done) and events.
@@ -426,6 +427,7 @@ inline hipError_t hipMallocManaged(T** ptr, size_t size, unsigned int flags = hi
   return hipMallocManaged(reinterpret_cast<void**>(ptr), size, flags);
 }
 hipError_t hipMemPrefetchAsync(const void* ptr, size_t size, int device, hipStream_t stream = 0);
+hipError_t hipStreamAttachMemAsync(hipStream_t stream, void* ptr, size_t length = 0, unsigned int flags = hipMemAttachSingle);
 hipError_t hipMemAdvise(const void* ptr, size_t count, hipMemoryAdvise advice, int device);
 /* The device address a kernel sees for a host-side pointer value (generated launch stubs). */
 uint64_t __hip2vxDeviceAddress(const void* ptr);
