@@ -43,6 +43,9 @@ constexpr ErrorInfo kErrors[] = {
     {hipErrorHostMemoryNotRegistered, "hipErrorHostMemoryNotRegistered", "pointer does not correspond to a registered memory region"},
     {hipErrorLaunchFailure, "hipErrorLaunchFailure", "unspecified launch failure"},
     {hipErrorNotSupported, "hipErrorNotSupported", "operation not supported on Vortex"},
+    {hipErrorIllegalState, "hipErrorIllegalState", "the operation cannot be performed in the present state"},
+    {hipErrorStreamCaptureUnsupported, "hipErrorStreamCaptureUnsupported", "operation not permitted when stream is capturing"},
+    {hipErrorStreamCaptureUnmatched, "hipErrorStreamCaptureUnmatched", "capture was not initiated in this stream"},
     {hipErrorUnknown, "hipErrorUnknown", "unknown error"},
 };
 

@@ -5,6 +5,7 @@
 #define HIP2VX_INTERNAL_H
 
 #include <cstdint>
+#include <functional>
 #include <mutex>
 
 #include <vortex.h>
@@ -66,11 +67,25 @@ hipError_t transferManagedSymbols(bool toDevice);
 
 hipError_t checkStream(hipStream_t stream);
 
-/* Work issued on a stream runs at once, in issue order, once the stream is known to be valid. */
+/* Stream capture (graphs.cpp): the graph a stream records its work into, or null. */
+using Work = std::function<hipError_t()>;
+ihipGraph* captureOf(hipStream_t stream);
+void setCapture(hipStream_t stream, ihipGraph* graph);
+void record(ihipGraph* graph, Work work);
+/* A stream waiting on an event recorded while `graph` captured joins that capture, if it goes on. */
+void joinCapture(hipStream_t stream, ihipGraph* graph);
+
+/* Work issued on a stream runs at once, in issue order, once the stream is known to be valid; on
+ * a capturing stream it is recorded instead, so `body` must own what it uses (capture by value). */
 template <class Body>
 hipError_t onStream(hipStream_t stream, Body&& body) {
   hipError_t error = checkStream(stream);
-  return error != hipSuccess ? error : body();
+  if (error != hipSuccess) return error;
+  if (ihipGraph* graph = captureOf(stream)) {
+    record(graph, Work(std::forward<Body>(body)));
+    return hipSuccess;
+  }
+  return body();
 }
 
 }  // namespace hip2vx

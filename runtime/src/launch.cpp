@@ -281,12 +281,48 @@ hipError_t __hip2vxSetKernelWarpScratch(void** function_address, size_t bytes_pe
   return setKernel(function_address, [&](hip2vx::Kernel& k) { k.warpScratchPerThread = bytes_per_thread; });
 }
 
+namespace hip2vx {
+namespace {
+/** A launch owning copies of its arguments (pointers at the host's width), so it can run after the
+    caller's variables are gone: a launch recorded into a graph. */
+struct OwnedLaunch {
+  const void* function;
+  dim3 grid, block;
+  size_t sharedBytes;
+  std::vector<std::vector<unsigned char>> values;
+
+  hipError_t operator()() const {
+    std::vector<void*> args;
+    for (const auto& v : values) args.push_back(const_cast<unsigned char*>(v.data()));
+    return launch(function, grid, block, args.data(), sharedBytes);
+  }
+};
+
+/** The launch with its arguments copied; an unknown kernel or a missing argument fails now. */
+hipError_t ownLaunch(const void* function, dim3 grid, dim3 block, void** args, size_t sharedBytes, OwnedLaunch* out) {
+  auto found = kernels().find(function);
+  if (found == kernels().end()) return hipErrorInvalidDeviceFunction;
+  *out = OwnedLaunch{function, grid, block, sharedBytes, {}};
+  for (size_t i = 0; i < found->second.args.size(); ++i) {
+    if (!args || !args[i]) return hipErrorInvalidValue;
+    const hipKernelArgumentMetadata& arg = found->second.args[i];
+    const auto* bytes = static_cast<const unsigned char*>(args[i]);
+    out->values.emplace_back(bytes, bytes + (arg.is_pointer ? sizeof(void*) : arg.size));
+  }
+  return hipSuccess;
+}
+}  // namespace
+}  // namespace hip2vx
+
 hipError_t hipLaunchKernel(const void* function_address, dim3 grid, dim3 block, void** args,
                            size_t shared_mem_bytes, hipStream_t stream) {
   return api([&] {
-    return hip2vx::onStream(stream, [&] {
-      return hip2vx::launch(function_address, grid, block, args, shared_mem_bytes);
-    });
+    if (!hip2vx::captureOf(stream)) {
+      return hip2vx::onStream(stream, [&] { return hip2vx::launch(function_address, grid, block, args, shared_mem_bytes); });
+    }
+    hip2vx::OwnedLaunch owned;
+    hipError_t error = hip2vx::ownLaunch(function_address, grid, block, args, shared_mem_bytes, &owned);
+    return error != hipSuccess ? error : hip2vx::onStream(stream, std::move(owned));
   });
 }
 

@@ -230,7 +230,7 @@ hipError_t hipMemcpy(void* dst, const void* src, size_t size, hipMemcpyKind kind
 hipError_t hipMemcpyAsync(void* dst, const void* src, size_t size, hipMemcpyKind kind,
                           hipStream_t stream) {
   return api([&] {
-    return hip2vx::onStream(stream, [&] { return hip2vx::copyMemory(dst, src, size, kind); });
+    return hip2vx::onStream(stream, [=] { return hip2vx::copyMemory(dst, src, size, kind); });
   });
 }
 
@@ -240,7 +240,7 @@ hipError_t hipMemset(void* dst, int value, size_t size) {
 
 hipError_t hipMemsetAsync(void* dst, int value, size_t size, hipStream_t stream) {
   return api([&] {
-    return hip2vx::onStream(stream, [&] { return hip2vx::fillDevice(dst, value, size); });
+    return hip2vx::onStream(stream, [=] { return hip2vx::fillDevice(dst, value, size); });
   });
 }
 
@@ -297,7 +297,7 @@ hipError_t hipMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch,
 hipError_t hipMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
                             size_t height, hipMemcpyKind kind, hipStream_t stream) {
   return api([&] {
-    return hip2vx::onStream(stream, [&] { return copyRows(dst, dpitch, src, spitch, width, height, kind); });
+    return hip2vx::onStream(stream, [=] { return copyRows(dst, dpitch, src, spitch, width, height, kind); });
   });
 }
 
@@ -317,7 +317,7 @@ hipError_t hipMemset2D(void* dst, size_t pitch, int value, size_t width, size_t 
 }
 
 hipError_t hipMemset2DAsync(void* dst, size_t pitch, int value, size_t width, size_t height, hipStream_t stream) {
-  return api([&] { return hip2vx::onStream(stream, [&] { return fillRows(dst, pitch, value, width, height); }); });
+  return api([&] { return hip2vx::onStream(stream, [=] { return fillRows(dst, pitch, value, width, height); }); });
 }
 
 // Device 0 is the only device, so a "peer" copy is a copy within it.
@@ -331,6 +331,6 @@ hipError_t hipMemcpyPeer(void* dst, int dst_device, const void* src, int src_dev
 hipError_t hipMemcpyPeerAsync(void* dst, int dst_device, const void* src, int src_device, size_t size, hipStream_t stream) {
   return api([&] {
     if (dst_device != 0 || src_device != 0) return hipErrorInvalidDevice;
-    return hip2vx::onStream(stream, [&] { return hip2vx::copyMemory(dst, src, size, hipMemcpyDeviceToDevice); });
+    return hip2vx::onStream(stream, [=] { return hip2vx::copyMemory(dst, src, size, hipMemcpyDeviceToDevice); });
   });
 }

@@ -9,12 +9,14 @@
 
 struct ihipStream_t {
   unsigned int flags;
+  ihipGraph* capture = nullptr;  // the graph its work is recorded into (graphs.cpp)
 };
 
 struct ihipEvent_t {
   unsigned int flags;
   bool recorded;
   std::chrono::steady_clock::time_point when;
+  ihipGraph* capturedIn = nullptr;  // recorded on a capturing stream: waiting on it joins the capture
 };
 
 namespace hip2vx {
@@ -62,6 +64,10 @@ constexpr unsigned int kEventFlags = hipEventBlockingSync | hipEventDisableTimin
 hipError_t checkStream(hipStream_t stream) {
   return !stream || streams().contains(stream) ? hipSuccess : hipErrorInvalidHandle;
 }
+
+ihipGraph* captureOf(hipStream_t stream) { return stream && streams().contains(stream) ? stream->capture : nullptr; }
+
+void setCapture(hipStream_t stream, ihipGraph* graph) { stream->capture = graph; }
 
 }  // namespace hip2vx
 
@@ -120,20 +126,22 @@ hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags) {
 hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void* user_data) {
   return api([&] {
     if (!fn) return hipErrorInvalidValue;
-    hipError_t error = hip2vx::onStream(stream, hip2vx::waitIdle);
-    if (error == hipSuccess) fn(user_data);
-    return error;
+    return hip2vx::onStream(stream, [=] {
+      hipError_t error = hip2vx::waitIdle();
+      if (error == hipSuccess) fn(user_data);
+      return error;
+    });
   });
 }
 
 hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback, void* user_data, unsigned int flags) {
   return api([&] {
     if (!callback || flags != 0) return hipErrorInvalidValue;
-    hipError_t error = hip2vx::checkStream(stream);
-    if (error != hipSuccess) return error;
     // The callback learns the status of the work before it, as CUDA's does.
-    callback(stream, hip2vx::onStream(stream, hip2vx::waitIdle), user_data);
-    return hipSuccess;
+    return hip2vx::onStream(stream, [=] {
+      callback(stream, hip2vx::waitIdle(), user_data);
+      return hipSuccess;
+    });
   });
 }
 
@@ -141,7 +149,10 @@ hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int
   return api([&] {
     if (flags != 0) return hipErrorInvalidValue;
     hipError_t error = hip2vx::checkEvent(event);
-    return error != hipSuccess ? error : hip2vx::checkStream(stream);
+    if (error == hipSuccess) error = hip2vx::checkStream(stream);
+    // A stream waiting on work being captured joins the capture (CUDA's fork into other streams).
+    if (error == hipSuccess && stream && event->capturedIn && !hip2vx::captureOf(stream)) hip2vx::joinCapture(stream, event->capturedIn);
+    return error;
   });
 }
 
@@ -162,11 +173,16 @@ hipError_t hipEventDestroy(hipEvent_t event) {
 hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {
   return api([&] {
     hipError_t error = hip2vx::checkEvent(event);
-    if (error == hipSuccess) error = hip2vx::onStream(stream, hip2vx::waitIdle);
     if (error != hipSuccess) return error;
-    event->recorded = true;
-    event->when = std::chrono::steady_clock::now();
-    return hipSuccess;
+    event->capturedIn = hip2vx::captureOf(stream);
+    return hip2vx::onStream(stream, [=] {
+      hipError_t done = hip2vx::waitIdle();
+      if (done == hipSuccess && hip2vx::checkEvent(event) == hipSuccess) {  // a replayed graph may outlive it
+        event->recorded = true;
+        event->when = std::chrono::steady_clock::now();
+      }
+      return done;
+    });
   });
 }
 

@@ -158,13 +158,13 @@ hipError_t hipMemcpyFromSymbol(void* dst, const void* symbol, size_t bytes, size
 hipError_t hipMemcpyToSymbolAsync(const void* symbol, const void* src, size_t bytes, size_t offset,
                                   hipMemcpyKind kind, hipStream_t stream) {
   return api([&] {
-    return hip2vx::onStream(stream, [&] { return hip2vx::copyToSymbol(symbol, src, bytes, offset, kind); });
+    return hip2vx::onStream(stream, [=] { return hip2vx::copyToSymbol(symbol, src, bytes, offset, kind); });
   });
 }
 
 hipError_t hipMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t bytes, size_t offset,
                                     hipMemcpyKind kind, hipStream_t stream) {
   return api([&] {
-    return hip2vx::onStream(stream, [&] { return hip2vx::copyFromSymbol(dst, symbol, bytes, offset, kind); });
+    return hip2vx::onStream(stream, [=] { return hip2vx::copyFromSymbol(dst, symbol, bytes, offset, kind); });
   });
 }

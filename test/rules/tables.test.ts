@@ -43,7 +43,11 @@ describe('host names', () => {
   });
 
   it('applies Vortex policy to both spellings (longest prefix wins)', () => {
-    expect(rules.hostNames.get('cudaGraphLaunch')?.report?.rule).toBe('cuda-graphs');
+    expect(rules.hostNames.get('cudaGraphAddKernelNode')?.report?.rule).toBe('cuda-graphs');
+    // Exact names beat prefixes: what stream capture needs is supported, the rest of cudaGraph* is not.
+    expect(rules.hostNames.get('cudaGraphLaunch')).toMatchObject({ status: 'supported', to: 'hipGraphLaunch', report: undefined });
+    expect(rules.hostNames.get('cudaStreamBeginCapture')?.report).toBeUndefined();
+    expect(rules.hostNames.get('cudaStreamBeginCaptureToGraph')?.report?.rule).toBe('cuda-graphs');
     expect(rules.hostNames.get('cudaGraphicsMapResources')?.report?.rule).toBe('graphics-interop');
     expect(rules.hostNames.get('cuLaunchKernel')?.report?.rule).toBe('module-loading'); // -> hipModuleLaunchKernel
     expect(rules.constructForName('hipMemRangeGetAttributes', 'host')?.id).toBe('managed-memory');
@@ -153,7 +157,7 @@ describe('constructs and diagnostics', () => {
     'input-binary', 'input-encoding', 'input-unreadable', 'syntax-error', 'unterminated-comment', 'unterminated-string',
     'template-deduction', 'divergent-barrier', 'divergence-expression', 'kernel-reference-param', 'unknown-type',
     'already-translated', 'include-cycle', 'output-in-input', 'stale-translation',
-    'inline-asm', 'dynamic-parallelism', 'grid-sync', 'managed-memory', 'cuda-graphs', 'texture-reference', 'surface-reference',
+    'inline-asm', 'dynamic-parallelism', 'grid-sync', 'managed-memory', 'cuda-graphs', 'graph-capture', 'texture-reference', 'surface-reference',
     'device-virtual', 'device-exceptions', 'device-recursion', 'branching-math', 'double-on-rv32', 'variadic-device-function',
   ];
 

@@ -37,6 +37,11 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['int v = twice(__hv_v'],
   },
   {
+    dir: 'stream-capture', stem: 'stream_capture', args: '1000', variants: [{ config: '4x4', args: '300' }],
+    what: 'a graph made by stream capture (copies, memset, kernels forked and joined over two streams, a host function), launched three times',
+    host: ['CHECK(hipStreamBeginCapture(main_stream, hipStreamCaptureModeGlobal));', 'CHECK(hipGraphInstantiate(&exec, graph, 0));', 'CHECK(hipGraphLaunch(exec, main_stream));'],
+  },
+  {
     dir: 'managed', stem: 'managed', args: '1000', variants: [{ config: '4x4' }],
     what: 'managed memory: host init, launches, synchronise, host read; copies, memset, hints, struct arguments; __managed__ variables',
     host: ['CHECK(hipMallocManaged(&b, n * sizeof(int), hipMemAttachGlobal));', '__managed__ int hits; HIP2VX_REGISTER_MANAGED_VAR(hits);', 'CHECK(hipMemAdvise(a, n * sizeof(int), hipMemAdviseSetReadMostly, 0));'],

@@ -12,7 +12,8 @@
  *   hipStreamAttachMemAsync:
  *   host shadows uploaded before each launch and downloaded when it completes), launches
  *   (hipLaunchKernel), errors, streams (priorities: only 0; host functions and callbacks run once
- *   the work before them is done) and events.
+ *   the work before them is done), events, and graphs made by stream capture (hipStreamBeginCapture,
+ *   hipStreamEndCapture, hipGraphInstantiate, hipGraphLaunch, hipGraph[Exec]Destroy).
  *
  * Also: pitched memory (hipMallocPitch, hipMemcpy2D, hipMemcpy2DAsync, hipMalloc3D), the default memory pool of
  *   stream-ordered allocation (hipDeviceGetDefaultMemPool, hipMemPoolSet/GetAttribute: allocations
@@ -24,11 +25,11 @@
  *   hipHostGetDevicePointer, hipHostRegister with hipHostRegisterMapped.
  *
  * Deliberately left undeclared, so a program using them fails to compile with a clear message:
- *   graphs and stream capture (hipGraph*, hipStreamBeginCapture, ...), textures and surfaces
+ *   graphs built node by node (hipGraphCreate, hipGraphAdd*Node, ...), textures and surfaces
  *   (hipTextureObject_t, hipCreateTextureObject, tex1D, ...), arrays (hipMallocArray,
  *   hipMemcpy3D, ...), IPC (hipIpc*), modules (hipModule*), cooperative launches
- *   (hipLaunchCooperativeKernel), stream callbacks, `__managed__` variables and
- *   hipLaunchKernelGGL (the translator rewrites launches into generated stubs).
+ *   (hipLaunchCooperativeKernel) and hipLaunchKernelGGL (the translator rewrites launches into
+ *   generated stubs).
  */
 #ifndef HIP2VX_HIP_RUNTIME_API_H
 #define HIP2VX_HIP_RUNTIME_API_H
@@ -64,6 +65,7 @@ typedef enum hipError_t {
   hipErrorInvalidKernelFile = 218,
   hipErrorInvalidHandle = 400,
   hipErrorInvalidResourceHandle = 400,
+  hipErrorIllegalState = 401,
   hipErrorNotFound = 500,
   hipErrorNotReady = 600,
   hipErrorIllegalAddress = 700,
@@ -76,6 +78,8 @@ typedef enum hipError_t {
   hipErrorHostMemoryNotRegistered = 713,
   hipErrorLaunchFailure = 719,
   hipErrorNotSupported = 801,
+  hipErrorStreamCaptureUnsupported = 900,
+  hipErrorStreamCaptureUnmatched = 903,
   hipErrorUnknown = 999
 } hipError_t;
 
@@ -412,6 +416,35 @@ typedef void (*hipHostFn_t)(void* user_data);
 typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status, void* user_data);
 hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void* user_data);
 hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback, void* user_data, unsigned int flags);
+/* Graphs made by stream capture: work issued on a capturing stream (and on streams that wait on
+ * an event recorded there) is recorded, not run; a launched graph replays it in order on the
+ * stream. Graphs built node by node are not supported. */
+typedef struct ihipGraph* hipGraph_t;
+typedef struct ihipGraphExec* hipGraphExec_t;
+typedef struct ihipGraphNode* hipGraphNode_t;
+typedef enum hipStreamCaptureMode {
+  hipStreamCaptureModeGlobal = 0,
+  hipStreamCaptureModeThreadLocal = 1,
+  hipStreamCaptureModeRelaxed = 2
+} hipStreamCaptureMode;
+typedef enum hipStreamCaptureStatus {
+  hipStreamCaptureStatusNone = 0,
+  hipStreamCaptureStatusActive = 1,
+  hipStreamCaptureStatusInvalidated = 2
+} hipStreamCaptureStatus;
+hipError_t hipStreamBeginCapture(hipStream_t stream, hipStreamCaptureMode mode);
+hipError_t hipStreamEndCapture(hipStream_t stream, hipGraph_t* graph);
+hipError_t hipStreamIsCapturing(hipStream_t stream, hipStreamCaptureStatus* status);
+hipError_t hipStreamGetCaptureInfo(hipStream_t stream, hipStreamCaptureStatus* status, unsigned long long* id = nullptr);
+hipError_t hipThreadExchangeStreamCaptureMode(hipStreamCaptureMode* mode);
+hipError_t hipGraphInstantiate(hipGraphExec_t* exec, hipGraph_t graph, hipGraphNode_t* error_node, char* log, size_t log_size);
+/* CUDA 12's form (cudaGraphInstantiate(&exec, graph, flags)). */
+hipError_t hipGraphInstantiate(hipGraphExec_t* exec, hipGraph_t graph, unsigned long long flags = 0);
+hipError_t hipGraphInstantiateWithFlags(hipGraphExec_t* exec, hipGraph_t graph, unsigned long long flags);
+hipError_t hipGraphUpload(hipGraphExec_t exec, hipStream_t stream);
+hipError_t hipGraphLaunch(hipGraphExec_t exec, hipStream_t stream);
+hipError_t hipGraphExecDestroy(hipGraphExec_t exec);
+hipError_t hipGraphDestroy(hipGraph_t graph);
 hipError_t hipEventCreate(hipEvent_t* event);
 hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned int flags);
 hipError_t hipEventDestroy(hipEvent_t event);

@@ -177,6 +177,40 @@ static void streamsAndEvents() {
   EXPECT_BAD(hipLaunchHostFunc(stream, [](void*) {}, nullptr), hipErrorInvalidHandle);
 }
 
+// Stream capture records instead of running; its misuses fail as HIP's do.
+static void capture() {
+  hipStream_t stream = nullptr;
+  hipGraph_t graph = nullptr;
+  hipGraphExec_t exec = nullptr;
+  hipStreamCaptureStatus status = hipStreamCaptureStatusActive;
+  EXPECT_BAD(hipStreamBeginCapture(nullptr, hipStreamCaptureModeGlobal), hipErrorStreamCaptureUnsupported);
+  EXPECT_OK(hipStreamCreate(&stream));
+  EXPECT_BAD(hipStreamEndCapture(stream, &graph), hipErrorStreamCaptureUnmatched);
+  EXPECT_OK(hipStreamIsCapturing(stream, &status));
+  EXPECT(status == hipStreamCaptureStatusNone);
+  EXPECT_OK(hipStreamBeginCapture(stream, hipStreamCaptureModeRelaxed));
+  EXPECT_BAD(hipStreamBeginCapture(stream, hipStreamCaptureModeGlobal), hipErrorIllegalState);
+  static int calls = 0;
+  EXPECT_OK(hipLaunchHostFunc(stream, [](void* p) { *(int*)p += 1; }, &calls));
+  EXPECT(calls == 0);  // recorded, not run
+  unsigned long long id = 0;
+  EXPECT_OK(hipStreamGetCaptureInfo(stream, &status, &id));
+  EXPECT(status == hipStreamCaptureStatusActive && id != 0);
+  EXPECT_BAD(hipStreamEndCapture(stream, nullptr), hipErrorInvalidValue);
+  EXPECT_OK(hipStreamEndCapture(stream, &graph));
+  EXPECT_OK(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0));
+  EXPECT_OK(hipGraphLaunch(exec, stream));
+  EXPECT_OK(hipGraphLaunch(exec, nullptr));
+  EXPECT(calls == 2);
+  EXPECT_BAD(hipGraphLaunch(nullptr, stream), hipErrorInvalidValue);
+  EXPECT_BAD(hipGraphInstantiate(&exec, nullptr), hipErrorInvalidValue);
+  EXPECT_OK(hipGraphExecDestroy(exec));
+  EXPECT_OK(hipGraphDestroy(graph));
+  EXPECT_BAD(hipGraphDestroy(nullptr), hipErrorInvalidValue);
+  EXPECT_OK(hipStreamDestroy(stream));
+  EXPECT_BAD(hipStreamBeginCapture(stream, hipStreamCaptureModeGlobal), hipErrorInvalidHandle);
+}
+
 static void launches() {
   const hipKernelArgumentMetadata args[] = {{0, 4, 4, 1}, {4, 4, 4, 0}};
   const hipKernelArgumentMetadata misaligned[] = {{2, 4, 4, 0}};
@@ -316,6 +350,7 @@ int main() {
   memory();
   symbols();
   streamsAndEvents();
+  capture();
   launches();
   unsupported();
   managed();
