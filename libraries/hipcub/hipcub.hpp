@@ -697,6 +697,43 @@ struct DeviceSegmentedReduce {
   }
 };
 
+struct DeviceHistogram {
+  /** num_levels - 1 equal bins over [lower_level, upper_level); samples outside are not counted. */
+  template <typename SampleIterator, typename Counter, typename Level, typename Offset>
+  static hipError_t HistogramEven(void *d_temp_storage, size_t &temp_storage_bytes, SampleIterator d_samples, Counter *d_histogram, int num_levels, Level lower_level, Level upper_level, Offset num_samples, hipStream_t stream = 0) {
+    if (SizeQuery(d_temp_storage, temp_storage_bytes)) return hipSuccess;
+    const int bins = num_levels - 1;
+    const double width = (double)upper_level - (double)lower_level;
+    return Count(d_samples, d_histogram, bins, num_samples, stream, [&](double sample) {
+      return sample >= (double)lower_level && sample < (double)upper_level ? int((sample - (double)lower_level) * bins / width) : -1;
+    });
+  }
+
+  /** Bin i counts the samples in [d_levels[i], d_levels[i + 1]). */
+  template <typename SampleIterator, typename Counter, typename Level, typename Offset>
+  static hipError_t HistogramRange(void *d_temp_storage, size_t &temp_storage_bytes, SampleIterator d_samples, Counter *d_histogram, int num_levels, Level *d_levels, Offset num_samples, hipStream_t stream = 0) {
+    if (SizeQuery(d_temp_storage, temp_storage_bytes)) return hipSuccess;
+    const std::vector<Level> levels = CopyToHost(d_levels, num_levels, stream);
+    return Count(d_samples, d_histogram, num_levels - 1, num_samples, stream, [&](double sample) {
+      const auto above = std::upper_bound(levels.begin(), levels.end(), sample, [](double s, const Level &l) { return s < (double)l; });
+      return above == levels.begin() || above == levels.end() ? -1 : int(above - levels.begin()) - 1;
+    });
+  }
+
+ private:
+  /** The histogram (cleared first, as hipCUB does) of the samples' bins; bin -1 is not counted. */
+  template <typename SampleIterator, typename Counter, typename Offset, typename BinOf>
+  static hipError_t Count(SampleIterator d_samples, Counter *d_histogram, int bins, Offset num_samples, hipStream_t stream, BinOf bin_of) {
+    const auto samples = CopyToHost(d_samples, int(num_samples), stream);
+    std::vector<Counter> counts(bins > 0 ? bins : 0, Counter(0));
+    for (const auto &sample : samples) {
+      const int bin = bin_of((double)sample);
+      if (bin >= 0 && bin < bins) counts[bin] += 1;
+    }
+    return CopyToDevice(d_histogram, counts);
+  }
+};
+
 struct DeviceRunLengthEncode {
   /** The runs of equal items: each run's item, its length, and the number of runs. */
   template <typename InputIterator, typename UniqueOutputIterator, typename LengthsOutputIterator, typename NumRunsOutputIterator>

@@ -402,6 +402,101 @@ std::vector<T> Mapped(size_t n, Map map) {
 
 }  // namespace detail
 
+// Fancy iterators whose items are computed (read on the host, where the algorithms run; not in
+// kernels): counting, constant, transform and permutation.
+namespace detail {
+/** A random-access iterator over `Derived::at(position)`; `position` is what moves. */
+template <typename Derived, typename T>
+class ComputedIterator {
+ public:
+  typedef T value_type;
+  typedef std::ptrdiff_t difference_type;
+  typedef T reference;
+  typedef void pointer;
+  typedef std::random_access_iterator_tag iterator_category;
+
+  T operator*() const { return self().at(position_); }
+  T operator[](difference_type n) const { return self().at(position_ + n); }
+  Derived operator+(difference_type n) const { return moved(n); }
+  Derived operator-(difference_type n) const { return moved(-n); }
+  difference_type operator-(const Derived &other) const { return position_ - other.position_ + self().base_distance(other); }
+  Derived &operator+=(difference_type n) { position_ += n; return static_cast<Derived &>(*this); }
+  Derived &operator++() { return *this += 1; }
+  Derived operator++(int) { Derived before = self(); ++*this; return before; }
+  bool operator==(const Derived &other) const { return *this - other == 0; }
+  bool operator!=(const Derived &other) const { return *this - other != 0; }
+  bool operator<(const Derived &other) const { return *this - other < 0; }
+
+ protected:
+  explicit ComputedIterator(difference_type position) : position_(position) {}
+  /** How far apart two iterators' underlying iterators are (an adaptor's own; 0 for the others). */
+  difference_type base_distance(const Derived &) const { return 0; }
+
+ private:
+  const Derived &self() const { return static_cast<const Derived &>(*this); }
+  Derived moved(difference_type n) const { Derived d = self(); d.position_ += n; return d; }
+  difference_type position_;
+};
+}  // namespace detail
+
+/** start, start + 1, ... */
+template <typename T>
+class counting_iterator : public detail::ComputedIterator<counting_iterator<T>, T> {
+ public:
+  explicit counting_iterator(T start = T()) : detail::ComputedIterator<counting_iterator<T>, T>(static_cast<std::ptrdiff_t>(start)) {}
+  T at(std::ptrdiff_t position) const { return static_cast<T>(position); }
+};
+template <typename T>
+counting_iterator<T> make_counting_iterator(T start) { return counting_iterator<T>(start); }
+
+/** `value` at every position. */
+template <typename T>
+class constant_iterator : public detail::ComputedIterator<constant_iterator<T>, T> {
+ public:
+  explicit constant_iterator(T value = T(), std::ptrdiff_t position = 0) : detail::ComputedIterator<constant_iterator<T>, T>(position), value_(value) {}
+  T at(std::ptrdiff_t) const { return value_; }
+
+ private:
+  T value_;
+};
+template <typename T>
+constant_iterator<T> make_constant_iterator(T value, std::ptrdiff_t position = 0) { return constant_iterator<T>(value, position); }
+
+/** `f(base[i])`. */
+template <typename F, typename Iterator, typename T = typename std::decay<decltype(std::declval<F>()(std::declval<detail::Value<Iterator>>()))>::type>
+class transform_iterator : public detail::ComputedIterator<transform_iterator<F, Iterator, T>, T> {
+ public:
+  transform_iterator(Iterator base, F f) : detail::ComputedIterator<transform_iterator, T>(0), base_(base), f_(f) {}
+  T at(std::ptrdiff_t position) const { return f_(static_cast<detail::Value<Iterator>>(base_[position])); }
+  std::ptrdiff_t base_distance(const transform_iterator &other) const { return base_ - other.base_; }
+
+ private:
+  Iterator base_;
+  F f_;
+};
+template <typename Iterator, typename F>
+transform_iterator<F, Iterator> make_transform_iterator(Iterator base, F f) { return transform_iterator<F, Iterator>(base, f); }
+
+/** `elements[indices[i]]`. */
+template <typename ElementIterator, typename IndexIterator>
+class permutation_iterator : public detail::ComputedIterator<permutation_iterator<ElementIterator, IndexIterator>, detail::Value<ElementIterator>> {
+ public:
+  permutation_iterator(ElementIterator elements, IndexIterator indices)
+      : detail::ComputedIterator<permutation_iterator, detail::Value<ElementIterator>>(0), elements_(elements), indices_(indices) {}
+  detail::Value<ElementIterator> at(std::ptrdiff_t position) const {
+    return elements_[static_cast<std::ptrdiff_t>(static_cast<detail::Value<IndexIterator>>(indices_[position]))];
+  }
+  std::ptrdiff_t base_distance(const permutation_iterator &other) const { return indices_ - other.indices_; }
+
+ private:
+  ElementIterator elements_;
+  IndexIterator indices_;
+};
+template <typename ElementIterator, typename IndexIterator>
+permutation_iterator<ElementIterator, IndexIterator> make_permutation_iterator(ElementIterator elements, IndexIterator indices) {
+  return permutation_iterator<ElementIterator, IndexIterator>(elements, indices);
+}
+
 // Each algorithm takes an optional execution policy first; without one, raw pointers are host memory.
 
 template <typename Iterator, typename T>
@@ -700,6 +795,168 @@ void shuffle(const execution_policy &policy, Iterator first, Iterator last, Rand
 }
 template <typename Iterator, typename RandomEngine>
 void shuffle(Iterator first, Iterator last, RandomEngine &&engine) { shuffle(host, first, last, engine); }
+
+template <typename Iterator, typename Predicate>
+size_t count_if(const execution_policy &policy, Iterator first, Iterator last, Predicate pred) {
+  std::vector<detail::Value<Iterator>> items = detail::ReadRange(policy, first, last);
+  return static_cast<size_t>(std::count_if(items.begin(), items.end(), pred));
+}
+template <typename Iterator, typename Predicate>
+size_t count_if(Iterator first, Iterator last, Predicate pred) { return count_if(host, first, last, pred); }
+
+template <typename Iterator, typename Predicate>
+Iterator find_if(const execution_policy &policy, Iterator first, Iterator last, Predicate pred) {
+  return detail::Found(policy, first, last, [&](auto begin, auto end) { return std::find_if(begin, end, pred); });
+}
+template <typename Iterator, typename Predicate>
+Iterator find_if(Iterator first, Iterator last, Predicate pred) { return find_if(host, first, last, pred); }
+
+template <typename Iterator, typename Predicate>
+bool any_of(const execution_policy &policy, Iterator first, Iterator last, Predicate pred) { return count_if(policy, first, last, pred) > 0; }
+template <typename Iterator, typename Predicate>
+bool any_of(Iterator first, Iterator last, Predicate pred) { return any_of(host, first, last, pred); }
+template <typename Iterator, typename Predicate>
+bool all_of(const execution_policy &policy, Iterator first, Iterator last, Predicate pred) { return count_if(policy, first, last, pred) == detail::Count(first, last); }
+template <typename Iterator, typename Predicate>
+bool all_of(Iterator first, Iterator last, Predicate pred) { return all_of(host, first, last, pred); }
+template <typename Iterator, typename Predicate>
+bool none_of(const execution_policy &policy, Iterator first, Iterator last, Predicate pred) { return !any_of(policy, first, last, pred); }
+template <typename Iterator, typename Predicate>
+bool none_of(Iterator first, Iterator last, Predicate pred) { return none_of(host, first, last, pred); }
+
+/** The items whose stencil entry `pred` accepts, in order; returns the end of what it wrote. */
+template <typename InputIterator, typename StencilIterator, typename OutputIterator, typename Predicate>
+OutputIterator copy_if(const execution_policy &policy, InputIterator first, InputIterator last, StencilIterator stencil, OutputIterator result, Predicate pred) {
+  std::vector<detail::Value<InputIterator>> items = detail::ReadRange(policy, first, last), kept;
+  std::vector<detail::Value<StencilIterator>> tests = detail::Read(policy, stencil, items.size());
+  for (size_t i = 0; i < items.size(); ++i)
+    if (pred(tests[i])) kept.push_back(items[i]);
+  return detail::Write(policy, result, kept);
+}
+template <typename InputIterator, typename OutputIterator, typename Predicate>
+OutputIterator copy_if(const execution_policy &policy, InputIterator first, InputIterator last, OutputIterator result, Predicate pred) {
+  return copy_if(policy, first, last, first, result, pred);
+}
+template <typename InputIterator, typename StencilIterator, typename OutputIterator, typename Predicate>
+OutputIterator copy_if(InputIterator first, InputIterator last, StencilIterator stencil, OutputIterator result, Predicate pred) { return copy_if(host, first, last, stencil, result, pred); }
+template <typename InputIterator, typename OutputIterator, typename Predicate>
+OutputIterator copy_if(InputIterator first, InputIterator last, OutputIterator result, Predicate pred) { return copy_if(host, first, last, result, pred); }
+
+/** Keeps the items `pred` rejects, in order, from `first`; returns the new end. */
+template <typename Iterator, typename Predicate>
+Iterator remove_if(const execution_policy &policy, Iterator first, Iterator last, Predicate pred) {
+  std::vector<detail::Value<Iterator>> items = detail::ReadRange(policy, first, last);
+  items.erase(std::remove_if(items.begin(), items.end(), pred), items.end());
+  return detail::Write(policy, first, items);
+}
+template <typename Iterator, typename Predicate>
+Iterator remove_if(Iterator first, Iterator last, Predicate pred) { return remove_if(host, first, last, pred); }
+template <typename Iterator, typename T>
+Iterator remove(const execution_policy &policy, Iterator first, Iterator last, const T &value) {
+  return remove_if(policy, first, last, [&](const detail::Value<Iterator> &item) { return item == value; });
+}
+template <typename Iterator, typename T>
+Iterator remove(Iterator first, Iterator last, const T &value) { return remove(host, first, last, value); }
+
+template <typename Iterator, typename Predicate, typename T>
+void replace_if(const execution_policy &policy, Iterator first, Iterator last, Predicate pred, const T &value) {
+  std::vector<detail::Value<Iterator>> items = detail::ReadRange(policy, first, last);
+  std::replace_if(items.begin(), items.end(), pred, value);
+  detail::Write(policy, first, items);
+}
+template <typename Iterator, typename Predicate, typename T>
+void replace_if(Iterator first, Iterator last, Predicate pred, const T &value) { replace_if(host, first, last, pred, value); }
+template <typename Iterator, typename T>
+void replace(const execution_policy &policy, Iterator first, Iterator last, const T &old_value, const T &new_value) {
+  replace_if(policy, first, last, [&](const detail::Value<Iterator> &item) { return item == old_value; }, new_value);
+}
+template <typename Iterator, typename T>
+void replace(Iterator first, Iterator last, const T &old_value, const T &new_value) { replace(host, first, last, old_value, new_value); }
+
+template <typename Iterator>
+void reverse(const execution_policy &policy, Iterator first, Iterator last) {
+  std::vector<detail::Value<Iterator>> items = detail::ReadRange(policy, first, last);
+  std::reverse(items.begin(), items.end());
+  detail::Write(policy, first, items);
+}
+template <typename Iterator>
+void reverse(Iterator first, Iterator last) { reverse(host, first, last); }
+
+/** result[i] = input[map[i]]. */
+template <typename MapIterator, typename InputIterator, typename OutputIterator>
+OutputIterator gather(const execution_policy &policy, MapIterator map_first, MapIterator map_last, InputIterator input, OutputIterator result) {
+  std::vector<detail::Value<MapIterator>> map = detail::ReadRange(policy, map_first, map_last);
+  const size_t n = map.empty() ? 0 : static_cast<size_t>(*std::max_element(map.begin(), map.end())) + 1;
+  std::vector<detail::Value<InputIterator>> items = detail::Read(policy, input, n), out;
+  for (const auto &i : map) out.push_back(items[static_cast<size_t>(i)]);
+  return detail::Write(policy, result, out);
+}
+template <typename MapIterator, typename InputIterator, typename OutputIterator>
+OutputIterator gather(MapIterator map_first, MapIterator map_last, InputIterator input, OutputIterator result) { return gather(host, map_first, map_last, input, result); }
+
+/** result[map[i]] = input[i]. */
+template <typename InputIterator, typename MapIterator, typename OutputIterator>
+void scatter(const execution_policy &policy, InputIterator first, InputIterator last, MapIterator map, OutputIterator result) {
+  std::vector<detail::Value<InputIterator>> items = detail::ReadRange(policy, first, last);
+  std::vector<detail::Value<MapIterator>> to = detail::Read(policy, map, items.size());
+  const size_t n = to.empty() ? 0 : static_cast<size_t>(*std::max_element(to.begin(), to.end())) + 1;
+  std::vector<detail::Value<OutputIterator>> out = detail::Read(policy, result, n);
+  for (size_t i = 0; i < items.size(); ++i) out[static_cast<size_t>(to[i])] = items[i];
+  detail::Write(policy, result, out);
+}
+template <typename InputIterator, typename MapIterator, typename OutputIterator>
+void scatter(InputIterator first, InputIterator last, MapIterator map, OutputIterator result) { scatter(host, first, last, map, result); }
+
+template <typename InputIterator, typename OutputIterator, typename BinaryFunction>
+OutputIterator adjacent_difference(const execution_policy &policy, InputIterator first, InputIterator last, OutputIterator result, BinaryFunction op) {
+  std::vector<detail::Value<InputIterator>> items = detail::ReadRange(policy, first, last), out(items.size());
+  std::adjacent_difference(items.begin(), items.end(), out.begin(), op);
+  return detail::Write(policy, result, out);
+}
+template <typename InputIterator, typename OutputIterator>
+OutputIterator adjacent_difference(const execution_policy &policy, InputIterator first, InputIterator last, OutputIterator result) {
+  return adjacent_difference(policy, first, last, result, std::minus<detail::Value<InputIterator>>());
+}
+template <typename InputIterator, typename OutputIterator, typename BinaryFunction>
+OutputIterator adjacent_difference(InputIterator first, InputIterator last, OutputIterator result, BinaryFunction op) { return adjacent_difference(host, first, last, result, op); }
+template <typename InputIterator, typename OutputIterator>
+OutputIterator adjacent_difference(InputIterator first, InputIterator last, OutputIterator result) { return adjacent_difference(host, first, last, result); }
+
+/** result[i] = f(i). */
+template <typename Iterator, typename UnaryFunction>
+void tabulate(const execution_policy &policy, Iterator first, Iterator last, UnaryFunction f) {
+  detail::Write(policy, first, detail::Mapped<detail::Value<Iterator>>(detail::Count(first, last), f));
+}
+template <typename Iterator, typename UnaryFunction>
+void tabulate(Iterator first, Iterator last, UnaryFunction f) { tabulate(host, first, last, f); }
+
+/** Each run of equal consecutive keys, and the reduction of its values; returns both ends. */
+template <typename KeyIterator, typename ValueIterator, typename KeyOutput, typename ValueOutput, typename KeyEqual, typename BinaryFunction>
+pair<KeyOutput, ValueOutput> reduce_by_key(const execution_policy &policy, KeyIterator keys_first, KeyIterator keys_last, ValueIterator values, KeyOutput keys_out, ValueOutput values_out, KeyEqual equal, BinaryFunction op) {
+  std::vector<detail::Value<KeyIterator>> keys = detail::ReadRange(policy, keys_first, keys_last), run_keys;
+  std::vector<detail::Value<ValueIterator>> items = detail::Read(policy, values, keys.size()), sums;
+  for (size_t i = 0; i < keys.size(); ++i) {
+    if (i > 0 && equal(run_keys.back(), keys[i])) {
+      sums.back() = op(sums.back(), items[i]);
+    } else {
+      run_keys.push_back(keys[i]);
+      sums.push_back(items[i]);
+    }
+  }
+  return pair<KeyOutput, ValueOutput>(detail::Write(policy, keys_out, run_keys), detail::Write(policy, values_out, sums));
+}
+template <typename KeyIterator, typename ValueIterator, typename KeyOutput, typename ValueOutput>
+pair<KeyOutput, ValueOutput> reduce_by_key(const execution_policy &policy, KeyIterator keys_first, KeyIterator keys_last, ValueIterator values, KeyOutput keys_out, ValueOutput values_out) {
+  return reduce_by_key(policy, keys_first, keys_last, values, keys_out, values_out, std::equal_to<detail::Value<KeyIterator>>(), std::plus<detail::Value<ValueIterator>>());
+}
+template <typename KeyIterator, typename ValueIterator, typename KeyOutput, typename ValueOutput, typename KeyEqual, typename BinaryFunction>
+pair<KeyOutput, ValueOutput> reduce_by_key(KeyIterator keys_first, KeyIterator keys_last, ValueIterator values, KeyOutput keys_out, ValueOutput values_out, KeyEqual equal, BinaryFunction op) {
+  return reduce_by_key(host, keys_first, keys_last, values, keys_out, values_out, equal, op);
+}
+template <typename KeyIterator, typename ValueIterator, typename KeyOutput, typename ValueOutput>
+pair<KeyOutput, ValueOutput> reduce_by_key(KeyIterator keys_first, KeyIterator keys_last, ValueIterator values, KeyOutput keys_out, ValueOutput values_out) {
+  return reduce_by_key(host, keys_first, keys_last, values, keys_out, values_out);
+}
 
 }  // namespace thrust
 

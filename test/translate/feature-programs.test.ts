@@ -170,13 +170,13 @@ const PROGRAMS: FeatureProgram[] = [
   { dir: 'pitched-pools', stem: 'pitched_pools', variants: [{ config: '4x4' }], what: 'hipMalloc3D and a hipPitchedPtr kernel argument (narrower on rv32), the default memory pool of stream-ordered allocation, computeMode' },
   {
     dir: 'hipcub', stem: 'hipcub_primitives', variants: [{ config: '4x4' }],
-    what: "hipCUB's BlockReduce (2-D, partial, items), BlockScan, BlockLoad/BlockStore, WarpReduce, WarpScan; device-wide scan, reduce, run-length encoding, radix sorts, selection and segmented reduction (the bundled library, translated with the program)",
+    what: "hipCUB's BlockReduce (2-D, partial, items), BlockScan, BlockLoad/BlockStore, WarpReduce, WarpScan; device-wide scan, reduce, run-length encoding, radix sorts, selection, segmented reduction and histograms (the bundled library, translated with the program)",
     host: ['#include "hipcub.host.hpp"'],
     device: ['#include "hipcub.device.hpp"'],
   },
   {
     dir: 'thrust', stem: 'thrust_basics', variants: [{ config: '4x4' }],
-    what: "Thrust's vectors and algorithms (the bundled library) around kernels: host and device vectors, algorithms on device ranges and raw pointers under thrust::device, a kernel taking device_ptr<const int>, thrust::complex in device structs",
+    what: "Thrust's vectors and algorithms (the bundled library) around kernels: host and device vectors, algorithms on device ranges and raw pointers under thrust::device, a kernel taking device_ptr<const int>, thrust::complex in device structs, computed iterators and the selection algorithms",
     host: ['#include "thrust.host.h"'],
   },
   {
