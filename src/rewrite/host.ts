@@ -13,6 +13,7 @@ import { dispatcherDeclaration, dispatcherName, handleDispatcherName, handleName
 import { dependentOn, dispatches } from '../analyse/template-bindings.js';
 import type { Abi } from '../layout/index.js';
 import { argumentsOf, namespacesOf, scan } from '../analyse/syntax.js';
+import { declarationOf } from '../analyse/expression-type.js';
 import { linkable, linkedDeclaration, linkedDefinition, linkedName } from '../emit/linked-launch.js';
 import { isHipApiName, runtimeLacks } from '../rules/runtime-api.js';
 import { lowerBound } from '../lower-bound.js';
@@ -105,14 +106,16 @@ export function rewriteHost(ctx: HostContext): void {
   const launchStarts = new Set(program.launches.map((l) => l.call.startIndex));
   // Where launches name their kernel (`k` of k<<<...>>>, hipLaunchKernelGGL's first argument).
   const launchedKernels = new Set(program.launches.map((l) => (l.form === 'chevron' ? l.call.childForFieldName('function') : argumentsOf(l.call.childForFieldName('arguments'))[0])!.startIndex));
+  // A kernel's name as a value, unless a local variable, parameter or field of that name hides it (`int k = 0;` beside kernel k).
+  const namesKernel = (n: Node) => !launchedKernels.has(n.startIndex) && !declarationOf(n, text);
   scan(program.root, HOST_NODES, (n) => {
     const launch = launches.get(n.id);
     if (launch) rewriteLaunch(ctx, launch);
     else if (n.type === 'preproc_include') include(ctx, n);
     else if (n.type === 'identifier' && handles.has(n.text)) {
-      if (!launchedKernels.has(n.startIndex)) ctx.edits.replace(n, `((const void*)&${handles.get(n.text)})`);
+      if (namesKernel(n)) ctx.edits.replace(n, `((const void*)&${handles.get(n.text)})`);
     } else if (n.type === 'identifier' && n.parent?.type === 'template_function' && templateHandles.has(n.text)) {
-      if (!launchedKernels.has(n.startIndex)) templateHandle(ctx, n.parent, templateHandles.get(n.text)!);
+      if (namesKernel(n)) templateHandle(ctx, n.parent, templateHandles.get(n.text)!);
     }
     else if (NAME_NODES.has(n.type)) rename(ctx, n);
     else if (n.type === 'preproc_arg') macroBody(ctx, n);
