@@ -106,20 +106,44 @@ export function rewriteHost(ctx: HostContext): void {
   const launchStarts = new Set(program.launches.map((l) => l.call.startIndex));
   // Where launches name their kernel (`k` of k<<<...>>>, hipLaunchKernelGGL's first argument).
   const launchedKernels = new Set(program.launches.map((l) => (l.form === 'chevron' ? l.call.childForFieldName('function') : argumentsOf(l.call.childForFieldName('arguments'))[0])!.startIndex));
-  // A kernel's name as a value, unless a local variable, parameter or field of that name hides it (`int k = 0;` beside kernel k).
-  const namesKernel = (n: Node) => !launchedKernels.has(n.startIndex) && !declarationOf(n, text);
+  // A kernel's name as a value, unless a local variable, parameter or field of that name hides it
+  // (`int k = 0;` beside kernel k), or it names a host function of that name (declared, or called:
+  // host code cannot call a kernel).
+  const namesKernel = (n: Node) => !launchedKernels.has(n.startIndex) && !hostFunctionName(n) && !declarationOf(n, text);
   scan(program.root, HOST_NODES, (n) => {
     const launch = launches.get(n.id);
     if (launch) rewriteLaunch(ctx, launch);
     else if (n.type === 'preproc_include') include(ctx, n);
     else if (n.type === 'identifier' && handles.has(n.text)) {
-      if (namesKernel(n)) ctx.edits.replace(n, `((const void*)&${handles.get(n.text)})`);
+      if (namesKernel(n)) {
+        const value = valueOf(n);
+        ctx.edits.replace(value.node, `((const void*)&${value.scope}${handles.get(n.text)})`);
+      }
     } else if (n.type === 'identifier' && n.parent?.type === 'template_function' && templateHandles.has(n.text)) {
       if (namesKernel(n)) templateHandle(ctx, n.parent, templateHandles.get(n.text)!);
     }
     else if (NAME_NODES.has(n.type)) rename(ctx, n);
     else if (n.type === 'preproc_arg') macroBody(ctx, n);
   }, want);
+}
+
+/** `k` of `f(...)` called, or of a function's declarator. */
+function hostFunctionName(n: Node): boolean {
+  const parent = n.parent;
+  return parent?.type === 'function_declarator' || (parent?.type === 'call_expression' && parent.childForFieldName('function')?.id === n.id);
+}
+
+/**
+ * The expression a kernel's name stands for as a value, and the scope its handle is named with:
+ * `ns::k` whole (the handle is declared in the kernel's namespace), and `&k` (the handle is already
+ * an address).
+ */
+function valueOf(n: Node): { node: Node; scope: string } {
+  const qualified = n.parent?.type === 'qualified_identifier' && n.parent.childForFieldName('name')?.id === n.id ? n.parent : undefined;
+  const named = qualified ?? n;
+  const parent = named.parent;
+  const node = parent?.type === 'pointer_expression' && parent.child(0)?.type === '&' ? parent : named;
+  return { node, scope: qualified ? `${qualified.childForFieldName('scope')?.text ?? ''}::` : '' };
 }
 
 /**

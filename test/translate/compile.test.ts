@@ -27,21 +27,26 @@ describe.skipIf(lacks(['clang-19', 'picolibc'], 'translation shapes compile'))('
     expect(host).toContain('__hip2vx_launch_later(1, 1, 0, 0, d);');
   });
 
-  it("a kernel's name is a value only where no local, parameter or field of that name hides it", async () => {
+  it("a kernel's name is a value only where no local, parameter or field of that name hides it, and not as a host function's of that name", async () => {
     const source = [
       '__global__ void k(float* p) { p[threadIdx.x] = 1.0f; }',
       '__host__ __device__ float sum(const float* o, int n) { float t = 0; for (int k = 0; k < n; k++) t += o[k]; return t; }',
       'float twice(int k) { return 2.0f * k; }',
       'struct Counter { int k = 0; int next() { return k++; } };',
+      'namespace ops { __global__ void scale(float* p) { p[0] *= 2.0f; } }',
+      'float scale(float x) { return 2.0f * x; }',
       'int main() { float* p; cudaMalloc(&p, 64); cudaFuncAttributes a; cudaFuncGetAttributes(&a, k); k<<<1, 16>>>(p);',
-      '  int k = 3; return (int)twice(k) + Counter().next(); }',
+      '  cudaFuncGetAttributes(&a, (const void*)&ops::scale); cudaFuncGetAttributes(&a, ops::scale);',
+      '  int k = 3; return (int)twice(k) + Counter().next() + (int)scale(1.0f); }',
     ].join('\n') + '\n';
     const result = await translateText('shadowed.cu', source);
     expect(result.diagnostics).toEqual([]);
     const host = result.outputs.find((o) => o.role === 'host')!.content;
     expect(host).toContain('hipFuncGetAttributes(&a, ((const void*)&__hip2vx_kernel_shadowed_k));');
     expect(host).toContain('for (int k = 0; k < n; k++) t += o[k];');
-    expect(host).toContain('int k = 3; return (int)twice(k) + Counter().next(); }');
+    expect(host).toContain('int k = 3; return (int)twice(k) + Counter().next() + (int)scale(1.0f); }');
+    expect(host).toContain('float scale(float x) { return 2.0f * x; }');
+    expect(host).toContain('hipFuncGetAttributes(&a, (const void*)((const void*)&ops::__hip2vx_kernel_shadowed_scale)); hipFuncGetAttributes(&a, ((const void*)&ops::__hip2vx_kernel_shadowed_scale));');
     expect(host).toContain('float twice(int k) { return 2.0f * k; }');
     expect(host).toContain('int next() { return k++; }');
     const dir = mkdtempSync(join(tmpdir(), 'hip2vx-shadowed-'));
