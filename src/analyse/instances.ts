@@ -4,8 +4,8 @@
 import type { Node } from '../parse/parser.js';
 import { isTypeError, type Subst, type TypeTable } from './types.js';
 import { renderTypeId, type CType } from '../layout/index.js';
-import type { FunctionInfo, GlobalVar, Launch, Program } from './program.js';
-import { declaredName, descendants, scan, scanSpans, walk } from './syntax.js';
+import { launchesKernel, type FunctionInfo, type GlobalVar, type Launch, type Program } from './program.js';
+import { declaredName, descendants, namespacesOf, scan, scanSpans, walk } from './syntax.js';
 import type { TemplateBindings } from './template-bindings.js';
 
 const IDENTIFIER = new Set(['identifier']);
@@ -115,8 +115,12 @@ export function collectInstances(program: Program, types: TypeTable, bindings: T
   const instances: KernelInstance[] = [];
   const launchIds = new Map<number, string>();
   const overloaded = overloadedKernels(program.kernels);
+  const rivalled = namesInSeveralNamespaces(program.kernels);
   for (const kernel of program.kernels) {
-    const launches = program.launches.filter((l) => l.kernel === kernel.name);
+    // `v1::k` and `v2::k` need ids (handles, entries) of their own: `v1_k`, `v2_k`.
+    const spaces = namespacesOf(kernel.outer);
+    const base = rivalled.has(kernel.name) && spaces.length ? `${spaces.join('_').replace(/\W+/g, '_')}_${kernel.name}` : kernel.name;
+    const launches = program.launches.filter((l) => launchesKernel(l, kernel, program.kernels));
     const argLists = new Map<string, { texts: string[]; subst: Subst; packs?: Map<string, CType[]>; launches: Launch[]; dispatched: boolean; direct: boolean }>();
     if (launchedOnly && launches.length === 0) continue;
     if (kernel.templateParams.length === 0) argLists.set('', { texts: [], subst: new Map(), launches, dispatched: false, direct: true });
@@ -168,7 +172,7 @@ export function collectInstances(program: Program, types: TypeTable, bindings: T
         params.push(...expanded);
       }
       const overload = overloaded.has(kernel.name);
-      const id = overload ? instanceId(kernel.name, params.map((p) => renderTypeId(p.type).replace(/\*/g, ' ptr'))) : instanceId(kernel.name, texts);
+      const id = overload ? instanceId(base, params.map((p) => renderTypeId(p.type).replace(/\*/g, ' ptr'))) : instanceId(base, texts);
       const stub = overload ? kernel.name : id;
       ls.forEach((l) => launchIds.set(l.call.id, stub));
       instances.push({ kernel, id, stub, templateArgs: specialisationArgs(kernel, texts), subst, params, globals: instanceGlobals(used, kernel.templateParams, texts), launches: ls, dispatched, direct });
@@ -189,6 +193,13 @@ function packParams(pack: Node, packs: ReadonlyMap<string, CType[]> | undefined)
     return { node: pack, ruleId: 'template-deduction', message: `kernel parameter pack '${pack.text}': only a pack of a template parameter pack taken by value ('Args... args') is supported` };
   }
   return elements.map((type, i) => ({ name: `${name}__${i}`, node: pack, type, text: `${renderTypeId(type)} ${name}__${i}` }));
+}
+
+/** Names of kernels defined in more than one namespace. */
+function namesInSeveralNamespaces(kernels: readonly FunctionInfo[]): Set<string> {
+  const spaces = new Map<string, Set<string>>();
+  for (const k of kernels) spaces.set(k.name, (spaces.get(k.name) ?? new Set()).add(namespacesOf(k.outer).join('::')));
+  return new Set([...spaces].filter(([, s]) => s.size > 1).map(([name]) => name));
 }
 
 /** Names of plain kernels defined more than once with different parameter types (overloads, not `#if` alternatives). */

@@ -1,7 +1,7 @@
 // Finds what a translation unit declares for the GPU: kernels, device functions, device globals,
 // static/dynamic shared variables and launch sites. Pure analysis: no text is changed here.
 import type { Node } from '../parse/parser.js';
-import { argumentsOf, declaredName, descendants, functionDeclarator, qualifiersOf, scan, spanHas } from './syntax.js';
+import { argumentsOf, declaredName, descendants, functionDeclarator, namespacesOf, qualifiersOf, scan, spanHas } from './syntax.js';
 import { conditionalGroups, enclosingConditions, type Group } from '../parse/conditionals.js';
 
 export interface FunctionInfo {
@@ -46,6 +46,8 @@ export interface Launch {
   kernel: string;
   /** Through a value that is not a kernel's name (`table[i]<<<...>>>`): nothing to bind it to. */
   indirect?: true;
+  /** The namespaces the name is qualified with (`a::b::k`: ['a', 'b']; `::k`: []); unset when unqualified. */
+  scope?: string[];
   /** type_descriptor / expression nodes of explicit template arguments, if any. */
   templateArgs?: Node[];
   /** grid, block, [shared bytes], [stream] */
@@ -228,18 +230,45 @@ export function firstLaunchItem(launches: readonly Launch[]): Node {
   return item;
 }
 
-/** Name and explicit template arguments of a launched kernel expression (`k`, `k<T>`, `ns::k`). */
-function kernelRef(expr: Node): { name: string; templateArgs?: Node[] } | undefined {
+/** `a::b::k`: a function's name with the namespaces around it. */
+export const qualifiedName = (f: FunctionInfo): string => [...namespacesOf(f.outer), f.name].join('::');
+
+/**
+ * Whether `launch` launches `kernel` (of the file's `kernels`): by name, and where kernels of that
+ * name are defined in several namespaces, the one its qualifier names (`v1::k`; a suffix of the
+ * kernel's namespaces), or unqualified the innermost one around the launch.
+ */
+export function launchesKernel(launch: Launch, kernel: FunctionInfo, kernels: readonly FunctionInfo[]): boolean {
+  if (launch.kernel !== kernel.name || launch.indirect) return false;
+  const where = (k: FunctionInfo) => namespacesOf(k.outer).join('::');
+  const spaces = new Set(kernels.filter((k) => k.name === kernel.name).map(where));
+  if (spaces.size < 2) return true;
+  const own = where(kernel);
+  if (launch.scope) {
+    const named = launch.scope.join('::');
+    return own === named || own.endsWith(`::${named}`);
+  }
+  const around = namespacesOf(launch.call);
+  const visible = [...spaces].filter((ns) => ns === '' || around.join('::') === ns || around.join('::').startsWith(`${ns}::`));
+  const innermost = visible.sort((a, b) => b.length - a.length)[0];
+  return innermost === undefined || own === innermost;
+}
+
+/** Name, explicit template arguments and qualifier of a launched kernel expression (`k`, `k<T>`, `ns::k`). */
+function kernelRef(expr: Node, scope?: string[]): { name: string; templateArgs?: Node[]; scope?: string[] } | undefined {
   let e: Node | null = expr;
   while (e && (e.type === 'parenthesized_expression' || (e.type === 'call_expression' && e.childForFieldName('function')?.text === 'HIP_KERNEL_NAME'))) {
     e = e.type === 'parenthesized_expression' ? e.namedChildren[0] : argumentsOf(e.childForFieldName('arguments'))[0] ?? null;
   }
   if (!e) return undefined;
-  if (e.type === 'identifier') return { name: e.text };
-  if (e.type === 'qualified_identifier') return kernelRef(e.childForFieldName('name')!);
+  if (e.type === 'identifier') return { name: e.text, scope };
+  if (e.type === 'qualified_identifier') {
+    const qualifier = e.childForFieldName('scope')?.text;
+    return kernelRef(e.childForFieldName('name')!, [...(scope ?? []), ...(qualifier ? [qualifier] : [])]);
+  }
   if (e.type === 'template_function') {
     const args = e.childForFieldName('arguments');
-    return { name: e.childForFieldName('name')!.text, templateArgs: args ? argumentsOf(args) : [] };
+    return { name: e.childForFieldName('name')!.text, templateArgs: args ? argumentsOf(args) : [], scope };
   }
   return undefined;
 }
@@ -255,12 +284,12 @@ function launchesIn(root: Node, text: string): Launch[] {
     if (chevrons && fn) {
       const ref = kernelRef(fn);
       const config = argumentsOf(chevrons);
-      out.push(ref ? { call: n, form: 'chevron', kernel: ref.name, templateArgs: ref.templateArgs, config, args } : { call: n, form: 'chevron', kernel: fn.text, indirect: true, config, args });
+      out.push(ref ? { call: n, form: 'chevron', kernel: ref.name, templateArgs: ref.templateArgs, scope: ref.scope, config, args } : { call: n, form: 'chevron', kernel: fn.text, indirect: true, config, args });
     } else if (fn?.text === 'hipLaunchKernelGGL' && args.length >= 5) {
       const ref = kernelRef(args[0]);
       // Like <<<>>>: a kernel defined in an included header is launched too, an unknown one is reported.
       const launch = { call: n, form: 'ggl', config: args.slice(1, 5), args: args.slice(5) } as const;
-      out.push(ref ? { ...launch, kernel: ref.name, templateArgs: ref.templateArgs } : { ...launch, kernel: args[0].text, indirect: true });
+      out.push(ref ? { ...launch, kernel: ref.name, templateArgs: ref.templateArgs, scope: ref.scope } : { ...launch, kernel: args[0].text, indirect: true });
     }
   }, want);
   return out;

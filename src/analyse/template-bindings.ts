@@ -7,7 +7,7 @@
 import { parse, type Node, type Tree } from '../parse/parser.js';
 import { pointer, renderTypeId, type CType, type Field } from '../layout/index.js';
 import { isTypeError, type TypeTable } from './types.js';
-import { analyseProgram, parameterListNames, templateParamNames, type FunctionInfo, type Launch, type Program } from './program.js';
+import { analyseProgram, launchesKernel, parameterListNames, templateParamNames, type FunctionInfo, type Launch, type Program } from './program.js';
 import { argumentsOf, declaredName, descendants, enclosingFunction, functionDeclarator, scan } from './syntax.js';
 import { declarationOf, ownerScope, staticType } from './expression-type.js';
 import { expandCall, functionMacro } from './launch-macros.js';
@@ -162,7 +162,7 @@ function dependentNames(host: FunctionInfo): Set<string> {
 }
 
 /** Some launch of `kernel` in `program` goes through its dispatcher. */
-export const dispatches = (program: Program, kernel: FunctionInfo): boolean => program.launches.some((l) => l.kernel === kernel.name && !!dependentOn(l, kernel, program));
+export const dispatches = (program: Program, kernel: FunctionInfo): boolean => program.launches.some((l) => launchesKernel(l, kernel, program.kernels) && !!dependentOn(l, kernel, program));
 
 export class TemplateBindings {
   private readonly instantiations = new Map<FunctionInfo, Binding[]>();

@@ -4,7 +4,7 @@
 // Everything else stays byte for byte.
 import type { Node } from '../parse/parser.js';
 import { closureStructs, closureValue, deviceLambdas } from '../analyse/device-lambdas.js';
-import { deviceMemberFunctions, firstLaunchItem, templateParamNames, type FunctionInfo, type GlobalVar, type Launch, type Program } from '../analyse/program.js';
+import { deviceMemberFunctions, firstLaunchItem, launchesKernel, qualifiedName, templateParamNames, type FunctionInfo, type GlobalVar, type Launch, type Program } from '../analyse/program.js';
 import type { KernelInstance } from '../analyse/instances.js';
 import type { HeaderRule, RuleSet } from '../rules/index.js';
 import { appendToFile, type EditSet } from './edits.js';
@@ -171,21 +171,22 @@ function branchOf(node: FunctionInfo['outer']): number {
 }
 
 function kernelReplacement(ctx: HostContext, fn: FunctionInfo, placed: Set<string>, atEnd: string[]): string {
-  const key = `${fn.name}@${branchOf(fn.outer)}`;
+  const key = `${qualifiedName(fn)}@${branchOf(fn.outer)}`;
   if (placed.has(key)) return `/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile} */`;
   placed.add(key);
   // Declared here, defined in another unit: launches here call the function that unit defines.
-  if (linkable(fn) && !ctx.kernels.some((k) => k.name === fn.name && linkable(k))) {
+  const same = (k: FunctionInfo) => qualifiedName(k) === qualifiedName(fn);
+  if (linkable(fn) && !ctx.kernels.some((k) => same(k) && linkable(k))) {
     return `/* hip2vortex: kernel '${fn.name}' is defined in another file, whose function launching it is: */${ctx.nl}${linkedDeclaration(fn)}`;
   }
   // Launched from host function templates here: the dispatcher they call is declared here.
   const dispatched = dispatches(ctx.program, fn);
   if (ctx.headerMode) {
     // Launches in the header itself call stubs that its includers define: declared here.
-    const used = ctx.instances.filter((i) => i.kernel.name === fn.name && i.launches.length > 0).map(stubDeclaration);
+    const used = ctx.instances.filter((i) => same(i.kernel) && i.launches.length > 0).map(stubDeclaration);
     return [`/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile}; its launch stubs are in the files that include this one */`, ...used, ...(dispatched ? dispatcherDeclaration(fn) : [])].join(ctx.nl);
   }
-  const all = ctx.instances.filter((i) => i.kernel.name === fn.name);
+  const all = ctx.instances.filter((i) => same(i.kernel));
   const instances = all.filter((i) => !launchedLater(fn, i));
   laterStubs(ctx, all.filter((i) => launchedLater(fn, i)));
   const stubs = launchStubs(instances, ctx.programName, ctx.deviceAbi, ctx.nl, new Set(dispatched ? [fn] : []));
@@ -234,7 +235,7 @@ export function stubsBeforeFirstLaunch(edits: EditSet, instances: readonly Kerne
  * the place). Else, at the file's end, after every type an instance may name.
  */
 function templateLambdaItem(program: Program, kernel: FunctionInfo): Node | undefined {
-  const hosts = program.launches.filter((l) => l.kernel === kernel.name).map((l) => dependentOn(l, kernel, program)).filter((h) => h?.node.type === 'lambda_expression');
+  const hosts = program.launches.filter((l) => launchesKernel(l, kernel, program.kernels)).map((l) => dependentOn(l, kernel, program)).filter((h) => h?.node.type === 'lambda_expression');
   if (!hosts.length) return undefined;
   const items = hosts.map((h) => fileScopeItem(h!.node));
   if (items.some((item) => !item || item.type !== 'function_definition')) return undefined;
@@ -253,7 +254,7 @@ function rewriteLaunch(ctx: HostContext, launch: Launch): void {
     ctx.report.at(launch.call, 'error', 'kernel-not-found', `'${launch.kernel}' is launched here, a kernel chosen at run time through a pointer, which the translator cannot bind to a kernel's arguments and handle; launch the kernel by name (a switch over the candidates)`);
     return;
   }
-  const kernel = ctx.kernels.find((k) => k.name === launch.kernel);
+  const kernel = ctx.kernels.find((k) => launchesKernel(launch, k, ctx.kernels));
   if (!kernel) {
     const declared = ctx.declaredKernels.find((k) => k.name === launch.kernel);
     if (declared && linkable(declared) && !launch.templateArgs?.length) launchLinked(ctx, launch, declared);

@@ -25,6 +25,9 @@ describe.skipIf(lacks(['clang-19', 'picolibc'], 'translation shapes compile'))('
     const host = result.outputs.find((o) => o.role === 'host')!.content;
     expect(host).toContain('physics::__hip2vx_launch_step(dim3(1), dim3(4), 0, 0, p);');
     expect(host).toContain('__hip2vx_launch_later(1, 1, 0, 0, d);');
+    expect(result.program.kernels).toEqual(expect.arrayContaining(['naive_scale', 'tiled_scale']));
+    expect(host).toContain('void run(float* x) { tiled::__hip2vx_launch_tiled_scale(1, 4, 0, 0, x); }');
+    expect(host).toContain('void both(float* x) { naive::__hip2vx_launch_naive_scale(1, 4, 0, 0, x); tiled::__hip2vx_launch_tiled_scale(1, 4, 0, 0, x); tiled::run(x); }');
   });
 
   it("a kernel's name is a value only where no local, parameter or field of that name hides it, and not as a host function's of that name", async () => {
