@@ -50,6 +50,10 @@ void fillProperties(const DeviceCaps& caps, hipDeviceProp_t& prop) {
     prop.maxGridSize[i] = INT32_MAX;
   }
   prop.multiProcessorCount = clampToInt(caps.numCores);
+  prop.sharedMemPerBlockOptin = caps.localMemSize;
+  prop.maxBlocksPerMultiProcessor = 1;  // as the occupancy queries answer: a core runs one block at a time
+  prop.globalL1CacheSupported = 1;
+  prop.localL1CacheSupported = 1;
   prop.managedMemory = 1;  // emulated: host shadows (managed.cpp)
   prop.major = 2;  // Vortex v2.2
   prop.minor = 2;
@@ -154,7 +158,7 @@ hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attr, int devi
       case hipDeviceAttributeComputeCapabilityMajor: *value = prop.major; break;
       case hipDeviceAttributeComputeCapabilityMinor: *value = prop.minor; break;
       case hipDeviceAttributeMaxSharedMemoryPerMultiprocessor: *value = hip2vx::clampToInt(prop.maxSharedMemoryPerMultiProcessor); break;
-      case hipDeviceAttributeSharedMemPerBlockOptin: *value = hip2vx::clampToInt(prop.sharedMemPerBlock); break;
+      case hipDeviceAttributeSharedMemPerBlockOptin: *value = hip2vx::clampToInt(prop.sharedMemPerBlockOptin); break;
       case hipDeviceAttributeTotalConstantMemory: *value = hip2vx::clampToInt(prop.totalConstMem); break;
       case hipDeviceAttributeMaxRegistersPerBlock:
       case hipDeviceAttributeMaxRegistersPerMultiprocessor: *value = prop.regsPerBlock; break;
@@ -177,7 +181,7 @@ hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attr, int devi
       case hipDeviceAttributePciBusId: *value = prop.pciBusID; break;
       case hipDeviceAttributePciDeviceId: *value = prop.pciDeviceID; break;
       case hipDeviceAttributeIsMultiGpuBoard: *value = prop.isMultiGpuBoard; break;
-      case hipDeviceAttributeMaxBlocksPerMultiprocessor: *value = 1; break;
+      case hipDeviceAttributeMaxBlocksPerMultiprocessor: *value = prop.maxBlocksPerMultiProcessor; break;
       case hipDeviceAttributeCooperativeLaunch: *value = 0; break;
       case hipDeviceAttributeHostRegisterSupported: *value = 1; break;
       case hipDeviceAttributeStreamPrioritiesSupported: *value = 0; break;

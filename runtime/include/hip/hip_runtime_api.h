@@ -176,6 +176,10 @@ typedef enum hipComputeMode {
   hipComputeModeExclusiveProcess = 3
 } hipComputeMode;
 
+typedef struct hipUUID_t {
+  char bytes[16];
+} hipUUID;
+
 typedef struct hipDeviceProp_t {
   char name[256];
   char gcnArchName[256];
@@ -218,6 +222,33 @@ typedef struct hipDeviceProp_t {
   int pciBusID;
   int pciDeviceID;
   int isMultiGpuBoard;
+  /* The rest of CUDA's and HIP's fields, for programs that print or test them: what Vortex has. */
+  size_t sharedMemPerBlockOptin;
+  size_t reservedSharedMemPerBlock;
+  size_t texturePitchAlignment;
+  size_t surfaceAlignment;
+  int maxBlocksPerMultiProcessor;
+  int regsPerMultiprocessor;
+  int clockInstructionRate;
+  int gcnArch;
+  int asicRevision;
+  int isLargeBar;
+  int tccDriver;
+  int multiGpuBoardGroupID;
+  int singleToDoublePrecisionPerfRatio;
+  int persistingL2CacheMaxSize;
+  int accessPolicyMaxWindowSize;
+  int streamPrioritiesSupported;
+  int globalL1CacheSupported;
+  int localL1CacheSupported;
+  int computePreemptionSupported;
+  int canUseHostPointerForRegisteredMem;
+  int cooperativeLaunch;
+  int cooperativeMultiDeviceLaunch;
+  int maxTexture1D;
+  int maxTexture2D[2];
+  int maxTexture3D[3];
+  hipUUID uuid;
 } hipDeviceProp_t;
 
 typedef struct ihipStream_t* hipStream_t;

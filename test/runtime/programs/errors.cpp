@@ -64,6 +64,10 @@ static void deviceManagement() {
   EXPECT(value == (int)prop.maxSharedMemoryPerMultiProcessor);
   EXPECT_OK(hipDeviceGetAttribute(&value, hipDeviceAttributeManagedMemory, 0));
   EXPECT(value == prop.managedMemory);
+  EXPECT_OK(hipDeviceGetAttribute(&value, hipDeviceAttributeSharedMemPerBlockOptin, 0));
+  EXPECT(value == (int)prop.sharedMemPerBlockOptin && prop.sharedMemPerBlockOptin == prop.sharedMemPerBlock);
+  EXPECT_OK(hipDeviceGetAttribute(&value, hipDeviceAttributeMaxBlocksPerMultiprocessor, 0));
+  EXPECT(value == prop.maxBlocksPerMultiProcessor && value == 1 && prop.cooperativeLaunch == 0);
   EXPECT_BAD(hipDriverGetVersion(nullptr), hipErrorInvalidValue);
   EXPECT_BAD(hipRuntimeGetVersion(nullptr), hipErrorInvalidValue);
 }
