@@ -301,6 +301,13 @@ HIP2VX_INLINE void hip2vx_check(int ok, const char* file, int line, const char* 
   if (bad) hip2vx_fail(file, line, "device assertion failed: ", condition, HIP2VX_ASSERT_STATUS);
   hip2vx_join(t);
 }
+// A range-based for loop with a per-thread trip count, lowered for divergence into an iterator
+// loop (rewrite/divergence.ts), iterates with these as C++'s would: an array's extent, else the
+// range's begin() and end().
+template <typename T, decltype(sizeof(0)) N> HIP2VX_INLINE T* hip2vx_begin(T (&a)[N]) { return a; }
+template <typename T, decltype(sizeof(0)) N> HIP2VX_INLINE T* hip2vx_end(T (&a)[N]) { return a + N; }
+template <typename R> HIP2VX_INLINE auto hip2vx_begin(R& r) -> decltype(r.begin()) { return r.begin(); }
+template <typename R> HIP2VX_INLINE auto hip2vx_end(R& r) -> decltype(r.end()) { return r.end(); }
 #define hip2vx_assert(file, line, cond) hip2vx_check(hip2vx_bool(cond), file, line, #cond)
 #define hip2vx_trap(file, line) hip2vx_fail(file, line, "__trap() called", "", HIP2VX_STATUS_TRAP)
 // <cassert> leaves device sources and the translator renames assert where it sees device code;

@@ -5,7 +5,7 @@
 // whose members are the captured variables, declared as the enclosing function declares them,
 // and whose `operator()` is the lambda's body; the lambda becomes an aggregate of that struct.
 import type { Node } from '../parse/parser.js';
-import { templateParamNames, type FunctionInfo, type Program } from './program.js';
+import { namedParameterList, templateParamNames, type FunctionInfo, type Program } from './program.js';
 import { argumentsOf, declaredName, scan } from './syntax.js';
 import { declarationOf } from './expression-type.js';
 
@@ -155,7 +155,7 @@ export function callOperator(lambda: DeviceLambda, body: string): string {
 
 /** The struct (a template over the host template's parameters), with `operator()` when `body` is given. */
 function closureStruct(lambda: DeviceLambda, body: string | undefined, nl: string): string {
-  const params = lambda.host.outer.type === 'template_declaration' ? `template ${lambda.host.outer.childForFieldName('parameters')!.text}${nl}` : '';
+  const params = lambda.host.outer.type === 'template_declaration' ? `template ${namedParameterList(lambda.host.outer)}${nl}` : '';
   const members = lambda.captures.map((c) => `  ${c.member};`);
   return [`${params}struct ${lambda.closure} {`, ...members, ...(body === undefined ? [] : [callOperator(lambda, body)]), '};', ''].join(nl);
 }

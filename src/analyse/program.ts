@@ -1,7 +1,7 @@
 // Finds what a translation unit declares for the GPU: kernels, device functions, device globals,
 // static/dynamic shared variables and launch sites. Pure analysis: no text is changed here.
 import type { Node } from '../parse/parser.js';
-import { argumentsOf, declaredName, descendants, functionDeclarator, namespacesOf, qualifiersOf, scan, spanHas } from './syntax.js';
+import { argumentsOf, declaredName, functionDeclarator, namespacesOf, qualifiersOf, scan, spanHas } from './syntax.js';
 import { conditionalGroups, enclosingConditions, type Group } from '../parse/conditionals.js';
 
 export interface FunctionInfo {
@@ -162,13 +162,62 @@ export function templateParamNames(template: Node): string[] {
   return parameterListNames(template.childForFieldName('parameters'));
 }
 
-/** The names a template_parameter_list declares. */
-export function parameterListNames(list: Node | null): string[] {
+const TYPE_PARAMETERS = new Set(['type_parameter_declaration', 'optional_type_parameter_declaration', 'variadic_type_parameter_declaration']);
+
+/** `T` of `typename T`, `class T = int`, `typename... T`, and of `template <typename> class T`. */
+function typeParameterName(p: Node): Node | undefined {
+  if (p.type === 'template_template_parameter_declaration') {
+    const own = p.namedChildren[p.namedChildren.length - 1];
+    return own && own.type !== 'template_parameter_list' ? typeParameterName(own) : undefined;
+  }
+  if (!TYPE_PARAMETERS.has(p.type)) return undefined;
+  return p.childForFieldName('name') ?? p.namedChildren.find((c) => c?.type === 'type_identifier') ?? undefined;
+}
+
+/** The parameters of a template_parameter_list, and each one's name (unset for an unnamed one). */
+function templateParameters(list: Node | null): { node: Node; name?: string }[] {
   return (list?.namedChildren ?? []).flatMap((p) => {
+    if (!p || p.type === 'comment') return [];
     // `int N`, `Mode M`: the declarator names a non-type parameter; `typename T`: its name.
-    const declarator = p?.childForFieldName('declarator');
-    const n = declarator ? declaredName(declarator) : p && descendants(p, ['type_identifier', 'identifier'])[0];
-    return n ? [n.text] : [];
+    const declarator = p.childForFieldName('declarator');
+    const named = declarator ? declaredName(declarator) : typeParameterName(p);
+    return [{ node: p, name: named?.text }];
+  });
+}
+
+/** What an unnamed template parameter is called where the translation must name it. */
+const unnamedParameter = (i: number) => `__hv_tparam${i}`;
+
+/** The names a template_parameter_list declares (an unnamed parameter gets one, as in namedParameterList). */
+export function parameterListNames(list: Node | null): string[] {
+  return templateParameters(list).map((p, i) => p.name ?? unnamedParameter(i));
+}
+
+/**
+ * `template`'s parameter list as written, its unnamed parameters named (`typename
+ * std::enable_if<...>::type = 0` becomes `typename std::enable_if<...>::type __hv_tparam2 = 0`):
+ * for declarations made with the same parameters (shared-memory structs, dispatchers) that use them.
+ */
+export function namedParameterList(template: Node): string {
+  const list = template.childForFieldName('parameters')!;
+  const text = list.tree.text;
+  let out = '';
+  let at = list.startIndex;
+  for (const { after, name } of unnamedTemplateParameters(template)) {
+    out += `${text.slice(at, after.endIndex)} ${name}`;
+    at = after.endIndex;
+  }
+  return out + text.slice(at, list.endIndex);
+}
+
+/** The unnamed parameters of `template`: the name each gets, and the node it goes after (before any `= default`). */
+export function unnamedTemplateParameters(template: Node): { after: Node; name: string }[] {
+  return templateParameters(template.childForFieldName('parameters')).flatMap((p, i) => {
+    if (p.name) return [];
+    const parts = p.node.children.filter((c): c is Node => !!c);
+    const equals = parts.findIndex((c) => c.type === '=');
+    const after = parts[(equals < 0 ? parts.length : equals) - 1];
+    return after ? [{ after, name: unnamedParameter(i) }] : [];
   });
 }
 

@@ -6,7 +6,7 @@
 import type { Abi } from '../layout/index.js';
 import { layoutOf, sameOnDevice } from '../layout/index.js';
 import type { KernelInstance } from '../analyse/instances.js';
-import type { FunctionInfo } from '../analyse/program.js';
+import { namedParameterList, type FunctionInfo } from '../analyse/program.js';
 import { toImage } from './device-image.js';
 
 export const handleName = (program: string, id: string) => `__hip2vx_kernel_${program}_${id}`;
@@ -74,7 +74,7 @@ const CONFIG = 'dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t
  * instantiated); each instance specialises it to call its stub.
  */
 export function dispatcherDeclaration(kernel: FunctionInfo): string[] {
-  const params = kernel.outer.childForFieldName('parameters')!.text;
+  const params = namedParameterList(kernel.outer);
   return [
     `template ${params} hipError_t ${dispatcherName(kernel.name)}(${[CONFIG, ...[...kernel.params, ...(kernel.pack ? [kernel.pack] : [])].map((p) => p.text)].join(', ')});`,
     `template ${params} const void* ${handleDispatcherName(kernel.name)}();`,

@@ -4,7 +4,7 @@
 import { basename } from 'node:path';
 import { parse, type Node } from '../parse/parser.js';
 import { closureStructs, declaredIn, deviceLambdas, lambdaFunction } from '../analyse/device-lambdas.js';
-import { deviceMemberFunctions, sharedOf, type FunctionInfo, type GlobalVar, type Program, type SharedVar, type TopItem } from '../analyse/program.js';
+import { deviceMemberFunctions, namedParameterList, sharedOf, unnamedTemplateParameters, type FunctionInfo, type GlobalVar, type Program, type SharedVar, type TopItem } from '../analyse/program.js';
 import type { KernelInstance } from '../analyse/instances.js';
 import { declarationOf } from '../analyse/expression-type.js';
 import { Uniformity, type UniformityContext } from '../analyse/uniformity.js';
@@ -375,7 +375,9 @@ export class DeviceRewriter {
       this.edits.replace(fn.outer, [`struct ${struct} {`, ...vars.map((v) => `  ${this.memberText(v)};`), '};', ...accessors].join('\n'));
       return;
     }
-    const template = fn.outer.type === 'template_declaration' ? `template ${fn.outer.childForFieldName('parameters')!.text} ` : '';
+    const template = fn.outer.type === 'template_declaration' ? `template ${namedParameterList(fn.outer)} ` : '';
+    // The struct is named with the function's parameters: the unnamed ones (`enable_if<...>::type = 0`) get names.
+    if (template) for (const { after, name } of unnamedTemplateParameters(fn.outer)) this.edits.wrap(after, '', ` ${name}`);
     // A member declared under `#if` keeps its condition (`#ifdef WAVE64 T s[64]; #else T s[32];`).
     const members = vars.map((v) => (v.conditions.length ? `#if ${v.conditions.join(' && ')}\n  ${this.memberText(v)};\n#endif` : `  ${this.memberText(v)};`));
     const constants = localConstantsUsed(fn, members.join(' '), this.program.text).map((c) => c.replace(/^(?!#)/gm, '  '));

@@ -445,7 +445,6 @@ export class DivergenceLowering {
       if (this.barrierInside(n)) this.report(n, 'warning', 'divergent-barrier', '__syncthreads() inside a region whose condition is not provably uniform: it hangs on Vortex if the threads of a block disagree');
       if (n.type === 'if_statement') this.edits.replace(n, (print) => this.ifText(n, print));
       else if (n.type === 'switch_statement') this.lowerSwitch(n);
-      else if (n.type === 'for_range_loop') this.report(n, 'error', 'divergence-unsupported', 'a range-based for loop with a per-thread trip count cannot be bracketed for divergence; write it as an indexed loop');
       else {
         this.edits.replace(n, (print) => this.loopText(n, print));
         const pragma = n.previousNamedSibling;
@@ -497,7 +496,11 @@ export class DivergenceLowering {
     const end = this.fresh('end');
     const condNode = n.childForFieldName('condition');
     const guarded = (body: string) => (exits.length ? this.splitRegion(`!(${exits.join(' | ')})`, `{ ${body} }`) : body);
+    // A range-based loop becomes the iterator loop C++ defines it as: `for (T x : r)` is
+    // `auto&& r' = r; for (auto b = begin(r'), e = end(r'); b != e; ++b) { T x = *b; ... }`.
+    const range = n.type === 'for_range_loop' ? this.rangeParts(n, print) : undefined;
     const evalCond = () => {
+      if (range) return exits.length ? `${go} = 0; ${guarded(`${go} = ${range.cond};`)}` : `${go} = ${range.cond}; `;
       if (!condNode) return `${go} = 1; `;
       const temps = (this.conditionTemps.get(n.id) ?? []).map((t) => t(print)).join('');
       const c = this.lowerCond(condNode, print);
@@ -511,14 +514,32 @@ export class DivergenceLowering {
       init = i ? (i.type === 'declaration' ? print(i) : `${print(i)};`) + ' ' : '';
       const u = n.childForFieldName('update');
       update = u ? guarded(`${print(u)};`) : '';
+    } else if (range) {
+      init = range.init;
+      update = guarded(range.update);
     }
     const decls = [flags.brk ? `int ${flags.brk} = 0;` : ''].join('');
     const contInit = flags.cont ? `int ${flags.cont} = 0; ` : '';
-    const body = print(n.childForFieldName('body')!);
+    const body = range ? `{ ${range.element} ${print(n.childForFieldName('body')!)} }` : print(n.childForFieldName('body')!);
     const head = n.type === 'do_statement' ? `int ${go} = 1; ` : `int ${go}; `;
     const top = n.type === 'do_statement' ? '' : evalCond();
     const bottom = n.type === 'do_statement' ? evalCond() : update;
     return `{ ${init}${decls}int ${m} = hip2vx_active_threads(); ${head}for (;;) { ${top}HIP2VX_PRED_EXIT(${go}, ${m}, ${end}); ${contInit}${body} ${bottom.trimEnd()} } ${end}: hip2vx_tmc(${m}); }`;
+  }
+
+  /** The iterator loop's parts for range-based `for (<decl> : <range>)`. */
+  private rangeParts(n: Node, print: Printer): { init: string; cond: string; update: string; element: string } {
+    const [r, b, e] = [this.fresh('r'), this.fresh('b'), this.fresh('e')];
+    const open = n.children.find((c) => c?.type === '(')!;
+    const declarator = n.childForFieldName('declarator')!;
+    // The element's declaration as written (`const auto& [a, b]`), up to the colon.
+    const declared = n.tree.text.slice(open.endIndex, declarator.endIndex).trim();
+    return {
+      init: `auto&& ${r} = ${print(n.childForFieldName('right')!)}; auto ${b} = hip2vx_begin(${r}); auto ${e} = hip2vx_end(${r}); `,
+      cond: `hip2vx_bool(${b} != ${e})`,
+      update: `++${b};`,
+      element: `${declared} = *${b};`,
+    };
   }
 
   private lowerSwitch(n: Node): void {

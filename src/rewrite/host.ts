@@ -4,7 +4,7 @@
 // Everything else stays byte for byte.
 import type { Node } from '../parse/parser.js';
 import { closureStructs, closureValue, deviceLambdas } from '../analyse/device-lambdas.js';
-import { deviceMemberFunctions, firstLaunchItem, launchesKernel, qualifiedName, templateParamNames, type FunctionInfo, type GlobalVar, type Launch, type Program } from '../analyse/program.js';
+import { deviceMemberFunctions, firstLaunchItem, launchesKernel, namedParameterList, qualifiedName, templateParamNames, type FunctionInfo, type GlobalVar, type Launch, type Program } from '../analyse/program.js';
 import type { KernelInstance } from '../analyse/instances.js';
 import type { HeaderRule, RuleSet } from '../rules/index.js';
 import { appendToFile, type EditSet } from './edits.js';
@@ -341,5 +341,5 @@ function macroBody(ctx: HostContext, n: Node): void {
 function templateRegistrar(g: GlobalVar): string {
   const template = g.declaration.parent!;
   const use = `${g.name}<${templateParamNames(template).join(', ')}>`;
-  return `template ${template.childForFieldName('parameters')!.text} const __hip2vx_var_registrar ${registrarName(g.name)}((void*)&${use}, "${g.name}", sizeof(${use})${g.space === 'managed' ? ', true' : ''});`;
+  return `template ${namedParameterList(template)} const __hip2vx_var_registrar ${registrarName(g.name)}((void*)&${use}, "${g.name}", sizeof(${use})${g.space === 'managed' ? ', true' : ''});`;
 }
