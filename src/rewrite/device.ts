@@ -77,12 +77,11 @@ function inClassTemplate(member: Node): boolean {
 /** Blocks whose items are declared at the scope around them. */
 const SCOPE_BLOCKS = new Set(['translation_unit', 'preproc_if', 'preproc_ifdef', 'preproc_else', 'preproc_elif', 'linkage_specification', 'declaration_list', 'namespace_definition']);
 
-/** C headers the RISC-V C library provides; everything else is host-only. */
 /** Standard headers device code keeps: the C headers picolibc has, and the header-only C++ library
  * parts built from the host's libstdc++ (runtime/vortex-toolchain.mk: VX_CXX_STDLIB). */
 const DEVICE_HEADERS = new Set(['stdint.h', 'stddef.h', 'stdbool.h', 'math.h', 'string.h', 'float.h', 'limits.h',
   'cstdint', 'cstddef', 'climits', 'cfloat', 'cmath', 'cstring', 'type_traits', 'limits', 'utility', 'array', 'tuple',
-  'functional', 'algorithm', 'numeric', 'initializer_list', 'iterator', 'ratio', 'bit']);
+  'functional', 'algorithm', 'numeric', 'initializer_list', 'iterator', 'ratio', 'bit', 'new']);
 const TYPE_ITEMS = new Set(['struct_specifier', 'class_specifier', 'union_specifier', 'enum_specifier', 'type_definition', 'alias_declaration']);
 const MACRO_ITEMS = new Set(['preproc_def', 'preproc_function_def']);
 /** `using namespace a::b;`: the last name. */
@@ -635,7 +634,8 @@ export class DeviceRewriter {
       case 'gnu_asm_expression':
         return this.asm(n);
       case 'new_expression': case 'delete_expression':
-        this.report.construct(n, 'device-heap');
+        // Placement new constructs in storage the code already has: no heap.
+        if (!n.childForFieldName('placement')) this.report.construct(n, 'device-heap');
         return;
       case 'primitive_type':
         if (n.text === 'double' && this.options.xlen === 32 && !this.doubleReported.has(fn.node)) {

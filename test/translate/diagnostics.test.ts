@@ -153,6 +153,11 @@ const CASES: [name: string, source: string, expected: string[]][] = [
     'virtual.cu:2:14: error: virtual functions in device code is not supported on Vortex v2.2 [device-virtual]',
     'virtual.cu:4:3: error: virtual functions in device code is not supported on Vortex v2.2 [device-virtual]',
   ]],
+  // Placement new constructs in storage the thread has: only the heap forms are refused.
+  ['device-heap', '__global__ void k(int* p) { int* q = new int[4]; p[0] = q[0]; delete[] q; alignas(int) unsigned char s[4]; int* r = new (s) int(1); p[1] = *r; }\n', [
+    'device-heap.cu:1:38: error: dynamic memory allocation in device code (malloc, free, new, delete) is not supported on Vortex v2.2 [device-heap]',
+    'device-heap.cu:1:63: error: dynamic memory allocation in device code (malloc, free, new, delete) is not supported on Vortex v2.2 [device-heap]',
+  ]],
   ['exceptions', '__global__ void k(int* p) { if (!p) throw 1; p[0] = 1; }\n', [
     'exceptions.cu:1:37: error: exceptions in device code (try, throw) is not supported on Vortex v2.2 [device-exceptions]',
   ]],
