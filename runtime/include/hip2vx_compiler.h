@@ -8,4 +8,11 @@
 #ifndef __CUDACC__
 #define __CUDACC__ 1
 #endif
+// clang's builtins HIP code uses that gcc (the CPU backend's and Vortex's other compiler) lacks:
+// an assumption is only a hint, so it is dropped (its condition is not evaluated, as clang's is not).
+#if defined(__has_builtin)
+#if !__has_builtin(__builtin_assume)
+#define __builtin_assume(cond) ((void)0)
+#endif
+#endif
 #endif

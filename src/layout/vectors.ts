@@ -49,6 +49,9 @@ for (const [one, two] of HALVES) {
 // 8-bit floats (runtime/include/hip2vx_fp8.h): the bits in an unsigned char `__x`, 1/1.
 VECTORS.set('__nv_fp8_e4m3', { kind: 'record', tag: 'struct', name: '__nv_fp8_e4m3', fields: [{ name: '__x', type: { kind: 'scalar', name: 'unsigned char' } }], vectorRank: 1 });
 
+// dim3 (hip2vx_device.h, hip_runtime_api.h): three unsigned ints, as uint3, 12/4; a kernel may take one.
+VECTORS.set('dim3', { ...VECTORS.get('uint3')!, name: 'dim3' });
+
 // Complex numbers (runtime/include/hip2vx_complex.h): typedefs of float2 and double2.
 for (const name of ['hipFloatComplex', 'hipComplex', 'cuFloatComplex', 'cuComplex']) VECTORS.set(name, VECTORS.get('float2')!);
 for (const name of ['hipDoubleComplex', 'cuDoubleComplex']) VECTORS.set(name, VECTORS.get('double2')!);
