@@ -1225,6 +1225,33 @@ HIP2VX_INLINE unsigned int __dp4a(unsigned int a, unsigned int b, unsigned int c
   for (int i = 0; i < 32; i += 8) c += ((a >> i) & 0xffu) * ((b >> i) & 0xffu);
   return c;
 }
+// ---- AMD GPU builtins HIP code calls directly: renamed to these (rules/device-builtins.json);
+// the others (matrix cores, DPP, swizzles, ...) are refused by the amdgcn-builtin rule. ----------
+/** sdot4/udot4/sudot4: the dot product of the four bytes plus c (the clamp flag is ignored: the sum wraps). */
+HIP2VX_INLINE int hip2vx_amdgcn_sdot4(int a, int b, int c, bool) { return __dp4a(a, b, c); }
+HIP2VX_INLINE unsigned int hip2vx_amdgcn_udot4(unsigned int a, unsigned int b, unsigned int c, bool) { return __dp4a(a, b, c); }
+HIP2VX_INLINE int hip2vx_amdgcn_sudot4(bool a_signed, int a, bool b_signed, int b, int c, bool) {
+  for (int i = 0; i < 32; i += 8) {
+    const int x = hip2vx_select(a_signed, (int)(int8_t)(a >> i), (a >> i) & 0xff), y = hip2vx_select(b_signed, (int)(int8_t)(b >> i), (b >> i) & 0xff);
+    c += x * y;
+  }
+  return c;
+}
+HIP2VX_INLINE void hip2vx_amdgcn_s_sleep(int) {}
+HIP2VX_INLINE unsigned int hip2vx_amdgcn_workitem_id_x() { return threadIdx.x; }
+HIP2VX_INLINE unsigned int hip2vx_amdgcn_workitem_id_y() { return threadIdx.y; }
+HIP2VX_INLINE unsigned int hip2vx_amdgcn_workitem_id_z() { return threadIdx.z; }
+HIP2VX_INLINE unsigned int hip2vx_amdgcn_workgroup_id_x() { return blockIdx.x; }
+HIP2VX_INLINE unsigned int hip2vx_amdgcn_workgroup_id_y() { return blockIdx.y; }
+HIP2VX_INLINE unsigned int hip2vx_amdgcn_workgroup_id_z() { return blockIdx.z; }
+/** mbcnt: the bits of the mask's low (lanes 0-31) or high (32-63) word below this lane, plus acc. */
+HIP2VX_INLINE unsigned int hip2vx_amdgcn_mbcnt_lo(unsigned int mask, unsigned int acc) { return acc + __popc(mask & (unsigned int)__lanemask_lt()); }
+HIP2VX_INLINE unsigned int hip2vx_amdgcn_mbcnt_hi(unsigned int mask, unsigned int acc) { return acc + __popc(mask & (unsigned int)((unsigned long long)__lanemask_lt() >> 32)); }
+/** readfirstlane: the value of the warp's first lane (every lane of the logical warp makes the call). */
+template <typename T>
+HIP2VX_INLINE T hip2vx_amdgcn_readfirstlane(T v) { return __shfl(v, 0); }
+/** ds_bpermute: the value of the lane whose index is the byte address / 4. */
+HIP2VX_INLINE int hip2vx_amdgcn_ds_bpermute(int address, int v) { return __shfl(v, address >> 2); }
 // CUDA's SIMD within a word: __v*4 on the four bytes, __v*2 on the two 16-bit halves. `op` sees
 // each lane of a and b sign-extended (Signed) or zero-extended, and its result is cut to the lane.
 template <int Bits, bool Signed, typename Op>

@@ -158,6 +158,9 @@ const CASES: [name: string, source: string, expected: string[]][] = [
     'device-heap.cu:1:38: error: dynamic memory allocation in device code (malloc, free, new, delete) is not supported on Vortex v2.2 [device-heap]',
     'device-heap.cu:1:63: error: dynamic memory allocation in device code (malloc, free, new, delete) is not supported on Vortex v2.2 [device-heap]',
   ]],
+  ['amdgcn-builtin', '__global__ void k(float* p) { p[0] = __builtin_amdgcn_rcpf(p[1]) + __builtin_amdgcn_readfirstlane(p[2]); }\n', [
+    'amdgcn-builtin.cu:1:38: error: AMD GPU builtins (__builtin_amdgcn_*) other than the dot products, lane counts, work-item ids, readfirstlane, ds_bpermute and barriers hip2vx_device.h provides is not supported on Vortex v2.2 [amdgcn-builtin]',
+  ]],
   ['exceptions', '__global__ void k(int* p) { if (!p) throw 1; p[0] = 1; }\n', [
     'exceptions.cu:1:37: error: exceptions in device code (try, throw) is not supported on Vortex v2.2 [device-exceptions]',
   ]],
