@@ -195,6 +195,24 @@ HIP2VX_MATH_FN unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi, u
   const unsigned int n = HIP2VX_PICK(s > 32u, 32u, s);
   return (unsigned int)(((uint64_t)hi << 32 | lo) >> n);
 }
+/**
+ * The position of the offset-th set bit of mask counting from bit base (base itself first), toward
+ * the high bits for a positive offset and the low ones for a negative one; for offset 0, base if
+ * that bit is set. 0xffffffff when there is none.
+ */
+HIP2VX_MATH_FN unsigned int __fns(unsigned int mask, unsigned int base, int offset) {
+  const int step = HIP2VX_PICK(offset < 0, -1, 1), wanted = HIP2VX_PICK(offset < 0, -offset, HIP2VX_PICK(offset == 0, 1, offset));
+  const int limit = HIP2VX_PICK(offset == 0, 1, 32);
+  unsigned int found = 0xffffffffu;
+  int seen = 0;
+  for (int i = 0; i < 32; ++i) {
+    const int at = (int)base + step * i;
+    const int bit = (i < limit) & (at >= 0) & (at < 32) & (int)((mask >> (at & 31)) & 1u);
+    seen += bit;
+    found = HIP2VX_PICK(bit & (seen == wanted) & (found == 0xffffffffu), (unsigned int)at, found);
+  }
+  return found;
+}
 HIP2VX_MATH_FN int __mul24(int a, int b) { return (int)((int32_t)(a << 8) >> 8) * (int)((int32_t)(b << 8) >> 8); }
 HIP2VX_MATH_FN unsigned int __umul24(unsigned int a, unsigned int b) { return (a & 0xffffffu) * (b & 0xffffffu); }
 HIP2VX_MATH_FN int __mulhi(int a, int b) { return (int)(((int64_t)a * b) >> 32); }
@@ -223,6 +241,7 @@ HIP2VX_MATH_FN unsigned int __usad(unsigned int a, unsigned int b, unsigned int 
 // device code calls hip2vx_device.h's branch-free ones (rules/).
 #if !defined(HIP2VX_DEVICE_H)
 HIP2VX_MATH_FN float __fdividef(float a, float b) { return a / b; }
+HIP2VX_MATH_FN float fdividef(float a, float b) { return a / b; }
 HIP2VX_MATH_FN float __saturatef(float a) { return fminf(fmaxf(a, 0.0f), 1.0f); }
 // CUDA's math functions outside the C library that CUDA also defines for host code (`float scale =
 // rsqrtf(d);` in a host function). Templates, so that a program's own definition for other
@@ -250,6 +269,7 @@ template <typename = void> static inline double normcdf(double x) { return 0.5 *
 #if defined(HIP2VX_DEVICE_H)
 HIP2VX_MATH_TEMPLATE double rsqrt(double x) { return 1.0 / sqrt(x); }
 HIP2VX_MATH_TEMPLATE double rcbrt(double x) { return 1.0 / cbrt(x); }
+HIP2VX_MATH_TEMPLATE float rcbrtf(float x) { return 1.0f / cbrtf(x); }
 #else
 HIP2VX_MATH_TEMPLATE float sinpif(float x) { return sinf(3.14159265358979f * x); }
 HIP2VX_MATH_TEMPLATE float cospif(float x) { return cosf(3.14159265358979f * x); }

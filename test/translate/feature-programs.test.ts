@@ -279,7 +279,7 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'math-intrinsics', stem: 'math_intrinsics', variants: [{ config: '4x4' }],
-    what: "CUDA's rounded IEEE operations, rounded conversions and 64-bit bit intrinsics in kernels and on the host; || in a returned expression; the fast __sincosf; erfinv, erfcx, Bessel I0/I1, norms, sinpi and the like; min/max, rsqrtf, rsqrt, rcbrtf and normcdf on the host; a dim3 assigned a uint3",
+    what: "CUDA's rounded IEEE operations, rounded conversions and 64-bit bit intrinsics in kernels and on the host; __fns, fdividef and rcbrtf in kernels; || in a returned expression; the fast __sincosf; erfinv, erfcx, Bessel I0/I1, norms, sinpi and the like; min/max, rsqrtf, rsqrt, rcbrtf and normcdf on the host; a dim3 assigned a uint3",
     device: ['hip2vx_sincosf(0.3f * (float)threadIdx.x - 2.0f, &s, &c);'],
   },
   { dir: 'class-members', stem: 'class_members', variants: [{ config: '4x4' }], what: "a private field in a kernel argument; a member defined outside its class returning a reference; assert in a member defined inside its class; host-only members with host-only types; host-only special members using host APIs; placement new in storage of the thread's own", device: ['T const &box<T>::get() const { return v_; }', 'explicit buffer(int n)  ;', '~buffer() ;'] },
