@@ -133,6 +133,9 @@ HIP2VX_INLINE char* hip2vx_shared_base() {
 // memory wherever it is used (indexed, passed as `T*`), as the array's name would.
 template <typename T> struct hip2vx_dynamic_shared_array {
   inline __attribute__((__always_inline__)) operator T*() const { return reinterpret_cast<T*>(hip2vx_dynamic_shared()); }
+  /** `(float*)smem` of a `char smem[]`: the array would decay to char* and be cast. */
+  template <typename U>
+  inline __attribute__((__always_inline__)) explicit operator U*() const { return reinterpret_cast<U*>(hip2vx_dynamic_shared()); }
 };
 // False, but only once T is known: a static_assert on it fires where a template is instantiated
 // (a class template's member function declaring __shared__ data, compiled only if called).

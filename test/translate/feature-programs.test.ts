@@ -349,7 +349,7 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['HIP2VX_INLINE auto& __hip2vx_shared_tile() { return HIP2VX_SHARED(HIP2VX_ABI(16, 16), tile_file_SharedMem).tile; }', '__device__ float mirrored(const float (*tile)[N]) { return'],
     host: ['/* hip2vortex: __shared__ at file scope, in static_shared.device.cpp */'],
   },
-  { dir: 'file-scope-shared', stem: 'file_scope_shared', variants: [{ config: '4x4' }], what: 'extern __shared__ at file scope, used by a device function and a kernel: the launch\'s dynamic shared memory', device: ['static hip2vx_dynamic_shared_array<word> staged;'] },
+  { dir: 'file-scope-shared', stem: 'file_scope_shared', variants: [{ config: '4x4' }], what: 'extern __shared__ at file scope, used by a device function and a kernel: the launch\'s dynamic shared memory, also through a C-style cast to another pointer type', device: ['static hip2vx_dynamic_shared_array<word> staged;'] },
   {
     dir: 'member-aliases', stem: 'member_aliases', variants: [{ config: '4x4' }],
     what: 'member aliases named like the type they alias (g++ refuses them unqualified), in a class a kernel uses and in a namespace',
