@@ -299,10 +299,11 @@ export class DeviceRewriter {
     if (fn) {
       if (fn.kind === 'host' && !(this.isTypeOrConstant(node) && used.has(`#kept:${fn.name}`))) this.drop(node);
       else this.sharedStruct(fn);
-      // The keywords, which hip2vx_device.h defines (compilers ignore the CUDA attributes).
+      // The keywords, which hip2vx_device.h defines (compilers ignore the CUDA attributes); AMD GPU
+      // attributes (amdgpu_flat_work_group_size, ...) go: clang refuses them on a RISC-V function.
       for (const a of fn.node.children) {
         const words = a?.type === 'attribute_specifier' ? attributeSpaces(a) : [];
-        if (words.length) this.edits.replace(a!, words.join(' '));
+        if (words.length || (a?.type === 'attribute_specifier' && /\bamdgpu_/.test(a.text))) this.edits.replace(a!, words.join(' '));
       }
       return;
     }

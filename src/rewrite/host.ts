@@ -12,7 +12,7 @@ import type { Reporter } from './reporter.js';
 import { dispatcherDeclaration, dispatcherName, handleDispatcherName, handleName, launchStubs, registrarName, stubDeclaration, stubName } from '../emit/launch-stub.js';
 import { dependentOn, dispatches } from '../analyse/template-bindings.js';
 import type { Abi } from '../layout/index.js';
-import { argumentsOf, namespacesOf, scan } from '../analyse/syntax.js';
+import { argumentsOf, functionDeclarator, namespacesOf, scan } from '../analyse/syntax.js';
 import { declarationOf } from '../analyse/expression-type.js';
 import { linkable, linkedDeclaration, linkedDefinition, linkedName } from '../emit/linked-launch.js';
 import { isHipApiName, runtimeLacks } from '../rules/runtime-api.js';
@@ -69,6 +69,11 @@ export function rewriteHost(ctx: HostContext): void {
     }
   }
   if (atEnd.length) appendToFile(edits, program.root, atEnd, ctx.nl);
+  // `template __global__ void k<float>(float*);`: the kernel template is the device source's.
+  for (const { node } of program.items) {
+    const kernel = node.type === 'template_instantiation' ? instantiatedKernel(ctx, node) : undefined;
+    if (kernel) edits.replace(node, `/* hip2vortex: explicit instantiation of kernel '${kernel}', in ${ctx.deviceFile} */`);
+  }
   for (const f of program.fileShared) edits.replace(f.outer, `/* hip2vortex: __shared__ at file scope, in ${ctx.deviceFile} */`);
   // Device lambdas: a struct before the host function (its operator() only if host code may call it), an aggregate in place.
   const lambdas = deviceLambdas(program).filter((x) => !x.problem);
@@ -125,6 +130,13 @@ export function rewriteHost(ctx: HostContext): void {
     else if (NAME_NODES.has(n.type)) rename(ctx, n);
     else if (n.type === 'preproc_arg') macroBody(ctx, n);
   }, want);
+}
+
+/** The kernel template an explicit instantiation instantiates (`scale<float>`), if it is one. */
+function instantiatedKernel(ctx: HostContext, node: Node): string | undefined {
+  const declarator = functionDeclarator(node)?.childForFieldName('declarator');
+  const name = declarator?.type === 'template_function' ? declarator.childForFieldName('name') : declarator;
+  return name && ctx.kernels.some((k) => k.name === name.text && k.templateParams.length > 0) ? declarator!.text : undefined;
 }
 
 /** `k` of `f(...)` called, or of a function's declarator. */

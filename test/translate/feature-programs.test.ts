@@ -86,7 +86,7 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['hip2vx_ptx_cvt_rn_f16_f32(tmp.u16[0], f);', 'hip2vx_ptx_cvt_f32_bf16(back[2 * i + 1], bits[4 * i + 2]);'],
   },
   // Issue 14's reproducers: each translated "successfully" into wrong or incomplete output.
-  { dir: 'attribute-spaces', stem: 'attribute_spaces', variants: [{ config: '4x4' }], what: '__attribute__((global)) and ((device)) declare kernels and device functions', device: ['__global__ void fill('] },
+  { dir: 'attribute-spaces', stem: 'attribute_spaces', variants: [{ config: '4x4' }], what: '__attribute__((global)) and ((device)) declare kernels and device functions; an AMD GPU attribute and an explicit instantiation of a kernel template', device: ['__global__ void fill('], host: ["/* hip2vortex: explicit instantiation of kernel 'offset<int>', in attribute_spaces.device.cpp */"] },
   { dir: 'quoted-runtime-header', stem: 'quoted_runtime_header', variants: [{ config: '4x4' }], what: 'a quoted "cuda_runtime.h" leaves the device source' },
   {
     dir: 'template-shared', stem: 'template_shared', variants: [{ config: '4x4' }],
