@@ -93,7 +93,8 @@ typedef struct hipPos { size_t x; size_t y; size_t z; } hipPos;
 #ifndef HIP2VX_WARP_SIZE
 #define HIP2VX_WARP_SIZE 32
 #endif
-#define warpSize HIP2VX_WARP_SIZE
+// A constant, not a macro: code may name a local or parameter `warpSize`, hiding it.
+static constexpr int warpSize = HIP2VX_WARP_SIZE;
 
 // ---- launch state set by each kernel's main() ---------------------------------------------
 // Bytes of local memory per block (static rounded to 16 + dynamic) and where the dynamic

@@ -57,6 +57,19 @@ describe.skipIf(lacks(['clang-19', 'picolibc'], 'translation shapes compile'))('
     execFileSync('g++', [...HOST, join(dir, 'shadowed.host.cpp')]);
   });
 
+  it('a local or parameter named warpSize hides the builtin, which is a constant, not a macro', async () => {
+    const source = [
+      '__device__ float reduce(float v, int warpSize) { for (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_down_sync(0xffffffffu, v, o); return v; }',
+      '__global__ void k(const float* in, float* out) { const int warpSize = 32; float s = reduce(in[threadIdx.x], warpSize); if (threadIdx.x % warpSize == 0) out[0] = s; }',
+      '__global__ void lanes(int* out) { out[threadIdx.x] = threadIdx.x % warpSize; }',
+    ].join('\n') + '\n';
+    const result = await translateText('warp_size.cu', source);
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const dir = mkdtempSync(join(tmpdir(), 'hip2vx-warpsize-'));
+    for (const o of result.outputs) writeFileSync(join(dir, o.name), o.content);
+    for (const id of result.program.kernels) execFileSync('clang-19', [...DEVICE, `-DHIP2VX_ENTRY_${id}`, join(dir, 'warp_size.device.cpp')]);
+  });
+
   it('template arguments deduced from the launch arguments, as the compiler would', async () => {
     const result = await translateText('deduction.cu', readFileSync('test/fixtures/shapes/deduction.cu', 'utf8'));
     expect(result.diagnostics).toEqual([]);
