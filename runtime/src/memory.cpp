@@ -98,20 +98,27 @@ hipError_t copyChecked(void* dst, const void* src, size_t size, hipMemcpyKind ki
   }
 }
 
-hipError_t fillDevice(void* dst, int value, size_t size) {
+/** `count` copies of the `width`-byte `pattern` from `dst` (hipMemset: one byte; hipMemsetD16/D32). */
+hipError_t fillPattern(void* dst, const void* pattern, size_t width, size_t count) {
+  const size_t size = width * count;
   if (size == 0) return hipSuccess;
   if (!dst) return hipErrorInvalidValue;
+  std::vector<unsigned char> bytes(size);
+  for (size_t at = 0; at < size; at += width) std::memcpy(bytes.data() + at, pattern, width);
   if (isManaged(dst)) {
     hipError_t error = waitIdle();
-    if (error == hipSuccess) std::memset(dst, value, size);
+    if (error == hipSuccess) std::memcpy(dst, bytes.data(), size);
     return error;
   }
   const DeviceRange range = findDeviceRange(dst, size);
   hipError_t error = checkRange(range);
   if (error == hipSuccess) error = waitIdle();
-  if (error != hipSuccess) return error;
-  const std::vector<unsigned char> bytes(size, static_cast<unsigned char>(value));
-  return toDevice(range, bytes.data(), size);
+  return error != hipSuccess ? error : toDevice(range, bytes.data(), size);
+}
+
+hipError_t fillDevice(void* dst, int value, size_t size) {
+  const unsigned char byte = static_cast<unsigned char>(value);
+  return fillPattern(dst, &byte, 1, size);
 }
 }  // namespace
 
@@ -242,6 +249,26 @@ hipError_t hipMemsetAsync(void* dst, int value, size_t size, hipStream_t stream)
   return api([&] {
     return hip2vx::onStream(stream, [=] { return hip2vx::fillDevice(dst, value, size); });
   });
+}
+
+// The driver API's memsets: `count` 8-, 16- or 32-bit values.
+hipError_t hipMemsetD8(hipDeviceptr_t dst, unsigned char value, size_t count) {
+  return api([&] { return hip2vx::fillPattern(dst, &value, sizeof value, count); });
+}
+hipError_t hipMemsetD16(hipDeviceptr_t dst, unsigned short value, size_t count) {
+  return api([&] { return hip2vx::fillPattern(dst, &value, sizeof value, count); });
+}
+hipError_t hipMemsetD32(hipDeviceptr_t dst, int value, size_t count) {
+  return api([&] { return hip2vx::fillPattern(dst, &value, sizeof value, count); });
+}
+hipError_t hipMemsetD8Async(hipDeviceptr_t dst, unsigned char value, size_t count, hipStream_t stream) {
+  return api([&] { return hip2vx::onStream(stream, [=] { return hip2vx::fillPattern(dst, &value, sizeof value, count); }); });
+}
+hipError_t hipMemsetD16Async(hipDeviceptr_t dst, unsigned short value, size_t count, hipStream_t stream) {
+  return api([&] { return hip2vx::onStream(stream, [=] { return hip2vx::fillPattern(dst, &value, sizeof value, count); }); });
+}
+hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count, hipStream_t stream) {
+  return api([&] { return hip2vx::onStream(stream, [=] { return hip2vx::fillPattern(dst, &value, sizeof value, count); }); });
 }
 
 hipError_t hipMemGetInfo(size_t* free, size_t* total) {

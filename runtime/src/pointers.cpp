@@ -41,3 +41,22 @@ hipError_t hipMemPtrGetInfo(void* ptr, size_t* size) {
     return hipSuccess;
   });
 }
+
+hipError_t hipMemGetAddressRange(hipDeviceptr_t* base, size_t* size, hipDeviceptr_t ptr) {
+  return api([&] {
+    hip2vx::Extent extent{};
+    if (!ptr || (!hip2vx::managedExtent(ptr, &extent) && !hip2vx::deviceExtent(ptr, &extent))) return hipErrorNotFound;
+    if (base) *base = extent.base;
+    if (size) *size = extent.size;
+    return hipSuccess;
+  });
+}
+
+hipError_t hipHostGetFlags(unsigned int* flags, void* host) {
+  return api([&] {
+    hip2vx::Extent extent{};
+    if (!flags || !hip2vx::hostExtent(host, &extent)) return hipErrorInvalidValue;
+    *flags = extent.flags;
+    return hipSuccess;
+  });
+}

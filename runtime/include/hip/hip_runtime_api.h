@@ -6,7 +6,8 @@
  *   hipDeviceReset, hipDriverGetVersion, hipRuntimeGetVersion, hipChooseDevice; device flags,
  *   cache and bank configurations and limits are hints: kept and read back, changing nothing), memory (hipMalloc, hipFree, hipHostMalloc,
  *   hipHostFree, hipMemcpy[Async], hipMemset[Async], hipMemGetInfo, hipPointerGetAttributes,
- *   hipMemPtrGetInfo), device globals
+ *   hipMemPtrGetInfo, hipMemGetAddressRange, hipHostGetFlags; the driver API's hipMemcpyHtoD/DtoH/
+ *   DtoD[Async] and hipMemsetD8/D16/D32[Async] on hipDeviceptr_t), device globals
  *   (hipMemcpyToSymbol[Async], hipMemcpyFromSymbol[Async], hipGetSymbolAddress,
  *   hipGetSymbolSize), managed memory (hipMallocManaged, hipMemPrefetchAsync, hipMemAdvise,
  *   hipStreamAttachMemAsync:
@@ -334,6 +335,30 @@ hipError_t hipMemcpyAsync(void* dst, const void* src, size_t size, hipMemcpyKind
 hipError_t hipMemset(void* dst, int value, size_t size);
 hipError_t hipMemsetAsync(void* dst, int value, size_t size, hipStream_t stream = 0);
 hipError_t hipMemGetInfo(size_t* free, size_t* total);
+/* The driver API's names for device memory: a hipDeviceptr_t is a device address. */
+typedef void* hipDeviceptr_t;
+inline hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, const void* src, size_t size) { return hipMemcpy(dst, src, size, hipMemcpyHostToDevice); }
+inline hipError_t hipMemcpyDtoH(void* dst, hipDeviceptr_t src, size_t size) { return hipMemcpy(dst, src, size, hipMemcpyDeviceToHost); }
+inline hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t size) { return hipMemcpy(dst, src, size, hipMemcpyDeviceToDevice); }
+inline hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, const void* src, size_t size, hipStream_t stream) {
+  return hipMemcpyAsync(dst, src, size, hipMemcpyHostToDevice, stream);
+}
+inline hipError_t hipMemcpyDtoHAsync(void* dst, hipDeviceptr_t src, size_t size, hipStream_t stream) {
+  return hipMemcpyAsync(dst, src, size, hipMemcpyDeviceToHost, stream);
+}
+inline hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src, size_t size, hipStream_t stream) {
+  return hipMemcpyAsync(dst, src, size, hipMemcpyDeviceToDevice, stream);
+}
+hipError_t hipMemsetD8(hipDeviceptr_t dst, unsigned char value, size_t count);
+hipError_t hipMemsetD16(hipDeviceptr_t dst, unsigned short value, size_t count);
+hipError_t hipMemsetD32(hipDeviceptr_t dst, int value, size_t count);
+hipError_t hipMemsetD8Async(hipDeviceptr_t dst, unsigned char value, size_t count, hipStream_t stream = 0);
+hipError_t hipMemsetD16Async(hipDeviceptr_t dst, unsigned short value, size_t count, hipStream_t stream = 0);
+hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count, hipStream_t stream = 0);
+/* The allocation `ptr` points into: its start and size. */
+hipError_t hipMemGetAddressRange(hipDeviceptr_t* base, size_t* size, hipDeviceptr_t ptr);
+/* The flags a hipHostMalloc'd (or registered) range was made with. */
+hipError_t hipHostGetFlags(unsigned int* flags, void* host);
 /* What a pointer points into: unregistered host memory is hipMemoryTypeUnregistered (as CUDA 11 on). */
 typedef enum hipMemoryType {
   hipMemoryTypeUnregistered = 0,

@@ -114,6 +114,14 @@ static void pointerAttributes() {
   EXPECT_OK(hipMemPtrGetInfo(pinned, &size));
   EXPECT(size == 6 * sizeof(int));
   EXPECT_BAD(hipMemPtrGetInfo(plain, &size), hipErrorInvalidValue);
+  hipDeviceptr_t base = nullptr;
+  EXPECT_OK(hipMemGetAddressRange(&base, &size, dev + 4));
+  EXPECT(base == dev && size == 10 * sizeof(int));
+  EXPECT_BAD(hipMemGetAddressRange(&base, &size, plain), hipErrorNotFound);
+  unsigned int flags = 0;
+  EXPECT_OK(hipHostGetFlags(&flags, pinned + 1));
+  EXPECT(flags == hipHostMallocPortable);
+  EXPECT_BAD(hipHostGetFlags(&flags, plain), hipErrorInvalidValue);
   EXPECT_OK(hipFree(dev));
   EXPECT_OK(hipPointerGetAttributes(&a, dev));
   EXPECT(a.type == hipMemoryTypeUnregistered);
@@ -122,6 +130,21 @@ static void pointerAttributes() {
   EXPECT_OK(hipHostUnregister(registered));
   EXPECT_OK(hipPointerGetAttributes(&a, registered));
   EXPECT(a.type == hipMemoryTypeUnregistered);
+}
+
+// The driver API's names: copies on hipDeviceptr_t, memsets of 8-, 16- and 32-bit values.
+static void driverMemory() {
+  hipDeviceptr_t dev = nullptr;
+  EXPECT_OK(hipMalloc(&dev, 16 * sizeof(int)));
+  std::vector<int> in = iota(16, 1), out(16, 0);
+  EXPECT_OK(hipMemcpyHtoD(dev, in.data(), 16 * sizeof(int)));
+  EXPECT_OK(hipMemsetD32(static_cast<int*>(dev) + 2, -7, 3));
+  EXPECT_OK(hipMemsetD16(static_cast<int*>(dev) + 8, 0xabcd, 2));  // one int's two halves
+  EXPECT_OK(hipMemsetD8Async(static_cast<int*>(dev) + 12, 0x11, 4, nullptr));
+  EXPECT_OK(hipMemcpyDtoH(out.data(), dev, 16 * sizeof(int)));
+  EXPECT(out[1] == 2 && out[2] == -7 && out[4] == -7 && out[5] == 6 && out[8] == (int)0xabcdabcd && out[9] == 10 && out[12] == 0x11111111);
+  EXPECT_BAD(hipMemsetD32(nullptr, 0, 1), hipErrorInvalidValue);
+  EXPECT_OK(hipFree(dev));
 }
 
 static void asyncOnStream() {
@@ -164,6 +187,7 @@ int main() {
   offsets();
   hostMemory();
   pointerAttributes();
+  driverMemory();
   asyncOnStream();
   memoryInfo();
   return report();
