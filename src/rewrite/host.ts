@@ -262,8 +262,10 @@ function fileScopeItem(node: Node): Node | undefined {
 }
 
 function rewriteLaunch(ctx: HostContext, launch: Launch): void {
-  if (launch.indirect) {
-    ctx.report.at(launch.call, 'error', 'kernel-not-found', `'${launch.kernel}' is launched here, a kernel chosen at run time through a pointer, which the translator cannot bind to a kernel's arguments and handle; launch the kernel by name (a switch over the candidates)`);
+  // A pointer, or a parameter or variable holding a kernel (`template <class F> void timed(F k) { k<<<...>>>(); }`).
+  const callee = launch.form === 'chevron' ? launch.call.childForFieldName('function') : argumentsOf(launch.call.childForFieldName('arguments'))[0];
+  if (launch.indirect || (callee?.type === 'identifier' && declarationOf(callee, ctx.program.text))) {
+    ctx.report.at(launch.call, 'error', 'kernel-not-found', `'${launch.kernel}' is launched here, a kernel chosen at run time through a pointer or a variable, which the translator cannot bind to a kernel's arguments and handle; launch the kernel by name (a switch over the candidates)`);
     return;
   }
   const kernel = ctx.kernels.find((k) => launchesKernel(launch, k, ctx.kernels));
