@@ -4,7 +4,7 @@
 import type { Node } from '../parse/parser.js';
 import { isTypeError, type Subst, type TypeTable } from './types.js';
 import { renderTypeId, type CType } from '../layout/index.js';
-import { launchesKernel, type FunctionInfo, type GlobalVar, type Launch, type Program } from './program.js';
+import { launchesKernel, namespacePath, type FunctionInfo, type GlobalVar, type Launch, type Program } from './program.js';
 import { declaredName, descendants, namespacesOf, scan, scanSpans, walk } from './syntax.js';
 import type { TemplateBindings } from './template-bindings.js';
 
@@ -198,7 +198,7 @@ function packParams(pack: Node, packs: ReadonlyMap<string, CType[]> | undefined)
 /** Names of kernels defined in more than one namespace. */
 function namesInSeveralNamespaces(kernels: readonly FunctionInfo[]): Set<string> {
   const spaces = new Map<string, Set<string>>();
-  for (const k of kernels) spaces.set(k.name, (spaces.get(k.name) ?? new Set()).add(namespacesOf(k.outer).join('::')));
+  for (const k of kernels) spaces.set(k.name, (spaces.get(k.name) ?? new Set()).add(namespacePath(k)));
   return new Set([...spaces].filter(([, s]) => s.size > 1).map(([name]) => name));
 }
 

@@ -279,6 +279,9 @@ export function firstLaunchItem(launches: readonly Launch[]): Node {
   return item;
 }
 
+/** `a::b` of a function in `namespace a { namespace b {`: the namespaces around it. */
+export const namespacePath = (f: FunctionInfo): string => namespacesOf(f.outer).join('::');
+
 /** `a::b::k`: a function's name with the namespaces around it. */
 export const qualifiedName = (f: FunctionInfo): string => [...namespacesOf(f.outer), f.name].join('::');
 
@@ -289,10 +292,9 @@ export const qualifiedName = (f: FunctionInfo): string => [...namespacesOf(f.out
  */
 export function launchesKernel(launch: Launch, kernel: FunctionInfo, kernels: readonly FunctionInfo[]): boolean {
   if (launch.kernel !== kernel.name || launch.indirect) return false;
-  const where = (k: FunctionInfo) => namespacesOf(k.outer).join('::');
-  const spaces = new Set(kernels.filter((k) => k.name === kernel.name).map(where));
+  const spaces = new Set(kernels.filter((k) => k.name === kernel.name).map(namespacePath));
   if (spaces.size < 2) return true;
-  const own = where(kernel);
+  const own = namespacePath(kernel);
   if (launch.scope) {
     const named = launch.scope.join('::');
     return own === named || own.endsWith(`::${named}`);

@@ -13,13 +13,19 @@ const DEVICE = ['-fsyntax-only', '-std=c++17', '-x', 'c++', '--target=riscv32-un
   '-I', join(RUNTIME, 'vortex-decls'), '-I', join(RUNTIME, 'include'), ...deviceCxxStdlib(RUNTIME), '-isystem', PICOLIBC_INCLUDE];
 const HOST = ['-fsyntax-only', '-std=c++17', '-I', join(RUNTIME, 'include'), '-DHIP2VX_XLEN=32'];
 
+/** The translation's outputs written to a new temporary folder (named from `prefix`). */
+function written(result: Awaited<ReturnType<typeof translateText>>, prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  for (const o of result.outputs) writeFileSync(join(dir, o.name), o.content);
+  return dir;
+}
+
 describe.skipIf(lacks(['clang-19', 'picolibc'], 'translation shapes compile'))('translation shapes compile', () => {
   it('kernels in namespaces, a prototype before the launch, struct parameters', async () => {
     const source = readFileSync('test/fixtures/shapes/namespaces.cu', 'utf8');
     const result = await translateText('namespaces.cu', source);
     expect(result.diagnostics).toEqual([]);
-    const dir = mkdtempSync(join(tmpdir(), 'hip2vx-shapes-'));
-    for (const o of result.outputs) writeFileSync(join(dir, o.name), o.content);
+    const dir = written(result, 'hip2vx-shapes-');
     for (const id of result.program.kernels) execFileSync('clang-19', [...DEVICE, `-DHIP2VX_ENTRY_${id}`, join(dir, 'namespaces.device.cpp')]);
     for (const file of ['namespaces.host.cpp', 'namespaces.register.cpp']) execFileSync('g++', [...HOST, join(dir, file)]);
     const host = result.outputs.find((o) => o.role === 'host')!.content;
@@ -52,8 +58,7 @@ describe.skipIf(lacks(['clang-19', 'picolibc'], 'translation shapes compile'))('
     expect(host).toContain('hipFuncGetAttributes(&a, (const void*)((const void*)&ops::__hip2vx_kernel_shadowed_scale)); hipFuncGetAttributes(&a, ((const void*)&ops::__hip2vx_kernel_shadowed_scale));');
     expect(host).toContain('float twice(int k) { return 2.0f * k; }');
     expect(host).toContain('int next() { return k++; }');
-    const dir = mkdtempSync(join(tmpdir(), 'hip2vx-shadowed-'));
-    for (const o of result.outputs) writeFileSync(join(dir, o.name), o.content);
+    const dir = written(result, 'hip2vx-shadowed-');
     execFileSync('g++', [...HOST, join(dir, 'shadowed.host.cpp')]);
   });
 
@@ -65,8 +70,7 @@ describe.skipIf(lacks(['clang-19', 'picolibc'], 'translation shapes compile'))('
     ].join('\n') + '\n';
     const result = await translateText('warp_size.cu', source);
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    const dir = mkdtempSync(join(tmpdir(), 'hip2vx-warpsize-'));
-    for (const o of result.outputs) writeFileSync(join(dir, o.name), o.content);
+    const dir = written(result, 'hip2vx-warpsize-');
     for (const id of result.program.kernels) execFileSync('clang-19', [...DEVICE, `-DHIP2VX_ENTRY_${id}`, join(dir, 'warp_size.device.cpp')]);
   });
 
@@ -78,8 +82,7 @@ describe.skipIf(lacks(['clang-19', 'picolibc'], 'translation shapes compile'))('
     expect(host).toContain('__hip2vx_launch_axpy__float(4, 256, 0, 0, 2.0f, dx, dy, n);');
     expect(host).toContain('__hip2vx_launch_axpy__float(4, 256, 0, 0, 1.5f, (const float*)dx, dy, n);');
     expect(host).toContain('__hip2vx_launch_axpy__int(4, 256, 0, 0, 3, ix, iy, n);');
-    const dir = mkdtempSync(join(tmpdir(), 'hip2vx-deduce-'));
-    for (const o of result.outputs) writeFileSync(join(dir, o.name), o.content);
+    const dir = written(result, 'hip2vx-deduce-');
     for (const id of result.program.kernels) execFileSync('clang-19', [...DEVICE, `-DHIP2VX_ENTRY_${id}`, join(dir, 'deduction.device.cpp')]);
     execFileSync('g++', [...HOST, join(dir, 'deduction.host.cpp')]);
   });
@@ -87,8 +90,7 @@ describe.skipIf(lacks(['clang-19', 'picolibc'], 'translation shapes compile'))('
   it('HIP vector types: a float4 parameter (16-byte aligned) and make_float4, built and run', { timeout: 300_000 }, async () => {
     const result = await translateText('vectors.cu', readFileSync('test/fixtures/shapes/vectors.cu', 'utf8'));
     expect(result.diagnostics).toEqual([]);
-    const dir = mkdtempSync(join(tmpdir(), 'hip2vx-vectors-'));
-    for (const o of result.outputs) writeFileSync(join(dir, o.name), o.content);
+    const dir = written(result, 'hip2vx-vectors-');
     execFileSync('clang-19', [...DEVICE, '-DHIP2VX_ENTRY_scale4', join(dir, 'vectors.device.cpp')]);
     writeFileSync(join(dir, 'Makefile'), 'include vectors.mk\n');
     const run = execFileSync('make', ['-C', dir, '-s', 'run-cpu'], { encoding: 'utf8' });
@@ -101,8 +103,7 @@ describe.skipIf(lacks(['clang-19', 'picolibc'], 'translation shapes compile'))('
     const device = result.outputs.find((o) => o.role === 'device')!.content;
     expect(device).toContain('struct __align__(16) Pair { float a; int b; };');
     expect(device).toContain('static_assert(sizeof(Pair) == HIP2VX_ABI(16, 16) && alignof(Pair) == HIP2VX_ABI(16, 16)');
-    const dir = mkdtempSync(join(tmpdir(), 'hip2vx-align-'));
-    for (const o of result.outputs) writeFileSync(join(dir, o.name), o.content);
+    const dir = written(result, 'hip2vx-align-');
     execFileSync('clang-19', [...DEVICE, '-DHIP2VX_ENTRY_k', join(dir, 'align.device.cpp')]);
     execFileSync('g++', [...HOST, join(dir, 'align.host.cpp')]);
   });
