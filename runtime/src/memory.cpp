@@ -347,6 +347,53 @@ hipError_t hipMemset2DAsync(void* dst, size_t pitch, int value, size_t width, si
   return api([&] { return hip2vx::onStream(stream, [=] { return fillRows(dst, pitch, value, width, height); }); });
 }
 
+namespace {
+/** Byte address of `pos` (x in bytes) in pitched memory of `ptr.ysize` rows per slice. */
+char* at(const hipPitchedPtr& ptr, const hipPos& pos) {
+  return static_cast<char*>(ptr.ptr) + (pos.z * ptr.ysize + pos.y) * ptr.pitch + pos.x;
+}
+
+/** Slice by slice, each one a 2-D copy of `extent.height` rows. */
+hipError_t copySlices(const hipMemcpy3DParms& p) {
+  if (p.srcArray || p.dstArray) return hipErrorNotSupported;
+  for (size_t z = 0; z < p.extent.depth; ++z) {
+    const hipPos src{p.srcPos.x, p.srcPos.y, p.srcPos.z + z};
+    const hipPos dst{p.dstPos.x, p.dstPos.y, p.dstPos.z + z};
+    hipError_t error = copyRows(at(p.dstPtr, dst), p.dstPtr.pitch, at(p.srcPtr, src), p.srcPtr.pitch,
+                                p.extent.width, p.extent.height, p.kind);
+    if (error != hipSuccess) return error;
+  }
+  return hipSuccess;
+}
+
+hipError_t fillSlices(hipPitchedPtr ptr, int value, hipExtent extent) {
+  for (size_t z = 0; z < extent.depth; ++z) {
+    hipError_t error = fillRows(at(ptr, {0, 0, z}), ptr.pitch, value, extent.width, extent.height);
+    if (error != hipSuccess) return error;
+  }
+  return hipSuccess;
+}
+}  // namespace
+
+hipError_t hipMemcpy3D(const hipMemcpy3DParms* p) {
+  return api([&] { return p ? copySlices(*p) : hipErrorInvalidValue; });
+}
+
+hipError_t hipMemcpy3DAsync(const hipMemcpy3DParms* p, hipStream_t stream) {
+  return api([&] {
+    if (!p) return hipErrorInvalidValue;
+    return hip2vx::onStream(stream, [parms = *p] { return copySlices(parms); });
+  });
+}
+
+hipError_t hipMemset3D(hipPitchedPtr pitched, int value, hipExtent extent) {
+  return api([&] { return fillSlices(pitched, value, extent); });
+}
+
+hipError_t hipMemset3DAsync(hipPitchedPtr pitched, int value, hipExtent extent, hipStream_t stream) {
+  return api([&] { return hip2vx::onStream(stream, [=] { return fillSlices(pitched, value, extent); }); });
+}
+
 // Device 0 is the only device, so a "peer" copy is a copy within it.
 hipError_t hipMemcpyPeer(void* dst, int dst_device, const void* src, int src_device, size_t size) {
   return api([&] {

@@ -16,7 +16,7 @@
  *   the work before them is done), events, and graphs made by stream capture (hipStreamBeginCapture,
  *   hipStreamEndCapture, hipGraphInstantiate, hipGraphLaunch, hipGraph[Exec]Destroy).
  *
- * Also: pitched memory (hipMallocPitch, hipMemcpy2D, hipMemcpy2DAsync, hipMalloc3D), the default memory pool of
+ * Also: pitched memory (hipMallocPitch, hipMemcpy2D/3D[Async], hipMemset2D/3D[Async], hipMalloc3D), the default memory pool of
  *   stream-ordered allocation (hipDeviceGetDefaultMemPool, hipMemPoolSet/GetAttribute: allocations
  *   go to hipMalloc at once, so its attributes are kept and change nothing), peer queries for a single device
  *   (hipDeviceCanAccessPeer answers 0; peer copies within device 0 work), hipProfilerStart/Stop
@@ -573,6 +573,22 @@ static inline hipPitchedPtr make_hipPitchedPtr(void* d, size_t p, size_t xsz, si
 static inline hipExtent make_hipExtent(size_t w, size_t h, size_t d) { return hipExtent{w, h, d}; }
 static inline hipPos make_hipPos(size_t x, size_t y, size_t z) { return hipPos{x, y, z}; }
 hipError_t hipMalloc3D(hipPitchedPtr* pitched, hipExtent extent);
+/* A 3-D copy between pitched pointers (x in bytes); arrays (srcArray/dstArray) are not supported:
+   a copy naming one returns hipErrorNotSupported. */
+typedef struct hipMemcpy3DParms {
+  void* srcArray;
+  hipPos srcPos;
+  hipPitchedPtr srcPtr;
+  void* dstArray;
+  hipPos dstPos;
+  hipPitchedPtr dstPtr;
+  hipExtent extent;
+  hipMemcpyKind kind;
+} hipMemcpy3DParms;
+hipError_t hipMemcpy3D(const hipMemcpy3DParms* p);
+hipError_t hipMemcpy3DAsync(const hipMemcpy3DParms* p, hipStream_t stream = 0);
+hipError_t hipMemset3D(hipPitchedPtr pitched, int value, hipExtent extent);
+hipError_t hipMemset3DAsync(hipPitchedPtr pitched, int value, hipExtent extent, hipStream_t stream = 0);
 
 /* ---- stream-ordered allocation's memory pools: one default pool; hipMallocAsync allocates at once ---- */
 typedef struct ihipMemPoolHandle_t* hipMemPool_t;

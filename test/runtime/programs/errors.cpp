@@ -305,6 +305,39 @@ static void singleDevice() {
   EXPECT_BAD(hipMemset2D(e, pitch, 0, pitch + 1, 1), hipErrorInvalidValue);
   EXPECT_OK(hipFree(d));
   EXPECT_OK(hipFree(e));
+
+  // 2 slices of 3 x 5 bytes through hipMalloc3D: a sub-box copied at an offset, a slice filled.
+  char box[2][3][5];
+  for (int i = 0; i < 30; i++) (&box[0][0][0])[i] = static_cast<char>(i);
+  hipPitchedPtr p3{};
+  EXPECT_OK(hipMalloc3D(&p3, make_hipExtent(5, 3, 2)));
+  EXPECT(p3.pitch % 64 == 0 && p3.ysize == 3);
+  hipMemcpy3DParms up{};
+  up.srcPtr = make_hipPitchedPtr(box, 5, 5, 3);
+  up.dstPtr = p3;
+  up.extent = make_hipExtent(5, 3, 2);
+  up.kind = hipMemcpyHostToDevice;
+  EXPECT_OK(hipMemcpy3D(&up));
+  EXPECT_OK(hipMemset3D(make_hipPitchedPtr(static_cast<char*>(p3.ptr) + p3.pitch * 3, p3.pitch, 5, 3), 0x55, make_hipExtent(2, 3, 1)));
+  char out[2][2][3] = {};
+  hipMemcpy3DParms down{};
+  down.srcPtr = p3;
+  down.srcPos = make_hipPos(2, 1, 0);
+  down.dstPtr = make_hipPitchedPtr(out, 3, 3, 2);
+  down.extent = make_hipExtent(3, 2, 2);
+  down.kind = hipMemcpyDeviceToHost;
+  EXPECT_OK(hipMemcpy3DAsync(&down, 0));
+  EXPECT_OK(hipDeviceSynchronize());
+  EXPECT(out[0][0][0] == box[0][1][2] && out[0][1][2] == box[0][2][4] && out[1][0][1] == box[1][1][3]);
+  EXPECT(out[1][0][0] == box[1][1][2]);  // x 2 is outside the filled 2 bytes
+  down.srcPos = make_hipPos(0, 0, 1);
+  down.extent.depth = 1;
+  EXPECT_OK(hipMemcpy3D(&down));
+  EXPECT(out[0][0][0] == 0x55 && out[0][1][1] == 0x55 && out[0][0][2] == box[1][0][2]);
+  down.srcArray = &box;
+  EXPECT_BAD(hipMemcpy3D(&down), hipErrorNotSupported);
+  EXPECT_BAD(hipMemcpy3D(nullptr), hipErrorInvalidValue);
+  EXPECT_OK(hipFree(p3.ptr));
 }
 
 // Managed memory (runtime/src/managed.cpp): argument checks; its behaviour is tested by programs.
