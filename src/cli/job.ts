@@ -177,5 +177,6 @@ export function failedOutcome(job: Job, diagnostic: Diagnostic): FileOutcome {
 
 /** The translator threw, or its worker died (the parser aborting on a pathological input). */
 export function crashedOutcome(job: Job, e: unknown): FileOutcome {
+  if (process.env.HIP2VX_DEBUG) console.error(e);
   return failedOutcome(job, fileDiagnostic(job.path, 'error', `internal error while translating: ${(e as Error).message}`, 'internal-error'));
 }

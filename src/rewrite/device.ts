@@ -413,7 +413,8 @@ export class DeviceRewriter {
       const name = text.slice(start, end);
       return this.globals.has(name) || this.rules.deviceBuiltins.has(name) || !!this.rules.constructForName(name, 'device');
     };
-    for (const root of [...fn.params, fn.body]) scan(root, DEVICE_NODES, (n) => this.deviceNode(n, fn), want);
+    // A lambda inside device code: its names were seen with the function around it.
+    if (!this.captured.has(fn)) for (const root of [...fn.params, fn.body]) scan(root, DEVICE_NODES, (n) => this.deviceNode(n, fn), want);
     this.sharedDeclarations(fn);
     this.fileSharedReferences(fn);
     const explicit = this.options.divergence === 'explicit';

@@ -311,7 +311,7 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'kernel-lambdas', stem: 'kernel_lambdas', variants: [{ config: '4x4' }],
-    what: 'lambdas inside kernels and device functions lowered on their own: value returns on both sides of a per-thread if, a by-reference capture of a per-thread local in a condition, a loop, a lambda in a lambda',
+    what: 'lambdas inside kernels and device functions lowered on their own: value returns on both sides of a per-thread if, a by-reference capture of a per-thread local in a condition, a loop, a lambda in a lambda, __constant__ and __device__ variables and HIP builtin names in a lambda',
     device: ['auto clampi = [](int v, int hi) { int __hv_ret1 = 0; __typeof__(hi) __hv_rv{};'],
   },
   {
