@@ -266,7 +266,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     // Device globals and functions of every file in sight: a kernel may reach a header's
     // `__constant__` table directly or through its device functions (each instance passes it).
     const inSight = [program, ...headers.map((h) => h.program), ...preceding.map((p) => p.program)];
-    const visible = { globals: inSight.flatMap((p) => p.globals), deviceFunctions: inSight.flatMap((p) => p.deviceFunctions) };
+    const visible = { globals: inSight.flatMap((p) => p.globals), deviceFunctions: inSight.flatMap((p) => p.deviceFunctions), memberFunctions: inSight.flatMap((p) => p.memberFunctions) };
     const unit = (p: Program, types: TypeTable, header?: IncludedHeader): Unit => {
       // A header's kernels are launched here and in any header of the unit (text included after it).
       const launches = header ? [...program.launches, ...headers.flatMap((h) => h.program.launches)] : program.launches;

@@ -6,6 +6,8 @@ import { isTypeError, type Subst, type TypeTable } from './types.js';
 import { renderTypeId, type CType } from '../layout/index.js';
 import { launchesKernel, namespacePath, type FunctionInfo, type GlobalVar, type Launch, type Program } from './program.js';
 import { declaredName, descendants, namespacesOf, scan, scanSpans, walk } from './syntax.js';
+import { ownerScope } from './expression-type.js';
+import { deviceLambdas } from './device-lambdas.js';
 import type { TemplateBindings } from './template-bindings.js';
 
 const IDENTIFIER = new Set(['identifier']);
@@ -66,7 +68,9 @@ function substitute(node: Node, params: string[], args: string[]): string {
 }
 
 /**
- * Device globals reachable from a function body, through calls by name; for a variable template,
+ * Device globals reachable from a function body, through calls by name, and those named by code a
+ * kernel reaches through an object's type rather than a name (a functor's or a class's member
+ * functions, device lambdas: passed to every kernel, which may be given such an object); for a variable template,
  * the template argument lists it is named with, read in terms of the kernel's template parameters
  * (a device function template naming it with its own parameters is not bound through the call).
  */
@@ -94,6 +98,7 @@ function reachableGlobals(kernel: FunctionInfo, program: Program): { global: Glo
     });
   };
   visit(kernel);
+  for (const f of [...program.memberFunctions, ...program.deviceFunctions.filter((d) => ownerScope(d.node)), ...deviceLambdas(program).map((l) => l.fn)]) visit(f);
   return program.globals.filter((g) => used.has(g)).map((global) => ({ global, argLists: used.get(global)! }));
 }
 

@@ -71,6 +71,8 @@ export interface Program {
   functions: FunctionInfo[];
   kernels: FunctionInfo[];
   deviceFunctions: FunctionInfo[];
+  /** `__device__` member functions defined in classes (deviceMemberFunctions). */
+  memberFunctions: FunctionInfo[];
   globals: GlobalVar[];
   shared: SharedVar[];
   /**
@@ -132,7 +134,7 @@ function functionOf(item: Node): FunctionInfo | undefined {
  * Member functions defined `__device__` in the bodies of the file's classes (a functor's
  * `operator()`), templates included: not in `functions`, which holds namespace-scope ones.
  */
-export function deviceMemberFunctions(root: Node): FunctionInfo[] {
+function deviceMemberFunctions(root: Node): FunctionInfo[] {
   return root.descendantsOfType('field_declaration_list').flatMap((list) =>
     list.namedChildren.flatMap((c) => {
       const fn = c && (c.type === 'function_definition' || c.type === 'template_declaration') ? functionOf(c) : undefined;
@@ -361,6 +363,7 @@ export function analyseProgram(root: Node, text: string, source = text): Program
     functions,
     kernels,
     deviceFunctions,
+    memberFunctions: deviceMemberFunctions(root),
     globals: items.flatMap((i) => globalsOf(i.node)),
     shared: [...kernels, ...deviceFunctions].flatMap((f) => sharedOf(f, text)).concat(fileShared.flatMap((f) => fileSharedVars(f))),
     fileShared,

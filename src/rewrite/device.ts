@@ -4,7 +4,7 @@
 import { basename } from 'node:path';
 import { parse, type Node } from '../parse/parser.js';
 import { closureStructs, declaredIn, deviceLambdas, lambdaFunction } from '../analyse/device-lambdas.js';
-import { deviceMemberFunctions, namedParameterList, sharedOf, unnamedTemplateParameters, type FunctionInfo, type GlobalVar, type Program, type SharedVar, type TopItem } from '../analyse/program.js';
+import { namedParameterList, sharedOf, unnamedTemplateParameters, type FunctionInfo, type GlobalVar, type Program, type SharedVar, type TopItem } from '../analyse/program.js';
 import type { KernelInstance } from '../analyse/instances.js';
 import { declarationOf } from '../analyse/expression-type.js';
 import { Uniformity, type UniformityContext } from '../analyse/uniformity.js';
@@ -122,7 +122,7 @@ export class DeviceRewriter {
     // Member functions too (a functor's operator()): their branches diverge like any device code's.
     // Device lambdas too: each becomes a struct standing before its host function (device-lambdas.ts).
     const lambdas = deviceLambdas(this.program).filter((l) => !l.problem);
-    const members = deviceMemberFunctions(this.program.root);
+    const members = this.program.memberFunctions;
     this.memberShared(members);
     const outer = [...this.program.kernels, ...this.program.deviceFunctions, ...members, ...lambdas.map((l) => l.fn)];
     // Lambdas inside device code (`auto clamp = [](int v) { if (...) return ...; }`): lowered on

@@ -4,7 +4,7 @@
 // Everything else stays byte for byte.
 import type { Node } from '../parse/parser.js';
 import { closureStructs, closureValue, deviceLambdas } from '../analyse/device-lambdas.js';
-import { deviceMemberFunctions, firstLaunchItem, launchesKernel, namedParameterList, qualifiedName, templateParamNames, type FunctionInfo, type GlobalVar, type Launch, type Program } from '../analyse/program.js';
+import { firstLaunchItem, launchesKernel, namedParameterList, qualifiedName, templateParamNames, type FunctionInfo, type GlobalVar, type Launch, type Program } from '../analyse/program.js';
 import type { KernelInstance } from '../analyse/instances.js';
 import type { HeaderRule, RuleSet } from '../rules/index.js';
 import { appendToFile, type EditSet } from './edits.js';
@@ -49,7 +49,7 @@ export interface HostContext {
  */
 function deviceMembers(program: Program, removed: readonly Node[]): Node[] {
   const inside = (n: Node) => removed.some((r) => r.startIndex <= n.startIndex && n.endIndex <= r.endIndex);
-  const members = deviceMemberFunctions(program.root);
+  const members = program.memberFunctions;
   const gone = members.filter((f) => f.kind === 'device' && !inside(f.node));
   // `using Base::Sum;` of a base's __device__ members (CUB's scan forms): nothing left to name on the host.
   const deviceOnly = new Set(gone.map((f) => f.name).filter((n) => !members.some((f) => f.kind !== 'device' && f.name === n)));

@@ -282,6 +282,10 @@ const PROGRAMS: FeatureProgram[] = [
     what: "CUDA's rounded IEEE operations, rounded conversions and 64-bit bit intrinsics in kernels and on the host; __fns, fdividef and rcbrtf in kernels; || in a returned expression; the fast __sincosf; erfinv, erfcx, Bessel I0/I1, norms, sinpi and the like; min/max, rsqrtf, rsqrt, rcbrtf and normcdf on the host; a dim3 assigned a uint3",
     device: ['hip2vx_sincosf(0.3f * (float)threadIdx.x - 2.0f, &s, &c);'],
   },
+  {
+    dir: 'globals-through-types', stem: 'globals_through_types', variants: [{ config: '4x4' }],
+    what: "__constant__ and __device__ variables named in a functor's operator(), a member defined outside its class and a device lambda, reached through the kernel's arguments' types",
+  },
   { dir: 'class-members', stem: 'class_members', variants: [{ config: '4x4' }], what: "a private field in a kernel argument; a member defined outside its class returning a reference; assert in a member defined inside its class; host-only members with host-only types; host-only special members using host APIs; placement new in storage of the thread's own", device: ['T const &box<T>::get() const { return v_; }', 'explicit buffer(int n)  ;', '~buffer() ;'] },
   {
     dir: 'header-type-switch', stem: 'header_type_switch', variants: [{ config: '4x4' }], copied: ['type_switch.h'],
