@@ -241,6 +241,27 @@ hipError_t hipSetDeviceFlags(unsigned int flags) {
 
 hipError_t hipGetDeviceFlags(unsigned int* flags) { return hip2vx::readHint(flags, hip2vx::hints.deviceFlags); }
 
+namespace {
+const char kBusId[] = "0000:00:00.0";
+}  // namespace
+
+hipError_t hipDeviceGetPCIBusId(char* bus_id, int length, int device) {
+  return api([&] {
+    if (!bus_id || length <= 0) return hipErrorInvalidValue;
+    if (device != 0) return hipErrorInvalidDevice;
+    std::snprintf(bus_id, static_cast<size_t>(length), "%s", kBusId);
+    return hipSuccess;
+  });
+}
+
+hipError_t hipDeviceGetByPCIBusId(int* device, const char* bus_id) {
+  return api([&] {
+    if (!device || !bus_id || std::strcmp(bus_id, kBusId) != 0) return hipErrorInvalidValue;
+    *device = 0;
+    return hipSuccess;
+  });
+}
+
 hipError_t hipChooseDevice(int* device, const hipDeviceProp_t* prop) {
   return api([&] {
     if (!device || !prop) return hipErrorInvalidValue;

@@ -126,7 +126,12 @@ hipError_t packArguments(const Kernel& kernel, const LaunchHeader& header, void*
       continue;
     }
     hipError_t error = packPointer(args[i], arg.size, out);
-    if (error != hipSuccess) return error;
+    if (error != hipSuccess) {
+      // Programs rarely check a launch's error: say why nothing ran.
+      std::fprintf(stderr, "hip2vx: kernel %s: not launched: its argument %zu is an address the device cannot reach (a host pointer?)\n",
+                   kernel.name.c_str(), i + 1);
+      return error;
+    }
   }
   return hipSuccess;
 }

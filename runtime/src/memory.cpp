@@ -241,6 +241,11 @@ hipError_t hipMemcpyAsync(void* dst, const void* src, size_t size, hipMemcpyKind
   });
 }
 
+hipError_t hipMemcpyWithStream(void* dst, const void* src, size_t size, hipMemcpyKind kind, hipStream_t stream) {
+  hipError_t error = hipMemcpyAsync(dst, src, size, kind, stream);
+  return error == hipSuccess ? hipStreamSynchronize(stream) : error;
+}
+
 hipError_t hipMemset(void* dst, int value, size_t size) {
   return api([&] { return hip2vx::fillDevice(dst, value, size); });
 }

@@ -96,9 +96,9 @@ const CASES: [name: string, source: string, expected: string[]][] = [
   ['wmma-divergent', '#include <mma.h>\nusing namespace nvcuda;\n__global__ void k(const __half* a, float* d) {\n  wmma::fragment<wmma::matrix_a, 16, 16, 16, __half, wmma::row_major> fa;\n  wmma::fragment<wmma::matrix_b, 16, 16, 16, __half, wmma::col_major> fb;\n  wmma::fragment<wmma::accumulator, 16, 16, 16, float> c;\n  wmma::load_matrix_sync(fa, a, 16);\n  wmma::load_matrix_sync(fb, a, 16);\n  wmma::fill_fragment(c, 0.0f);\n  if (a[threadIdx.x] > __float2half(0.0f)) wmma::mma_sync(c, fa, fb, c);\n  wmma::mma_sync(c, fa, fb, c);\n  wmma::store_matrix_sync(d, c, 16, wmma::mem_row_major);\n}\n', [
     "wmma-divergent.cu:10:44: error: 'wmma::mma_sync' may not be reached by every lane of its warp (it lies inside the if at 10:3 on `a[threadIdx.x] > __float2half(0.0f)`, which may differ between the threads of a warp): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
   ]],
-  ['runtime-missing', '#include <hip/hip_runtime.h>\nint main() { char b[16]; int p = 0; cudaDeviceGetPCIBusId(b, 16, 0); hipSetValidDevices(&p, 1); }\n', [
-    "runtime-missing.cu:2:37: error: 'hipDeviceGetPCIBusId' (for 'cudaDeviceGetPCIBusId') is not implemented by hip2vortex's runtime [runtime-missing]",
-    "runtime-missing.cu:2:70: error: 'hipSetValidDevices' is not implemented by hip2vortex's runtime [runtime-missing]",
+  ['runtime-missing', '#include <hip/hip_runtime.h>\nint main() { char b[16]; int p = 0; cudaIpcGetMemHandle(0, b); hipSetValidDevices(&p, 1); }\n', [
+    "runtime-missing.cu:2:37: error: 'hipIpcGetMemHandle' (for 'cudaIpcGetMemHandle') is not implemented by hip2vortex's runtime [runtime-missing]",
+    "runtime-missing.cu:2:64: error: 'hipSetValidDevices' is not implemented by hip2vortex's runtime [runtime-missing]",
   ]],
   ['graphs', 'int main() { cudaGraph_t g; cudaGraphCreate(&g, 0); }\n', [
     'graphs.cu:1:29: error: CUDA/HIP graphs built node by node, and graph editing is not supported on Vortex v2.2 [cuda-graphs]',

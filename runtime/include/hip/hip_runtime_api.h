@@ -3,9 +3,10 @@
  *
  * Supported: device management (hipInit, hipGetDeviceCount, hipSetDevice, hipGetDevice,
  *   hipGetDeviceProperties, hipDeviceGetAttribute, hipDeviceGetName, hipDeviceSynchronize,
- *   hipDeviceReset, hipDriverGetVersion, hipRuntimeGetVersion, hipChooseDevice; device flags,
+ *   hipDeviceReset, hipDriverGetVersion, hipRuntimeGetVersion, hipChooseDevice,
+ *   hipDeviceGetPCIBusId, hipDeviceGetByPCIBusId, hipCtxSynchronize; device flags,
  *   cache and bank configurations and limits are hints: kept and read back, changing nothing), memory (hipMalloc, hipFree, hipHostMalloc,
- *   hipHostFree, hipMemcpy[Async], hipMemset[Async], hipMemGetInfo, hipPointerGetAttributes,
+ *   hipHostFree, hipMemcpy[Async], hipMemcpyWithStream, hipMemset[Async], hipMemGetInfo, hipPointerGetAttributes,
  *   hipMemPtrGetInfo, hipMemGetAddressRange, hipHostGetFlags; the driver API's hipMemcpyHtoD/DtoH/
  *   DtoD[Async] and hipMemsetD8/D16/D32[Async] on hipDeviceptr_t), device globals
  *   (hipMemcpyToSymbol[Async], hipMemcpyFromSymbol[Async], hipGetSymbolAddress,
@@ -270,6 +271,10 @@ typedef struct ihipEvent_t* hipEvent_t;
 #define hipHostMallocPortable 0x1u
 #define hipHostMallocMapped 0x2u
 #define hipHostMallocWriteCombined 0x4u
+#define hipHostAllocDefault hipHostMallocDefault
+#define hipHostAllocPortable hipHostMallocPortable
+#define hipHostAllocMapped hipHostMallocMapped
+#define hipHostAllocWriteCombined hipHostMallocWriteCombined
 #define hipHostRegisterDefault 0x0u
 #define hipHostRegisterPortable 0x1u
 #define hipHostRegisterMapped 0x2u
@@ -299,6 +304,9 @@ hipError_t hipDeviceGetName(char* name, int length, int device);
 hipError_t hipSetDeviceFlags(unsigned int flags);
 hipError_t hipGetDeviceFlags(unsigned int* flags);
 hipError_t hipChooseDevice(int* device, const hipDeviceProp_t* prop);
+/* Device 0's bus id is "0000:00:00.0". */
+hipError_t hipDeviceGetPCIBusId(char* bus_id, int length, int device);
+hipError_t hipDeviceGetByPCIBusId(int* device, const char* bus_id);
 /* Cache, bank and limit settings are hints Vortex has nothing to apply to: accepted, and the
  * values set are the values read back. */
 typedef enum hipSharedMemConfig {
@@ -321,6 +329,8 @@ hipError_t hipDeviceSetLimit(hipLimit_t limit, size_t value);
 hipError_t hipDeviceGetLimit(size_t* value, hipLimit_t limit);
 hipError_t hipDeviceSynchronize(void);
 hipError_t hipDeviceReset(void);
+/* The context API's synchronisation: the current (only) device's. */
+inline hipError_t hipCtxSynchronize(void) { return hipDeviceSynchronize(); }
 hipError_t hipDriverGetVersion(int* version);
 hipError_t hipRuntimeGetVersion(int* version);
 
@@ -332,6 +342,8 @@ hipError_t hipHostFree(void* ptr);
 hipError_t hipMemcpy(void* dst, const void* src, size_t size, hipMemcpyKind kind);
 hipError_t hipMemcpyAsync(void* dst, const void* src, size_t size, hipMemcpyKind kind,
                           hipStream_t stream = 0);
+/* A copy in stream order that returns when it is done. */
+hipError_t hipMemcpyWithStream(void* dst, const void* src, size_t size, hipMemcpyKind kind, hipStream_t stream);
 hipError_t hipMemset(void* dst, int value, size_t size);
 hipError_t hipMemsetAsync(void* dst, int value, size_t size, hipStream_t stream = 0);
 hipError_t hipMemGetInfo(size_t* free, size_t* total);

@@ -56,6 +56,15 @@ static void deviceManagement() {
   int chosen = 5;
   EXPECT_OK(hipChooseDevice(&chosen, &prop));
   EXPECT(chosen == 0);
+  char bus[16] = {};
+  EXPECT_OK(hipDeviceGetPCIBusId(bus, sizeof bus, 0));
+  EXPECT(std::string(bus) == "0000:00:00.0");
+  EXPECT_BAD(hipDeviceGetPCIBusId(bus, sizeof bus, 1), hipErrorInvalidDevice);
+  chosen = 5;
+  EXPECT_OK(hipDeviceGetByPCIBusId(&chosen, bus));
+  EXPECT(chosen == 0);
+  EXPECT_BAD(hipDeviceGetByPCIBusId(&chosen, "0000:01:00.0"), hipErrorInvalidValue);
+  EXPECT_OK(hipCtxSynchronize());
   // Attributes are the properties' fields of the same names.
   EXPECT_OK(hipGetDeviceProperties(&prop, 0));
   EXPECT_OK(hipDeviceGetAttribute(&value, hipDeviceAttributeComputeCapabilityMajor, 0));

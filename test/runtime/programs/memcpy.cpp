@@ -159,6 +159,10 @@ static void asyncOnStream() {
   EXPECT_OK(hipMemcpyAsync(out.data(), dev, 16 * sizeof(int), hipMemcpyDeviceToHost, stream));
   EXPECT_OK(hipStreamSynchronize(stream));
   EXPECT(out[0] == 0 && out[7] == 0 && out[8] == 7 && out[15] == 14);
+  // In stream order, and done on return.
+  EXPECT_OK(hipMemsetAsync(dev, 0xff, 8 * sizeof(int), stream));
+  EXPECT_OK(hipMemcpyWithStream(out.data(), dev, 16 * sizeof(int), hipMemcpyDeviceToHost, stream));
+  EXPECT(out[0] == -1 && out[7] == -1 && out[8] == 7 && out[15] == 14);
   EXPECT_OK(hipFree(dev));
   EXPECT_OK(hipStreamDestroy(stream));
 }
