@@ -44,13 +44,19 @@ export function gpuMacroExpansions(text: string, macros: MacroTable): MacroExpan
 /** A launch the translation rewrites. */
 const LAUNCH = /<<<|\bhipLaunchKernel(?:GGL)?\b/;
 
+/** Declares a name: `constexpr bool NAME = true;`, `using scalar_t = float;`, a typedef. */
+const DECLARES = /\bconstexpr\b|\busing\s+[A-Za-z_]\w*\s*=|\btypedef\b/;
+
 /**
  * Uses of function-like macros that launch kernels, directly or through another such macro
  * (`#define RUN(k) RUN_S(k, 0)` over `#define RUN_S(k, s) hipLaunchKernelGGL(k, 1, 1, s, 0)`),
- * fully expanded: the launch's rewrite falls inside their expansion.
+ * fully expanded: the launch's rewrite falls inside their expansion. So are uses of dispatch
+ * macros with a launch in an argument (`BOOL_SWITCH(c, kNeg, k<kNeg><<<g, b>>>(p))` over a body
+ * declaring `constexpr bool kNeg = true;`): the launch's template arguments name what they declare.
  */
 export function launchingMacroExpansions(text: string, macros: MacroTable): MacroExpansion[] {
-  return expansions(text, macros, macrosWhere(macros, (m, viaOthers) => !!m.params && (LAUNCH.test(m.body) || viaOthers)));
+  const names = macrosWhere(macros, (m, viaOthers) => !!m.params && (LAUNCH.test(m.body) || DECLARES.test(m.body) || viaOthers));
+  return expansions(text, macros, names).filter((u) => LAUNCH.test(u.text));
 }
 
 /** Control flow a divergence bracket must enclose on Vortex. */

@@ -133,7 +133,7 @@ const PROGRAMS: FeatureProgram[] = [
     what: '__CUDA_ARCH__ decided as for compute capability 8.0 (a kernel in both branches), 8-bit floats, 16-bit atomicCAS, normcdff, an uninstantiated template with static shared data',
     device: ['auto& partial = HIP2VX_SHARED(hip2vx_shared_offset((block_sum_SharedMem<T>*)0), block_sum_SharedMem<T>).partial;'],
   },
-  { dir: 'launch-macros', stem: 'launch_macros', variants: [{ config: '4x4' }], what: 'launches inside function-like macros (also one macro through another, with hipLaunchKernelGGL) and through an object-like macro naming the kernel', host: ['__hip2vx_launch_inc(1, 16, 0, 0, d);', '__hip2vx_launch_scale__float(1, 16, 0, 0, e, 3.0f);'] },
+  { dir: 'launch-macros', stem: 'launch_macros', variants: [{ config: '4x4' }], what: 'launches inside function-like macros (also one macro through another, with hipLaunchKernelGGL), through an object-like macro naming the kernel, and in the arguments of dispatch macros declaring their template arguments', host: ['__hip2vx_launch_inc(1, 16, 0, 0, d);', '__hip2vx_launch_scale__float(1, 16, 0, 0, e, 3.0f);'] },
   { dir: 'device-std', stem: 'device_std', variants: [{ config: '4x4' }], what: 'the header-only C++ standard library in kernels and __host__ __device__ helpers', device: ['#include <type_traits>'] },
   { dir: 'kernel-handles', stem: 'kernel_handles', variants: [{ config: '32x32' }], what: 'kernels as values for occupancy queries and attributes; 1024-thread blocks' },
   {
