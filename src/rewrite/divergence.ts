@@ -60,6 +60,7 @@ export class DivergenceLowering {
 
   run(): void {
     this.plan();
+    this.divergentGotos();
     this.opaqueComparisons();
     this.lowerExpressions();
     this.lowerStatements();
@@ -201,6 +202,26 @@ export class DivergenceLowering {
         const flag = j.type === 'break_statement' ? (flags.brk ??= this.fresh('brk')) : (flags.cont ??= this.fresh('cont'));
         this.converted.set(j.id, flag);
       }
+    }
+  }
+
+  /**
+   * A goto leaving or entering a branch or loop on per-thread values would skip its split or join
+   * (the divergence stack would be left unbalanced): refused. One between statements of a region
+   * all its threads run is kept.
+   */
+  private divergentGotos(): void {
+    const gotos = descendantsOf(this.body, ['goto_statement']);
+    if (!gotos.length) return;
+    const labels = descendantsOf(this.body, ['labeled_statement']);
+    for (const g of gotos) {
+      const name = g.childForFieldName('label')?.text;
+      const label = labels.find((l) => l.childForFieldName('label')?.text === name);
+      if (!label) continue;
+      let common: Node | null = g.parent;
+      while (common && !(common.startIndex <= label.startIndex && label.endIndex <= common.endIndex)) common = common.parent;
+      const crossed = common && (this.divergenceBetween(g, common) ?? this.divergenceBetween(label, common));
+      if (crossed) this.report(g, 'error', 'divergent-goto', `'goto ${name}' jumps ${this.divergenceBetween(g, common!) ? 'out of' : 'into'} ${describe(crossed)}: a jump across a branch on per-thread values skips its split or join on Vortex; use a flag (\`found = true; break;\`) or a loop instead`);
     }
   }
 

@@ -135,6 +135,10 @@ const CASES: [name: string, source: string, expected: string[]][] = [
   ['divergent-expression', '__global__ void k(int* p, int n) { p[0] = p[1] > 3 ? foo(threadIdx.x < n ? p[threadIdx.x] : 0) : 0; }\n', [
     "divergent-expression.cu:1:58: error: '?:' on per-thread values with side effects or memory loads inside an expression cannot be bracketed for divergence; assign it to a variable first [divergence-expression]",
   ]],
+  ['divergent-goto', '__global__ void k(int* p) {\n  for (int i = 0; i < 4; i++)\n    if (p[threadIdx.x] == i) goto done;\n  p[0] = 1;\ndone:\n  if (p[0] > 1) { goto skip; p[1] = 2; skip: p[2] = 3; }\n  goto inside;\n  if (threadIdx.x) { inside: p[3] = 4; }\n}\n', [
+    "divergent-goto.cu:3:30: error: 'goto done' jumps out of the if at 3:5 on `p[threadIdx.x] == i`, which may differ between the threads of a warp: a jump across a branch on per-thread values skips its split or join on Vortex; use a flag (`found = true; break;`) or a loop instead [divergent-goto]",
+    "divergent-goto.cu:7:3: error: 'goto inside' jumps into the if at 8:3 on `threadIdx.x`, which may differ between the threads of a warp: a jump across a branch on per-thread values skips its split or join on Vortex; use a flag (`found = true; break;`) or a loop instead [divergent-goto]",
+  ]],
   ['ggl-unknown', 'int main() { int* d; hipLaunchKernelGGL(missing, dim3(1), dim3(1), 0, 0, d); }\n', [
     "ggl-unknown.cu:1:22: error: kernel 'missing' is launched here but neither defined nor declared in this file or the headers it includes [kernel-not-found]",
   ]],
