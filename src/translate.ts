@@ -304,7 +304,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     const hostEdits = new EditSet(file.text);
     const kernels = units.flatMap((u) => u.program.kernels);
     const warpSynchronous = units.flatMap((u) => [...warpSynchronousSteps(u.program).keys()].map((f) => f.name));
-    const warpUsers = WarpOps.of(options.rules).users(units.flatMap((u) => [...u.program.kernels, ...u.program.deviceFunctions]), warpSynchronous);
+    const warpUsers = WarpOps.of(options.rules).users(units.flatMap((u) => [...u.program.kernels, ...u.program.deviceFunctions, ...u.program.memberFunctions]), warpSynchronous);
     const warpEnders = threadEnders(units.map((u) => u.program), warpUsers);
     const declaredKernels = units.flatMap((u) => u.program.functions.filter((f) => f.kind === 'kernel' && !f.body));
     rewriteHost({ program, kernels, declaredKernels, launchInstance, instances: own.instances, edits: hostEdits, rules: options.rules, headerRule, report, programName: result.program.name, deviceAbi, deviceFile: files.device, headerMode, nl });

@@ -98,14 +98,17 @@ function hasWarpMatrixAsm(body: Node): boolean {
 }
 const ASM = new Set(['gnu_asm_expression']);
 
-/** `names` and the names of the functions of `fns` that call one of them, directly or not (by name). */
+/**
+ * `names` and the names of the functions of `fns` that call one of them, directly or not (by name;
+ * a method call `x.m()` by its member's name, as member functions are among `fns`).
+ */
 export function withCallers(fns: readonly FunctionInfo[], names: Iterable<string>): Set<string> {
   const found = new Set(names);
   const calls = new Map(fns.filter((f) => f.body).map((f) => {
     const called = new Set<string>();
     scan(f.body!, CALL, (c) => {
       const name = callee(c);
-      if (name && !name.method) called.add(name.name);
+      if (name) called.add(name.name);
     });
     return [f, called] as const;
   }));

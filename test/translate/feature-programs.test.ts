@@ -210,6 +210,10 @@ const PROGRAMS: FeatureProgram[] = [
   { dir: 'file-scope-macro-decls/app', stem: 'macro_decls', includeDirs: ['../lib'], variants: [{ config: '4x4' }], what: "specialisations and structs declared by function-like macros at file scope (CUB's __ALIGN_BYTES, here and in a header whose syntax error blanks their uses for the parser) stay in the device translation", device: ['DECLARE_WIDTH(Narrow, 3)'] },
   { dir: 'runtime-only', stem: 'runtime_only', variants: [{ config: '4x4' }], what: 'a program without kernels gets a build' },
   {
+    dir: 'member-warp-ops', stem: 'member_warp_ops', variants: [{ config: '16x16' }],
+    what: "warp shuffles in a member function of a user's block-reduce class called through an object, with a functor and a __shared__ temporary-storage struct",
+  },
+  {
     dir: 'warp-ops', stem: 'warp_ops', args: '48', variants: [{ config: '4x4', args: '16' }, { config: '32x32', args: '256' }],
     what: 'warp shuffles (widths 32 to 4, scan, butterfly, doubles), ballot compaction, any/all, block-wide votes, cooperative-groups tiles and cg::reduce',
     device: ['hip2vx_reserve_warp_scratch(args->block_dim);', 'hip2vx_warp_thread_begin();'],
