@@ -4,7 +4,7 @@
 // A logical warp is not lockstep on Vortex, so the device rewrite gives each such statement the
 // lockstep order with barriers of the logical warp: all lanes read, then all write.
 import type { Node } from '../parse/parser.js';
-import type { FunctionInfo, Program } from './program.js';
+import { sharedOf, type FunctionInfo, type Program } from './program.js';
 import { argumentsOf, declaredName, scan } from './syntax.js';
 
 /** A statement of a warp-synchronous exchange. */
@@ -35,7 +35,7 @@ const STEPS = new Set(['expression_statement', 'declaration', 'return_statement'
 export function warpSynchronousSteps(program: Program): Map<FunctionInfo, WarpStep[]> {
   const steps = new Map<FunctionInfo, WarpStep[]>();
   if (!program.text.includes('volatile')) return steps;
-  const fns = [...program.kernels, ...program.deviceFunctions].filter((f) => f.body);
+  const fns = [...program.kernels, ...program.deviceFunctions, ...program.memberFunctions].filter((f) => f.body);
   const volatile = volatileSharedNames(program, fns);
   for (const fn of fns) {
     const names = volatile.get(fn)!;
@@ -136,7 +136,9 @@ function sharedPointers(program: Program, fn: FunctionInfo, params: ReadonlySet<
     all.add(name);
     if (declaredVolatile) vol.add(name);
   };
-  for (const v of program.shared) if (v.owner === fn) add(v.name, isVolatile(v.declaration));
+  // A member function's own __shared__ variables are not the program's (no kernel's layout holds them).
+  const shared = program.memberFunctions.includes(fn) ? sharedOf(fn, program.text) : program.shared.filter((v) => v.owner === fn);
+  for (const v of shared) add(v.name, isVolatile(v.declaration));
   fn.params.forEach((p, i) => {
     const name = declaredName(p.childForFieldName('declarator'))?.text;
     if (name && params.has(i)) add(name, /\bvolatile\b/.test(p.text));

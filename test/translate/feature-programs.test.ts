@@ -211,7 +211,7 @@ const PROGRAMS: FeatureProgram[] = [
   { dir: 'runtime-only', stem: 'runtime_only', variants: [{ config: '4x4' }], what: 'a program without kernels gets a build' },
   {
     dir: 'member-warp-ops', stem: 'member_warp_ops', variants: [{ config: '16x16' }],
-    what: "warp shuffles in a member function of a user's block-reduce class called through an object, with a functor and a __shared__ temporary-storage struct",
+    what: "warp shuffles in a member function of a user's block-reduce class called through an object, with a functor and a __shared__ temporary-storage struct; a warp-synchronous volatile reduction in a static member function over another member's dynamic shared memory",
   },
   {
     dir: 'warp-ops', stem: 'warp_ops', args: '48', variants: [{ config: '4x4', args: '16' }, { config: '32x32', args: '256' }],
