@@ -440,7 +440,7 @@ export class DeviceRewriter {
   }
 
   private lowering(fn: FunctionInfo, uniformity: Uniformity, returnsLeave = false): DivergenceLowering {
-    const returnType = fn.node.type === 'lambda_expression' ? this.lambdaReturnType(fn) : (fn.node.childForFieldName('type')?.text ?? 'void');
+    const returnType = this.returnType(fn);
     const lowering = new DivergenceLowering(fn.body!, returnType, uniformity, this.edits, (node, severity, ruleId, message) => this.report.at(node, severity, ruleId, message), returnsLeave);
     lowering.plan();
     return lowering;
@@ -721,12 +721,16 @@ export class DeviceRewriter {
   private readonly captured = new Map<FunctionInfo, string[]>();
 
   /**
-   * A lambda's return type, where a lowered return stores its value: the trailing return type,
-   * else that of the first returned expression naming nothing the body declares (the store is
-   * declared before the body's statements), else void.
+   * The type a lowered return stores its value in: the return type written; for a lambda or an
+   * `auto` function, the trailing return type, else that of the first returned expression naming
+   * nothing the body declares (the store is declared before the body's statements), else void.
    */
-  private lambdaReturnType(fn: FunctionInfo): string {
-    const trailing = fn.node.childForFieldName('declarator')?.namedChildren.find((c) => c?.type === 'trailing_return_type');
+  private returnType(fn: FunctionInfo): string {
+    const lambda = fn.node.type === 'lambda_expression';
+    const written = lambda ? undefined : fn.node.childForFieldName('type');
+    if (!lambda && written?.type !== 'placeholder_type_specifier') return written?.text ?? 'void';
+    const declarator = lambda ? fn.node.childForFieldName('declarator') : functionDeclarator(fn.node);
+    const trailing = declarator?.namedChildren.find((c) => c?.type === 'trailing_return_type');
     if (trailing) return trailing.text.replace(/^->\s*/, '');
     const declared = declaredIn(fn.body!);
     const values: Node[] = [];

@@ -567,6 +567,8 @@ export class DivergenceLowering {
     const cases = (n.childForFieldName('body')?.namedChildren ?? []).filter((c): c is Node => c?.type === 'case_statement');
     const ending = new Map<number, Node | undefined>(cases.map((c) => [c.id, trailingBreak(caseBody(c))]));
     for (const end of ending.values()) if (end) this.edits.replace(end, '');
+    // `[[fallthrough]];` must precede a case label, which the split regions no longer do (the guards say it).
+    for (const a of descendantsOf(n, ['attributed_statement'])) if (FALLTHROUGH.test(a.text) && enclosingSwitch(a)?.id === n.id) this.edits.replace(a, '');
     const brk = this.loopFlags.get(n.id)?.brk;
     this.edits.replace(n, (print) => {
       const v = this.fresh('v');
@@ -723,6 +725,14 @@ function spelling(e: Node): string {
 }
 
 /** The statements of a case, without its label. */
+const FALLTHROUGH = /^\[\[\s*(?:\w+::)?fallthrough\s*\]\]\s*;$/;
+
+function enclosingSwitch(n: Node): Node | undefined {
+  let p = n.parent;
+  while (p && p.type !== 'switch_statement') p = p.parent;
+  return p ?? undefined;
+}
+
 function caseBody(c: Node): Node[] {
   const label = c.childForFieldName('value');
   return c.namedChildren.filter((st): st is Node => !!st && st.id !== label?.id && st.type !== 'comment');

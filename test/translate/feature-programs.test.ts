@@ -29,7 +29,7 @@ interface FeatureProgram {
 const PROGRAMS: FeatureProgram[] = [
   {
     dir: 'divergent-shapes', stem: 'shapes', args: '301', variants: [{ config: '4x4', opt: '-O2' }, { config: '4x4', opt: '-O3' }],
-    what: 'shapes compilers turn back into divergent branches (combined comparisons, selects, per-thread trip counts, switch)',
+    what: 'shapes compilers turn back into divergent branches (combined comparisons, selects, per-thread trip counts, switch with [[fallthrough]], auto return types)',
   },
   {
     dir: 'conditional-loads', stem: 'conditional_loads', args: '301', variants: [{ config: '4x4' }],
