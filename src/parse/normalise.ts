@@ -13,11 +13,15 @@ const SAME_LENGTH: [RegExp, string][] = [
   [/\b__signed__\b/g, 'signed    '],
 ];
 
+/** GNU's fallthrough statement, which the grammar misreads: the standard attribute, padded. */
+const GNU_FALLTHROUGH = /__attribute__\s*\(\(\s*fallthrough\s*\)\)(?=\s*;)/g;
+
 /** An extended lambda's execution space (`[=] __device__ (int i) {...}`): the grammar takes none. */
 const LAMBDA_SPACE = /(\]\s*)((?:__host__\s+)?__device__(?:\s+__host__)?)(?=\s*\()/g;
 
 export function textForParser(text: string): string {
   let out = text;
   for (const [pattern, replacement] of SAME_LENGTH) out = out.replace(pattern, replacement);
+  out = out.replace(GNU_FALLTHROUGH, (m) => '[[fallthrough]]'.padEnd(m.length));
   return out.replace(LAMBDA_SPACE, (_, open: string, space: string) => open + ' '.repeat(space.length));
 }

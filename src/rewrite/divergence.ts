@@ -725,7 +725,7 @@ function spelling(e: Node): string {
 }
 
 /** The statements of a case, without its label. */
-const FALLTHROUGH = /^\[\[\s*(?:\w+::)?fallthrough\s*\]\]\s*;$/;
+const FALLTHROUGH = /^(?:\[\[\s*(?:\w+::)?fallthrough\s*\]\]|__attribute__\s*\(\(\s*fallthrough\s*\)\))\s*;$/;
 
 function enclosingSwitch(n: Node): Node | undefined {
   let p = n.parent;

@@ -105,6 +105,14 @@ describe('divergence brackets', () => {
     expect(text).not.toContain('switch');
   });
 
+  it('drop the fallthrough statements of a per-thread switch (the standard attribute and GNU\'s), and keep those of a uniform one', async () => {
+    const text = await kernelText('switch (p[threadIdx.x]) {\ncase 0: p[0] = 1; [[fallthrough]];\ncase 1: p[1] = 1; __attribute__((fallthrough));\ndefault: p[2] = 2;\n}\nswitch (n) {\ncase 0: p[3] = 1; __attribute__((fallthrough));\ndefault: p[4] = 1;\n}');
+    expect(count(text, 'hip2vx_split(')).toBe(3);
+    expect(text).not.toContain('[[fallthrough]]');
+    expect(count(text, '__attribute__((fallthrough));')).toBe(1);
+    expect(text).toContain('switch (n) {\ncase 0: p[3] = 1; __attribute__((fallthrough));');
+  });
+
   it('turn a break in the middle of a case of a per-thread switch into a flag guarding the rest of the case and its fallthrough', async () => {
     const text = await kernelText('int i = threadIdx.x;\nswitch (i % 4) {\ncase 0: p[0] = 1; break;\ncase 1: p[1] = 1; if (p[i] > n) break; p[2] = 1;\ncase 2: p[3] = 1; break;\n}');
     expect(text).not.toMatch(/\bbreak;/);
