@@ -3,7 +3,7 @@
 import { basename, dirname, extname, relative, resolve } from 'node:path';
 import { readSource, type SourceFile } from './parse/source.js';
 import { parse, type Node } from './parse/parser.js';
-import { lexicalProblems, syntaxProblems } from './parse/checks.js';
+import { errorNodes, lexicalProblems, syntaxProblems } from './parse/checks.js';
 import { textForParser } from './parse/normalise.js';
 import { HIP_MACROS, macroDefinitions, type MacroTable } from './parse/macros.js';
 import { decidedNotTakenOnDevice, skippedOnDevice } from './parse/conditionals.js';
@@ -17,7 +17,7 @@ import { placeProgram, SharedLayout, type ProgramFile } from './analyse/shared-m
 import { sharedInstantiations } from './analyse/shared-instantiations.js';
 import { findConstructs } from './analyse/constructs.js';
 import { undefinedDeviceCalls } from './analyse/device-calls.js';
-import { applyExpansions, expandGpuMacros } from './analyse/launch-macros.js';
+import { applyExpansions, expandedSpans, expandGpuMacros } from './analyse/launch-macros.js';
 import { analysedMacroUses } from './analyse/macro-uses.js';
 import { writtenAgainstHip } from './dialect.js';
 import { namespacesOf, position, scan } from './analyse/syntax.js';
@@ -152,19 +152,33 @@ function translateText(file: SourceFile, options: TranslateOptions): Translation
     // Launches inside macros, and in device code macros naming device globals or branching (see
     // deviceMacroExpansions): their uses are expanded, then the text is parsed again.
     const parsed = analyseProgram(tree.rootNode, parsedText, source.text);
-    const expansions = analysedMacroUses(tree.rootNode, source.text, parsed, macros);
-    if (expansions.length) {
-      source = { ...source, text: applyExpansions(source.text, expansions, !!options.annotate) };
-      tree.delete();
-      tree = parseForTranslation(source.text, macros);
-      parsedText = tree.text;
-      const again = syntaxProblems(file.path, tree.rootNode, untouchedError, valid);
-      if (hasErrors(again)) return { ...result, diagnostics: again };
+    let expansions = analysedMacroUses(tree.rootNode, source.text, parsed, macros);
+    const unread: Diagnostic[] = [];
+    while (expansions.length) {
+      const text = applyExpansions(source.text, expansions, !!options.annotate);
+      const candidate = parseForTranslation(text, macros);
+      const again = syntaxProblems(file.path, candidate.rootNode, untouchedError, valid);
+      if (!hasErrors(again)) {
+        tree.delete();
+        [source, tree, parsedText] = [{ ...source, text }, candidate, candidate.text];
+        break;
+      }
+      // A use whose expansion the grammar cannot read (a GNU statement expression `({ ... })`) stays as written.
+      const errors = errorNodes(candidate.rootNode);
+      const spans = expandedSpans(expansions, !!options.annotate);
+      const readable = expansions.filter((_, i) => !errors.some((n) => n.startIndex < spans[i][1] && spans[i][0] < n.endIndex));
+      candidate.delete();
+      if (readable.length === expansions.length) return { ...result, diagnostics: again };
+      for (const e of expansions.filter((u) => !readable.includes(u))) {
+        const at = tree.position(e.start);
+        unread.push({ file: file.path, line: at.row + 1, col: at.column + 1, severity: 'warning', ruleId: 'macro-unreadable', message: `the expansion of macro '${e.macro}' cannot be parsed (a GNU statement expression?): the use stays as written, and branches in it are not bracketed for divergence on Vortex` });
+      }
+      expansions = readable;
     }
     // What was found on this tree already, when it is the one translated.
     const known: Known = { macros, program: expansions.length ? undefined : parsed, localHeaders: tree === first ? firstHeaders : undefined };
     const translated = translateTree(tree.rootNode, parsedText, source, options, result, skippedOnDevice(source.text, macros), known);
-    return syntax.length ? { ...translated, diagnostics: sortDiagnostics([...syntax, ...translated.diagnostics]) } : translated;
+    return syntax.length || unread.length ? { ...translated, diagnostics: sortDiagnostics([...syntax, ...unread, ...translated.diagnostics]) } : translated;
   } finally {
     tree.delete();
   }

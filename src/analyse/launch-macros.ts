@@ -50,15 +50,28 @@ export function functionMacro(d: Node): Macro {
 /** `call` of a function-like macro, expanded (one level). */
 export const expandCall = (macro: Macro, call: Node): string => substitute(macro, argumentsOf(call.childForFieldName('arguments')).map((a) => a.text));
 
+const expansionText = (e: MacroExpansion, annotate: boolean) => (annotate ? `/* hip2vortex: macro ${e.macro} expanded */ ` : '') + e.text;
+
 /** `text` with each use replaced by its expansion (marked when annotating). */
 export function applyExpansions(text: string, expansions: readonly MacroExpansion[], annotate: boolean): string {
   let out = '';
   let at = 0;
   for (const e of expansions) {
-    out += text.slice(at, e.start) + (annotate ? `/* hip2vortex: macro ${e.macro} expanded */ ` : '') + e.text;
+    out += text.slice(at, e.start) + expansionText(e, annotate);
     at = e.end;
   }
   return out + text.slice(at);
+}
+
+/** Where each expansion lies in the text applyExpansions makes, [start, end). */
+export function expandedSpans(expansions: readonly MacroExpansion[], annotate: boolean): [number, number][] {
+  let shift = 0;
+  return expansions.map((e) => {
+    const length = expansionText(e, annotate).length;
+    const start = e.start + shift;
+    shift += length - (e.end - e.start);
+    return [start, start + length];
+  });
 }
 
 /** `text` with the uses of macros spelling GPU code expanded (outside text no compiler compiles); undefined if none. */

@@ -155,7 +155,7 @@ describe('device builtins', () => {
 describe('constructs and diagnostics', () => {
   const KNOWN_IDS = [
     'input-binary', 'input-encoding', 'input-unreadable', 'syntax-error', 'unterminated-comment', 'unterminated-string',
-    'template-deduction', 'divergent-barrier', 'divergence-expression', 'divergent-goto', 'kernel-reference-param', 'unknown-type',
+    'template-deduction', 'divergent-barrier', 'divergence-expression', 'divergent-goto', 'macro-unreadable', 'kernel-reference-param', 'unknown-type',
     'already-translated', 'include-cycle', 'output-in-input', 'stale-translation',
     'inline-asm', 'dynamic-parallelism', 'grid-sync', 'managed-memory', 'cuda-graphs', 'graph-capture', 'texture-reference', 'surface-reference',
     'device-virtual', 'device-exceptions', 'device-recursion', 'branching-math', 'double-on-rv32', 'variadic-device-function', 'amdgcn-builtin',

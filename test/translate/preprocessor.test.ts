@@ -107,6 +107,22 @@ describe('macros that spell GPU code', () => {
     expect(errors(result)).toEqual([]);
     expect(output(result, 'device')).not.toContain('HIP_DYNAMIC_SHARED');
   });
+
+  it('branching in device code, expanded unless the expansion cannot be parsed (a GNU statement expression): that use stays, with a warning', async () => {
+    const source = [
+      '#define MAX(a, b) ({ __typeof__(a) _a = (a); __typeof__(b) _b = (b); _a > _b ? _a : _b; })',
+      '#define CLAMP(x) ((x) > 9 ? 9 : (x))',
+      '__global__ void k(int* p) { p[0] = MAX(p[threadIdx.x], 5); p[1] = CLAMP(p[threadIdx.x]); }',
+      '',
+    ].join('\n');
+    const result = await translateText('k.cu', source);
+    expect(formatted(result)).toEqual([
+      "k.cu:3:36: warning: the expansion of macro 'MAX' cannot be parsed (a GNU statement expression?): the use stays as written, and branches in it are not bracketed for divergence on Vortex [macro-unreadable]",
+    ]);
+    const device = output(result, 'device');
+    expect(device).toContain('p[0] = MAX(p[threadIdx.x], 5);');
+    expect(device).toContain('hip2vx_select(hip2vx_bool((p[threadIdx.x]) > 9), 9, (p[threadIdx.x]))');
+  });
 });
 
 describe('what the grammar cannot see through, hidden from the parser only', () => {
