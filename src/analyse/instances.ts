@@ -5,13 +5,14 @@ import type { Node } from '../parse/parser.js';
 import { isTypeError, type Subst, type TypeTable } from './types.js';
 import { renderTypeId, type CType } from '../layout/index.js';
 import { launchesKernel, namespacePath, type FunctionInfo, type GlobalVar, type Launch, type Program } from './program.js';
-import { declaredName, descendants, namespacesOf, scan, scanSpans, walk } from './syntax.js';
+import { argumentsOf, declaredName, descendants, namespacesOf, scan, scanSpans, walk } from './syntax.js';
 import { ownerScope } from './expression-type.js';
 import { deviceLambdas } from './device-lambdas.js';
 import type { TemplateBindings } from './template-bindings.js';
 
 const IDENTIFIER = new Set(['identifier']);
 const TEMPLATE_USE = new Set(['template_function']);
+const DEVICE_KINDS = new Set(['kernel', 'device']);
 
 export interface ParamInfo {
   name: string;
@@ -102,6 +103,25 @@ function reachableGlobals(kernel: FunctionInfo, program: Program): { global: Glo
   return program.globals.filter((g) => used.has(g)).map((global) => ({ global, argLists: used.get(global)! }));
 }
 
+/**
+ * A kernel template's instance named as a value in host code outside templates
+ * (`hipFuncSetAttribute((const void*)k<float, 3>, ...)`, an occupancy query, hipLaunchKernel with an
+ * argument array), read as a launch with those template arguments: it gets an instance and a handle
+ * even where nothing launches it with <<<>>>. Values in host templates go through the dispatcher.
+ */
+function valuesOf(kernel: FunctionInfo, program: Program): Launch[] {
+  const values: Launch[] = [];
+  const text = program.root.tree.text;
+  const inLaunch = (n: Node) => program.launches.some((l) => l.call.startIndex <= n.startIndex && n.endIndex <= l.call.endIndex);
+  scan(program.root, TEMPLATE_USE, (n) => {
+    // (Not the declarator of an explicit instantiation or specialisation.)
+    if (n.childForFieldName('name')?.text !== kernel.name || n.parent?.type === 'function_declarator' || inLaunch(n)) return;
+    for (let p = n.parent; p; p = p.parent) if (p.type === 'template_declaration' || DEVICE_KINDS.has(program.functionOf(p)?.kind ?? '')) return;
+    values.push({ call: n, form: 'chevron', kernel: kernel.name, templateArgs: argumentsOf(n.childForFieldName('arguments')), config: [], args: [], value: true });
+  }, (_, start, end) => text.startsWith(kernel.name, start) && end - start > kernel.name.length);
+  return values;
+}
+
 /** The globals an instance passes: each variable template once per argument list it is named with. */
 function instanceGlobals(used: { global: GlobalVar; argLists: Node[] }[], params: string[], texts: string[]): GlobalVar[] {
   return used.flatMap(({ global, argLists }) => {
@@ -130,10 +150,10 @@ export function collectInstances(program: Program, types: TypeTable, bindings: T
     if (launchedOnly && launches.length === 0) continue;
     if (kernel.templateParams.length === 0) argLists.set('', { texts: [], subst: new Map(), launches, dispatched: false, direct: true });
     else {
-      for (const l of launches) {
+      for (const l of [...launches, ...valuesOf(kernel, program)]) {
         const found = bindings.forLaunch(kernel, l);
         if (!Array.isArray(found)) {
-          problems.push(found);
+          if (!l.value) problems.push(found);
           continue;
         }
         const dispatched = bindings.dispatched(l, kernel);

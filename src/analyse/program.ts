@@ -46,6 +46,8 @@ export interface Launch {
   kernel: string;
   /** Through a value that is not a kernel's name (`table[i]<<<...>>>`): nothing to bind it to. */
   indirect?: true;
+  /** Not a launch: a kernel template's instance named as a value (`call` is the template_function), which gets an instance as a launch would. */
+  value?: true;
   /** The namespaces the name is qualified with (`a::b::k`: ['a', 'b']; `::k`: []); unset when unqualified. */
   scope?: string[];
   /** type_descriptor / expression nodes of explicit template arguments, if any. */

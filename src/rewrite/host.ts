@@ -101,12 +101,15 @@ export function rewriteHost(ctx: HostContext): void {
   const text = program.text;
   const handles = kernelHandles(ctx);
   const templateHandles = new Map(ctx.kernels.filter((k) => !ctx.headerMode && dispatches(ctx.program, k)).map((k) => [k.name, k] as const));
+  // A kernel template's instance named as a value (instances.ts, valuesOf): its handle.
+  const valueHandles = new Map(ctx.headerMode ? [] : ctx.instances.flatMap((i) => i.launches.filter((l) => l.value).map((l) => [l.call.id, handleName(ctx.programName, i.id)] as const)));
+  const valueNames = new Set(ctx.instances.filter((i) => i.launches.some((l) => l.value)).map((i) => i.kernel.name));
   // Materialise only what a rule or the rewrite cares about; most identifiers are neither.
   const want = (type: string, start: number, end: number) => {
     if (inRemoved(start)) return false;
     if (!NAME_NODES.has(type)) return type !== 'call_expression' || launchStarts.has(start);
     const name = text.slice(start, end);
-    return ctx.rules.hostNames.has(name) || isHipApiName(ctx.rules, name) || !!ctx.rules.constructForName(name, 'host') || handles.has(name) || templateHandles.has(name);
+    return ctx.rules.hostNames.has(name) || isHipApiName(ctx.rules, name) || !!ctx.rules.constructForName(name, 'host') || handles.has(name) || templateHandles.has(name) || valueNames.has(name);
   };
   const launchStarts = new Set(program.launches.map((l) => l.call.startIndex));
   // Where launches name their kernel (`k` of k<<<...>>>, hipLaunchKernelGGL's first argument).
@@ -126,6 +129,9 @@ export function rewriteHost(ctx: HostContext): void {
       }
     } else if (n.type === 'identifier' && n.parent?.type === 'template_function' && templateHandles.has(n.text)) {
       if (namesKernel(n)) templateHandle(ctx, n.parent, templateHandles.get(n.text)!);
+    } else if (n.type === 'identifier' && n.parent?.type === 'template_function' && valueHandles.has(n.parent.id)) {
+      const value = valueOf(n.parent);
+      ctx.edits.replace(value.node, `((const void*)&${value.scope}${valueHandles.get(n.parent.id)})`);
     }
     else if (NAME_NODES.has(n.type)) rename(ctx, n);
     else if (n.type === 'preproc_arg') macroBody(ctx, n);
@@ -161,7 +167,7 @@ function valueOf(n: Node): { node: Node; scope: string } {
 /**
  * A kernel named as a value in host code (`hipFuncGetAttributes(&a, k)`, occupancy queries):
  * its registered handle, which the runtime knows it by. Non-template kernels only (a template's
- * value names an instance: `k<float>`, not rewritten).
+ * value names an instance, `k<float>`: valueHandles in rewriteHost).
  */
 function kernelHandles(ctx: HostContext): Map<string, string> {
   const handles = new Map<string, string>();

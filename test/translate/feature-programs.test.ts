@@ -135,7 +135,7 @@ const PROGRAMS: FeatureProgram[] = [
   },
   { dir: 'launch-macros', stem: 'launch_macros', variants: [{ config: '4x4' }], what: 'launches inside function-like macros (also one macro through another, with hipLaunchKernelGGL), through an object-like macro naming the kernel, and in the arguments of dispatch macros declaring their template arguments', host: ['__hip2vx_launch_inc(1, 16, 0, 0, d);', '__hip2vx_launch_scale__float(1, 16, 0, 0, e, 3.0f);'] },
   { dir: 'device-std', stem: 'device_std', variants: [{ config: '4x4' }], what: 'the header-only C++ standard library in kernels and __host__ __device__ helpers', device: ['#include <type_traits>'] },
-  { dir: 'kernel-handles', stem: 'kernel_handles', variants: [{ config: '32x32' }], what: 'kernels as values for occupancy queries and attributes; 1024-thread blocks' },
+  { dir: 'kernel-handles', stem: 'kernel_handles', variants: [{ config: '32x32' }], what: 'kernels as values for occupancy queries and attributes, kernel template instances too (one launched only through an argument array); 1024-thread blocks' },
   {
     dir: 'small-block-shared', stem: 'small_block_shared', variants: [{ config: '32x32', args: '32 4' }, { config: '32x32', args: '4 16' }],
     what: 'blocks with 3 KB of __shared__ each: on simx 4 blocks of 32 threads, whose 4 slices fit in a core (vx_check_occupancy alone would allow 32 slices of 2 KB); 16 blocks of 4 threads, which the 16 KB of local memory there is runs in rounds of 5',
