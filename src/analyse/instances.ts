@@ -114,8 +114,9 @@ function valuesOf(kernel: FunctionInfo, program: Program): Launch[] {
   const text = program.root.tree.text;
   const inLaunch = (n: Node) => program.launches.some((l) => l.call.startIndex <= n.startIndex && n.endIndex <= l.call.endIndex);
   scan(program.root, TEMPLATE_USE, (n) => {
-    // (Not the declarator of an explicit instantiation or specialisation.)
-    if (n.childForFieldName('name')?.text !== kernel.name || n.parent?.type === 'function_declarator' || inLaunch(n)) return;
+    // Not the declarator of an explicit instantiation or specialisation, nor a call (of a host function of that name: host code cannot call a kernel).
+    const called = n.parent?.type === 'call_expression' && n.parent.childForFieldName('function')?.id === n.id;
+    if (n.childForFieldName('name')?.text !== kernel.name || n.parent?.type === 'function_declarator' || called || inLaunch(n)) return;
     for (let p = n.parent; p; p = p.parent) if (p.type === 'template_declaration' || DEVICE_KINDS.has(program.functionOf(p)?.kind ?? '')) return;
     values.push({ call: n, form: 'chevron', kernel: kernel.name, templateArgs: argumentsOf(n.childForFieldName('arguments')), config: [], args: [], value: true });
   }, (_, start, end) => text.startsWith(kernel.name, start) && end - start > kernel.name.length);

@@ -62,6 +62,25 @@ describe.skipIf(lacks(['clang-19', 'picolibc'], 'translation shapes compile'))('
     execFileSync('g++', [...HOST, join(dir, 'shadowed.host.cpp')]);
   });
 
+  it("a kernel template's instance named as a value gets its handle; a call of a host function template of that name stays", async () => {
+    const source = [
+      'template <typename T, int K> __global__ void grow(T* p) { p[threadIdx.x] *= K; }',
+      'template <typename T> T grow(T x) { return 2 * x; }',
+      'int main() { int* p; cudaMalloc(&p, 64); cudaFuncAttributes a; void* args[] = {&p};',
+      '  cudaFuncGetAttributes(&a, grow<int, 2>);',
+      '  cudaLaunchKernel(reinterpret_cast<const void*>(grow<int, 3>), 1, 16, args, 0, 0);',
+      '  grow<int, 2><<<1, 16>>>(p); return grow<int>(1); }',
+    ].join('\n') + '\n';
+    const result = await translateText('values.cu', source);
+    expect(result.diagnostics).toEqual([]);
+    const host = result.outputs.find((o) => o.role === 'host')!.content;
+    expect(host).toContain('hipFuncGetAttributes(&a, ((const void*)&__hip2vx_kernel_values_grow__int__2));');
+    expect(host).toContain('hipLaunchKernel(reinterpret_cast<const void*>(((const void*)&__hip2vx_kernel_values_grow__int__3)), 1, 16, args, 0, 0);');
+    expect(host).toContain('return grow<int>(1); }');
+    const dir = written(result, 'hip2vx-values-');
+    execFileSync('g++', [...HOST, join(dir, 'values.host.cpp')]);
+  });
+
   it('a local or parameter named warpSize hides the builtin, which is a constant, not a macro', async () => {
     const source = [
       '__device__ float reduce(float v, int warpSize) { for (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_down_sync(0xffffffffu, v, o); return v; }',
