@@ -220,8 +220,10 @@ export class DivergenceLowering {
       if (!label) continue;
       let common: Node | null = g.parent;
       while (common && !(common.startIndex <= label.startIndex && label.endIndex <= common.endIndex)) common = common.parent;
-      const crossed = common && (this.divergenceBetween(g, common) ?? this.divergenceBetween(label, common));
-      if (crossed) this.report(g, 'error', 'divergent-goto', `'goto ${name}' jumps ${this.divergenceBetween(g, common!) ? 'out of' : 'into'} ${describe(crossed)}: a jump across a branch on per-thread values skips its split or join on Vortex; use a flag (\`found = true; break;\`) or a loop instead`);
+      if (!common) continue;
+      const left = this.divergenceBetween(g, common);
+      const crossed = left ?? this.divergenceBetween(label, common);
+      if (crossed) this.report(g, 'error', 'divergent-goto', `'goto ${name}' jumps ${left ? 'out of' : 'into'} ${describe(crossed)}: a jump across a branch on per-thread values skips its split or join on Vortex; use a flag (\`found = true; break;\`) or a loop instead`);
     }
   }
 
