@@ -712,19 +712,30 @@ HIP2VX_INLINE uint32_t __lane_id() { return hip2vx_linear_tid() & (HIP2VX_WARP_S
 HIP2VX_INLINE hip2vx_lanemask_t __activemask() { return ~(hip2vx_lanemask_t)0 >> (HIP2VX_WARP_SIZE - hip2vx_warp_lanes()); }
 HIP2VX_INLINE hip2vx_lanemask_t __lanemask_lt() { return ((hip2vx_lanemask_t)1 << __lane_id()) - 1u; }
 
-/** The thread whose value a shuffle returns: `lane` of the caller's warp when `ok` and present,
-    else the caller (CUDA returns the caller's own value for a source out of range). */
-HIP2VX_INLINE uint32_t hip2vx_shuffle_source(uint32_t lane, int ok) {
+/** The thread of `lane` in the caller's warp; the caller for a lane past the block's end. */
+HIP2VX_INLINE uint32_t hip2vx_shuffle_source(uint32_t lane) {
   const uint32_t me = hip2vx_linear_tid(), src = hip2vx_warp_base() + lane;
-  return hip2vx_select(ok & hip2vx_less(src, hip2vx_block_threads()), src, me);
+  return hip2vx_select(hip2vx_less(src, hip2vx_block_threads()), src, me);
 }
-/** A value of any trivially copyable type, word by word (one exchange per 4 bytes). */
+/** A value of any trivially copyable type, word by word (one exchange per 4 bytes), from `lane` of
+    the caller's warp. `ok` = 0 (a source outside the caller's group of `width` lanes) gives the
+    caller's own value, as CUDA and HIP define. A lane past the block's end, or one that left
+    before the exchange, is an inactive lane: it reads as 0, as on AMD (ds_bpermute); CUDA leaves
+    it undefined, and code such as the CUDA samples' reduce6 sums over such lanes. */
 template <typename T>
-HIP2VX_INLINE T hip2vx_shuffle(T v, uint32_t src) {
+HIP2VX_INLINE T hip2vx_shuffle(T v, uint32_t lane, int ok) {
   enum { WORDS = (sizeof(T) + 3) / 4 };
+  const uint32_t me = hip2vx_linear_tid(), src = hip2vx_warp_base() + lane;
+  const int exists = ok & hip2vx_less(src, hip2vx_block_threads());
+  const uint32_t t = hip2vx_select(exists, src, me);
   uint32_t w[WORDS] = {};
   memcpy(w, &v, sizeof(T));
-  for (int i = 0; i < WORDS; ++i) w[i] = hip2vx_publish(w[i])[src];
+  for (int i = 0; i < WORDS; ++i) {
+    const uint32_t word = hip2vx_publish(w[i])[t];
+    int keep = exists | (1 - ok);
+    if (hip2vx_warp_leaving) keep &= hip2vx_warp_took_part(t, hip2vx_warp_scratch()[me]);
+    w[i] = hip2vx_select(keep, word, 0u);  // not `word & -keep`: clang makes that a branch
+  }
   memcpy(&v, w, sizeof(T));
   return v;
 }
@@ -733,23 +744,23 @@ HIP2VX_INLINE T hip2vx_shuffle(T v, uint32_t src) {
 template <typename T>
 HIP2VX_INLINE T __shfl(T v, int src_lane, int width = HIP2VX_WARP_SIZE) {
   const uint32_t m = (uint32_t)width - 1u;
-  return hip2vx_shuffle(v, hip2vx_shuffle_source((__lane_id() & ~m) + ((uint32_t)src_lane & m), 1));
+  return hip2vx_shuffle(v, (__lane_id() & ~m) + ((uint32_t)src_lane & m), 1);
 }
 template <typename T>
 HIP2VX_INLINE T __shfl_up(T v, unsigned int delta, int width = HIP2VX_WARP_SIZE) {
   const uint32_t lane = __lane_id();
-  return hip2vx_shuffle(v, hip2vx_shuffle_source(lane - delta, 1 - hip2vx_less(lane & ((uint32_t)width - 1u), (uint32_t)delta)));
+  return hip2vx_shuffle(v, lane - delta, 1 - hip2vx_less(lane & ((uint32_t)width - 1u), (uint32_t)delta));
 }
 template <typename T>
 HIP2VX_INLINE T __shfl_down(T v, unsigned int delta, int width = HIP2VX_WARP_SIZE) {
   const uint32_t lane = __lane_id();
-  return hip2vx_shuffle(v, hip2vx_shuffle_source(lane + delta, hip2vx_less((lane & ((uint32_t)width - 1u)) + delta, (uint32_t)width)));
+  return hip2vx_shuffle(v, lane + delta, hip2vx_less((lane & ((uint32_t)width - 1u)) + delta, (uint32_t)width));
 }
 /** A source in a later group of `width` lanes gives the caller's own value. */
 template <typename T>
 HIP2VX_INLINE T __shfl_xor(T v, int lane_mask, int width = HIP2VX_WARP_SIZE) {
   const uint32_t lane = __lane_id(), src = lane ^ (uint32_t)lane_mask;
-  return hip2vx_shuffle(v, hip2vx_shuffle_source(src, hip2vx_less(src, (lane + (uint32_t)width) & ~((uint32_t)width - 1u))));
+  return hip2vx_shuffle(v, src, hip2vx_less(src, (lane + (uint32_t)width) & ~((uint32_t)width - 1u)));
 }
 // The mask names the lanes taking part; here they all do (the requirement above).
 template <typename T>

@@ -121,12 +121,12 @@ HIP2VX_INLINE void hip2vx_mma_sync(const hip2vx_b32_out* d, const hip2vx_b32* a,
   uint32_t arow[ROWS][KW], bcol[2][KW];
   for (int r = 0; r < NA; ++r) {
     const uint32_t* buf = hip2vx_publish(a[r].v);
-    for (uint32_t q = 0; q < 4; ++q) arow[r % ROWS][4 * (r / ROWS) + q] = buf[hip2vx_shuffle_source(4 * g + q, 1)];
+    for (uint32_t q = 0; q < 4; ++q) arow[r % ROWS][4 * (r / ROWS) + q] = buf[hip2vx_shuffle_source(4 * g + q)];
   }
   for (int r = 0; r < NB; ++r) {
     const uint32_t* buf = hip2vx_publish(b[r].v);
     for (uint32_t j = 0; j < 2; ++j)
-      for (uint32_t q = 0; q < 4; ++q) bcol[j][4 * r + q] = buf[hip2vx_shuffle_source(4 * (2 * t + j) + q, 1)];
+      for (uint32_t q = 0; q < 4; ++q) bcol[j][4 * r + q] = buf[hip2vx_shuffle_source(4 * (2 * t + j) + q)];
   }
   for (int i = 0; i < ROWS; ++i) {
     typename Acc::type s[2];

@@ -102,7 +102,7 @@ HIP2VX_INLINE void gather(const F& f, uint32_t first, uint32_t* mine, int n) {
     const uint32_t* buf = hip2vx_publish(input<T>::bits(f.x[2 * w]) | input<T>::bits(f.x[2 * w + 1]) << 16);
     for (int q = 0; q < n; ++q) {
       const uint32_t pair = first + (uint32_t)q;
-      mine[q] = hip2vx_select((int)(pair / 32u == (uint32_t)w), buf[hip2vx_shuffle_source(pair % 32u, 1)], mine[q]);
+      mine[q] = hip2vx_select((int)(pair / 32u == (uint32_t)w), buf[hip2vx_shuffle_source(pair % 32u)], mine[q]);
     }
   }
 }
