@@ -207,7 +207,7 @@ function untouchedError(error: Node): boolean {
  */
 function unsupportedDespiteSyntax(root: Node, text: string, path: string, rules: RuleSet): Diagnostic[] {
   const report = new Reporter(path, rules);
-  findConstructs(analyseProgram(root, text), (node, id) => report.construct(node, id));
+  findConstructs(analyseProgram(root, text), rules.deviceBuiltins, (node, id) => report.construct(node, id));
   // Host names only: which code is device code is not known in a broken tree, and device-side
   // entries (e.g. hipDeviceSynchronize called by a kernel) would misname host calls.
   scan(root, NAMES, (n) => {
@@ -328,7 +328,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     let deviceRewriter: DeviceRewriter | undefined;
     if (hasDevice) {
       report.side = 'device';
-      findConstructs(deviceProgram, (node, id) => report.construct(node, id));
+      findConstructs(deviceProgram, options.rules.deviceBuiltins, (node, id) => report.construct(node, id));
       // A header's calls may be defined by what its includers include before it: checked there.
       for (const call of headerMode ? [] : undefinedDeviceCalls(deviceProgram, units.map((u) => u.program))) {
         const name = call.childForFieldName('function')!.text;
@@ -516,7 +516,7 @@ function refuseNarrowBlocks(program: Program, fns: readonly FunctionInfo[], assu
   const kernels = withCallers(fns, assumed);
   const constants = integerConstants(program.root);
   for (const launch of program.launches) {
-    const shape = kernels.has(launch.kernel) && launch.config[1] ? blockShape(launch.config[1], program.text, constants) : undefined;
+    const shape = kernels.has(launch.kernel) && launch.config[1] ? blockShape(launch.config[1], constants) : undefined;
     if (!shape || shape.rows === 1 || shape.width % warpSize === 0) continue;
     report.at(launch.call, 'error', 'warp-op-divergent', `'${launch.kernel}' is launched with blocks ${shape.width} threads wide: its warp operations were proven for blocks whose width is a multiple of the logical warp size (${warpSize}), where threadIdx.y is the same in every lane of a warp`);
   }

@@ -17,7 +17,8 @@ export const HOSTED_STD: ReadonlySet<string> = new Set([
   'lock_guard', 'unique_lock', 'condition_variable', 'async', 'future', 'promise', 'runtime_error', 'exception',
 ]);
 
-export function findConstructs(program: Program, report: (node: Node, constructId: string) => void): void {
+/** `builtins`: the device builtins (rules/device-builtins.json), overloads of which a function may call by its own name. */
+export function findConstructs(program: Program, builtins: ReadonlyMap<string, unknown>, report: (node: Node, constructId: string) => void): void {
   scan(program.root, TEMPLATE_TYPE, (n) => {
     const id = TEMPLATE_KINDS[n.childForFieldName('name')?.text ?? ''];
     if (id) report(n, id);
@@ -38,9 +39,11 @@ export function findConstructs(program: Program, report: (node: Node, constructI
     const variadic = variadicMarker(params ?? null);
     if (variadic) report(variadic, 'variadic-device-function');
     // A call with a number of arguments this function cannot take is of another overload; so may
-    // be any call when an overload takes as many (`add(a.x, b.x)` in `add(bf16_4_t, bf16_4_t)`).
+    // be any call when an overload takes as many (`add(a.x, b.x)` in `add(bf16_4_t, bf16_4_t)`),
+    // or when the name is a builtin's (`fminf(a.x, b.x)` in `fminf(float3, float3)`).
     const overloads = functions.filter((g) => g.name === f.name);
     const takes = (call: Node) => {
+      if (builtins.has(f.name)) return false;
       const n = argumentsOf(call.childForFieldName('arguments')).length;
       const taking = overloads.filter((g) => arityAccepts(g, n));
       return taking.length === 1 && taking[0] === f;
