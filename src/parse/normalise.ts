@@ -19,9 +19,18 @@ const GNU_FALLTHROUGH = /__attribute__\s*\(\(\s*fallthrough\s*\)\)(?=\s*;)/g;
 /** An extended lambda's execution space (`[=] __device__ (int i) {...}`): the grammar takes none. */
 const LAMBDA_SPACE = /(\]\s*)((?:__host__\s+)?__device__(?:\s+__host__)?)(?=\s*\()/g;
 
+/** `new float *[n]` (an array of pointers), which the grammar cannot parse: the stars become
+    spaces (`new float  [n]`); no analysis reads the element type of a `new`. */
+const NEW_POINTER_ARRAY = /(\bnew\s+(?:(?:const|unsigned|signed|struct|long|short)\s+)*[A-Za-z_]\w*(?:\s*::\s*\w+)*(?:\s*<[^<>;()]*>)?)(\s*\*[\s*]*)(?=\[)/g;
+
+/** GNU's case ranges (`case 'a' ... 'z':`): the ellipsis becomes `+0+` (the label's text is read as written). */
+const CASE_RANGE = /(\bcase\s[^:;{}]*?)\.\.\.(?=[^:;{}]*:)/g;
+
 export function textForParser(text: string): string {
   let out = text;
   for (const [pattern, replacement] of SAME_LENGTH) out = out.replace(pattern, replacement);
   out = out.replace(GNU_FALLTHROUGH, (m) => '[[fallthrough]]'.padEnd(m.length));
+  out = out.replace(CASE_RANGE, '$1+0+');
+  out = out.replace(NEW_POINTER_ARRAY, (_, head: string, stars: string) => head + ' '.repeat(stars.length));
   return out.replace(LAMBDA_SPACE, (_, open: string, space: string) => open + ' '.repeat(space.length));
 }

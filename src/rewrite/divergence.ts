@@ -579,7 +579,7 @@ export class DivergenceLowering {
       let out = `{ int ${v} = (${print(n.childForFieldName('condition')!)}); int ${fall} = 0; ${brk ? `int ${brk} = 0; ` : ''}`;
       cases.forEach((c, i) => {
         const label = labels[i];
-        const hit = label ? `hip2vx_bool(${v} == (${print(label)}))` : `!(${labels.filter((l): l is Node => !!l).map((l) => `hip2vx_bool(${v} == (${print(l)}))`).join(' | ') || '0'})`;
+        const hit = label ? matches(v, label, print) : `!(${labels.filter((l): l is Node => !!l).map((l) => matches(v, l, print)).join(' | ') || '0'})`;
         const stmts = caseBody(c);
         const last = stmts[stmts.length - 1];
         const ends = !!ending.get(c.id) || (last?.type === 'return_statement' && !this.converted.has(last.id));
@@ -724,6 +724,13 @@ const NOTHING_READ: ReadonlySet<string> = new Set();
 /** An expression's text without spaces and redundant parentheses around names (`(x)` as `x`): equal loads spell alike. */
 function spelling(e: Node): string {
   return e.text.replace(/\s+/g, '').replace(/\(([A-Za-z_]\w*(\[[^\]\[()]*\])?)\)/g, '$1');
+}
+
+/** `v` equals a case label, or lies in a GNU case range (`'a' ... 'z'`, read as written: see parse/normalise.ts). */
+function matches(v: string, label: Node, print: Printer): string {
+  const written = print(label);
+  const range = /^([^]*?)\.\.\.([^]*)$/.exec(written);
+  return range ? `(hip2vx_bool(${v} >= (${range[1].trim()})) & hip2vx_bool(${v} <= (${range[2].trim()})))` : `hip2vx_bool(${v} == (${written}))`;
 }
 
 /** The statements of a case, without its label. */

@@ -113,6 +113,12 @@ describe('divergence brackets', () => {
     expect(text).toContain('switch (n) {\ncase 0: p[3] = 1; __attribute__((fallthrough));');
   });
 
+  it('test a GNU case range of a per-thread switch as two comparisons', async () => {
+    const text = await kernelText('switch (p[threadIdx.x]) {\ncase 1 ... 3: p[0] = 1; break;\ndefault: p[0] = 2;\n}');
+    expect(text).toMatch(/\(hip2vx_bool\((__hv_v\d+) >= \(1\)\) & hip2vx_bool\(\1 <= \(3\)\)\)/);
+    expect(text).not.toContain('...');
+  });
+
   it('turn a break in the middle of a case of a per-thread switch into a flag guarding the rest of the case and its fallthrough', async () => {
     const text = await kernelText('int i = threadIdx.x;\nswitch (i % 4) {\ncase 0: p[0] = 1; break;\ncase 1: p[1] = 1; if (p[i] > n) break; p[2] = 1;\ncase 2: p[3] = 1; break;\n}');
     expect(text).not.toMatch(/\bbreak;/);

@@ -235,17 +235,26 @@ describe('what the grammar cannot see through, hidden from the parser only', () 
   });
 });
 
+describe('spellings the grammar cannot parse, read as equivalents', () => {
+  it('an array of pointers made by new (`new float *[n]`, Rodinia\'s host code), in a launch argument too', async () => {
+    const source = '__global__ void k(char** p) { p[0] = 0; }\nint main() {\n  float **rows = new float *[4];\n  k<<<1, 1>>>(new char*[4]);\n  return rows != 0;\n}\n';
+    const result = await translateText('m.cu', source);
+    expect(formatted(result).filter((d) => d.includes('syntax'))).toEqual([]);
+    expect(output(result, 'host')).toContain('  float **rows = new float *[4];\n  __hip2vx_launch_k(1, 1, 0, 0, new char*[4]);');
+  });
+});
+
 describe('syntax errors the grammar reports', () => {
   it('in a statement of host code with no GPU code or name: a warning, the text passes through', async () => {
-    const source = '__global__ void k(int* p) { p[0] = 1; }\nint main() {\n  int* d = 0;\n  char** names = new char*[4];\n  k<<<1, 1>>>(d);\n  return names != 0;\n}\n';
+    const source = '__global__ void k(int* p) { p[0] = 1; }\nint main(int argc, char** argv) {\n  int* d = 0;\n  typeof(argc) copy = argc;\n  k<<<1, 1>>>(d);\n  return argc;\n}\n';
     const result = await translateText('m.cu', source);
     expect(errors(result)).toEqual([]);
     expect(result.diagnostics.map((d) => `${d.line}:${d.ruleId}`)).toEqual(['4:syntax-tolerated']);
-    expect(output(result, 'host')).toContain('  char** names = new char*[4];\n  __hip2vx_launch_k(1, 1, 0, 0, d);');
+    expect(output(result, 'host')).toContain('  typeof(argc) copy = argc;\n  __hip2vx_launch_k(1, 1, 0, 0, d);');
   });
 
   it('in an include-guarded file: the guard is not decided (its macro is defined inside it), so the file is still translated', async () => {
-    const source = '#ifndef M_CUH\n#define M_CUH\n__global__ void k(int* p) { p[0] = 1; }\nint main() {\n  int* d = 0;\n  char** names = new char*[4];\n  k<<<1, 1>>>(d);\n  return names != 0;\n}\n#endif\n';
+    const source = '#ifndef M_CUH\n#define M_CUH\n__global__ void k(int* p) { p[0] = 1; }\nint main(int argc, char** argv) {\n  int* d = 0;\n  typeof(argc) copy = argc;\n  k<<<1, 1>>>(d);\n  return argc;\n}\n#endif\n';
     const result = await translateText('m.cu', source);
     expect(result.diagnostics.map((d) => `${d.line}:${d.ruleId}`)).toEqual(['6:syntax-tolerated']);
     expect(result.program.kernels).toEqual(['k']);
@@ -253,9 +262,9 @@ describe('syntax errors the grammar reports', () => {
   });
 
   it('in a statement with GPU code, or in device code: an error', async () => {
-    const launch = await translateText('m.cu', '__global__ void k(char** p) { }\nint main() {\n  k<<<1, 1>>>(new char*[4]);\n}\n');
+    const launch = await translateText('m.cu', '__global__ void k(char** p) { }\nint main() {\n  k<<<1, 1>>>(new (char*[4]));\n}\n');
     expect(errors(launch).map((d) => d.ruleId)).toEqual(['syntax-error']);
-    const device = await translateText('m.cu', '__global__ void k(char** p) {\n  p[0] = (char*)new char*[4];\n}\n');
+    const device = await translateText('m.cu', '__global__ void k(char** p) {\n  typeof(p) q = p; q[0] = 0;\n}\n');
     expect(errors(device).map((d) => d.ruleId)).toEqual(['syntax-error']);
   });
 });
