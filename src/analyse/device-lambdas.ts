@@ -63,7 +63,7 @@ export function deviceLambdas(program: Program): DeviceLambda[] {
 /** The device lambda `arg` is (written at the call, or a variable initialised with one), if any. */
 export function lambdaOf(arg: Node, program: Program): DeviceLambda | undefined {
   if (arg.tree !== program.root.tree) return undefined;
-  const declarator = arg.type === 'identifier' ? declarationOf(arg, program.text)?.declarator : undefined;
+  const declarator = arg.type === 'identifier' ? declarationOf(arg)?.declarator : undefined;
   const lambda = arg.type === 'lambda_expression' ? arg : declarator?.childForFieldName('value');
   return lambda ? deviceLambdas(program).find((l) => l.node.id === lambda.id) : undefined;
 }
@@ -116,7 +116,7 @@ function captures(node: Node, body: Node, params: readonly Node[], program: Prog
   const inside = (n: Node) => n.startIndex >= node.startIndex && n.endIndex <= node.endIndex;
   scan(body, new Set(['identifier']), (name) => {
     if (problem || own.has(name.text) || out.has(name.text) || (!byCopy && !explicit.has(name.text))) return;
-    const found = declarationOf(name, program.text);
+    const found = declarationOf(name);
     if (!found || inside(found.node)) return;
     const value = found.declarator?.childForFieldName('value');
     const lambda = value ? earlier.find((l) => l.node.id === value.id && !l.problem) : undefined;

@@ -3,7 +3,7 @@
 import type { Node } from '../parse/parser.js';
 import { pointer, type CType, type RecordType } from '../layout/index.js';
 import { isTypeError, type Subst, type TypeTable } from './types.js';
-import { argumentsOf, declaredName, enclosingFunction, functionDeclarator, scan, spanHas } from './syntax.js';
+import { argumentsOf, declaredName, enclosingFunction, functionDeclarator, scan } from './syntax.js';
 
 const LITERAL_TYPES: [RegExp, CType][] = [
   [/^[0-9.]+(e[+-]?\d+)?f$/i, { kind: 'scalar', name: 'float' }],
@@ -43,7 +43,7 @@ export function staticType(expr: Node, text: string, types: TypeTable, subst?: S
     case 'subscript_expression': {
       const object = e.childForFieldName('argument');
       const base = typeOf(object);
-      return base?.kind === 'pointer' ? base.to : base?.kind === 'array' ? base.of : object ? vectorElement(object, text, types, subst) : undefined;
+      return base?.kind === 'pointer' ? base.to : base?.kind === 'array' ? base.of : object ? vectorElement(object, types, subst) : undefined;
     }
     case 'unary_expression': {
       // `-1.0f`, `~mask`: the operand's type, promoted as C++ promotes integers narrower than int.
@@ -66,7 +66,7 @@ export function staticType(expr: Node, text: string, types: TypeTable, subst?: S
     case 'identifier':
       return declaredType(e, text, types, subst);
     case 'call_expression':
-      return conversion(e, types, subst) ?? vectorData(e, text, types, subst);
+      return conversion(e, types, subst) ?? vectorData(e, types, subst);
     case 'compound_literal_expression': {
       // `Point{1, 2}`, `AddK<float>{1.0f}`: the type named.
       const type = e.childForFieldName('type');
@@ -91,7 +91,7 @@ function conversion(call: Node, types: TypeTable, subst?: Subst): CType | undefi
 }
 
 function declaredType(name: Node, text: string, types: TypeTable, subst?: Subst): CType | undefined {
-  const found = declarationOf(name, text);
+  const found = declarationOf(name);
   if (!found) return memberOfDefinedClass(name, name.text, types, subst);
   if (!found.declarator) return known(types.resolveParameter(found.node, subst, true));
   // `auto& h = experiments[id];`: the initializer's type (a reference stands for what it refers to).
@@ -113,7 +113,7 @@ function isVariableLength(declarator: Node): boolean {
  * (`declarator` is unset for a parameter), else a field of the class a member function is
  * defined in.
  */
-export function declarationOf(name: Node, text: string): { node: Node; declarator?: Node } | undefined {
+export function declarationOf(name: Node): { node: Node; declarator?: Node } | undefined {
   let fn: Node | null = name.parent;
   const lambdas: Node[] = [];
   for (; fn && fn.type !== 'function_definition'; fn = fn.parent) if (fn.type === 'lambda_expression') lambdas.unshift(fn);
@@ -130,13 +130,29 @@ export function declarationOf(name: Node, text: string): { node: Node; declarato
       if ((p?.type === 'parameter_declaration' || p?.type === 'optional_parameter_declaration') && declaredName(p.childForFieldName('declarator'))?.text === name.text) consider(p, where);
     }
   }
-  scan(fn.childForFieldName('body')!, DECLARATIONS, (decl) => {
-    if (decl.startIndex > name.startIndex) return false;
-    for (const d of decl.childrenForFieldName('declarator')) {
-      if (d && declaredName(d)?.text === name.text) consider(decl, decl.startIndex, d);
-    }
-  }, (_, start, end) => spanHas(text, name.text, start, end));
+  for (const { node, declarator } of localDeclarations(fn).get(name.text) ?? []) {
+    if (node.startIndex > name.startIndex) break;
+    consider(node, node.startIndex, declarator);
+  }
   return found ?? fieldOf(fn, name.text);
+}
+
+const declarationIndex = new WeakMap<Node, Map<string, { node: Node; declarator: Node }[]>>();
+
+/** A function's local declarations by the name each declarator declares, in source order (indexed once: long generated kernels look up thousands of names). */
+function localDeclarations(fn: Node): Map<string, { node: Node; declarator: Node }[]> {
+  let index = declarationIndex.get(fn);
+  if (!index) {
+    const byName = (index = new Map());
+    scan(fn.childForFieldName('body')!, DECLARATIONS, (decl) => {
+      for (const declarator of decl.childrenForFieldName('declarator')) {
+        const name = declaredName(declarator)?.text;
+        if (name) byName.set(name, [...(byName.get(name) ?? []), { node: decl, declarator }]);
+      }
+    });
+    declarationIndex.set(fn, index);
+  }
+  return index;
 }
 
 /** The field `name` of the class whose member function `fn` defines. */
@@ -211,17 +227,17 @@ function classField(use: Node, name: string, types: TypeTable, subst?: Subst): C
 }
 
 /** `v.data()` of a `std::vector<T>` variable or parameter: T*, what the host copies from or into. */
-function vectorData(call: Node, text: string, types: TypeTable, subst?: Subst): CType | undefined {
+function vectorData(call: Node, types: TypeTable, subst?: Subst): CType | undefined {
   const fn = call.childForFieldName('function');
   const object = fn?.type === 'field_expression' && fn.childForFieldName('field')?.text === 'data' ? fn.childForFieldName('argument') : null;
   if (!object || argumentsOf(call.childForFieldName('arguments')).length) return undefined;
-  const element = vectorElement(object, text, types, subst);
+  const element = vectorElement(object, types, subst);
   return element && pointer(element);
 }
 
 /** The element type T of a variable, parameter or field declared as a `std::vector<T>`. */
-function vectorElement(object: Node, text: string, types: TypeTable, subst?: Subst): CType | undefined {
-  const type = object.type === 'identifier' ? declarationOf(object, text)?.node.childForFieldName('type') : undefined;
+function vectorElement(object: Node, types: TypeTable, subst?: Subst): CType | undefined {
+  const type = object.type === 'identifier' ? declarationOf(object)?.node.childForFieldName('type') : undefined;
   const template = type?.type === 'qualified_identifier' && /^(::)?std::/.test(type.text) ? type.childForFieldName('name') : type;
   if (template?.type !== 'template_type' || template.childForFieldName('name')?.text !== 'vector') return undefined;
   const element = template.childForFieldName('arguments')?.namedChildren[0];

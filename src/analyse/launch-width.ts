@@ -7,8 +7,8 @@ import { declarationOf } from './expression-type.js';
 import { integer } from './warp-uniformity.js';
 
 /** Width and rows (y x z) of the block `block` names; undefined where a dimension is not a constant. */
-export function blockShape(block: Node, text: string, constants: ReadonlyMap<string, readonly number[]>): { width: number; rows: number } | undefined {
-  const dims = dimensions(block, text);
+export function blockShape(block: Node, constants: ReadonlyMap<string, readonly number[]>): { width: number; rows: number } | undefined {
+  const dims = dimensions(block);
   const values = dims?.map((d) => valueOf(d, constants));
   if (!values?.length || values.some((v) => v === undefined)) return undefined;
   const [width, y = 1, z = 1] = values as number[];
@@ -16,13 +16,13 @@ export function blockShape(block: Node, text: string, constants: ReadonlyMap<str
 }
 
 /** The dimension expressions of a block: `dim3(a, b)`, `{a, b}`, a number, or a variable so declared. */
-function dimensions(e: Node, text: string): Node[] | undefined {
+function dimensions(e: Node): Node[] | undefined {
   if (e.type === 'call_expression' && e.childForFieldName('function')?.text === 'dim3') return e.childForFieldName('arguments')?.namedChildren;
   if (e.type === 'initializer_list' || e.type === 'argument_list') return e.namedChildren;
   if (e.type !== 'identifier') return [e];
-  const declarator = declarationOf(e, text)?.declarator;
+  const declarator = declarationOf(e)?.declarator;
   const value = declarator?.type === 'init_declarator' ? declarator.childForFieldName('value') : undefined;
-  return value ? dimensions(value, text) : undefined;
+  return value ? dimensions(value) : undefined;
 }
 
 function valueOf(e: Node, constants: ReadonlyMap<string, readonly number[]>): number | undefined {

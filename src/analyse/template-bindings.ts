@@ -464,7 +464,7 @@ export class TemplateBindings {
       if (subst.has(name) || packs.has(name)) continue;
       const param = params[i];
       const fallback = param?.childForFieldName(VALUE_PARAMETERS.has(param.type) ? 'default_value' : 'default_type');
-      if (!fallback) return lambdaArgument(fn, name, args, text, this.programOf(args[0] ?? fn.node)) ?? `nothing gives '${name}' a value`;
+      if (!fallback) return lambdaArgument(fn, name, args, this.programOf(args[0] ?? fn.node)) ?? `nothing gives '${name}' a value`;
       const value = this.argument(fallback, VALUE_PARAMETERS.has(param.type), { subst, texts });
       if (isBindingProblem(value)) return value.message;
       subst.set(name, value.value);
@@ -547,7 +547,7 @@ export class TemplateBindings {
   private deduce(param: Node, arg: Node, templateParams: readonly string[], outer: Binding, text: string): { name: string; type: CType }[] {
     const typeNode = param.childForFieldName('type');
     const name = typeNode?.type === 'type_identifier' ? typeNode.text : undefined;
-    if (!name || !templateParams.includes(name)) return this.deduceSpelled(typeNode, arg, templateParams, outer, text);
+    if (!name || !templateParams.includes(name)) return this.deduceSpelled(typeNode, arg, templateParams, outer);
     const one = this.deduceWhole(name, param, arg, outer, text);
     return one ? [one] : [];
   }
@@ -564,8 +564,8 @@ export class TemplateBindings {
     return { kind: 'record', tag: 'struct', name: `${lambda.closure}${args.length ? `<${args.join(', ')}>` : ''}`, fields };
   }
 
-  private deduceSpelled(typeNode: Node | null, arg: Node, templateParams: readonly string[], outer: Binding, text: string): { name: string; type: CType }[] {
-    const declared = arg.type === 'identifier' ? declarationOf(arg, text)?.node.childForFieldName('type') : undefined;
+  private deduceSpelled(typeNode: Node | null, arg: Node, templateParams: readonly string[], outer: Binding): { name: string; type: CType }[] {
+    const declared = arg.type === 'identifier' ? declarationOf(arg)?.node.childForFieldName('type') : undefined;
     if (!typeNode || !declared) return [];
     const spelled = new Map<string, Node>();
     matchTypes(typeNode, declared, templateParams, spelled);
@@ -622,11 +622,11 @@ function templateName(a: Node, outer: Binding): { value: CType; text: string } {
  * The lambda (written at the call, or a variable initialised with one) passed where `fn` takes
  * a parameter spelled as its template parameter `name`: the closure type C++ would deduce.
  */
-function lambdaArgument(fn: FunctionInfo, name: string, args: readonly Node[], text: string, program: Program): BindingProblem | undefined {
+function lambdaArgument(fn: FunctionInfo, name: string, args: readonly Node[], program: Program): BindingProblem | undefined {
   for (const [i, param] of fn.params.entries()) {
     const arg = args[i];
     if (!arg || param.childForFieldName('type')?.text !== name) continue;
-    const declarator = arg.type === 'identifier' ? declarationOf(arg, text)?.declarator : undefined;
+    const declarator = arg.type === 'identifier' ? declarationOf(arg)?.declarator : undefined;
     const lambda = arg.type === 'lambda_expression' ? arg : declarator?.childForFieldName('value');
     if (lambda?.type !== 'lambda_expression') continue;
     const where = lambda === arg ? 'written here' : `'${arg.text}' (line ${lambda.startPosition.row + 1})`;

@@ -694,7 +694,7 @@ export class DeviceRewriter {
     const p = n.parent;
     if (p && (p.type.endsWith('declarator') || p.type.endsWith('parameter_declaration')) && p.childForFieldName('declarator')?.id === n.id) return true;
     // A parameter, or a local declared before the use (`float coef = ...; ... coef`).
-    return fn.params.some((q) => declaredName(q.childForFieldName('declarator'))?.text === n.text) || !!declarationOf(n, this.program.text)?.declarator;
+    return fn.params.some((q) => declaredName(q.childForFieldName('declarator'))?.text === n.text) || !!declarationOf(n)?.declarator;
   }
 
   /** Static shared variables become references into the block's slice; the dynamic array a pointer. */

@@ -109,7 +109,7 @@ function common(a: Width, b: Width, e: Node, text: string, types: TypeTable): Wi
 
 /** A variable the type table cannot read: `auto` takes its initializer's width; a template parameter's type is unknown. */
 function declaredWidth(name: Node, text: string, types: TypeTable, templateParams: readonly string[]): Width {
-  const found = declarationOf(name, text);
+  const found = declarationOf(name);
   const type = found?.node.childForFieldName('type');
   if (!found || !type) return 'narrow';
   if (type.type === 'placeholder_type_specifier' || type.text === 'auto') {
