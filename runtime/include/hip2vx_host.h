@@ -78,6 +78,53 @@ static inline hipError_t hip2vx_copy_images(Host* host, size_t bytes, size_t hos
 }
 
 #ifdef __cplusplus
+#include <utility>
+
+/*
+ * A kernel named as a value in host code (`run(k, ...)`, `kernel_t table[] = {k1, k2}`): its
+ * handle, which the HIP API knows it by, and its launch stub. It converts to `const void*` (the
+ * API's kernel argument) and to a pointer to a function of the kernel's type, whose value is the
+ * handle's address; the stub is remembered for launches through such pointers. A launch through
+ * a value (`k<<<g, b>>>(...)` with `k` a variable or parameter) calls the stub, so arguments
+ * convert to the kernel's parameter types as in a direct launch.
+ */
+namespace hip2vx {
+using erased_stub = void (*)();
+void remember_stub(const void* handle, erased_stub stub);
+erased_stub stub_of(const void* handle);
+
+template <typename... P>
+struct kernel_ref {
+  using stub_t = hipError_t (*)(dim3, dim3, size_t, hipStream_t, P...);
+  using function_t = void(P...);
+  const void* handle;
+  stub_t stub;
+  operator const void*() const { return handle; }
+  operator function_t*() const {
+    remember_stub(handle, reinterpret_cast<erased_stub>(stub));
+    return reinterpret_cast<function_t*>(const_cast<void*>(handle));
+  }
+};
+
+template <typename... P>
+kernel_ref<P...> kernel_value(const void* handle, hipError_t (*stub)(dim3, dim3, size_t, hipStream_t, P...)) {
+  return kernel_ref<P...>{handle, stub};
+}
+
+template <typename... P, typename... A>
+hipError_t launch_value(const kernel_ref<P...>& k, dim3 grid, dim3 block, size_t shared, hipStream_t stream, A&&... args) {
+  return k.stub(grid, block, shared, stream, std::forward<A>(args)...);
+}
+
+/** A pointer that is no kernel's value fails as an unknown kernel does (and sets the last error). */
+template <typename... P, typename... A>
+hipError_t launch_value(void (*k)(P...), dim3 grid, dim3 block, size_t shared, hipStream_t stream, A&&... args) {
+  erased_stub stub = stub_of((const void*)k);
+  if (!stub) return hipLaunchKernel((const void*)k, grid, block, nullptr, shared, stream);
+  return reinterpret_cast<typename kernel_ref<P...>::stub_t>(stub)(grid, block, shared, stream, std::forward<A>(args)...);
+}
+}  // namespace hip2vx
+
 // Host code keeps `namespace cg = cooperative_groups;` (its header is dropped): the namespace exists.
 namespace cooperative_groups {}
 #endif

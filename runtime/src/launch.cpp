@@ -319,6 +319,28 @@ hipError_t ownLaunch(const void* function, dim3 grid, dim3 block, void** args, s
 }  // namespace
 }  // namespace hip2vx
 
+// Launch stubs of kernels named as values (hip2vx_host.h's kernel_ref), by handle.
+namespace hip2vx {
+using erased_stub = void (*)();
+namespace {
+std::map<const void*, erased_stub>& valueStubs() {
+  static std::map<const void*, erased_stub> table;
+  return table;
+}
+}  // namespace
+
+void remember_stub(const void* handle, erased_stub stub) {
+  std::lock_guard<std::recursive_mutex> lock(runtimeMutex());
+  valueStubs()[handle] = stub;
+}
+
+erased_stub stub_of(const void* handle) {
+  std::lock_guard<std::recursive_mutex> lock(runtimeMutex());
+  auto found = valueStubs().find(handle);
+  return found == valueStubs().end() ? nullptr : found->second;
+}
+}  // namespace hip2vx
+
 hipError_t hipLaunchKernel(const void* function_address, dim3 grid, dim3 block, void** args,
                            size_t shared_mem_bytes, hipStream_t stream) {
   return api([&] {

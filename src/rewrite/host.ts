@@ -102,7 +102,7 @@ export function rewriteHost(ctx: HostContext): void {
   const handles = kernelHandles(ctx);
   const templateHandles = new Map(ctx.kernels.filter((k) => !ctx.headerMode && dispatches(ctx.program, k)).map((k) => [k.name, k] as const));
   // A kernel template's instance named as a value (instances.ts, valuesOf): its handle.
-  const valueHandles = new Map(ctx.headerMode ? [] : ctx.instances.flatMap((i) => i.launches.filter((l) => l.value).map((l) => [l.call.id, handleName(ctx.programName, i.id)] as const)));
+  const valueHandles = new Map(ctx.headerMode ? [] : ctx.instances.flatMap((i) => i.launches.filter((l) => l.value).map((l) => [l.call.id, i] as const)));
   const valueNames = new Set(ctx.instances.filter((i) => i.launches.some((l) => l.value)).map((i) => i.kernel.name));
   // Materialise only what a rule or the rewrite cares about; most identifiers are neither.
   const want = (type: string, start: number, end: number) => {
@@ -117,21 +117,17 @@ export function rewriteHost(ctx: HostContext): void {
   // A kernel's name as a value, unless a local variable, parameter or field of that name hides it
   // (`int k = 0;` beside kernel k), or it names a host function of that name (declared, or called:
   // host code cannot call a kernel).
-  const namesKernel = (n: Node) => !launchedKernels.has(n.startIndex) && !hostFunctionName(n) && !declarationOf(n, text);
+  const namesKernel = (n: Node) => !launchedKernels.has(n.startIndex) && !hostFunctionName(n) && !declarationOf(n);
   scan(program.root, HOST_NODES, (n) => {
     const launch = launches.get(n.id);
     if (launch) rewriteLaunch(ctx, launch);
     else if (n.type === 'preproc_include') include(ctx, n);
     else if (n.type === 'identifier' && handles.has(n.text)) {
-      if (namesKernel(n)) {
-        const value = valueOf(n);
-        ctx.edits.replace(value.node, `((const void*)&${value.scope}${handles.get(n.text)})`);
-      }
+      if (namesKernel(n)) kernelValue(ctx, valueOf(n), handles.get(n.text)!);
     } else if (n.type === 'identifier' && n.parent?.type === 'template_function' && templateHandles.has(n.text)) {
       if (namesKernel(n)) templateHandle(ctx, n.parent, templateHandles.get(n.text)!);
     } else if (n.type === 'identifier' && n.parent?.type === 'template_function' && valueHandles.has(n.parent.id)) {
-      const value = valueOf(n.parent);
-      ctx.edits.replace(value.node, `((const void*)&${value.scope}${valueHandles.get(n.parent.id)})`);
+      kernelValue(ctx, valueOf(n.parent), valueHandles.get(n.parent.id)!);
     }
     else if (NAME_NODES.has(n.type)) rename(ctx, n);
     else if (n.type === 'preproc_arg') macroBody(ctx, n);
@@ -165,15 +161,32 @@ function valueOf(n: Node): { node: Node; scope: string } {
 }
 
 /**
- * A kernel named as a value in host code (`hipFuncGetAttributes(&a, k)`, occupancy queries):
- * its registered handle, which the runtime knows it by. Non-template kernels only (a template's
- * value names an instance, `k<float>`: valueHandles in rewriteHost).
+ * The instances of kernels named as values in host code (`hipFuncGetAttributes(&a, k)`,
+ * occupancy queries, `run(k, ...)`). Non-template kernels only (a template's value names an
+ * instance, `k<float>`: valueHandles in rewriteHost).
  */
-function kernelHandles(ctx: HostContext): Map<string, string> {
-  const handles = new Map<string, string>();
+function kernelHandles(ctx: HostContext): Map<string, KernelInstance> {
+  const handles = new Map<string, KernelInstance>();
   if (ctx.headerMode) return handles;
-  for (const i of ctx.instances) if (i.templateArgs.length === 0) handles.set(i.kernel.name, handleName(ctx.programName, i.id));
+  for (const i of ctx.instances) if (i.templateArgs.length === 0) handles.set(i.kernel.name, i);
   return handles;
+}
+
+/**
+ * A kernel's value: its registered handle and launch stub (hip2vx_host.h's kernel_ref, which
+ * converts to `const void*` and to a pointer to a function of the kernel's type). An operand of a
+ * cast is the handle's address alone (`reinterpret_cast<const void*>(&k)` takes no class).
+ */
+function kernelValue(ctx: HostContext, value: { node: Node; scope: string }, instance: KernelInstance): void {
+  const handle = `${value.scope}${handleName(ctx.programName, instance.id)}`;
+  const cast = value.node.parent?.type === 'cast_expression' || isCastCall(value.node.parent?.parent);
+  ctx.edits.replace(value.node, cast ? `((const void*)&${handle})` : `hip2vx::kernel_value(&${handle}, &${value.scope}${stubName(instance.stub)})`);
+}
+
+/** `reinterpret_cast<T>(...)` and the other named casts: a call of a template function named `*_cast`. */
+function isCastCall(call: Node | null | undefined): boolean {
+  const fn = call?.type === 'call_expression' ? call.childForFieldName('function') : undefined;
+  return fn?.type === 'template_function' && /_cast$/.test(fn.childForFieldName('name')?.text ?? '');
 }
 
 /** A template kernel with a dispatcher named as a value (`(void*)k<T, 32>`): the handle of the instance. */
@@ -270,8 +283,9 @@ function fileScopeItem(node: Node): Node | undefined {
 function rewriteLaunch(ctx: HostContext, launch: Launch): void {
   // A pointer, or a parameter or variable holding a kernel (`template <class F> void timed(F k) { k<<<...>>>(); }`).
   const callee = launch.form === 'chevron' ? launch.call.childForFieldName('function') : argumentsOf(launch.call.childForFieldName('arguments'))[0];
-  if (launch.indirect || (callee?.type === 'identifier' && declarationOf(callee, ctx.program.text))) {
-    ctx.report.at(launch.call, 'error', 'kernel-not-found', `'${launch.kernel}' is launched here, a kernel chosen at run time through a pointer or a variable, which the translator cannot bind to a kernel's arguments and handle; launch the kernel by name (a switch over the candidates)`);
+  if (launch.indirect || (callee?.type === 'identifier' && declarationOf(callee))) {
+    // Through a kernel's value (kernelValue): its stub, found at run time.
+    ctx.edits.replace(launch.call, (print) => `hip2vx::launch_value(${[print(callee!), ...callArguments(launch, print)].join(', ')})`);
     return;
   }
   const kernel = ctx.kernels.find((k) => launchesKernel(launch, k, ctx.kernels));

@@ -36,7 +36,7 @@ describe.skipIf(lacks(['clang-19', 'picolibc'], 'translation shapes compile'))('
     expect(host).toContain('void both(float* x) { naive::__hip2vx_launch_naive_scale(1, 4, 0, 0, x); tiled::__hip2vx_launch_tiled_scale(1, 4, 0, 0, x); tiled::run(x); }');
   });
 
-  it("a kernel's name is a value only where no local, parameter or field of that name hides it, and not as a host function's of that name", async () => {
+  it("a kernel's name is a value (its handle and stub; the handle alone in a cast) only where no local, parameter or field of that name hides it, and not as a host function's of that name", async () => {
     const source = [
       '__global__ void k(float* p) { p[threadIdx.x] = 1.0f; }',
       '__host__ __device__ float sum(const float* o, int n) { float t = 0; for (int k = 0; k < n; k++) t += o[k]; return t; }',
@@ -51,11 +51,11 @@ describe.skipIf(lacks(['clang-19', 'picolibc'], 'translation shapes compile'))('
     const result = await translateText('shadowed.cu', source);
     expect(result.diagnostics).toEqual([]);
     const host = result.outputs.find((o) => o.role === 'host')!.content;
-    expect(host).toContain('hipFuncGetAttributes(&a, ((const void*)&__hip2vx_kernel_shadowed_k));');
+    expect(host).toContain('hipFuncGetAttributes(&a, hip2vx::kernel_value(&__hip2vx_kernel_shadowed_k, &__hip2vx_launch_k));');
     expect(host).toContain('for (int k = 0; k < n; k++) t += o[k];');
     expect(host).toContain('int k = 3; return (int)twice(k) + Counter().next() + (int)scale(1.0f); }');
     expect(host).toContain('float scale(float x) { return 2.0f * x; }');
-    expect(host).toContain('hipFuncGetAttributes(&a, (const void*)((const void*)&ops::__hip2vx_kernel_shadowed_scale)); hipFuncGetAttributes(&a, ((const void*)&ops::__hip2vx_kernel_shadowed_scale));');
+    expect(host).toContain('hipFuncGetAttributes(&a, (const void*)((const void*)&ops::__hip2vx_kernel_shadowed_scale)); hipFuncGetAttributes(&a, hip2vx::kernel_value(&ops::__hip2vx_kernel_shadowed_scale, &ops::__hip2vx_launch_scale));');
     expect(host).toContain('float twice(int k) { return 2.0f * k; }');
     expect(host).toContain('int next() { return k++; }');
     const dir = written(result, 'hip2vx-shadowed-');
@@ -74,7 +74,7 @@ describe.skipIf(lacks(['clang-19', 'picolibc'], 'translation shapes compile'))('
     const result = await translateText('values.cu', source);
     expect(result.diagnostics).toEqual([]);
     const host = result.outputs.find((o) => o.role === 'host')!.content;
-    expect(host).toContain('hipFuncGetAttributes(&a, ((const void*)&__hip2vx_kernel_values_grow__int__2));');
+    expect(host).toContain('hipFuncGetAttributes(&a, hip2vx::kernel_value(&__hip2vx_kernel_values_grow__int__2, &__hip2vx_launch_grow__int__2));');
     expect(host).toContain('hipLaunchKernel(reinterpret_cast<const void*>(((const void*)&__hip2vx_kernel_values_grow__int__3)), 1, 16, args, 0, 0);');
     expect(host).toContain('return grow<int>(1); }');
     const dir = written(result, 'hip2vx-values-');

@@ -29,7 +29,7 @@ interface FeatureProgram {
 const PROGRAMS: FeatureProgram[] = [
   {
     dir: 'divergent-shapes', stem: 'shapes', args: '301', variants: [{ config: '4x4', opt: '-O2' }, { config: '4x4', opt: '-O3' }],
-    what: 'shapes compilers turn back into divergent branches (combined comparisons, selects, per-thread trip counts, switch with [[fallthrough]], auto return types)',
+    what: 'shapes compilers turn back into divergent branches (combined comparisons, selects, per-thread trip counts, switch with [[fallthrough]] and a GNU case range, auto return types)',
   },
   {
     dir: 'conditional-loads', stem: 'conditional_loads', args: '301', variants: [{ config: '4x4' }],
@@ -229,6 +229,11 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['if (S::kWarps > 1)'],
   },
   {
+    dir: 'kernel-values', stem: 'kernel_values', args: '100', variants: [{ config: '4x4', args: '40' }],
+    what: 'kernels launched through values: a table of kernel pointers, a host function template taking the kernel, a function-pointer parameter launched with hipLaunchKernelGGL, a ternary between kernels, template instances; each through its stub (argument conversion, struct images, __constant__ tables)',
+    host: ['hip2vx::launch_value(table[k], (n + 15) / 16, 16, 0, 0, s, 2);', 'timed(hip2vx::kernel_value(&__hip2vx_kernel_kernel_values_shift__5, &__hip2vx_launch_shift__5), s, 1.0f);'],
+  },
+  {
     dir: 'warp-exits', stem: 'warp_exits', args: '64 150', variants: [{ config: '4x4', args: '16 37' }, { config: '16x16', args: '96 150' }, { config: '32x32', args: '256 1000' }],
     what: 'warp operations after returns some lanes take: reductions over the lanes left, ballot compaction, __all, returns inside a loop',
     device: ['{ hip2vx_warp_leave(); __hv_ret1 = 1; }', 'hip2vx_warp_leaving = 1;'],
@@ -240,7 +245,7 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'warp-tails', stem: 'warp_tails', args: '8 37', variants: [{ config: '4x4', args: '4 5' }, { config: '16x16', args: '8 13' }, { config: '32x32', args: '32 3' }],
-    what: 'warp operations at the end of a kernel under per-thread ifs: the lanes not entering leave their warp (half-warp rows, an unprovable per-warp test, a ballot in an else branch)',
+    what: 'warp operations at the end of a kernel under per-thread ifs: the lanes not entering leave their warp (half-warp rows, an unprovable per-warp test, a ballot in an else branch, full-width shuffles reading lanes that left)',
     device: ['hip2vx_warp_stay(hip2vx_bool(threadIdx.y == 0))', '!hip2vx_warp_stay(!hip2vx_bool(lane & 1))'],
   },
   {

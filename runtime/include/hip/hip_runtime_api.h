@@ -567,6 +567,26 @@ hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, co
 hipError_t hipOccupancyMaxPotentialBlockSizeWithFlags(int* grid_size, int* block_size, const void* f,
                                                       size_t dynamic_shared = 0, int block_size_limit = 0,
                                                       unsigned int flags = hipOccupancyDefault);
+/* The calls above taking a kernel, given a pointer to one (a variable or parameter holding a
+ * kernel's value): CUDA's API takes kernels by their own type, HIP's as const void*. */
+template <typename... P>
+inline hipError_t hipFuncGetAttributes(hipFuncAttributes* attr, void (*f)(P...)) { return hipFuncGetAttributes(attr, (const void*)f); }
+template <typename... P>
+inline hipError_t hipFuncSetAttribute(void (*f)(P...), hipFuncAttribute attr, int value) { return hipFuncSetAttribute((const void*)f, attr, value); }
+template <typename... P>
+inline hipError_t hipFuncSetCacheConfig(void (*f)(P...), hipFuncCache_t config) { return hipFuncSetCacheConfig((const void*)f, config); }
+template <typename... P>
+inline hipError_t hipOccupancyMaxPotentialBlockSize(int* grid_size, int* block_size, void (*f)(P...), size_t dynamic_shared = 0, int block_size_limit = 0) {
+  return hipOccupancyMaxPotentialBlockSize(grid_size, block_size, (const void*)f, dynamic_shared, block_size_limit);
+}
+template <typename... P>
+inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, void (*f)(P...), int block_size, size_t dynamic_shared) {
+  return hipOccupancyMaxActiveBlocksPerMultiprocessor(blocks, (const void*)f, block_size, dynamic_shared);
+}
+template <typename... P>
+inline hipError_t hipLaunchKernel(void (*f)(P...), dim3 grid, dim3 block, void** args, size_t shared_mem_bytes, hipStream_t stream) {
+  return hipLaunchKernel((const void*)f, grid, block, args, shared_mem_bytes, stream);
+}
 
 /* ---- pitched memory: rows padded to 64 bytes; 2-D copies row by row ---- */
 hipError_t hipMallocPitch(void** ptr, size_t* pitch, size_t width, size_t height);
