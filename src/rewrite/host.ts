@@ -104,12 +104,13 @@ export function rewriteHost(ctx: HostContext): void {
   // A kernel template's instance named as a value (instances.ts, valuesOf): its handle.
   const valueHandles = new Map(ctx.headerMode ? [] : ctx.instances.flatMap((i) => i.launches.filter((l) => l.value).map((l) => [l.call.id, i] as const)));
   const valueNames = new Set(ctx.instances.filter((i) => i.launches.some((l) => l.value)).map((i) => i.kernel.name));
+  const kernelTemplates = new Set(ctx.headerMode ? [] : ctx.kernels.filter((k) => k.templateParams.length > 0).map((k) => k.name));
   // Materialise only what a rule or the rewrite cares about; most identifiers are neither.
   const want = (type: string, start: number, end: number) => {
     if (inRemoved(start)) return false;
     if (!NAME_NODES.has(type)) return type !== 'call_expression' || launchStarts.has(start);
     const name = text.slice(start, end);
-    return ctx.rules.hostNames.has(name) || isHipApiName(ctx.rules, name) || !!ctx.rules.constructForName(name, 'host') || handles.has(name) || templateHandles.has(name) || valueNames.has(name);
+    return ctx.rules.hostNames.has(name) || isHipApiName(ctx.rules, name) || !!ctx.rules.constructForName(name, 'host') || handles.has(name) || templateHandles.has(name) || valueNames.has(name) || kernelTemplates.has(name);
   };
   const launchStarts = new Set(program.launches.map((l) => l.call.startIndex));
   // Where launches name their kernel (`k` of k<<<...>>>, hipLaunchKernelGGL's first argument).
@@ -128,10 +129,20 @@ export function rewriteHost(ctx: HostContext): void {
       if (namesKernel(n)) templateHandle(ctx, n.parent, templateHandles.get(n.text)!);
     } else if (n.type === 'identifier' && n.parent?.type === 'template_function' && valueHandles.has(n.parent.id)) {
       kernelValue(ctx, valueOf(n.parent), valueHandles.get(n.parent.id)!);
+    } else if (n.type === 'identifier' && n.parent?.type === 'template_function' && kernelTemplates.has(n.text) && namesKernel(n) && isTemplateValue(n.parent)) {
+      ctx.report.at(n.parent, 'error', 'kernel-not-found', `kernel template '${n.text}' is named as a value in a host function template that never launches it, so no instance of it is made for the types that template is instantiated with; launch it there as well, or name an instance (${n.text}<float>) outside templates`);
     }
     else if (NAME_NODES.has(n.type)) rename(ctx, n);
     else if (n.type === 'preproc_arg') macroBody(ctx, n);
   }, want);
+}
+
+/** `k<T>` as a value in a template: not called (a host function template of that name) nor declared. */
+function isTemplateValue(value: Node): boolean {
+  const parent = value.parent;
+  if ((parent?.type === 'call_expression' && parent.childForFieldName('function')?.id === value.id) || parent?.type.endsWith('declarator')) return false;
+  for (let p = parent; p; p = p.parent) if (p.type === 'template_declaration') return true;
+  return false;
 }
 
 /** The kernel template an explicit instantiation instantiates (`scale<float>`), if it is one. */
@@ -179,9 +190,11 @@ function kernelHandles(ctx: HostContext): Map<string, KernelInstance> {
  */
 function kernelValue(ctx: HostContext, value: { node: Node; scope: string }, instance: KernelInstance): void {
   const handle = `${value.scope}${handleName(ctx.programName, instance.id)}`;
-  const cast = value.node.parent?.type === 'cast_expression' || isCastCall(value.node.parent?.parent);
-  ctx.edits.replace(value.node, cast ? `((const void*)&${handle})` : `hip2vx::kernel_value(&${handle}, &${value.scope}${stubName(instance.stub)})`);
+  ctx.edits.replace(value.node, inCast(value.node) ? `((const void*)&${handle})` : `hip2vx::kernel_value(&${handle}, &${value.scope}${stubName(instance.stub)})`);
 }
+
+/** An operand of a cast: `(const void*)k`, `reinterpret_cast<const void*>(&k)`. */
+const inCast = (value: Node) => value.parent?.type === 'cast_expression' || isCastCall(value.parent?.parent);
 
 /** `reinterpret_cast<T>(...)` and the other named casts: a call of a template function named `*_cast`. */
 function isCastCall(call: Node | null | undefined): boolean {
@@ -189,10 +202,19 @@ function isCastCall(call: Node | null | undefined): boolean {
   return fn?.type === 'template_function' && /_cast$/.test(fn.childForFieldName('name')?.text ?? '');
 }
 
-/** A template kernel with a dispatcher named as a value (`(void*)k<T, 32>`): the handle of the instance. */
+/**
+ * A template kernel with a dispatcher named as a value (`run(k<T, 32>, ...)`): the instance's
+ * handle and, as its stub, the dispatcher's specialisation (it has the stub's signature); in a
+ * cast (`(void*)k<T, 32>`), the handle alone.
+ */
 function templateHandle(ctx: HostContext, value: Node, kernel: FunctionInfo): void {
   const args = value.childForFieldName('arguments')!;
-  ctx.edits.replace(value, (print) => `${[...namespacesOf(kernel.outer), handleDispatcherName(kernel.name)].join('::')}<${args.namedChildren.map((a) => print(a!)).join(', ')}>()`);
+  const scoped = (name: string) => [...namespacesOf(kernel.outer), name].join('::');
+  ctx.edits.replace(value, (print) => {
+    const written = `<${args.namedChildren.map((a) => print(a!)).join(', ')}>`;
+    const handle = `${scoped(handleDispatcherName(kernel.name))}${written}()`;
+    return inCast(value) ? handle : `hip2vx::kernel_value(${handle}, &${scoped(dispatcherName(kernel.name))}${written})`;
+  });
 }
 
 /** The `#if`/`#else` branch holding a node (0: none): each branch defining a kernel gets its stubs. */

@@ -145,6 +145,10 @@ const CASES: [name: string, source: string, expected: string[]][] = [
   ['kernel-not-found', 'int main() { float* p; elsewhere<<<1, 1>>>(p); }\n', [
     "kernel-not-found.cu:1:24: error: kernel 'elsewhere' is launched here but neither defined nor declared in this file or the headers it includes [kernel-not-found]",
   ]],
+  // Bound by no launch, a kernel template named in a host template has no instance to name.
+  ['template-value-unlaunched', 'template <typename T> __global__ void fill(T* p) { p[0] = 1; }\ntemplate <typename F> void timed(F k, float* p) { k<<<1, 1>>>(p); }\ntemplate <typename T> void run(T* p) { timed(fill<T>, p); }\nint main() { float* p; run(p); }\n', [
+    "template-value-unlaunched.cu:3:46: error: kernel template 'fill' is named as a value in a host function template that never launches it, so no instance of it is made for the types that template is instantiated with; launch it there as well, or name an instance (fill<float>) outside templates [kernel-not-found]",
+  ]],
   ['template-kernel-elsewhere', 'template <typename T> __global__ void fill(T* p);\nint main() { float* p; fill<float><<<1, 1>>>(p); }\n', [
     "template-kernel-elsewhere.cu:2:24: error: template kernel 'fill' is declared here but defined in another file, where its instances for these launches are not made; define it in a header this file includes [kernel-not-found]",
   ]],
