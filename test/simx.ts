@@ -38,8 +38,9 @@ export interface SimxRun {
   timeoutMs?: number;
 }
 
-/** `make run` of a translated program's directory on simx (the caller checked simxSkipped). */
-export function runOnSimx(outDir: string, { toolchain = 'gnu', config = '16x16', opt = '-O3', args = '', timeoutMs }: SimxRun = {}): Promise<RunResult> {
+/** `make run` of a translated program's directory on simx (the caller checked simxSkipped), killed
+    after `timeoutMs` (by default 420 s, before a feature test's own limit of 600). */
+export function runOnSimx(outDir: string, { toolchain = 'gnu', config = '16x16', opt = '-O3', args = '', timeoutMs = 420_000 }: SimxRun = {}): Promise<RunResult> {
   const home = VORTEX_HOME!;
   return run('make', ['-C', outDir, 'run', `VORTEX_HOME=${home}`, `VORTEX_RT_PATH=${join(home, 'build', SIMX_CONFIGS[config])}`,
     `VX_TOOLCHAIN=${toolchain}`, `VX_OPT=${opt}`, `BUILD_DIR=build${opt}`, `ARGS=${args}`], { timeoutMs });

@@ -1,6 +1,6 @@
 // External tools for the sample tests: a process pool (so a concurrent suite does not start more
 // compilers than there are cores), the compile command lines of the contract, and disassembly.
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { RUNTIME_DIR } from './translate-sample.js';
@@ -28,20 +28,36 @@ async function withSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Runs a command in the pool; a non-zero exit is a result, a missing tool an error saying so. */
+/**
+ * Runs a command in the pool; a non-zero exit is a result, a missing tool an error saying so. It
+ * runs in a process group of its own, killed whole at `timeoutMs`: a program `make` runs (simx)
+ * would otherwise outlive make, and the test, and keep a core busy. (execFile cannot: it does not
+ * pass `detached` on.)
+ */
 export function run(command: string, args: string[], options: { cwd?: string; timeoutMs?: number } = {}): Promise<RunResult> {
   return withSlot(
     () =>
       new Promise((resolve, reject) => {
-        execFile(command, args, { cwd: options.cwd, timeout: options.timeoutMs, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
-          const err = error as { code?: number | string; signal?: string; message: string } | null;
-          if (err?.code === 'ENOENT') {
-            reject(new Error(`${command} is not installed (test/tools.ts says which Debian package provides it)`));
-          } else if (err && typeof err.code !== 'number') {
-            reject(new Error(`${command} ${args.join(' ')}: ${err.message} (signal ${err.signal ?? 'none'})\n${stdout}${stderr}`));
-          } else {
-            resolve({ code: typeof err?.code === 'number' ? err.code : 0, stdout, stderr });
+        const child = spawn(command, args, { cwd: options.cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+        child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+        const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => {
+          try {
+            process.kill(-child.pid!, 'SIGKILL');
+          } catch {
+            // the group has exited already
           }
+        }, options.timeoutMs);
+        child.on('error', (error: NodeJS.ErrnoException) => {
+          clearTimeout(timer);
+          reject(error.code === 'ENOENT' ? new Error(`${command} is not installed (test/tools.ts says which Debian package provides it)`) : error);
+        });
+        child.on('close', (code, signal) => {
+          clearTimeout(timer);
+          if (code === null) reject(new Error(`${command} ${args.join(' ')}: killed (signal ${signal ?? 'none'})\n${stdout}${stderr}`));
+          else resolve({ code, stdout, stderr });
         });
       }),
   );
