@@ -390,7 +390,7 @@ HIP2VX_LESS64(unsigned long long, uint32_t)
 #undef HIP2VX_LESS64
 #endif
 
-/** The relational comparisons the translator gives a 64-bit integer operand (rewrite/wide-comparisons.ts):
+/** The relational comparisons the translator gives a 64-bit integer operand (rewrite/wide-integers.ts):
     in the operands' common type (the usual arithmetic conversions, as `a + b`), branch-free on rv32. */
 #define HIP2VX_COMPARE(NAME, A, B, NEGATE)                                            \
   template <typename TA, typename TB>                                                 \

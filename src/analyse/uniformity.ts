@@ -16,6 +16,9 @@ const PURE_CALLS = new Set([
 /** Methods without arguments whose result is the same for every thread: cooperative groups' sizes. */
 const UNIFORM_METHODS = new Set(['size', 'num_threads', 'meta_group_size']);
 const WRITERS = new Set(['declaration', 'assignment_expression', 'update_expression', 'pointer_expression', 'for_range_loop']);
+const IDENTIFIERS = new Set(['identifier']);
+/** Parents of an identifier that declare it rather than use it. */
+const DECLARING = new Set(['array_declarator', 'init_declarator', 'declaration']);
 const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement', 'for_range_loop']);
 const BRANCHES = new Set(['if_statement', 'switch_statement', ...LOOPS]);
 
@@ -109,8 +112,25 @@ export class Uniformity implements SummaryOracle {
     if (!this.found) return;
     // Summaries read localArrays: every declaration was seen first.
     for (const node of this.found) this.writers.push({ node, writes: this.writes(node) });
+    for (const id of this.escapingArrays()) this.writers.push({ node: id, writes: [[this.key(id), null]] });
     this.found = undefined;
     this.solve();
+  }
+
+  /**
+   * Local arrays named other than by an element (`f(v)`, `T* p = v + 1`): what is written through
+   * the pointer they decay to is not followed, so their elements vary.
+   */
+  private escapingArrays(): Node[] {
+    if (this.localArrays.size === 0) return [];
+    const lengths = new Set([...this.localArrays].map((name) => name.length));
+    const found: Node[] = [];
+    scan(this.body, IDENTIFIERS, (id) => {
+      const parent = id.parent!;
+      const element = parent.type === 'subscript_expression' && parent.childForFieldName('argument')?.id === id.id;
+      if (this.localArrays.has(id.text) && !element && !DECLARING.has(parent.type) && !inSizeof(id)) found.push(id);
+    }, (_, start, end) => lengths.has(end - start));
+    return found;
   }
 
   /** Marks a loop/branch as divergent whatever its condition says, and re-solves (if solved yet). */
@@ -296,6 +316,11 @@ function scopeOf(declaration: Node): Node {
 function isConditionOf(n: Node, construct: Node): boolean {
   const cond = construct.childForFieldName('condition') ?? construct.childForFieldName('initializer');
   return !!cond && n.startIndex >= cond.startIndex && n.endIndex <= cond.endIndex && construct.type !== 'do_statement';
+}
+
+function inSizeof(n: Node): boolean {
+  for (let p = n.parent; p && p.type !== 'compound_statement'; p = p.parent) if (p.type === 'sizeof_expression' || p.type === 'alignof_expression') return true;
+  return false;
 }
 
 /** The variable an lvalue writes to: `x`, `x[i]`, `x.f`, `x[i].f` -> x. */

@@ -22,7 +22,7 @@ import { DivergenceLowering } from './divergence.js';
 import { guardingIf, LockstepSteps, type PlacedStep } from './lockstep.js';
 import { SplitNesting } from './nesting.js';
 import { spinPoints } from './spin-loops.js';
-import { wideIntegers } from './wide-integers.js';
+import { templateWidths, wideIntegers, type TemplateWidths } from './wide-integers.js';
 import type { TypeTable } from '../analyse/types.js';
 import type { EditSet } from './edits.js';
 import type { Reporter } from './reporter.js';
@@ -137,7 +137,9 @@ export class DeviceRewriter {
     for (const [host, structs] of closureStructs(lambdas, (l) => this.edits.print(l.fn.body!), '\n')) this.edits.transform(host.outer, (text) => `${structs()}${text}`);
     // After the bodies' own edits (the divergence lowering replaces whole nodes; these wrap operands).
     const types = this.options.types;
-    if (this.options.xlen === 32 && types) for (const fn of deviceFns) if (fn.body) wideIntegers(fn.body, this.program.text, types, this.edits, fn.templateParams, this.report);
+    if (this.options.xlen === 32 && types) {
+      for (const fn of deviceFns) if (fn.body) wideIntegers(fn.body, this.program.text, types, this.edits, this.templateWidths(fn), this.report);
+    }
     const volatileGlobals = new Set(this.program.globals.filter((g) => g.declaration.children.some((c) => c?.type === 'type_qualifier' && c.text === 'volatile')).map((g) => g.name));
     for (const fn of deviceFns) if (fn.body) spinPoints(fn.node, fn.body, this.program.text, volatileGlobals, this.edits);
     for (const fn of this.program.deviceFunctions) this.overloadOfBuiltin(fn);
@@ -499,6 +501,12 @@ export class DeviceRewriter {
       else constants.delete(param);
     }
     return constants;
+  }
+
+  /** A kernel template's parameters as its instances make them; a device function template's are unknown. */
+  private templateWidths(fn: FunctionInfo): TemplateWidths {
+    const instances = fn.kind === 'kernel' ? (this.options.instances ?? []).filter((i) => i.kernel === fn) : [];
+    return templateWidths(fn.templateParams, instances);
   }
 
   /** The integer values this unit's instances give a kernel's template parameter, if all are known. */

@@ -8,7 +8,9 @@
 import type { Node } from '../parse/parser.js';
 import { declarationOf, staticType } from '../analyse/expression-type.js';
 import { scan, spanHas } from '../analyse/syntax.js';
+import type { KernelInstance } from '../analyse/instances.js';
 import type { TypeTable } from '../analyse/types.js';
+import type { CType } from '../layout/index.js';
 import { scalarSize } from '../layout/scalars.js';
 import { compileTime, inDirective } from './divergence.js';
 import type { EditSet } from './edits.js';
@@ -28,14 +30,21 @@ const ARITHMETIC = new Set(['+', '-', '*', '/', '%', '&', '|', '^']);
 const WIDE_LITERAL = /^(0x[0-9a-f]+|0b[01]+|\d+)(ll|ull|llu)$/i;
 
 /** What an operand is: a 64-bit integer, something else, or a type the analysis cannot read. */
-type Width = 'wide' | 'narrow' | 'unknown';
+export type Width = 'wide' | 'narrow' | 'unknown';
+
+/**
+ * The enclosing template's type parameters, with what its instances make them: `wide` when some
+ * instance makes one a 64-bit integer and all make it arithmetic (the helpers take any arithmetic
+ * type), `narrow` when none does, `unknown` when the instances are not all known.
+ */
+export type TemplateWidths = ReadonlyMap<string, Width>;
 
 /**
  * Rewrites the comparisons and variable shifts of 64-bit integers in `body` (device code built for
- * rv32). `templateParams` are the enclosing template's parameter names: an operand of such a type
- * may be 64-bit in some instance, and is reported (`wide-integer-unknown`) instead.
+ * rv32). An operand of a template parameter's `unknown` type may be 64-bit in some instance, and
+ * is reported (`wide-integer-unknown`) instead.
  */
-export function wideIntegers(body: Node, text: string, types: TypeTable, edits: EditSet, templateParams: readonly string[], report: Reporter): void {
+export function wideIntegers(body: Node, text: string, types: TypeTable, edits: EditSet, templateParams: TemplateWidths, report: Reporter): void {
   const width = (e: Node) => widthOf(e, text, types, templateParams);
   scan(body, BINARY, (e) => {
     const op = e.childForFieldName('operator')!;
@@ -58,6 +67,18 @@ export function wideIntegers(body: Node, text: string, types: TypeTable, edits: 
   }, (_, start, end) => spanHas(text, '<', start, end) || spanHas(text, '>', start, end));
 }
 
+/** What `instances` (a kernel template's, all of them when any) make each of its type parameters. */
+export function templateWidths(params: readonly string[], instances: readonly KernelInstance[]): TemplateWidths {
+  return new Map(params.map((param) => {
+    const values = instances.map((i) => i.subst.get(param));
+    const wide = values.filter((v) => typeof v === 'object' && isWide(v)).length;
+    if (values.length === 0 || (wide > 0 && values.some((v) => typeof v !== 'object' || v.kind !== 'scalar'))) return [param, 'unknown'];
+    return [param, wide > 0 ? 'wide' : 'narrow'];
+  }));
+}
+
+const isWide = (t: CType) => t.kind === 'scalar' && scalarSize(t.name, 'rv32') === 8 && t.name !== 'double';
+
 function compoundShift(op: Node, left: Node, right: Node, width: Width, edits: EditSet, report: Reporter): void {
   const helper = COMPOUND_SHIFTS[op.type];
   if (!helper || right.type === 'number_literal' || width === 'narrow') return;
@@ -70,13 +91,13 @@ function compoundShift(op: Node, left: Node, right: Node, width: Width, edits: E
   }
 }
 
-function widthOf(expr: Node, text: string, types: TypeTable, templateParams: readonly string[]): Width {
+function widthOf(expr: Node, text: string, types: TypeTable, templateParams: TemplateWidths): Width {
   let e = expr;
   while (e.type === 'parenthesized_expression' && e.namedChildren[0]) e = e.namedChildren[0];
   const of = (n: Node | null): Width => (n ? widthOf(n, text, types, templateParams) : 'narrow');
   const t = staticType(e, text, types);
-  if (t?.kind === 'opaque') return templateParams.includes(t.text.replace(/\bconst\b|\bvolatile\b/g, '').trim()) ? 'unknown' : 'narrow';  // *p of a T*
-  if (t) return t.kind === 'scalar' && scalarSize(t.name, 'rv32') === 8 && t.name !== 'double' ? 'wide' : 'narrow';
+  if (t?.kind === 'opaque') return templateParams.get(t.text.replace(/\bconst\b|\bvolatile\b/g, '').trim()) ?? 'narrow';  // *p of a T*
+  if (t) return isWide(t) ? 'wide' : 'narrow';
   switch (e.type) {
     case 'number_literal':
       return WIDE_LITERAL.test(e.text) ? 'wide' : 'narrow';
@@ -107,8 +128,8 @@ function common(a: Width, b: Width, e: Node, text: string, types: TypeTable): Wi
   return floating ? 'narrow' : 'wide';
 }
 
-/** A variable the type table cannot read: `auto` takes its initializer's width; a template parameter's type is unknown. */
-function declaredWidth(name: Node, text: string, types: TypeTable, templateParams: readonly string[]): Width {
+/** A variable the type table cannot read: `auto` takes its initializer's width; a template parameter's type, its instances'. */
+function declaredWidth(name: Node, text: string, types: TypeTable, templateParams: TemplateWidths): Width {
   const found = declarationOf(name);
   const type = found?.node.childForFieldName('type');
   if (!found || !type) return 'narrow';
@@ -116,5 +137,5 @@ function declaredWidth(name: Node, text: string, types: TypeTable, templateParam
     const value = found.declarator?.type === 'init_declarator' ? found.declarator.childForFieldName('value') : null;
     return value && value.type !== 'initializer_list' ? widthOf(value, text, types, templateParams) : 'narrow';
   }
-  return templateParams.includes(type.text) ? 'unknown' : 'narrow';
+  return templateParams.get(type.text) ?? 'narrow';
 }

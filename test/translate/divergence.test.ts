@@ -230,6 +230,14 @@ describe('values computed inside a per-thread region', () => {
     expect(uniformIndex).not.toContain('hip2vx_split');
     const escaped = await kernelText('int c = 0;\natomicAdd(&c, 1);\nif (c) p[0] = 1;');
     expect(count(escaped, 'hip2vx_split(')).toBe(1);
+    // An array passed to a function, or through a pointer it decays to, may be written there.
+    for (const use of ['fill(a, threadIdx.x);', 'int* q = a + 1;\nq[0] = threadIdx.x;']) {
+      const source = `__device__ void fill(int* v, int x) { v[0] = x; }\n__global__ void k(int* p) {\nint a[4] = {0, 0, 0, 0};\n${use}\nif (a[0] > sizeof(a)) p[0] = 1;\n}\n`;
+      const result = await translateText('k.cu', source);
+      expect(count(output(result, 'device'), 'hip2vx_split(')).toBe(1);
+    }
+    const elementsOnly = await kernelText('int a[4] = {0, 0, 0, 0};\np[0] = sizeof(a) + a[1];\nif (a[0]) p[0] = 1;');
+    expect(elementsOnly).not.toContain('hip2vx_split');
   });
 
   it('warns when split regions nest deeper than 4-thread warps hold (3 levels)', async () => {

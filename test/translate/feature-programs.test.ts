@@ -29,7 +29,7 @@ interface FeatureProgram {
 const PROGRAMS: FeatureProgram[] = [
   {
     dir: 'divergent-shapes', stem: 'shapes', args: '301', variants: [{ config: '4x4', opt: '-O2' }, { config: '4x4', opt: '-O3' }],
-    what: 'shapes compilers turn back into divergent branches (combined comparisons, selects, per-thread trip counts, switch with [[fallthrough]] and a GNU case range, auto return types)',
+    what: 'shapes compilers turn back into divergent branches (combined comparisons, selects, per-thread trip counts, switch with [[fallthrough]] and a GNU case range, auto return types, a branch on a local array a device function filled)',
   },
   {
     dir: 'conditional-loads', stem: 'conditional_loads', args: '301', variants: [{ config: '4x4' }],
@@ -66,8 +66,8 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'int64-shapes', stem: 'int64_shapes', args: '301', variants: [{ config: '4x4', opt: '-O2' }, { config: '4x4', opt: '-O3' }],
-    what: 'per-thread 64-bit comparisons and shifts whose types come through auto, arithmetic, unary minus, masks, conditionals and long long literals; a compound shift of a variable',
-    device: ['hip2vx_gt(y , 7)', 'hip2vx_lt(a[i] + b[i] , 0)', 'hip2vx_shl(1LL , (i % 63))', 'hip2vx_lt(i , 5000000000LL)', 'z = hip2vx_shr(z, (i % 40));'],
+    what: 'per-thread 64-bit comparisons and shifts whose types come through auto, arithmetic, unary minus, masks, conditionals and long long literals; a compound shift of a variable; in a kernel template one of whose instances is 64-bit',
+    device: ['hip2vx_lt(other , mine)', 'v = hip2vx_shr(v, shift);', 'hip2vx_gt(y , 7)', 'hip2vx_lt(a[i] + b[i] , 0)', 'hip2vx_shl(1LL , (i % 63))', 'hip2vx_lt(i , 5000000000LL)', 'z = hip2vx_shr(z, (i % 40));'],
   },
   {
     dir: 'device-assert', stem: 'device_assert', variants: [{ config: '4x4' }],

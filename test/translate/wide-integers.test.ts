@@ -35,14 +35,9 @@ describe('64-bit integers on rv32', () => {
     expect(text).toContain('static_assert(sizeof(int64_t) > 4, "");');
   });
 
-  it('warn where an operand has a template parameter\'s type, and read auto, arithmetic and long long literals', async () => {
+  it('read auto, arithmetic and long long literals, and warn where a value of a device function template\'s parameter type is compared', async () => {
     const source = `#include <cstdint>
-template <typename T> __global__ void t(const T* a, int* out, T s) {
-  int i = threadIdx.x;
-  out[i] = a[i] < s;
-  out[i] += (s >> i) != 0;
-  out[i] += i < 3;
-}
+template <typename T> __device__ int below(T a, T s) { return a < s; }
 __global__ void k(const int64_t* a, int* out) {
   int i = threadIdx.x;
   auto x = -a[i] * 2;
@@ -50,22 +45,53 @@ __global__ void k(const int64_t* a, int* out) {
   out[i] += (1ull << i) >= 4;
   int64_t m = a[i];
   m <<= i;
-  out[i] += (int)m;
+  out[i] += (int)m + below(a[i], m);
   out[i + 1] <<= i;
 }
 __global__ void w(int64_t* a) { a[threadIdx.x] <<= threadIdx.x; }
-int main() { long long* a; int* o; t<<<1, 4>>>(a, o, 2ll); k<<<1, 4>>>(a, o); w<<<1, 4>>>(a); }
+int main() { long long* a; int* o; k<<<1, 4>>>(a, o); w<<<1, 4>>>(a); }
 `;
     const result = await translateText('t.cu', source, { xlen: 32 });
-    expect(result.diagnostics.filter((d) => d.ruleId === 'wide-integer-unknown').map((d) => `${d.line}:${d.col}`)).toEqual(['4:17', '5:16', '18:48']);
+    expect(result.diagnostics.filter((d) => d.ruleId === 'wide-integer-unknown').map((d) => `${d.line}:${d.col}`)).toEqual(['2:65', '13:48']);
     const text = output(result, 'device');
     // Its value stored, the comparison is also made opaque (divergence.ts: redundant, harmless).
     expect(text).toContain('out[i] = hip2vx_bool(hip2vx_gt(x , 1));');
     expect(text).toContain('hip2vx_ge((hip2vx_shl(1ull , i)) , 4)');
-    // A 32-bit comparison is no wide-integer helper (only made opaque, as a number added).
-    expect(text).toContain('out[i] += hip2vx_bool(i < 3);');
     expect(text).toContain('m = hip2vx_shl(m, i);');
     expect(text).toContain('out[i + 1] <<= i;');
+  });
+
+  it('follow what a kernel template\'s instances make its type parameters', async () => {
+    const kernel = `#include <cstdint>
+template <typename T> __global__ void t(const T* a, int* out, T s, int n) {
+  int i = threadIdx.x;
+  T v = a[i];
+  v >>= n;
+  out[i] = a[i] < s;
+  out[i] += (s >> i) != 0 && v > s;
+  out[i] += i < 3;
+}
+`;
+    const launches = (...types: string[]) => `int main() { ${types.map((t) => `${t}* a${t.length}; t<<<1, 4>>>(a${t.length}, (int*)0, (${t})2, 1);`).join(' ')} }
+`;
+    const translated = async (...types: string[]) => {
+      const result = await translateText('t.cu', kernel + launches(...types), { xlen: 32 });
+      return { unknown: result.diagnostics.filter((d) => d.ruleId === 'wide-integer-unknown').length, text: output(result, 'device') };
+    };
+    // A 64-bit instance: the helpers take any arithmetic type, so every instance shares them.
+    const wide = await translated('int', 'long long');
+    expect(wide.unknown).toBe(0);
+    expect(wide.text).toContain('out[i] = hip2vx_bool(hip2vx_lt(a[i] , s));');
+    expect(wide.text).toContain('v = hip2vx_shr(v, n);');
+    expect(wide.text).toContain('(hip2vx_bool((hip2vx_shr(s , i)) != 0) & hip2vx_bool(hip2vx_gt(v , s)))');
+    expect(wide.text).toContain('out[i] += hip2vx_bool(i < 3);');
+    // No 64-bit instance: nothing to rewrite or report.
+    const narrow = await translated('int', 'short');
+    expect(narrow.unknown).toBe(0);
+    expect(narrow.text).not.toMatch(/hip2vx_(lt|gt|shr)\(/);
+    // No instance at all: the operations are reported.
+    const none = await translateText('t.cu', kernel, { xlen: 32 });
+    expect(none.diagnostics.filter((d) => d.ruleId === 'wide-integer-unknown').map((d) => `${d.line}:${d.col}`)).toEqual(['5:5', '6:17', '7:16']);
   });
 
   it('are native operations on rv64', async () => {
