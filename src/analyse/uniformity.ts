@@ -17,6 +17,7 @@ const PURE_CALLS = new Set([
 const UNIFORM_METHODS = new Set(['size', 'num_threads', 'meta_group_size']);
 const WRITERS = new Set(['declaration', 'assignment_expression', 'update_expression', 'pointer_expression', 'for_range_loop']);
 const IDENTIFIERS = new Set(['identifier']);
+const CALLS = new Set(['call_expression']);
 /** Parents of an identifier that declare it rather than use it. */
 const DECLARING = new Set(['array_declarator', 'init_declarator', 'declaration']);
 const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement', 'for_range_loop']);
@@ -33,6 +34,8 @@ export interface UniformityContext {
   perThreadGlobals: ReadonlySet<string>;
   /** Set: "uniform" means the same in every lane of a logical warp, not of the whole block. */
   warp?: WarpScope;
+  /** Per device function name, the positions of its non-const reference parameters (any overload's). */
+  referenceParams?: ReadonlyMap<string, ReadonlySet<number>>;
 }
 
 /**
@@ -58,6 +61,8 @@ export class Uniformity implements SummaryOracle {
   private readonly controllers = new Map<number, Node[]>();
   /** Each local's declarations: where (the variable's key is `name@start`) and the scope it lives in. */
   private readonly declarations = new Map<string, { start: number; scopeStart: number; scopeEnd: number }[]>();
+  /** Variables passed to a device function's non-const reference parameter: written there, unseen. */
+  private readonly byReference: Node[];
   /** Warp scope: locals (keys) written once, by their declaration, and the value they get there. */
   private readonly values = new Map<string, Node | null>();
 
@@ -79,6 +84,7 @@ export class Uniformity implements SummaryOracle {
         declare(d ? declaredName(d) : undefined, n);
       }
     });
+    this.byReference = this.referenceArguments();
     if (ctx.warp) this.singleWrites(found);
     this.found = found;
   }
@@ -93,6 +99,7 @@ export class Uniformity implements SummaryOracle {
 
   private singleWrites(writers: Node[]): void {
     const count = new Map<string, number>();
+    for (const id of this.byReference) count.set(this.key(id), 2);
     for (const n of writers) {
       for (const id of targetsOf(n)) count.set(this.key(id), (count.get(this.key(id)) ?? 0) + 1);
       if (n.type !== 'declaration') continue;
@@ -112,7 +119,7 @@ export class Uniformity implements SummaryOracle {
     if (!this.found) return;
     // Summaries read localArrays: every declaration was seen first.
     for (const node of this.found) this.writers.push({ node, writes: this.writes(node) });
-    for (const id of this.escapingArrays()) this.writers.push({ node: id, writes: [[this.key(id), null]] });
+    for (const id of [...this.escapingArrays(), ...this.byReference]) this.writers.push({ node: id, writes: [[this.key(id), null]] });
     this.found = undefined;
     this.solve();
   }
@@ -130,6 +137,24 @@ export class Uniformity implements SummaryOracle {
       const element = parent.type === 'subscript_expression' && parent.childForFieldName('argument')?.id === id.id;
       if (this.localArrays.has(id.text) && !element && !DECLARING.has(parent.type) && !inSizeof(id)) found.push(id);
     }, (_, start, end) => lengths.has(end - start));
+    return found;
+  }
+
+  /** The variables (roots of `x`, `x.f`, `x[i]`) passed where a called device function takes a non-const reference. */
+  private referenceArguments(): Node[] {
+    const refs = this.ctx.referenceParams;
+    if (!refs?.size) return [];
+    const found: Node[] = [];
+    scan(this.body, CALLS, (call) => {
+      const fn = call.childForFieldName('function');
+      const name = fn?.type === 'template_function' ? fn.childForFieldName('name') : fn;
+      const positions = name?.type === 'identifier' ? refs.get(name.text) : undefined;
+      if (!positions) return;
+      call.childForFieldName('arguments')?.namedChildren.forEach((arg, i) => {
+        const root = positions.has(i) ? rootVariable(arg) : undefined;
+        if (root) found.push(root);
+      });
+    });
     return found;
   }
 

@@ -456,7 +456,22 @@ export class DeviceRewriter {
       constants: new Set([...this.globals.values()].filter((g) => g.space === 'constant').map((g) => g.name)),
       perThreadGlobals: new Set([...sharedNames, ...this.fileShared(), ...[...this.globals.values()].filter((g) => g.space !== 'constant').map((g) => g.name)]),
       warp,
+      referenceParams: this.referenceParams(),
     };
+  }
+
+  private referenceParamsFound?: Map<string, Set<number>>;
+
+  /** The positions of the device functions' (this unit's and its headers') non-const reference parameters. */
+  private referenceParams(): ReadonlyMap<string, ReadonlySet<number>> {
+    if (this.referenceParamsFound) return this.referenceParamsFound;
+    const found = new Map<string, Set<number>>();
+    for (const fn of [...this.program.deviceFunctions, ...(this.options.includedFunctions?.() ?? [])]) {
+      fn.params.forEach((param, i) => {
+        if (isMutableReference(param)) found.set(fn.name, (found.get(fn.name) ?? new Set()).add(i));
+      });
+    }
+    return (this.referenceParamsFound = found);
   }
 
   private steps?: Map<FunctionInfo, WarpStep[]>;
@@ -994,4 +1009,10 @@ class TailBranches {
     }
     return !!branches;
   }
+}
+
+/** `int& at`, `T& a`, `float (&v)[4]`: written through by the callee; `const T&` reads only. */
+function isMutableReference(param: Node): boolean {
+  const declarator = param.childForFieldName('declarator')?.text ?? '';
+  return /^\(?&/.test(declarator) && !param.children.some((c) => c?.type === 'type_qualifier' && c.text === 'const');
 }

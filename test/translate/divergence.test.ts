@@ -236,6 +236,23 @@ describe('values computed inside a per-thread region', () => {
       const result = await translateText('k.cu', source);
       expect(count(output(result, 'device'), 'hip2vx_split(')).toBe(1);
     }
+    // A local passed to a device function's non-const reference parameter may be written there.
+    const byReference = `__device__ void find(const int* v, int& at, const int& n, float (&w)[2]) { at = v[n]; w[0] = v[0]; }
+__global__ void k(int* p) {
+int at = 0, n = 1, m = 2;
+float w[2] = {0, 0};
+find(p + threadIdx.x, at, n, w);
+if (at > 1) p[0] = 1;
+if (n > 1) p[1] = 1;
+if (m > 1) p[2] = 1;
+if (w[1] > 1) p[3] = 1;
+}
+`;
+    const referenced = output(await translateText('k.cu', byReference), 'device');
+    expect(referenced).toContain('hip2vx_split(__hv_g1)');
+    expect(count(referenced, 'hip2vx_split(')).toBe(2);
+    expect(referenced).toMatch(/hip2vx_bool\(at > 1\)/);
+    expect(referenced).toMatch(/hip2vx_bool\(w\[1\] > 1\)/);
     const elementsOnly = await kernelText('int a[4] = {0, 0, 0, 0};\np[0] = sizeof(a) + a[1];\nif (a[0]) p[0] = 1;');
     expect(elementsOnly).not.toContain('hip2vx_split');
   });
