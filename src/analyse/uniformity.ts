@@ -18,6 +18,11 @@ const UNIFORM_METHODS = new Set(['size', 'num_threads', 'meta_group_size']);
 const WRITERS = new Set(['declaration', 'assignment_expression', 'update_expression', 'pointer_expression', 'for_range_loop']);
 const IDENTIFIERS = new Set(['identifier']);
 const CALLS = new Set(['call_expression']);
+/** Member functions of cooperative groups and warp tiles: they leave the object as it was. */
+const READ_ONLY_METHODS = new Set([
+  ...UNIFORM_METHODS, 'sync', 'thread_rank', 'group_index', 'thread_index', 'group_dim', 'dim_threads', 'meta_group_rank',
+  'shfl', 'shfl_up', 'shfl_down', 'shfl_xor', 'any', 'all', 'ballot', 'match_any', 'match_all', 'is_valid',
+]);
 /** Parents of an identifier that declare it rather than use it. */
 const DECLARING = new Set(['array_declarator', 'init_declarator', 'declaration']);
 const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement', 'for_range_loop']);
@@ -61,8 +66,8 @@ export class Uniformity implements SummaryOracle {
   private readonly controllers = new Map<number, Node[]>();
   /** Each local's declarations: where (the variable's key is `name@start`) and the scope it lives in. */
   private readonly declarations = new Map<string, { start: number; scopeStart: number; scopeEnd: number }[]>();
-  /** Variables passed to a device function's non-const reference parameter: written there, unseen. */
-  private readonly byReference: Node[];
+  /** Locals that calls may write (writtenByCalls). */
+  private readonly byCalls: Node[];
   /** Warp scope: locals (keys) written once, by their declaration, and the value they get there. */
   private readonly values = new Map<string, Node | null>();
 
@@ -84,7 +89,7 @@ export class Uniformity implements SummaryOracle {
         declare(d ? declaredName(d) : undefined, n);
       }
     });
-    this.byReference = this.referenceArguments();
+    this.byCalls = this.writtenByCalls();
     if (ctx.warp) this.singleWrites(found);
     this.found = found;
   }
@@ -99,7 +104,7 @@ export class Uniformity implements SummaryOracle {
 
   private singleWrites(writers: Node[]): void {
     const count = new Map<string, number>();
-    for (const id of this.byReference) count.set(this.key(id), 2);
+    for (const id of this.byCalls) count.set(this.key(id), 2);
     for (const n of writers) {
       for (const id of targetsOf(n)) count.set(this.key(id), (count.get(this.key(id)) ?? 0) + 1);
       if (n.type !== 'declaration') continue;
@@ -119,7 +124,7 @@ export class Uniformity implements SummaryOracle {
     if (!this.found) return;
     // Summaries read localArrays: every declaration was seen first.
     for (const node of this.found) this.writers.push({ node, writes: this.writes(node) });
-    for (const id of [...this.escapingArrays(), ...this.byReference]) this.writers.push({ node: id, writes: [[this.key(id), null]] });
+    for (const id of [...this.escapingArrays(), ...this.byCalls]) this.writers.push({ node: id, writes: [[this.key(id), null]] });
     this.found = undefined;
     this.solve();
   }
@@ -140,18 +145,24 @@ export class Uniformity implements SummaryOracle {
     return found;
   }
 
-  /** The variables (roots of `x`, `x.f`, `x[i]`) passed where a called device function takes a non-const reference. */
-  private referenceArguments(): Node[] {
-    const refs = this.ctx.referenceParams;
-    if (!refs?.size) return [];
+  /**
+   * Locals calls may write unseen: the roots of `x`, `x.f`, `x[i]` passed where a called device
+   * function takes a non-const reference, and objects whose member functions are called
+   * (`acc.add(v)`), but for the read-only ones of cooperative groups and warp tiles.
+   */
+  private writtenByCalls(): Node[] {
+    const refs = this.ctx.referenceParams ?? new Map<string, ReadonlySet<number>>();
     const found: Node[] = [];
     scan(this.body, CALLS, (call) => {
       const fn = call.childForFieldName('function');
+      if (fn?.type === 'field_expression' && fn.child(1)?.type === '.' && !READ_ONLY_METHODS.has(fn.childForFieldName('field')?.text ?? '')) {
+        const object = rootVariable(fn.childForFieldName('argument'));
+        if (object) found.push(object);
+      }
       const name = fn?.type === 'template_function' ? fn.childForFieldName('name') : fn;
       const positions = name?.type === 'identifier' ? refs.get(name.text) : undefined;
-      if (!positions) return;
       call.childForFieldName('arguments')?.namedChildren.forEach((arg, i) => {
-        const root = positions.has(i) ? rootVariable(arg) : undefined;
+        const root = positions?.has(i) ? rootVariable(arg) : undefined;
         if (root) found.push(root);
       });
     });

@@ -253,6 +253,22 @@ if (w[1] > 1) p[3] = 1;
     expect(count(referenced, 'hip2vx_split(')).toBe(2);
     expect(referenced).toMatch(/hip2vx_bool\(at > 1\)/);
     expect(referenced).toMatch(/hip2vx_bool\(w\[1\] > 1\)/);
+    // So may an object whose member function is called; a warp tile's are read-only.
+    const method = `#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+struct Acc { int s; __device__ void add(int v) { s += v; } };
+__global__ void k(int* p) {
+Acc acc = {0};
+acc.add(p[threadIdx.x]);
+if (acc.s > 1) p[0] = 1;
+auto tile = cg::tiled_partition<4>(cg::this_thread_block());
+tile.sync();
+if (tile.size() > 1) p[1] = 1;
+}
+`;
+    const methods = output(await translateText('k.cu', method), 'device');
+    expect(methods).toMatch(/hip2vx_bool\(acc\.s > 1\)/);
+    expect(count(methods, 'hip2vx_split(')).toBe(1);
     const elementsOnly = await kernelText('int a[4] = {0, 0, 0, 0};\np[0] = sizeof(a) + a[1];\nif (a[0]) p[0] = 1;');
     expect(elementsOnly).not.toContain('hip2vx_split');
   });
