@@ -18,6 +18,7 @@ const UNIFORM_METHODS = new Set(['size', 'num_threads', 'meta_group_size']);
 const WRITERS = new Set(['declaration', 'assignment_expression', 'update_expression', 'pointer_expression', 'for_range_loop']);
 const IDENTIFIERS = new Set(['identifier']);
 const CALLS = new Set(['call_expression']);
+const LAMBDAS = new Set(['lambda_expression']);
 /** Member functions of cooperative groups and warp tiles: they leave the object as it was. */
 const READ_ONLY_METHODS = new Set([
   ...UNIFORM_METHODS, 'sync', 'thread_rank', 'group_index', 'thread_index', 'group_dim', 'dim_threads', 'meta_group_rank',
@@ -87,6 +88,15 @@ export class Uniformity implements SummaryOracle {
         const arr = d?.type === 'init_declarator' ? d.childForFieldName('declarator') : d;
         if (arr?.type === 'array_declarator') this.localArrays.add(declaredName(arr)!.text);
         declare(d ? declaredName(d) : undefined, n);
+      }
+    });
+    // A lambda's parameters take what its callers pass: per-thread values, for all the body knows.
+    scan(body, LAMBDAS, (lambda) => {
+      for (const param of lambda.childForFieldName('declarator')?.childForFieldName('parameters')?.namedChildren ?? []) {
+        const id = declaredName(param.childForFieldName('declarator'));
+        if (!id) continue;
+        declare(id, param);
+        this.varying.add(this.key(id));
       }
     });
     this.byCalls = this.writtenByCalls();

@@ -269,6 +269,9 @@ if (tile.size() > 1) p[1] = 1;
     const methods = output(await translateText('k.cu', method), 'device');
     expect(methods).toMatch(/hip2vx_bool\(acc\.s > 1\)/);
     expect(count(methods, 'hip2vx_split(')).toBe(1);
+    // A lambda's parameters hold what its callers pass.
+    const lambda = await kernelText('int best = 0;\nauto upd = [&](int v) { best = v > best ? v : best; };\nupd(p[threadIdx.x]);\nif (best > 3) p[0] = 1;');
+    expect(count(lambda, 'hip2vx_split(')).toBe(1);
     const elementsOnly = await kernelText('int a[4] = {0, 0, 0, 0};\np[0] = sizeof(a) + a[1];\nif (a[0]) p[0] = 1;');
     expect(elementsOnly).not.toContain('hip2vx_split');
   });
