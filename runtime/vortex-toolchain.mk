@@ -108,8 +108,13 @@ HIP2VX_SERIAL_LIBCALLS := __adddf3 __subdf3 __muldf3 __divdf3 __eqdf2 __nedf2 __
   __fixdfsi __fixunsdfsi __fixdfdi __fixunsdfdi __floatdisf __floatundisf __fixsfdi __fixunssfdi \
   __divdi3 __moddi3 __udivdi3 __umoddi3 sqrt floor ceil trunc round exp log sin cos pow fmod \
   nearbyint rint lrint llrint lround llround fmax fmin fdim exp2 expm1 log2 log10 log1p tan asin acos \
-  atan atan2 sinh cosh tanh cbrt hypot erf erfc tgamma lgamma ldexp remainder
-VX_WRAP_FLAGS ?= $(if $(filter 32,$(XLEN)),$(foreach f,$(HIP2VX_SERIAL_LIBCALLS),-Wl,--wrap=$(f)))
+  atan atan2 sinh cosh tanh cbrt hypot erf erfc tgamma lgamma ldexp remainder \
+  asinf acosf atanf sinhf coshf cbrtf expm1f log1pf erff erfcf tgammaf lgammaf nearbyintf atan2f \
+  hypotf fmodf remainderf fdimf ldexpf lrintf lroundf
+# rv32: libm's float routines that hip2vx_device.h implements branch-free are wrapped to those.
+HIP2VX_BRANCH_FREE_LIBCALLS := expf exp2f exp10f logf log2f log10f sinf cosf tanf tanhf floorf ceilf \
+  roundf truncf rintf powf fminf fmaxf sincosf
+VX_WRAP_FLAGS ?= $(if $(filter 32,$(XLEN)),$(foreach f,$(HIP2VX_SERIAL_LIBCALLS) $(HIP2VX_BRANCH_FREE_LIBCALLS),-Wl,--wrap=$(f)))
 VX_LDFLAGS ?= -Wl,-Bstatic,--gc-sections,-T,$(VORTEX_HOME)/kernel/scripts/link$(XLEN).ld,--defsym=STARTUP_ADDR=$(VX_STARTUP_ADDR) \
   $(VX_WRAP_FLAGS)
 VX_LIBS ?= -L$(VORTEX_KN_PATH) -lvortex $(VX_C_LIBS)

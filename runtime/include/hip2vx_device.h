@@ -1229,6 +1229,22 @@ HIP2VX_INLINE float hip2vx_tanhf(float x) {
   return hip2vx_select(a < 0.55f, small, __builtin_copysignf(big, x));
 }
 
+#if defined(__riscv) && __riscv_xlen == 32 && !defined(HIP2VX_CPU_BACKEND)
+/* The C library's float routines these replace branch on their arguments; calls the rules do not
+   rename (std::exp(x) of a float, a template's exp(T)) reach them by symbol, and the kernel link
+   wraps those symbols (HIP2VX_BRANCH_FREE_LIBCALLS in vortex-toolchain.mk) to these. */
+#define HIP2VX_BRANCH_FREE1(NAME) extern "C" __attribute__((weak, used)) float __wrap_##NAME(float x) { return hip2vx_##NAME(x); }
+HIP2VX_BRANCH_FREE1(expf) HIP2VX_BRANCH_FREE1(exp2f) HIP2VX_BRANCH_FREE1(exp10f) HIP2VX_BRANCH_FREE1(logf)
+HIP2VX_BRANCH_FREE1(log2f) HIP2VX_BRANCH_FREE1(log10f) HIP2VX_BRANCH_FREE1(sinf) HIP2VX_BRANCH_FREE1(cosf)
+HIP2VX_BRANCH_FREE1(tanf) HIP2VX_BRANCH_FREE1(tanhf) HIP2VX_BRANCH_FREE1(floorf) HIP2VX_BRANCH_FREE1(ceilf)
+HIP2VX_BRANCH_FREE1(roundf) HIP2VX_BRANCH_FREE1(truncf) HIP2VX_BRANCH_FREE1(rintf)
+#undef HIP2VX_BRANCH_FREE1
+extern "C" __attribute__((weak, used)) float __wrap_powf(float x, float y) { return hip2vx_powf(x, y); }
+extern "C" __attribute__((weak, used)) float __wrap_fminf(float x, float y) { return hip2vx_fminf(x, y); }
+extern "C" __attribute__((weak, used)) float __wrap_fmaxf(float x, float y) { return hip2vx_fmaxf(x, y); }
+extern "C" __attribute__((weak, used)) void __wrap_sincosf(float x, float* s, float* c) { hip2vx_sincosf(x, s, c); }
+#endif
+
 // ---- integer, conversion and rounded IEEE intrinsics (shared with the host) ---------------
 #include "hip2vx_math_intrinsics.h"
 // Dot products of the four (__dp4a) or two (__dp2a_lo/hi) packed 8-bit/16-bit lanes, plus c.

@@ -1,5 +1,5 @@
 /* hip2vx_serial_libcalls.h: on rv32 Vortex, `double` is software floating point and 64-bit division
- * is a library routine; libgcc's and picolibc's routines branch on their arguments, which diverges
+ * is a library routine; libgcc's and picolibc's routines (and libm's float ones) branch on their arguments, which diverges
  * when threads of a warp hold different values (simx: "divergent branch!"). The kernel link wraps
  * them (`-Wl,--wrap=<name>`, list in hip2vx.mk: HIP2VX_SERIAL_LIBCALLS) so each call runs under
  * vx_serial, one thread of the warp at a time, with the original routine (`__real_<name>`).
@@ -73,6 +73,20 @@ HIP2VX_SERIAL_D1(sinh) HIP2VX_SERIAL_D1(cosh) HIP2VX_SERIAL_D1(tanh) HIP2VX_SERI
 HIP2VX_SERIAL_D1(erf) HIP2VX_SERIAL_D1(erfc) HIP2VX_SERIAL_D1(tgamma) HIP2VX_SERIAL_D1(lgamma)
 HIP2VX_SERIAL_D2(pow) HIP2VX_SERIAL_D2(fmod) HIP2VX_SERIAL_D2(fmax) HIP2VX_SERIAL_D2(fmin)
 HIP2VX_SERIAL_D2(fdim) HIP2VX_SERIAL_D2(atan2) HIP2VX_SERIAL_D2(hypot) HIP2VX_SERIAL_D2(remainder)
+/* libm's float functions that branch and have no branch-free version in hip2vx_device.h (which
+   wraps the ones that have). */
+#define HIP2VX_SERIAL_F1(NAME) HIP2VX_SERIAL1(float, NAME, float)
+#define HIP2VX_SERIAL_F2(NAME) HIP2VX_SERIAL2(float, NAME, float, float)
+HIP2VX_SERIAL_F1(asinf) HIP2VX_SERIAL_F1(acosf) HIP2VX_SERIAL_F1(atanf) HIP2VX_SERIAL_F1(sinhf)
+HIP2VX_SERIAL_F1(coshf) HIP2VX_SERIAL_F1(cbrtf) HIP2VX_SERIAL_F1(expm1f) HIP2VX_SERIAL_F1(log1pf)
+HIP2VX_SERIAL_F1(erff) HIP2VX_SERIAL_F1(erfcf) HIP2VX_SERIAL_F1(tgammaf) HIP2VX_SERIAL_F1(lgammaf)
+HIP2VX_SERIAL_F1(nearbyintf) HIP2VX_SERIAL_F2(atan2f) HIP2VX_SERIAL_F2(hypotf) HIP2VX_SERIAL_F2(fmodf)
+HIP2VX_SERIAL_F2(remainderf) HIP2VX_SERIAL_F2(fdimf)
+HIP2VX_SERIAL2(float, ldexpf, float, int)
+HIP2VX_SERIAL1(long, lrintf, float)
+HIP2VX_SERIAL1(long, lroundf, float)
+#undef HIP2VX_SERIAL_F1
+#undef HIP2VX_SERIAL_F2
 #undef HIP2VX_SERIAL_D1
 #undef HIP2VX_SERIAL_D2
 #undef HIP2VX_SERIAL1

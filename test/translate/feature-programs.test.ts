@@ -29,7 +29,7 @@ interface FeatureProgram {
 const PROGRAMS: FeatureProgram[] = [
   {
     dir: 'divergent-shapes', stem: 'shapes', args: '301', variants: [{ config: '4x4', opt: '-O2' }, { config: '4x4', opt: '-O3' }],
-    what: 'shapes compilers turn back into divergent branches (combined comparisons, selects, per-thread trip counts, switch with [[fallthrough]] and a GNU case range, auto return types, branches on what a device function wrote into a local array, through a reference and as a member function)',
+    what: 'shapes compilers turn back into divergent branches (combined comparisons, selects, per-thread trip counts, switch with [[fallthrough]] and a GNU case range, auto return types, branches on what a device function wrote into a local array, through a reference, as a member function and by a lambda)',
   },
   {
     dir: 'conditional-loads', stem: 'conditional_loads', args: '301', variants: [{ config: '4x4' }],
@@ -285,6 +285,10 @@ const PROGRAMS: FeatureProgram[] = [
     dir: 'wmma', stem: 'wmma', variants: [{ config: '16x16' }, { config: '32x32' }],
     what: 'CUDA wmma (mma.h): f16/bf16 fragments with f32/f16 accumulators in the m16n16k16, m32n8k16 and m8n32k16 shapes, row- and column-major loads and stores, elementwise scaling, checked against host matrix products',
     device: ['using namespace nvcuda;', 'hip2vx_reserve_warp_scratch(args->block_dim);'],
+  },
+  {
+    dir: 'libm-float', stem: 'libm_float', variants: [{ config: '4x4' }],
+    what: "the C library's float routines reached by symbol (std::exp of a float in a template, exp/tanh/std::pow of floats) and those without a branch-free version (atan2f, asinf, fmodf, cbrtf, erff) with per-thread arguments",
   },
   {
     dir: 'math-intrinsics', stem: 'math_intrinsics', variants: [{ config: '4x4' }],
