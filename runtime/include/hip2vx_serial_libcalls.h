@@ -54,41 +54,32 @@ HIP2VX_SERIAL2(long long, __divdi3, long long, long long)
 HIP2VX_SERIAL2(long long, __moddi3, long long, long long)
 HIP2VX_SERIAL2(unsigned long long, __udivdi3, unsigned long long, unsigned long long)
 HIP2VX_SERIAL2(unsigned long long, __umoddi3, unsigned long long, unsigned long long)
-/* libm: rounding to an integer, scaling by a power of 2. */
-HIP2VX_SERIAL1(long, lrint, double)
+/* libm: rounding to an integer, scaling by a power of 2, and the functions of one and of two
+   arguments: all branch on their arguments (zeropoint's nearbyint classifies its argument first).
+   Their float forms too (MF), but for the ones hip2vx_device.h implements branch-free and wraps. */
+#define HIP2VX_SERIAL_M1(NAME) HIP2VX_SERIAL1(double, NAME, double)
+#define HIP2VX_SERIAL_M2(NAME) HIP2VX_SERIAL2(double, NAME, double, double)
+#define HIP2VX_SERIAL_MF1(NAME) HIP2VX_SERIAL_M1(NAME) HIP2VX_SERIAL1(float, NAME##f, float)
+#define HIP2VX_SERIAL_MF2(NAME) HIP2VX_SERIAL_M2(NAME) HIP2VX_SERIAL2(float, NAME##f, float, float)
+HIP2VX_SERIAL1(long, lrint, double) HIP2VX_SERIAL1(long, lrintf, float)
 HIP2VX_SERIAL1(long long, llrint, double)
-HIP2VX_SERIAL1(long, lround, double)
+HIP2VX_SERIAL1(long, lround, double) HIP2VX_SERIAL1(long, lroundf, float)
 HIP2VX_SERIAL1(long long, llround, double)
-HIP2VX_SERIAL2(double, ldexp, double, int)
-/* libm's functions of one double and of two: all branch on their arguments (zeropoint's
-   nearbyint classifies its argument first). */
-#define HIP2VX_SERIAL_D1(NAME) HIP2VX_SERIAL1(double, NAME, double)
-#define HIP2VX_SERIAL_D2(NAME) HIP2VX_SERIAL2(double, NAME, double, double)
-HIP2VX_SERIAL_D1(sqrt) HIP2VX_SERIAL_D1(floor) HIP2VX_SERIAL_D1(ceil) HIP2VX_SERIAL_D1(trunc)
-HIP2VX_SERIAL_D1(round) HIP2VX_SERIAL_D1(exp) HIP2VX_SERIAL_D1(log) HIP2VX_SERIAL_D1(sin)
-HIP2VX_SERIAL_D1(cos) HIP2VX_SERIAL_D1(nearbyint) HIP2VX_SERIAL_D1(rint) HIP2VX_SERIAL_D1(exp2)
-HIP2VX_SERIAL_D1(expm1) HIP2VX_SERIAL_D1(log2) HIP2VX_SERIAL_D1(log10) HIP2VX_SERIAL_D1(log1p)
-HIP2VX_SERIAL_D1(tan) HIP2VX_SERIAL_D1(asin) HIP2VX_SERIAL_D1(acos) HIP2VX_SERIAL_D1(atan)
-HIP2VX_SERIAL_D1(sinh) HIP2VX_SERIAL_D1(cosh) HIP2VX_SERIAL_D1(tanh) HIP2VX_SERIAL_D1(cbrt)
-HIP2VX_SERIAL_D1(erf) HIP2VX_SERIAL_D1(erfc) HIP2VX_SERIAL_D1(tgamma) HIP2VX_SERIAL_D1(lgamma)
-HIP2VX_SERIAL_D2(pow) HIP2VX_SERIAL_D2(fmod) HIP2VX_SERIAL_D2(fmax) HIP2VX_SERIAL_D2(fmin)
-HIP2VX_SERIAL_D2(fdim) HIP2VX_SERIAL_D2(atan2) HIP2VX_SERIAL_D2(hypot) HIP2VX_SERIAL_D2(remainder)
-/* libm's float functions that branch and have no branch-free version in hip2vx_device.h (which
-   wraps the ones that have). */
-#define HIP2VX_SERIAL_F1(NAME) HIP2VX_SERIAL1(float, NAME, float)
-#define HIP2VX_SERIAL_F2(NAME) HIP2VX_SERIAL2(float, NAME, float, float)
-HIP2VX_SERIAL_F1(asinf) HIP2VX_SERIAL_F1(acosf) HIP2VX_SERIAL_F1(atanf) HIP2VX_SERIAL_F1(sinhf)
-HIP2VX_SERIAL_F1(coshf) HIP2VX_SERIAL_F1(cbrtf) HIP2VX_SERIAL_F1(expm1f) HIP2VX_SERIAL_F1(log1pf)
-HIP2VX_SERIAL_F1(erff) HIP2VX_SERIAL_F1(erfcf) HIP2VX_SERIAL_F1(tgammaf) HIP2VX_SERIAL_F1(lgammaf)
-HIP2VX_SERIAL_F1(nearbyintf) HIP2VX_SERIAL_F2(atan2f) HIP2VX_SERIAL_F2(hypotf) HIP2VX_SERIAL_F2(fmodf)
-HIP2VX_SERIAL_F2(remainderf) HIP2VX_SERIAL_F2(fdimf)
-HIP2VX_SERIAL2(float, ldexpf, float, int)
-HIP2VX_SERIAL1(long, lrintf, float)
-HIP2VX_SERIAL1(long, lroundf, float)
-#undef HIP2VX_SERIAL_F1
-#undef HIP2VX_SERIAL_F2
-#undef HIP2VX_SERIAL_D1
-#undef HIP2VX_SERIAL_D2
+HIP2VX_SERIAL2(double, ldexp, double, int) HIP2VX_SERIAL2(float, ldexpf, float, int)
+HIP2VX_SERIAL_M1(sqrt) HIP2VX_SERIAL_M1(floor) HIP2VX_SERIAL_M1(ceil) HIP2VX_SERIAL_M1(trunc)
+HIP2VX_SERIAL_M1(round) HIP2VX_SERIAL_M1(exp) HIP2VX_SERIAL_M1(log) HIP2VX_SERIAL_M1(sin)
+HIP2VX_SERIAL_M1(cos) HIP2VX_SERIAL_M1(rint) HIP2VX_SERIAL_M1(exp2) HIP2VX_SERIAL_M1(log2)
+HIP2VX_SERIAL_M1(log10) HIP2VX_SERIAL_M1(tan) HIP2VX_SERIAL_M1(tanh) HIP2VX_SERIAL_M2(pow)
+HIP2VX_SERIAL_M2(fmax) HIP2VX_SERIAL_M2(fmin)
+HIP2VX_SERIAL_MF1(nearbyint) HIP2VX_SERIAL_MF1(expm1) HIP2VX_SERIAL_MF1(log1p) HIP2VX_SERIAL_MF1(asin)
+HIP2VX_SERIAL_MF1(acos) HIP2VX_SERIAL_MF1(atan) HIP2VX_SERIAL_MF1(sinh) HIP2VX_SERIAL_MF1(cosh)
+HIP2VX_SERIAL_MF1(cbrt) HIP2VX_SERIAL_MF1(erf) HIP2VX_SERIAL_MF1(erfc) HIP2VX_SERIAL_MF1(tgamma)
+HIP2VX_SERIAL_MF1(lgamma) HIP2VX_SERIAL_MF2(fmod) HIP2VX_SERIAL_MF2(fdim) HIP2VX_SERIAL_MF2(atan2)
+HIP2VX_SERIAL_MF2(hypot) HIP2VX_SERIAL_MF2(remainder)
+#undef HIP2VX_SERIAL_M1
+#undef HIP2VX_SERIAL_M2
+#undef HIP2VX_SERIAL_MF1
+#undef HIP2VX_SERIAL_MF2
 #undef HIP2VX_SERIAL1
 #undef HIP2VX_SERIAL2
 
