@@ -19,6 +19,8 @@ const WRITERS = new Set(['declaration', 'assignment_expression', 'update_express
 const IDENTIFIERS = new Set(['identifier']);
 const CALLS = new Set(['call_expression']);
 const LAMBDAS = new Set(['lambda_expression']);
+/** Library functions device code calls that write through reference parameters (std::swap, thrust::swap). */
+const LIBRARY_REFERENCE_PARAMS: ReadonlyMap<string, ReadonlySet<number>> = new Map([['swap', new Set([0, 1])]]);
 /** Member functions of cooperative groups and warp tiles: they leave the object as it was. */
 const READ_ONLY_METHODS = new Set([
   ...UNIFORM_METHODS, 'sync', 'thread_rank', 'group_index', 'thread_index', 'group_dim', 'dim_threads', 'meta_group_rank',
@@ -169,8 +171,8 @@ export class Uniformity implements SummaryOracle {
         const object = rootVariable(fn.childForFieldName('argument'));
         if (object) found.push(object);
       }
-      const name = fn?.type === 'template_function' ? fn.childForFieldName('name') : fn;
-      const positions = name?.type === 'identifier' ? refs.get(name.text) : undefined;
+      const name = calleeName(fn);
+      const positions = name === undefined ? undefined : refs.get(name) ?? LIBRARY_REFERENCE_PARAMS.get(name);
       call.childForFieldName('arguments')?.namedChildren.forEach((arg, i) => {
         const root = positions?.has(i) ? rootVariable(arg) : undefined;
         if (root) found.push(root);
@@ -362,6 +364,14 @@ function scopeOf(declaration: Node): Node {
 function isConditionOf(n: Node, construct: Node): boolean {
   const cond = construct.childForFieldName('condition') ?? construct.childForFieldName('initializer');
   return !!cond && n.startIndex >= cond.startIndex && n.endIndex <= cond.endIndex && construct.type !== 'do_statement';
+}
+
+/** `f`, `f<T>`, `ns::f`, `ns::f<T>` -> f. */
+function calleeName(fn: Node | null): string | undefined {
+  let n = fn;
+  while (n?.type === 'qualified_identifier') n = n.childForFieldName('name');
+  if (n?.type === 'template_function') n = n.childForFieldName('name');
+  return n?.type === 'identifier' ? n.text : undefined;
 }
 
 function inSizeof(n: Node): boolean {

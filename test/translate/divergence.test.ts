@@ -269,6 +269,8 @@ if (tile.size() > 1) p[1] = 1;
     const methods = output(await translateText('k.cu', method), 'device');
     expect(methods).toMatch(/hip2vx_bool\(acc\.s > 1\)/);
     expect(count(methods, 'hip2vx_split(')).toBe(1);
+    const swapped = await kernelText('int lo = 0, hi = n;\nif (p[threadIdx.x]) std::swap(lo, hi);\nif (lo > 1) p[0] = 1;');
+    expect(count(swapped, 'hip2vx_split(')).toBe(2);
     // A lambda's parameters hold what its callers pass.
     const lambda = await kernelText('int best = 0;\nauto upd = [&](int v) { best = v > best ? v : best; };\nupd(p[threadIdx.x]);\nif (best > 3) p[0] = 1;');
     expect(count(lambda, 'hip2vx_split(')).toBe(1);
