@@ -425,7 +425,7 @@ export class DeviceRewriter {
     const steps = (this.steps ??= warpSynchronousSteps(this.program)).get(fn) ?? [];
     if (explicit || warpCalls.length || syncwarps.length || steps.length) {
       const uniformity = new Uniformity(fn.body, this.uniformityContext(fn, fn.kind === 'kernel' ? [] : [...paramNames(fn), ...(this.captured.get(fn) ?? [])]));
-      const lowering = this.lowering(fn, uniformity);
+      const lowering = this.lowering(fn, uniformity, false, fn.kind === 'kernel');
       const placed = warpCalls.length || syncwarps.length || steps.length ? this.checkWarpCalls(fn, warpCalls, syncwarps, steps) : [];
       if (explicit) lowering.run();
       // After the lowering, which may have replaced the ifs around them.
@@ -441,9 +441,9 @@ export class DeviceRewriter {
     }
   }
 
-  private lowering(fn: FunctionInfo, uniformity: Uniformity, returnsLeave = false): DivergenceLowering {
+  private lowering(fn: FunctionInfo, uniformity: Uniformity, returnsLeave = false, exits = false): DivergenceLowering {
     const returnType = this.returnType(fn);
-    const lowering = new DivergenceLowering(fn.body!, returnType, uniformity, this.edits, (node, severity, ruleId, message) => this.report.at(node, severity, ruleId, message), returnsLeave);
+    const lowering = new DivergenceLowering(fn.body!, returnType, uniformity, this.edits, (node, severity, ruleId, message) => this.report.at(node, severity, ruleId, message), returnsLeave, exits);
     lowering.plan();
     return lowering;
   }

@@ -13,7 +13,7 @@
 import type { Node } from '../parse/parser.js';
 import type { Uniformity } from '../analyse/uniformity.js';
 import type { EditSet, Printer } from './edits.js';
-import { position, scan, spanHas } from '../analyse/syntax.js';
+import { declaredName, position, scan, spanHas } from '../analyse/syntax.js';
 
 export type Report = (node: Node, severity: 'error' | 'warning', ruleId: string, message: string) => void;
 
@@ -56,6 +56,8 @@ export class DivergenceLowering {
     /** Threads returning leave the warp (a kernel's warp-operation check): a loop some of them
      *  return from stays uniform for the threads still there. */
     private readonly returnsLeave = false,
+    /** The body is a kernel's: threads returning from it have left the block (guardedBy). */
+    private readonly exits = false,
   ) {}
 
   run(): void {
@@ -654,7 +656,7 @@ export class DivergenceLowering {
    * is set. `tail` (what follows the last statement in its block, such as an `#endif` group closing
    * a brace of code the parser did not see) ends the innermost region, with that statement.
    */
-  private guarded(stmts: Node[], print: Printer, tail = ''): string {
+  private guarded(stmts: Node[], print: Printer, tail = '', top = false): string {
     const i = stmts.findIndex((st, k) => k < stmts.length - 1 && this.flagsSetBy(st).length > 0);
     const text = this.edits.text;
     if (i < 0) return statements(stmts, print, text) + tail;
@@ -662,7 +664,37 @@ export class DivergenceLowering {
     // The remainder may set flags again further down: guard it the same way (with what lies before it).
     const between = text.slice(stmts[i].endIndex, stmts[i + 1].startIndex);
     const gap = between.trim() ? between : '';
-    return `${statements(stmts.slice(0, i + 1), print, text)}\n${this.splitRegion(`!(${flags.join(' | ')})`, `{ ${gap}${this.guarded(stmts.slice(i + 1), print, tail)} }`)}`;
+    return `${statements(stmts.slice(0, i + 1), print, text)}\n${this.guardedBy(flags, stmts.slice(i + 1), print, tail, gap, top)}`;
+  }
+
+  /**
+   * `stmts`, run where none of `flags` is set. In a kernel's body, a barrier among them that
+   * follows only returns is run by every thread, between two regions: the threads that returned
+   * have left, as on a GPU, where the others' barrier does not wait for them (in one region, a
+   * warp all of whose threads returned would skip it, and the block would hang).
+   */
+  private guardedBy(flags: string[], stmts: Node[], print: Printer, tail: string, gap: string, top: boolean): string {
+    const b = top ? this.barrierAfterExit(flags, stmts) : -1;
+    if (b < 0) return this.splitRegion(`!(${flags.join(' | ')})`, `{ ${gap}${this.guarded(stmts, print, tail, top)} }`);
+    const before = stmts.slice(0, b);
+    const after = stmts.slice(b + 1);
+    const region = before.length ? this.splitRegion(`!(${flags.join(' | ')})`, `{ ${gap}${this.guarded(before, print, '', top)} }`) : '';
+    const set = [...new Set([...flags, ...before.flatMap((st) => this.flagsSetBy(st))])];
+    return `${region}\n${print(stmts[b])}\n${after.length ? this.guardedBy(set, after, print, tail, '', top) : tail}`;
+  }
+
+  /**
+   * The first statement of `stmts` that is a barrier every thread may run after `flags` (a
+   * kernel's returns only), if nothing declared before it is named after it (the regions around
+   * it are scopes); -1 otherwise.
+   */
+  private barrierAfterExit(flags: string[], stmts: Node[]): number {
+    if (!this.exits || flags.some((f) => f !== this.retFlag)) return -1;
+    const b = stmts.findIndex((st) => st.type === 'expression_statement' && this.barrierInside(st.namedChildren[0]!, true));
+    if (b < 0) return -1;
+    const declared = new Set(stmts.slice(0, b).filter((st) => st.type === 'declaration').flatMap((d) => d.childrenForFieldName('declarator').map((x) => declaredName(x)?.text)));
+    const named = stmts.slice(b + 1).some((st) => descendantsOf(st, ['identifier'], true).some((id) => declared.has(id.text)));
+    return named ? -1 : b;
   }
 
   /** Statements of a block or case that need guards get them; the body also declares the flags. */
@@ -673,14 +705,14 @@ export class DivergenceLowering {
       const needsGuard = stmts.some((st, k) => k < stmts.length - 1 && this.flagsSetBy(st).length > 0);
       const isBody = block.id === this.body.id;
       if ((!needsGuard && !(isBody && this.retFlag)) || this.edits.has(block)) continue;
-      this.warnBarrierAfterExit(stmts);
+      this.warnBarrierAfterExit(stmts, isBody);
       // Text the statements leave out at the block's ends: comments, and `#if` groups the parser did not see.
       const text = this.edits.text;
       const around = (from: number, to: number) => (text.slice(from, to).trim() ? text.slice(from, to) : '');
       const lead = around(block.startIndex + 1, stmts[0].startIndex);
       const trail = around(stmts[stmts.length - 1].endIndex, block.endIndex - 1);
       this.edits.replace(block, (print) => {
-        const out = lead + this.guarded(stmts, print, trail);
+        const out = lead + this.guarded(stmts, print, trail, isBody);
         if (!isBody) return `{ ${out} }`;
         const rv = this.returnType !== 'void' && this.retFlag ? `${this.returnType} __hv_rv{}; ` : '';
         const ret = this.retFlag ? `int ${this.retFlag} = 0; ` : '';
@@ -710,12 +742,23 @@ export class DivergenceLowering {
     }
   }
 
-  private warnBarrierAfterExit(stmts: Node[]): void {
+  private warnBarrierAfterExit(stmts: Node[], top = false): void {
     const cut = stmts.findIndex((st, k) => k < stmts.length - 1 && this.flagsSetBy(st).length > 0);
-    if (cut >= 0 && stmts.slice(cut + 1).some((st) => this.barrierInside(st, true))) {
+    if (cut < 0) return;
+    // A kernel body's barriers that every thread runs (guardedBy) are no longer in a region.
+    let flags = this.flagsSetBy(stmts[cut]);
+    let rest = stmts.slice(cut + 1);
+    const inRegions: Node[] = [];
+    for (let b = top ? this.barrierAfterExit(flags, rest) : -1; b >= 0; b = this.barrierAfterExit(flags, rest)) {
+      inRegions.push(...rest.slice(0, b));
+      flags = [...flags, ...rest.slice(0, b).flatMap((st) => this.flagsSetBy(st))];
+      rest = rest.slice(b + 1);
+    }
+    if ([...inRegions, ...rest].some((st) => this.barrierInside(st, true))) {
       this.report(stmts[cut], 'warning', 'divergent-barrier', '__syncthreads() after a return, break or continue taken by some threads only: it runs in a split region and hangs on Vortex if the threads of a block disagree');
     }
   }
+
 
 }
 

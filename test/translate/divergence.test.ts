@@ -205,9 +205,25 @@ describe('--annotate', () => {
 });
 
 describe('barriers after an early exit', () => {
-  it('warn: the rest of the body runs in a split region', async () => {
-    const result = await translateText('k.cu', '__global__ void k(int* p, int n) {\nif (threadIdx.x >= n) return;\n__syncthreads();\np[threadIdx.x] = 1;\n}\n');
-    expect(result.diagnostics.map((d) => `${d.line}:${d.col} ${d.severity} ${d.ruleId}`)).toEqual(['2:1 warning divergent-barrier']);
+  const warnings = (result: Awaited<ReturnType<typeof translateText>>) => result.diagnostics.map((d) => `${d.line}:${d.col} ${d.severity} ${d.ruleId}`);
+
+  it('a kernel body\'s barrier after returns is run by every thread, between split regions (the threads that returned have left)', async () => {
+    const source = '__global__ void k(int* p, int n) {\nint i = threadIdx.x;\nif (i >= n) return;\np[i] = 1;\n__syncthreads();\nif (p[i + 1] > n) return;\n__syncthreads();\np[i] += p[i + 1];\n}\n';
+    const result = await translateText('k.cu', source);
+    expect(warnings(result)).toEqual([]);
+    const text = output(result, 'device');
+    expect(text).toMatch(/if \((__hv_g\d+)\) \{ p\[i\] = 1; \} hip2vx_join\(__hv_t\d+\); \} \nhip2vx_syncthreads\(\);\n\{ int (__hv_g\d+) = !\((__hv_ret\d+)\);/);
+    expect(text).toMatch(/\} \nhip2vx_syncthreads\(\);\n\{ int __hv_g\d+ = !\(__hv_ret\d+\); int __hv_t\d+ = hip2vx_split\(__hv_g\d+\); if \(__hv_g\d+\) \{ p\[i\] \+= p\[i \+ 1\]; \}/);
+    expect(count(text, 'hip2vx_syncthreads();')).toBe(2);
+  });
+
+  it('warn where the barrier stays in a split region: a name declared before it is used after it, a device function\'s return, a barrier in a loop', async () => {
+    const declared = await translateText('k.cu', '__global__ void k(int* p, int n) {\nif (threadIdx.x >= n) return;\nint v = p[threadIdx.x];\n__syncthreads();\np[threadIdx.x] = v;\n}\n');
+    expect(warnings(declared)).toEqual(['2:1 warning divergent-barrier']);
+    const device = await translateText('k.cu', '__device__ void f(int* p, int n) {\nif (threadIdx.x >= n) return;\n__syncthreads();\np[threadIdx.x] = 1;\n}\n__global__ void k(int* p, int n) { f(p, n); }\n');
+    expect(warnings(device)).toEqual(['2:1 warning divergent-barrier']);
+    const loop = await translateText('k.cu', '__global__ void k(int* p, int n) {\nif (threadIdx.x >= n) return;\nfor (int k = 0; k < n; ++k) { p[k] = 1; __syncthreads(); }\n}\n');
+    expect(warnings(loop)).toEqual(['2:1 warning divergent-barrier']);
   });
 });
 
