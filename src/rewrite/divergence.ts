@@ -674,13 +674,16 @@ export class DivergenceLowering {
    * warp all of whose threads returned would skip it, and the block would hang).
    */
   private guardedBy(flags: string[], stmts: Node[], print: Printer, tail: string, gap: string, top: boolean): string {
-    const b = top ? this.barrierAfterExit(flags, stmts) : -1;
+    const b = top ? this.barrierAfterExit(flags, stmts, gap) : -1;
     if (b < 0) return this.splitRegion(`!(${flags.join(' | ')})`, `{ ${gap}${this.guarded(stmts, print, tail, top)} }`);
+    const text = this.edits.text;
     const before = stmts.slice(0, b);
     const after = stmts.slice(b + 1);
-    const region = before.length ? this.splitRegion(`!(${flags.join(' | ')})`, `{ ${gap}${this.guarded(before, print, '', top)} }`) : '';
+    const region = before.length ? this.splitRegion(`!(${flags.join(' | ')})`, `{ ${gap}${this.guarded(before, print, '', top)} }`) : gap;
+    const lead = before.length ? text.slice(before[before.length - 1].endIndex, stmts[b].startIndex) : '\n';
     const set = [...new Set([...flags, ...before.flatMap((st) => this.flagsSetBy(st))])];
-    return `${region}\n${print(stmts[b])}\n${after.length ? this.guardedBy(set, after, print, tail, '', top) : tail}`;
+    const rest = after.length ? this.guardedBy(set, after, print, tail, text.slice(stmts[b].endIndex, after[0].startIndex), top) : tail;
+    return `${region}${lead}${print(stmts[b])}\n${rest}`;
   }
 
   /**
@@ -688,10 +691,14 @@ export class DivergenceLowering {
    * kernel's returns only), if nothing declared before it is named after it (the regions around
    * it are scopes); -1 otherwise.
    */
-  private barrierAfterExit(flags: string[], stmts: Node[]): number {
+  private barrierAfterExit(flags: string[], stmts: Node[], gap: string): number {
     if (!this.exits || flags.some((f) => f !== this.retFlag)) return -1;
-    const b = stmts.findIndex((st) => st.type === 'expression_statement' && this.barrierInside(st.namedChildren[0]!, true));
+    const b = stmts.findIndex((st) => st.type === 'expression_statement' && !!st.namedChildren[0] && this.barrierInside(st.namedChildren[0], true));
     if (b < 0) return -1;
+    // The text around it moves out of the regions: comments may, directives may not.
+    const text = this.edits.text;
+    const around = (b > 0 ? text.slice(stmts[b - 1].endIndex, stmts[b].startIndex) : gap) + (b + 1 < stmts.length ? text.slice(stmts[b].endIndex, stmts[b + 1].startIndex) : '');
+    if (around.includes('#')) return -1;
     const declared = new Set(stmts.slice(0, b).filter((st) => st.type === 'declaration').flatMap((d) => d.childrenForFieldName('declarator').map((x) => declaredName(x)?.text)));
     const named = stmts.slice(b + 1).some((st) => descendantsOf(st, ['identifier'], true).some((id) => declared.has(id.text)));
     return named ? -1 : b;
@@ -749,7 +756,7 @@ export class DivergenceLowering {
     let flags = this.flagsSetBy(stmts[cut]);
     let rest = stmts.slice(cut + 1);
     const inRegions: Node[] = [];
-    for (let b = top ? this.barrierAfterExit(flags, rest) : -1; b >= 0; b = this.barrierAfterExit(flags, rest)) {
+    for (let b = top ? this.barrierAfterExit(flags, rest, '') : -1; b >= 0; b = this.barrierAfterExit(flags, rest, '')) {
       inRegions.push(...rest.slice(0, b));
       flags = [...flags, ...rest.slice(0, b).flatMap((st) => this.flagsSetBy(st))];
       rest = rest.slice(b + 1);

@@ -213,7 +213,7 @@ describe('barriers after an early exit', () => {
     expect(warnings(result)).toEqual([]);
     const text = output(result, 'device');
     expect(text).toMatch(/if \((__hv_g\d+)\) \{ p\[i\] = 1; \} hip2vx_join\(__hv_t\d+\); \} \nhip2vx_syncthreads\(\);\n\{ int (__hv_g\d+) = !\((__hv_ret\d+)\);/);
-    expect(text).toMatch(/\} \nhip2vx_syncthreads\(\);\n\{ int __hv_g\d+ = !\(__hv_ret\d+\); int __hv_t\d+ = hip2vx_split\(__hv_g\d+\); if \(__hv_g\d+\) \{ p\[i\] \+= p\[i \+ 1\]; \}/);
+    expect(text).toMatch(/\} \nhip2vx_syncthreads\(\);\n\{ int __hv_g\d+ = !\(__hv_ret\d+\); int __hv_t\d+ = hip2vx_split\(__hv_g\d+\); if \(__hv_g\d+\) \{ \np\[i\] \+= p\[i \+ 1\]; \}/);
     expect(count(text, 'hip2vx_syncthreads();')).toBe(2);
   });
 
@@ -222,6 +222,8 @@ describe('barriers after an early exit', () => {
     expect(warnings(declared)).toEqual(['2:1 warning divergent-barrier']);
     const device = await translateText('k.cu', '__device__ void f(int* p, int n) {\nif (threadIdx.x >= n) return;\n__syncthreads();\np[threadIdx.x] = 1;\n}\n__global__ void k(int* p, int n) { f(p, n); }\n');
     expect(warnings(device)).toEqual(['2:1 warning divergent-barrier']);
+    const directive = await translateText('k.cu', '__global__ void k(int* p, int n) {\nif (threadIdx.x >= n) return;\np[0] = 1;\n#if 1\n__syncthreads();\n#endif\np[threadIdx.x] = 1;\n}\n');
+    expect(output(directive, 'device')).toContain('#if 1\n');
     const loop = await translateText('k.cu', '__global__ void k(int* p, int n) {\nif (threadIdx.x >= n) return;\nfor (int k = 0; k < n; ++k) { p[k] = 1; __syncthreads(); }\n}\n');
     expect(warnings(loop)).toEqual(['2:1 warning divergent-barrier']);
   });
