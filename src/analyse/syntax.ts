@@ -144,3 +144,11 @@ export function spanHas(text: string, what: string, start: number, end: number):
   // Bounded by the span (an unbounded indexOf would scan to the next occurrence, file-wide).
   return text.slice(start, end).includes(what);
 }
+
+/** The name a call's function expression calls: `f`, `f<T>`, `ns::f`, `ns::f<T>` -> f. */
+export function calleeName(fn: Node | null): string | undefined {
+  let n = fn;
+  while (n?.type === 'qualified_identifier') n = n.childForFieldName('name');
+  if (n?.type === 'template_function') n = n.childForFieldName('name');
+  return n?.type === 'identifier' ? n.text : undefined;
+}

@@ -3,7 +3,7 @@
 // and needs no divergence bracket; everything else (threadIdx, memory loads, atomics, calls to
 // user functions) is assumed to differ between threads.
 import type { Node } from '../parse/parser.js';
-import { declaredName, scan } from './syntax.js';
+import { calleeName, declaredName, scan } from './syntax.js';
 import type { SummaryOracle, WarpScope } from './warp-uniformity.js';
 
 /** Calls whose result is uniform when their arguments are. */
@@ -364,14 +364,6 @@ function scopeOf(declaration: Node): Node {
 function isConditionOf(n: Node, construct: Node): boolean {
   const cond = construct.childForFieldName('condition') ?? construct.childForFieldName('initializer');
   return !!cond && n.startIndex >= cond.startIndex && n.endIndex <= cond.endIndex && construct.type !== 'do_statement';
-}
-
-/** `f`, `f<T>`, `ns::f`, `ns::f<T>` -> f. */
-function calleeName(fn: Node | null): string | undefined {
-  let n = fn;
-  while (n?.type === 'qualified_identifier') n = n.childForFieldName('name');
-  if (n?.type === 'template_function') n = n.childForFieldName('name');
-  return n?.type === 'identifier' ? n.text : undefined;
 }
 
 function inSizeof(n: Node): boolean {

@@ -15,10 +15,10 @@ import { integerConstants, WARP_ROWS, WarpParams, WarpScope, type ParamFacts, ty
 import { conditionalGroups, enclosingConditions, unbalancedDirectives } from '../parse/conditionals.js';
 import { substitute, type MacroTable } from '../parse/macros.js';
 import { ptxCall, warpMatrixInstruction } from '../analyse/ptx-asm.js';
-import { argumentsOf, attributeSpaces, declaredName, descendants, functionDeclarator, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
+import { argumentsOf, attributeSpaces, calleeName, declaredName, descendants, functionDeclarator, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
 import type { HeaderRule, RuleSet } from '../rules/index.js';
 import { HOSTED_STD } from '../analyse/constructs.js';
-import { DivergenceLowering } from './divergence.js';
+import { DivergenceLowering, type Report } from './divergence.js';
 import { guardingIf, LockstepSteps, type PlacedStep } from './lockstep.js';
 import { SplitNesting } from './nesting.js';
 import { spinPoints } from './spin-loops.js';
@@ -443,7 +443,8 @@ export class DeviceRewriter {
 
   private lowering(fn: FunctionInfo, uniformity: Uniformity, returnsLeave = false, exits = false): DivergenceLowering {
     const returnType = this.returnType(fn);
-    const lowering = new DivergenceLowering(fn.body!, returnType, uniformity, this.edits, (node, severity, ruleId, message) => this.report.at(node, severity, ruleId, message), returnsLeave, exits);
+    const report: Report = (node, severity, ruleId, message) => this.report.at(node, severity, ruleId, message);
+    const lowering = new DivergenceLowering(fn.body!, returnType, uniformity, this.edits, report, { returnsLeave, exits, barrierFunctions: this.barrierFunctions() });
     lowering.plan();
     return lowering;
   }
@@ -458,6 +459,22 @@ export class DeviceRewriter {
       warp,
       referenceParams: this.referenceParams(),
     };
+  }
+
+  private barrierFunctionsFound?: Set<string>;
+
+  /** The device functions (this unit's and its headers') that wait at a block barrier, directly or through calls. */
+  private barrierFunctions(): ReadonlySet<string> {
+    if (this.barrierFunctionsFound) return this.barrierFunctionsFound;
+    const fns = [...this.program.deviceFunctions, ...(this.options.includedFunctions?.() ?? [])].filter((f) => f.body);
+    const callees = new Map(fns.map((f) => [f, descendants(f.body!, 'call_expression').map((c) => calleeName(c.childForFieldName('function')) ?? '')]));
+    const found = new Set<string>(['__syncthreads']);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const [f, calls] of callees) if (!found.has(f.name) && calls.some((c) => found.has(c))) grew = !!found.add(f.name);
+    }
+    found.delete('__syncthreads');
+    return (this.barrierFunctionsFound = found);
   }
 
   private referenceParamsFound?: Map<string, Set<number>>;

@@ -13,9 +13,19 @@
 import type { Node } from '../parse/parser.js';
 import type { Uniformity } from '../analyse/uniformity.js';
 import type { EditSet, Printer } from './edits.js';
-import { declaredName, position, scan, spanHas } from '../analyse/syntax.js';
+import { calleeName, declaredName, position, scan, spanHas } from '../analyse/syntax.js';
 
 export type Report = (node: Node, severity: 'error' | 'warning', ruleId: string, message: string) => void;
+
+export interface LoweringOptions {
+  /** Threads returning leave the warp (a kernel's warp-operation check): a loop some of them
+   *  return from stays uniform for the threads still there. */
+  returnsLeave?: boolean;
+  /** The body is a kernel's: threads returning from it have left the block (guardedBy). */
+  exits?: boolean;
+  /** Device functions that wait at a block barrier (directly or through their callees). */
+  barrierFunctions?: ReadonlySet<string>;
+}
 
 const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement', 'for_range_loop']);
 const CONSTRUCTS = new Set(['if_statement', 'switch_statement', ...LOOPS]);
@@ -53,12 +63,12 @@ export class DivergenceLowering {
     private readonly uni: Uniformity,
     private readonly edits: EditSet,
     private readonly report: Report,
-    /** Threads returning leave the warp (a kernel's warp-operation check): a loop some of them
-     *  return from stays uniform for the threads still there. */
-    private readonly returnsLeave = false,
-    /** The body is a kernel's: threads returning from it have left the block (guardedBy). */
-    private readonly exits = false,
+    private readonly options: LoweringOptions = {},
   ) {}
+
+  private get returnsLeave(): boolean {
+    return !!this.options.returnsLeave;
+  }
 
   run(): void {
     this.plan();
@@ -467,7 +477,7 @@ export class DivergenceLowering {
   private lowerStatements(): void {
     for (const n of descendantsOf(this.body, ['if_statement', 'switch_statement', ...LOOPS])) {
       if (!this.divergent(n)) continue;
-      if (this.barrierInside(n)) this.report(n, 'warning', 'divergent-barrier', '__syncthreads() inside a region whose condition is not provably uniform: it hangs on Vortex if the threads of a block disagree');
+      if (this.barrierInside(n)) this.report(n, 'warning', 'divergent-barrier', '__syncthreads() (here or in a device function called here) inside a region whose condition is not provably uniform: it hangs on Vortex if the threads of a block disagree');
       if (n.type === 'if_statement') this.edits.replace(n, (print) => this.ifText(n, print));
       else if (n.type === 'switch_statement') this.lowerSwitch(n);
       else {
@@ -492,8 +502,10 @@ export class DivergenceLowering {
     }
   }
 
-  private barrierInside(n: Node, includeSelf = false): boolean {
-    return descendantsOf(n, ['call_expression'], includeSelf).some((c) => c.childForFieldName('function')?.text === '__syncthreads');
+  /** `n` waits at a block barrier: `__syncthreads()`, or (unless `direct`) a call of a device function that does. */
+  private barrierInside(n: Node, includeSelf = false, direct = false): boolean {
+    const waits = (name: string | undefined) => name === '__syncthreads' || (!direct && !!name && !!this.options.barrierFunctions?.has(name));
+    return descendantsOf(n, ['call_expression'], includeSelf).some((c) => waits(calleeName(c.childForFieldName('function'))));
   }
 
   private ifText(n: Node, print: Printer): string {
@@ -692,8 +704,8 @@ export class DivergenceLowering {
    * it are scopes); -1 otherwise.
    */
   private barrierAfterExit(flags: string[], stmts: Node[], gap: string): number {
-    if (!this.exits || flags.some((f) => f !== this.retFlag)) return -1;
-    const b = stmts.findIndex((st) => st.type === 'expression_statement' && !!st.namedChildren[0] && this.barrierInside(st.namedChildren[0], true));
+    if (!this.options.exits || flags.some((f) => f !== this.retFlag)) return -1;
+    const b = stmts.findIndex((st) => st.type === 'expression_statement' && !!st.namedChildren[0] && this.barrierInside(st.namedChildren[0], true, true));
     if (b < 0) return -1;
     // The text around it moves out of the regions: comments may, directives may not.
     const text = this.edits.text;
@@ -762,7 +774,7 @@ export class DivergenceLowering {
       rest = rest.slice(b + 1);
     }
     if ([...inRegions, ...rest].some((st) => this.barrierInside(st, true))) {
-      this.report(stmts[cut], 'warning', 'divergent-barrier', '__syncthreads() after a return, break or continue taken by some threads only: it runs in a split region and hangs on Vortex if the threads of a block disagree');
+      this.report(stmts[cut], 'warning', 'divergent-barrier', '__syncthreads() (here or in a device function called here) after a return, break or continue taken by some threads only: it runs in a split region and hangs on Vortex if the threads of a block disagree');
     }
   }
 

@@ -224,6 +224,10 @@ describe('barriers after an early exit', () => {
     expect(warnings(device)).toEqual(['2:1 warning divergent-barrier']);
     const directive = await translateText('k.cu', '__global__ void k(int* p, int n) {\nif (threadIdx.x >= n) return;\np[0] = 1;\n#if 1\n__syncthreads();\n#endif\np[threadIdx.x] = 1;\n}\n');
     expect(output(directive, 'device')).toContain('#if 1\n');
+    const called = await translateText('k.cu', 'template <int N> __device__ void scan(int* s) { s[threadIdx.x] += 1; __syncthreads(); }\n__global__ void k(int* p, int n) {\nif (threadIdx.x >= n) return;\nscan<2>(p);\n}\n');
+    expect(warnings(called)).toEqual(['3:1 warning divergent-barrier']);
+    const inRegion = await translateText('k.cu', '__device__ void wait() { __syncthreads(); }\n__device__ void step() { wait(); }\n__global__ void k(int* p) {\nif (p[threadIdx.x]) step();\n}\n');
+    expect(warnings(inRegion)).toEqual(['4:1 warning divergent-barrier']);
     const loop = await translateText('k.cu', '__global__ void k(int* p, int n) {\nif (threadIdx.x >= n) return;\nfor (int k = 0; k < n; ++k) { p[k] = 1; __syncthreads(); }\n}\n');
     expect(warnings(loop)).toEqual(['2:1 warning divergent-barrier']);
   });
