@@ -147,7 +147,10 @@ function localDeclarations(fn: Node): Map<string, { node: Node; declarator: Node
     scan(fn.childForFieldName('body')!, DECLARATIONS, (decl) => {
       for (const declarator of decl.childrenForFieldName('declarator')) {
         const name = declaredName(declarator)?.text;
-        if (name) byName.set(name, [...(byName.get(name) ?? []), { node: decl, declarator }]);
+        if (!name) continue;
+        const list = byName.get(name);
+        if (list) list.push({ node: decl, declarator });
+        else byName.set(name, [{ node: decl, declarator }]);
       }
     });
     declarationIndex.set(fn, index);
