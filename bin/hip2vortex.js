@@ -1,4 +1,4 @@
 #!/usr/bin/env node
-import { main } from '../dist/src/cli/main.js';
+import { main } from '../dist/cli/main.js';
 
 process.exitCode = await main(process.argv);

@@ -1,4 +1,5 @@
-// Where the package's data lives (rules/, runtime/): code runs as src/ (vitest) or dist/src/ (tsc).
+// Where the package's data lives (rules/, runtime/): code runs as src/ (vitest), dist/src/ (tsc)
+// or dist/cli/ (the command line's bundle).
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,10 +12,10 @@ function packageRoot(): string {
   }
 }
 
-const PACKAGE_ROOT = packageRoot();
+export const PACKAGE_ROOT = packageRoot();
 export const RULES_DIR = join(PACKAGE_ROOT, 'rules');
 export const RUNTIME_DIR = join(PACKAGE_ROOT, 'runtime');
 /** GPU libraries written in HIP, translated with the programs that include them (libraries/README.md). */
 export const LIBRARIES_DIR = join(PACKAGE_ROOT, 'libraries');
-/** The directory of the translator's own code (src/ or dist/src/). */
+/** The directory of the translator's own code (src/, dist/src/ or dist/cli/). */
 export const CODE_DIR = dirname(fileURLToPath(import.meta.url));

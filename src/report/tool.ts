@@ -1,7 +1,9 @@
 // Who we are, for reports (JSON, SARIF) and --version.
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from '../package-root.js';
 
-const pkg = createRequire(import.meta.url)('../../../package.json') as { name: string; version: string };
+const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
 
 export const TOOL = {
   name: pkg.name,
