@@ -129,14 +129,21 @@ export class Tree {
     if (types.size === 1) for (const t of types) return this.ofType(t);
     let list = this.byTypes.get(types);
     if (!list) {
-      // Marked by position among the named nodes, then read off in that order: no sort.
-      const marked = new Uint8Array(this.named.length);
-      for (const t of types) for (const n of this.ofType(t)) marked[n.order] = 1;
-      const found: Node[] = [];
-      for (let i = 0; i < marked.length; i++) if (marked[i]) found.push(this.named[i]);
-      this.byTypes.set(types, (list = found));
+      const lists = [...types].map((t) => this.ofType(t)).filter((l) => l.length > 0);
+      const total = lists.reduce((sum, l) => sum + l.length, 0);
+      list = lists.length <= 1 ? (lists[0] ?? NONE) : total * lists.length < this.named.length ? mergeInOrder(lists) : this.markedInOrder(lists);
+      this.byTypes.set(types, list);
     }
     return list;
+  }
+
+  /** Marked by position among the named nodes, then read off in that order: for long lists. */
+  private markedInOrder(lists: readonly (readonly Node[])[]): Node[] {
+    const marked = new Uint8Array(this.named.length);
+    for (const l of lists) for (const n of l) marked[n.order] = 1;
+    const found: Node[] = [];
+    for (let i = 0; i < marked.length; i++) if (marked[i]) found.push(this.named[i]);
+    return found;
   }
 
   /** Every node (named or not) of a type, in depth-first order, so by id (one pass per type asked for). */
@@ -286,5 +293,17 @@ export class Node {
     while (last.children.length) last = last.children[last.children.length - 1];
     const list = this.tree.allOfType(type);
     return list.slice(lowerBound(list.length, (i) => list[i].id <= this.id), lowerBound(list.length, (i) => list[i].id <= last.id));
+  }
+}
+
+/** Lists each in tree order merged by their heads: for short lists (most sets name rare types). */
+function mergeInOrder(lists: readonly (readonly Node[])[]): Node[] {
+  const at = lists.map(() => 0);
+  const merged: Node[] = [];
+  for (;;) {
+    let best = -1;
+    for (let k = 0; k < lists.length; k++) if (at[k] < lists[k].length && (best < 0 || lists[k][at[k]].order < lists[best][at[best]].order)) best = k;
+    if (best < 0) return merged;
+    merged.push(lists[best][at[best]++]);
   }
 }

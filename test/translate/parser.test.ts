@@ -96,6 +96,23 @@ describe('the tree copy', () => {
     );
   });
 
+  it('lists the nodes of a set of types in tree order, for common and rare types alike', () => {
+    const tree = parseWith(wasmBackend, readFileSync('samples/reduction/reduction.hip', 'utf8'));
+    const named: Node[] = [];
+    const visit = (n: Node) => {
+      if (n.isNamed) named.push(n);
+      n.children.forEach(visit);
+    };
+    visit(tree.rootNode);
+    // Rare types merge their short lists; a set with identifiers is read off the whole tree.
+    for (const types of [['for_statement', 'return_statement', 'if_statement'], ['identifier', 'call_expression', 'field_expression'], ['goto_statement', 'lambda_expression']]) {
+      const set = new Set(types);
+      const innermost = types.flatMap((t) => tree.ofType(t));
+      expect(tree.ofTypes(set)).toEqual(named.filter((n) => innermost.includes(n)));
+      expect(tree.ofTypes(set)).toBe(tree.ofTypes(set));
+    }
+  });
+
   it('answers field queries as tree-sitter does', () => {
     const root = parseWith(wasmBackend, 'int f(int a) { return a ? b : c; }').rootNode;
     const fn = root.namedChildren[0];
