@@ -253,7 +253,7 @@ export class Uniformity implements SummaryOracle {
       case 'call_expression': {
         const fn = e.childForFieldName('function');
         if (fn?.type === 'field_expression' && UNIFORM_METHODS.has(fn.childForFieldName('field')?.text ?? '') && !e.childForFieldName('arguments')?.namedChildCount) return [];
-        const name = fn?.type === 'template_function' ? fn.childForFieldName('name')?.text : fn?.text;
+        const name = calleeName(fn);
         return name && PURE_CALLS.has(name) ? this.childrenSummary(e.childForFieldName('arguments')) : null;
       }
       case 'pointer_expression': {

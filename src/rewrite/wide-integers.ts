@@ -30,7 +30,7 @@ const ARITHMETIC = new Set(['+', '-', '*', '/', '%', '&', '|', '^']);
 const WIDE_LITERAL = /^(0x[0-9a-f]+|0b[01]+|\d+)(ll|ull|llu)$/i;
 
 /** What an operand is: a 64-bit integer, something else, or a type the analysis cannot read. */
-export type Width = 'wide' | 'narrow' | 'unknown';
+type Width = 'wide' | 'narrow' | 'unknown';
 
 /**
  * The enclosing template's type parameters, with what its instances make them: `wide` when some

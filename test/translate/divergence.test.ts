@@ -16,7 +16,7 @@ const count = (text: string, what: string) => text.split(what).length - 1;
 describe('divergence brackets', () => {
   it('leave conditions on parameters, blockIdx, blockDim, gridDim and constants alone', async () => {
     const text = await kernelText(
-      'int b = blockIdx.x * blockDim.x;\nif (b < n && gridDim.x > 2) p[b] = 1;\nfor (int s = blockDim.x / 2; s > 0; s >>= 1) p[s] += 1;\nwhile (n > 100) n -= 10;',
+      'int b = blockIdx.x * blockDim.x;\nif (b < n && gridDim.x > 2) p[b] = 1;\nfor (int s = blockDim.x / 2; s > 0; s >>= 1) p[s] += 1;\nwhile (n > 100) n -= 10;\nint m = std::min<int>(n, 8) + ::max(n, 2);\nif (m > 3) p[1] = 2;',
     );
     expect(text).not.toContain('hip2vx_split');
     expect(text).not.toContain('HIP2VX_PRED_EXIT');
