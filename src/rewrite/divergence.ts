@@ -14,6 +14,7 @@ import type { Node } from '../parse/parser.js';
 import type { Uniformity } from '../analyse/uniformity.js';
 import type { EditSet, Printer } from './edits.js';
 import { calleeName, declaredName, position, scan, spanHas } from '../analyse/syntax.js';
+import { hoisted, type Hoisted } from './hoist.js';
 
 export type Report = (node: Node, severity: 'error' | 'warning', ruleId: string, message: string) => void;
 
@@ -56,6 +57,14 @@ export class DivergenceLowering {
   private readonly conditionTemps = new Map<number, Temp[]>();
   /** Expressions computed into temporaries (their conditions are lowered with them). */
   private readonly inTemps = new Set<number>();
+  /** Statements every thread runs after a kernel's returns (runByAll), by id. */
+  private readonly allRun = new Map<number, boolean>();
+  /** Those of them that stand between regions (planPoint). */
+  private readonly points = new Set<number>();
+  /** Declarations whose value lowerValueStatement assigns in split regions, by id. */
+  private readonly assigned = new Set<number>();
+  /** Declarations moved ahead of a region (hoistedAt), by id. */
+  private readonly hoists = new Map<number, Hoisted>();
 
   constructor(
     private readonly body: Node,
@@ -616,6 +625,7 @@ export class DivergenceLowering {
     const ternary = e.type === 'conditional_expression';
     if (!(ternary || this.isShortCircuit(e)) || this.edits.has(e)) return;
     if (this.uni.isUniform(ternary ? e.childForFieldName('condition') : e)) return;
+    if (s.type === 'declaration') this.assigned.add(s.id);
     this.edits.replace(s, (print) => {
       let target: string;
       let op = '=';
@@ -627,6 +637,8 @@ export class DivergenceLowering {
         const typeText = type.text === 'auto' ? `decltype(${print(value)})` : print(type).replace(/^const\s+/, '');
         prefix = `${typeText} ${print(d.childForFieldName('declarator')!)}; `;
         for (const q of s.namedChildren) if (q?.type === 'type_qualifier' && q.text !== 'const') prefix = `${q.text} ${prefix}`;
+        // A declaration moved ahead of a region (hoistedAt) is only assigned here.
+        if (this.hoists.has(s.id)) prefix = '';
       } else {
         const a = s.namedChildren[0]!;
         target = print(a.childForFieldName('left')!);
@@ -680,40 +692,135 @@ export class DivergenceLowering {
   }
 
   /**
-   * `stmts`, run where none of `flags` is set. In a kernel's body, a barrier among them that
-   * follows only returns is run by every thread, between two regions: the threads that returned
-   * have left, as on a GPU, where the others' barrier does not wait for them (in one region, a
-   * warp all of whose threads returned would skip it, and the block would hang).
+   * `stmts`, run where none of `flags` is set. In a kernel's body, a statement among them that
+   * waits at a barrier every thread can run after the returns (runByAll) stands between two
+   * regions: the threads that returned have left, as on a GPU, where the others' barrier does not
+   * wait for them (in one region, a warp all of whose threads returned would skip it, and the
+   * block would hang). The declarations before it that it or later statements name are declared
+   * ahead of the region before it (hoistedAt).
    */
   private guardedBy(flags: string[], stmts: Node[], print: Printer, tail: string, gap: string, top: boolean): string {
-    const b = top ? this.barrierAfterExit(flags, stmts, gap) : -1;
+    const b = top ? stmts.findIndex((st) => this.points.has(st.id)) : -1;
     if (b < 0) return this.splitRegion(`!(${flags.join(' | ')})`, `{ ${gap}${this.guarded(stmts, print, tail, top)} }`);
     const text = this.edits.text;
     const before = stmts.slice(0, b);
     const after = stmts.slice(b + 1);
-    const region = before.length ? this.splitRegion(`!(${flags.join(' | ')})`, `{ ${gap}${this.guarded(before, print, '', top)} }`) : gap;
-    const lead = before.length ? text.slice(before[before.length - 1].endIndex, stmts[b].startIndex) : '\n';
+    const declared = this.hoistedAt(stmts, b)!.map((d) => this.hoists.get(d.id)!.declaration(print)).join('');
+    const region = before.length ? this.splitRegion(`!(${flags.join(' | ')})`, `{ ${gap}${this.guarded(before, print, '', top)} }`) : '';
+    const lead = before.length ? text.slice(before[before.length - 1].endIndex, stmts[b].startIndex) : gap || '\n';
     const set = [...new Set([...flags, ...before.flatMap((st) => this.flagsSetBy(st))])];
     const rest = after.length ? this.guardedBy(set, after, print, tail, text.slice(stmts[b].endIndex, after[0].startIndex), top) : tail;
-    return `${region}${lead}${print(stmts[b])}\n${rest}`;
+    // A point right after this one starts with the text between them.
+    return `${declared}${region}${lead}${print(stmts[b])}${after.length && this.points.has(after[0].id) ? '' : '\n'}${rest}`;
   }
 
   /**
-   * The first statement of `stmts` that is a barrier every thread may run after `flags` (a
-   * kernel's returns only), if nothing declared before it is named after it (the regions around
-   * it are scopes); -1 otherwise.
+   * The first statement of `stmts` that every thread runs after `flags` (a kernel's returns
+   * only; runByAll), if the declarations before it that are named from it on can move ahead of
+   * the region before it; -1 otherwise.
    */
   private barrierAfterExit(flags: string[], stmts: Node[], gap: string): number {
     if (!this.options.exits || flags.some((f) => f !== this.retFlag)) return -1;
-    const b = stmts.findIndex((st) => st.type === 'expression_statement' && !!st.namedChildren[0] && this.barrierInside(st.namedChildren[0], true, true));
+    const b = stmts.findIndex((st) => this.runByAll(st));
     if (b < 0) return -1;
     // The text around it moves out of the regions: comments may, directives may not.
     const text = this.edits.text;
     const around = (b > 0 ? text.slice(stmts[b - 1].endIndex, stmts[b].startIndex) : gap) + (b + 1 < stmts.length ? text.slice(stmts[b].endIndex, stmts[b + 1].startIndex) : '');
     if (around.includes('#')) return -1;
-    const declared = new Set(stmts.slice(0, b).filter((st) => st.type === 'declaration').flatMap((d) => d.childrenForFieldName('declarator').map((x) => declaredName(x)?.text)));
-    const named = stmts.slice(b + 1).some((st) => descendantsOf(st, ['identifier'], true).some((id) => declared.has(id.text)));
-    return named ? -1 : b;
+    return this.hoistedAt(stmts, b) ? b : -1;
+  }
+
+  /** The declarations before `stmts[b]` named from it on, if each can be split (hoist.ts). */
+  private hoistedAt(stmts: Node[], b: number): Node[] | undefined {
+    const named = new Set(stmts.slice(b).flatMap((st) => descendantsOf(st, ['identifier'], true).map((id) => id.text)));
+    const moved = stmts.slice(0, b).filter((st) => st.type === 'declaration' && st.childrenForFieldName('declarator').some((x) => named.has(declaredName(x)?.text ?? '')));
+    for (const d of moved) {
+      if (this.hoists.has(d.id)) continue;
+      const lowered = this.assigned.has(d.id) && d.childrenForFieldName('declarator').length === 1;
+      const h = (!this.edits.has(d) || lowered) && hoisted(d);
+      if (!h) return undefined;
+      this.hoists.set(d.id, h);
+    }
+    return moved;
+  }
+
+  /**
+   * `st` waits at a barrier that every thread can run after a kernel's returns: a barrier
+   * statement, or a loop or if with uniform control holding one (memoised: planned before the
+   * edits that printing sees). In those, the threads that returned run the header and the
+   * barriers, the rest of the body being guarded, so: no jump in it became a flag, its header
+   * reads nothing written after a return, nothing in it waits in a called function, and each
+   * statement of its bodies that waits is again such a statement.
+   */
+  private runByAll(st: Node): boolean {
+    let known = this.allRun.get(st.id);
+    if (known === undefined) this.allRun.set(st.id, (known = this.decideRunByAll(st)));
+    return known;
+  }
+
+  private decideRunByAll(st: Node): boolean {
+    if (st.type === 'expression_statement') return !!st.namedChildren[0] && this.barrierInside(st.namedChildren[0], true, true);
+    const header = BARRIER_CARRIERS.get(st.type)?.(st);
+    if (!header || this.edits.has(st) || !this.barrierInside(st, false, true)) return false;
+    if (descendantsOf(st, ['call_expression']).some((c) => this.options.barrierFunctions?.has(calleeName(c.childForFieldName('function')) ?? ''))) return false;
+    if (st.type === 'if_statement' ? !this.uni.isUniform(header[0]) : this.divergent(st)) return false;
+    if (descendantsOf(st, ['return_statement', 'break_statement', 'continue_statement']).some((j) => this.converted.has(j.id))) return false;
+    const own = new Set(header.filter((h) => h.type === 'declaration').flatMap((d) => d.childrenForFieldName('declarator').map((x) => declaredName(x)?.text)));
+    const read = header.flatMap((h) => descendantsOf(h, ['identifier'], true)).filter((id) => !own.has(id.text));
+    if (read.some((id) => this.writtenAfterExit(id.text, header))) return false;
+    return carrierBodies(st).every((body) => {
+      if (body.type !== 'compound_statement') return this.runByAll(body);
+      const { inner, lead } = blockParts(body, this.edits.text);
+      return inner.length > 0 && this.pointsOf([this.retFlag!], inner, lead).covered;
+    });
+  }
+
+  /**
+   * The points of `stmts` (a statement list run where `flags` are not set; `gap` the text before
+   * it) that every thread runs, found in turn as guardedBy finds them, and whether they are all
+   * the statements there that wait (none is left in a region).
+   */
+  private pointsOf(flags: string[], stmts: Node[], gap: string): { points: { stmts: Node[]; b: number }[]; covered: boolean } {
+    const points: { stmts: Node[]; b: number }[] = [];
+    let covered = true;
+    for (let rest = stmts, b = this.barrierAfterExit(flags, rest, gap); ; rest = rest.slice(b + 1), b = this.barrierAfterExit(flags, rest, '')) {
+      if (rest.slice(0, b < 0 ? rest.length : b).some((st) => this.barrierInside(st, true))) covered = false;
+      if (b < 0) return { points, covered };
+      points.push({ stmts: rest, b });
+    }
+  }
+
+  /** `name` is assigned or declared after the body's first return that became a flag, outside `except`. */
+  private writtenAfterExit(name: string, except: Node[]): boolean {
+    const from = Math.min(...[...this.returns.values()].map((r) => r.startIndex));
+    return descendantsOf(this.body, ['assignment_expression', 'update_expression', 'declaration']).some((w) => {
+      if (w.startIndex < from || except.some((e) => e.startIndex <= w.startIndex && w.endIndex <= e.endIndex)) return false;
+      const targets = w.type === 'declaration' ? w.childrenForFieldName('declarator').map((x) => declaredName(x)) : [unparen(w.childForFieldName(w.type === 'assignment_expression' ? 'left' : 'argument')!)];
+      return targets.some((t) => t?.text === name);
+    });
+  }
+
+  /**
+   * Before printing, for a point of a kernel body that every thread runs after its returns: the
+   * declarations moved ahead of the region before it print as assignments, and the bodies of a
+   * loop or if are guarded around their own points.
+   */
+  private planPoint(stmts: Node[], b: number): void {
+    this.points.add(stmts[b].id);
+    for (const d of this.hoistedAt(stmts, b)!) if (!this.edits.has(d)) this.edits.replace(d, (print) => this.hoists.get(d.id)!.assignments(print));
+    this.planBodies(stmts[b]);
+  }
+
+  private planBodies(st: Node): void {
+    for (const body of carrierBodies(st)) {
+      if (body.type !== 'compound_statement') {
+        this.planBodies(body);
+        continue;
+      }
+      const { inner, lead, trail } = blockParts(body, this.edits.text);
+      for (const p of this.pointsOf([this.retFlag!], inner, lead).points) this.planPoint(p.stmts, p.b);
+      this.edits.replace(body, (print) => `{${this.guardedBy([this.retFlag!], inner, print, trail, lead, true)}}`);
+    }
   }
 
   /** Statements of a block or case that need guards get them; the body also declares the flags. */
@@ -764,21 +871,15 @@ export class DivergenceLowering {
   private warnBarrierAfterExit(stmts: Node[], top = false): void {
     const cut = stmts.findIndex((st, k) => k < stmts.length - 1 && this.flagsSetBy(st).length > 0);
     if (cut < 0) return;
-    // A kernel body's barriers that every thread runs (guardedBy) are no longer in a region.
-    let flags = this.flagsSetBy(stmts[cut]);
-    let rest = stmts.slice(cut + 1);
-    const inRegions: Node[] = [];
-    for (let b = top ? this.barrierAfterExit(flags, rest, '') : -1; b >= 0; b = this.barrierAfterExit(flags, rest, '')) {
-      inRegions.push(...rest.slice(0, b));
-      flags = [...flags, ...rest.slice(0, b).flatMap((st) => this.flagsSetBy(st))];
-      rest = rest.slice(b + 1);
-    }
-    if ([...inRegions, ...rest].some((st) => this.barrierInside(st, true))) {
+    // A kernel body's points that every thread runs (guardedBy) are no longer in a region.
+    const rest = stmts.slice(cut + 1);
+    const between = this.edits.text.slice(stmts[cut].endIndex, rest[0].startIndex);
+    const { points, covered } = top ? this.pointsOf(this.flagsSetBy(stmts[cut]), rest, between.trim() ? between : '') : { points: [], covered: false };
+    for (const p of points) this.planPoint(p.stmts, p.b);
+    if (!covered && rest.some((st) => this.barrierInside(st, true))) {
       this.report(stmts[cut], 'warning', 'divergent-barrier', '__syncthreads() (here or in a device function called here) after a return, break or continue taken by some threads only: it runs in a split region and hangs on Vortex if the threads of a block disagree');
     }
   }
-
-
 }
 
 const NOTHING_READ: ReadonlySet<string> = new Set();
@@ -858,6 +959,31 @@ function unparen(e: Node): Node {
 
 function braced(stmt: Node, print: Printer): string {
   return stmt.type === 'compound_statement' ? print(stmt) : `{ ${print(stmt)} }`;
+}
+
+/** The header of a loop or if that may run a barrier for every thread: what each thread evaluates. */
+const BARRIER_CARRIERS = new Map<string, (n: Node) => Node[]>([
+  ['for_statement', (n) => ['initializer', 'condition', 'update'].flatMap((f) => n.childrenForFieldName(f))],
+  ['while_statement', (n) => n.childrenForFieldName('condition')],
+  ['do_statement', (n) => n.childrenForFieldName('condition')],
+  ['if_statement', (n) => n.childrenForFieldName('condition')],
+]);
+
+/** A loop's body, or an if's branches. */
+function carrierBodies(n: Node): Node[] {
+  if (!BARRIER_CARRIERS.has(n.type)) return [];
+  if (n.type !== 'if_statement') return [n.childForFieldName('body')!];
+  const alt = n.childForFieldName('alternative');
+  const orElse = alt?.namedChildren.find((c) => c && c.type !== 'comment');
+  return [n.childForFieldName('consequence')!, ...(orElse ? [orElse] : [])];
+}
+
+/** A block's statements and the text around them inside its braces (kept only if not blank). */
+function blockParts(block: Node, text: string): { inner: Node[]; lead: string; trail: string } {
+  const inner = block.namedChildren.filter((st): st is Node => !!st && st.type !== 'comment');
+  const kept = (from: number, to: number) => (text.slice(from, to).trim() ? text.slice(from, to) : '');
+  if (!inner.length) return { inner, lead: '', trail: '' };
+  return { inner, lead: kept(block.startIndex + 1, inner[0].startIndex), trail: kept(inner[inner.length - 1].endIndex, block.endIndex - 1) };
 }
 
 function declaredNameNode(d: Node): Node {

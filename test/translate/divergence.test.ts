@@ -217,9 +217,41 @@ describe('barriers after an early exit', () => {
     expect(count(text, 'hip2vx_syncthreads();')).toBe(2);
   });
 
-  it('warn where the barrier stays in a split region: a name declared before it is used after it, a device function\'s return, a barrier in a loop', async () => {
-    const declared = await translateText('k.cu', '__global__ void k(int* p, int n) {\nif (threadIdx.x >= n) return;\nint v = p[threadIdx.x];\n__syncthreads();\np[threadIdx.x] = v;\n}\n');
-    expect(warnings(declared)).toEqual(['2:1 warning divergent-barrier']);
+  it('declare ahead of the region the variables used after the barrier, and run the header and barriers of a uniform loop or if after returns on every thread', async () => {
+    const source = `__global__ void k(int* p, int n, int m) {
+if (threadIdx.x >= n) return;
+const int v = p[threadIdx.x];
+int w = v > 1 ? p[0] : 0;
+__syncthreads();
+for (int k = 0; k < m; ++k) {
+  int u = p[k] + w;
+  __syncthreads();
+  if (m > 2) { int r = u; __syncthreads(); p[k] = r; }
+}
+p[threadIdx.x] = v + w;
+}
+`;
+    const result = await translateText('k.cu', source);
+    expect(warnings(result)).toEqual([]);
+    const text = output(result, 'device');
+    // Declared without const or value ahead of the region; assigned in it (a lowered ?: too).
+    expect(text).toMatch(/\nint v; int w; \{ int (__hv_g\d+) = !\(__hv_ret\d+\); int __hv_t\d+ = hip2vx_split\(\1\); if \(\1\) \{ v = p\[threadIdx\.x\];\n\{ int (__hv_g\d+) = hip2vx_bool\(v > 1\); int __hv_t\d+ = hip2vx_split\(\2\); if \(\2\) \{ w = p\[0\]; \} else \{ w = 0; \}/);
+    expect(text).not.toContain('int w = ');
+    // The loop runs on every thread; its body's statements are guarded between its barriers.
+    expect(text).toMatch(/hip2vx_syncthreads\(\);\nfor \(int k = 0; k < m; \+\+k\) \{int u; \{ int (__hv_g\d+) = !\(__hv_ret\d+\); int __hv_t\d+ = hip2vx_split\(\1\); if \(\1\) \{ u = p\[k\] \+ w; \}/);
+    expect(text).toMatch(/hip2vx_syncthreads\(\);\n  if \(m > 2\) \{int r; \{ int (__hv_g\d+) = !\(__hv_ret\d+\); int __hv_t\d+ = hip2vx_split\(\1\); if \(\1\) \{ r = u; \}/);
+    expect(count(text, 'hip2vx_syncthreads();')).toBe(3);
+    expect(count(text, '= !(__hv_ret')).toBe(5);
+    // An if that is a loop's whole body, and an else if, are guarded alike.
+    const nested = await translateText('k.cu', '__global__ void k(int* p, int n, int m) {\nif (threadIdx.x >= n) return;\nfor (int k = 0; k < m; ++k)\n  if (m > 2) { int r = p[k]; __syncthreads(); p[k] = r; }\n  else if (m > 1) { p[k] = 2; __syncthreads(); }\n  else __syncthreads();\n}\n');
+    expect(warnings(nested)).toEqual([]);
+    const guarded = output(nested, 'device');
+    expect(guarded).toMatch(/if \(m > 2\) \{int r; \{ int (__hv_g\d+) = !\(__hv_ret\d+\); int __hv_t\d+ = hip2vx_split\(\1\); if \(\1\) \{ r = p\[k\]; \}/);
+    expect(guarded).toMatch(/else if \(m > 1\) \{\{ int (__hv_g\d+) = !\(__hv_ret\d+\); int __hv_t\d+ = hip2vx_split\(\1\); if \(\1\) \{ p\[k\] = 2; \}/);
+    expect(guarded).toContain('else hip2vx_syncthreads();');
+  });
+
+  it('warn where the barrier stays in a split region: a device function\'s return, a barrier in a called function, or a loop that returned threads cannot run alike', async () => {
     const device = await translateText('k.cu', '__device__ void f(int* p, int n) {\nif (threadIdx.x >= n) return;\n__syncthreads();\np[threadIdx.x] = 1;\n}\n__global__ void k(int* p, int n) { f(p, n); }\n');
     expect(warnings(device)).toEqual(['2:1 warning divergent-barrier']);
     const directive = await translateText('k.cu', '__global__ void k(int* p, int n) {\nif (threadIdx.x >= n) return;\np[0] = 1;\n#if 1\n__syncthreads();\n#endif\np[threadIdx.x] = 1;\n}\n');
@@ -228,8 +260,20 @@ describe('barriers after an early exit', () => {
     expect(warnings(called)).toEqual(['3:1 warning divergent-barrier']);
     const inRegion = await translateText('k.cu', '__device__ void wait() { __syncthreads(); }\n__device__ void step() { wait(); }\n__global__ void k(int* p) {\nif (p[threadIdx.x]) step();\n}\n');
     expect(warnings(inRegion)).toEqual(['4:1 warning divergent-barrier']);
-    const loop = await translateText('k.cu', '__global__ void k(int* p, int n) {\nif (threadIdx.x >= n) return;\nfor (int k = 0; k < n; ++k) { p[k] = 1; __syncthreads(); }\n}\n');
-    expect(warnings(loop)).toEqual(['2:1 warning divergent-barrier']);
+    const kernel = (body: string) => translateText('k.cu', `__global__ void k(int* p, int n) {\nif (threadIdx.x >= n) return;\n${body}\n}\n`);
+    // An array cannot be declared ahead and assigned; a bound written after the return, a per-thread
+    // bound or break, and a barrier in a called function make the loop differ for returned threads.
+    for (const body of [
+      'int a[2] = {1, 2};\n__syncthreads();\np[threadIdx.x] = a[1];',
+      'int m = n * 2;\nfor (int k = 0; k < m; ++k) { p[k] = 1; __syncthreads(); }',
+      'for (int k = 0; k < n; ++k) { if (p[k]) break; __syncthreads(); }',
+      'for (int k = threadIdx.x; k < n; ++k) { p[k] = 1; __syncthreads(); }',
+      'for (int k = 0; k < n; ++k) { p[k] = 1; __syncthreads(); __syncthreads_or(p[k]); }'.replace('__syncthreads_or(p[k])', 'wait()'),
+    ]) {
+      const source = body.includes('wait()') ? `__device__ void wait() { __syncthreads(); }\n` : '';
+      const result = source ? await translateText('k.cu', `${source}__global__ void k(int* p, int n) {\nif (threadIdx.x >= n) return;\n${body}\n}\n`) : await kernel(body);
+      expect(warnings(result), body).toContain(`${source ? 3 : 2}:1 warning divergent-barrier`);
+    }
   });
 });
 

@@ -1,9 +1,11 @@
-// The edit engine: untouched text survives byte for byte, edits nest, overlaps are refused.
+// The edit engine: untouched text survives byte for byte, edits nest, overlaps are refused; and
+// declarations split for moving ahead of a region.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { initParser, parse } from '../../src/parse/parser.js';
 import { EditSet } from '../../src/rewrite/edits.js';
 import { walk } from '../../src/analyse/syntax.js';
+import { hoisted } from '../../src/rewrite/hoist.js';
 
 await initParser();
 
@@ -50,5 +52,28 @@ describe('EditSet', () => {
     const decl = tree.rootNode.namedChildren[0]!;
     edits.replace(decl, 'x');
     expect(() => edits.replace(decl, 'y')).toThrow(/overlapping edits/);
+  });
+});
+
+describe('hoisted declarations', () => {
+  const split = (decl: string) => {
+    const text = `void f() { ${decl} }`;
+    const tree = parse(text);
+    const d = tree.rootNode.descendantsOfType('declaration')[0];
+    const h = hoisted(d);
+    const print = new EditSet(text).print;
+    return h && [h.declaration(print), h.assignments(print)];
+  };
+
+  it('declares plain and pointer variables without const or value, and assigns the values', () => {
+    expect(split('const unsigned int a = 1, *b, c = a + 2;')).toEqual(['unsigned int a, *b, c; ', 'a = 1; c = a + 2;']);
+    expect(split('volatile float* __restrict__ p = q;')).toEqual(['volatile float * __restrict__ p; ', 'p = q;']);
+    expect(split('Real x;')).toEqual(['Real x; ', '']);
+  });
+
+  it('leaves what an assignment would not reproduce: static, deduced types, arrays, references, constructors, braces, const pointers', () => {
+    for (const decl of ['static int a = 1;', 'auto a = 1;', 'int a[2] = {1, 2};', 'int& r = x;', 'T t(1, 2);', 'T t{1};', 'int i = {3};', 'float* const q = p;']) {
+      expect(split(decl), decl).toBeUndefined();
+    }
   });
 });

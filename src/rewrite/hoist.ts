@@ -1,0 +1,40 @@
+// A local declaration split in two: the variables declared where a wider scope sees them, and
+// their initial values assigned where the declaration stood. The divergence lowering moves the
+// declarations out of a split region this way when code after the region names them.
+import type { Node } from '../parse/parser.js';
+import type { Printer } from './edits.js';
+import { declaredName } from '../analyse/syntax.js';
+
+export interface Hoisted {
+  /** `int a, *b;`: the declaration without initial values or const. */
+  declaration: (print: Printer) => string;
+  /** `a = 1; b = p;`: what stays in place. */
+  assignments: (print: Printer) => string;
+}
+
+/**
+ * `decl` split, if that keeps its meaning: plain or pointer variables of a type that is not
+ * deduced (no `auto`), not static or extern, each initialised (if at all) by `= value`.
+ * Arrays, references, constructor calls and brace initialisers stay as they are (undefined).
+ */
+export function hoisted(decl: Node): Hoisted | undefined {
+  if (decl.type !== 'declaration') return undefined;
+  const declarators = decl.childrenForFieldName('declarator');
+  const first = declarators[0];
+  if (!first) return undefined;
+  const specifiers = decl.children.filter((c): c is Node => !!c && c.endIndex <= first.startIndex);
+  if (specifiers.some((s) => s.type === 'storage_class_specifier' || s.type === 'placeholder_type_specifier' || s.type === 'decltype' || /\bauto\b/.test(s.text))) return undefined;
+  const parts = declarators.map((x) => {
+    const target = x.type === 'init_declarator' ? x.childForFieldName('declarator') : x;
+    const value = x.type === 'init_declarator' ? x.childForFieldName('value') : null;
+    const plain = target && (target.type === 'identifier' || (target.type === 'pointer_declarator' && !/\bconst\b/.test(target.text)));
+    if (!plain || (value && (value.type === 'initializer_list' || value.type === 'argument_list'))) return undefined;
+    return { target, name: declaredName(target)!.text, value };
+  });
+  if (parts.some((p) => !p)) return undefined;
+  const kept = specifiers.filter((s) => !(s.type === 'type_qualifier' && /^(const|constexpr)$/.test(s.text)));
+  return {
+    declaration: (print) => `${kept.map(print).join(' ')} ${parts.map((p) => print(p!.target)).join(', ')}; `,
+    assignments: (print) => parts.filter((p) => p!.value).map((p) => `${p!.name} = ${print(p!.value!)};`).join(' '),
+  };
+}
