@@ -920,9 +920,9 @@ function trailingBreak(stmts: Node[]): Node | undefined {
 
 /**
  * Statements printed one after another with the text between them as written: comments, and
- * `#if` groups the parser did not see (a branch not taken) stay, balanced.
+ * `#if` groups the parser did not see (a branch not taken) stay, balanced. A list starting with a
+ * directive (`#pragma unroll`) starts a line.
  */
-/** `stmts` printed with the text between them; a list starting with a directive (`#pragma unroll`) starts a line. */
 function statements(stmts: Node[], print: Printer, text: string): string {
   return stmts.map((s, k) => (k > 0 ? text.slice(stmts[k - 1].endIndex, s.startIndex) : s.type.startsWith('preproc_') ? '\n' : '') + print(s)).join('');
 }
