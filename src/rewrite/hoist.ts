@@ -12,10 +12,15 @@ export interface Hoisted {
   assignments: (print: Printer) => string;
 }
 
+/** Cooperative groups' handles: classes without a default constructor. */
+const GROUP_TYPES = /^(thread_block|thread_group|grid_group|thread_block_tile|coalesced_group|cluster_group)$/;
+
 /**
- * `decl` split, if that keeps its meaning: plain or pointer variables of a type that is not
- * deduced (no `auto`), not static or extern, each initialised (if at all) by `= value`.
- * Arrays, references, constructor calls and brace initialisers stay as they are (undefined).
+ * `decl` split, if that keeps its meaning: pointers, and plain variables of a type that is
+ * surely default-constructible (a built-in type, or a plain name: a typedef, a vector type, a
+ * struct; not a namespace's or template's class, nor a cooperative group), not deduced (no
+ * `auto`), not static or extern, each initialised (if at all) by `= value`. Arrays, references,
+ * constructor calls and brace initialisers stay as they are (undefined).
  */
 export function hoisted(decl: Node): Hoisted | undefined {
   if (decl.type !== 'declaration') return undefined;
@@ -24,10 +29,12 @@ export function hoisted(decl: Node): Hoisted | undefined {
   if (!first) return undefined;
   const specifiers = decl.children.filter((c): c is Node => !!c && c.endIndex <= first.startIndex);
   if (specifiers.some((s) => s.type === 'storage_class_specifier' || s.type === 'placeholder_type_specifier' || s.type === 'decltype' || /\bauto\b/.test(s.text))) return undefined;
+  const type = decl.childForFieldName('type');
+  const constructible = !!type && (type.type === 'primitive_type' || type.type === 'sized_type_specifier' || (type.type === 'type_identifier' && !GROUP_TYPES.test(type.text)));
   const parts = declarators.map((x) => {
     const target = x.type === 'init_declarator' ? x.childForFieldName('declarator') : x;
     const value = x.type === 'init_declarator' ? x.childForFieldName('value') : null;
-    const plain = target && (target.type === 'identifier' || (target.type === 'pointer_declarator' && !/\bconst\b/.test(target.text)));
+    const plain = target && ((target.type === 'identifier' && constructible) || (target.type === 'pointer_declarator' && !/\bconst\b/.test(target.text)));
     if (!plain || (value && (value.type === 'initializer_list' || value.type === 'argument_list'))) return undefined;
     return { target, name: declaredName(target)!.text, value };
   });

@@ -69,10 +69,11 @@ describe('hoisted declarations', () => {
     expect(split('const unsigned int a = 1, *b, c = a + 2;')).toEqual(['unsigned int a, *b, c; ', 'a = 1; c = a + 2;']);
     expect(split('volatile float* __restrict__ p = q;')).toEqual(['volatile float * __restrict__ p; ', 'p = q;']);
     expect(split('Real x;')).toEqual(['Real x; ', '']);
+    expect(split('cg::thread_block* b = &g;')).toEqual(['cg::thread_block * b; ', 'b = &g;']);
   });
 
-  it('leaves what an assignment would not reproduce: static, deduced types, arrays, references, constructors, braces, const pointers', () => {
-    for (const decl of ['static int a = 1;', 'auto a = 1;', 'int a[2] = {1, 2};', 'int& r = x;', 'T t(1, 2);', 'T t{1};', 'int i = {3};', 'float* const q = p;']) {
+  it('leaves what an assignment would not reproduce: static, deduced types, arrays, references, constructors, braces, const pointers, classes that may lack a default constructor', () => {
+    for (const decl of ['static int a = 1;', 'auto a = 1;', 'int a[2] = {1, 2};', 'int& r = x;', 'T t(1, 2);', 'T t{1};', 'int i = {3};', 'float* const q = p;', 'cg::thread_block b = g;', 'thread_block b = g;', 'std::array<int, 2> a = f();']) {
       expect(split(decl), decl).toBeUndefined();
     }
   });
