@@ -63,6 +63,10 @@ export class DivergenceLowering {
   private readonly points = new Set<number>();
   /** Declarations whose value lowerValueStatement assigns in split regions, by id. */
   private readonly assigned = new Set<number>();
+  /** Locals every thread keeps alike after a kernel's returns (controlLocal), by name. */
+  private readonly control = new Map<string, boolean>();
+  /** The names the headers of loops and ifs holding barriers read (controlStatement). */
+  private headerNames: Set<string> | undefined;
   /** Declarations moved ahead of a region (hoistedAt), by id. */
   private readonly hoists = new Map<number, Hoisted>();
 
@@ -759,15 +763,17 @@ export class DivergenceLowering {
   }
 
   private decideRunByAll(st: Node): boolean {
-    if (st.type === 'expression_statement') return !!st.namedChildren[0] && this.barrierInside(st.namedChildren[0], true, true);
+    if (st.type === 'expression_statement' && !!st.namedChildren[0] && this.barrierInside(st.namedChildren[0], true, true)) return true;
+    if (st.type === 'expression_statement' || st.type === 'declaration') return this.controlStatement(st);
     const header = BARRIER_CARRIERS.get(st.type)?.(st);
     if (!header || this.edits.has(st) || !this.barrierInside(st, false, true)) return false;
     if (descendantsOf(st, ['call_expression']).some((c) => this.options.barrierFunctions?.has(calleeName(c.childForFieldName('function')) ?? ''))) return false;
     if (st.type === 'if_statement' ? !this.uni.isUniform(header[0]) : this.divergent(st)) return false;
     if (descendantsOf(st, ['return_statement', 'break_statement', 'continue_statement']).some((j) => this.converted.has(j.id))) return false;
     const own = new Set(header.filter((h) => h.type === 'declaration').flatMap((d) => d.childrenForFieldName('declarator').map((x) => declaredName(x)?.text)));
-    const read = header.flatMap((h) => descendantsOf(h, ['identifier'], true)).filter((id) => !own.has(id.text));
-    if (read.some((id) => this.writtenAfterExit(id.text, header))) return false;
+    const read = header.flatMap((h) => descendantsOf(h, ['identifier'], true)).filter((id) => !own.has(id.text) && !this.controlLocal(id.text));
+    const inHeader = (w: Node) => header.some((h) => h.startIndex <= w.startIndex && w.endIndex <= h.endIndex);
+    if (read.some((id) => this.writesAfterExit(id.text).some((w) => !inHeader(w)))) return false;
     return carrierBodies(st).every((body) => {
       if (body.type !== 'compound_statement') return this.runByAll(body);
       const { inner, lead } = blockParts(body, this.edits.text);
@@ -790,14 +796,61 @@ export class DivergenceLowering {
     }
   }
 
-  /** `name` is assigned or declared after the body's first return that became a flag, outside `except`. */
-  private writtenAfterExit(name: string, except: Node[]): boolean {
+  /** The assignments, updates and declarations of `name` after the body's first return that became a flag. */
+  private writesAfterExit(name: string): Node[] {
     const from = Math.min(...[...this.returns.values()].map((r) => r.startIndex));
-    return descendantsOf(this.body, ['assignment_expression', 'update_expression', 'declaration']).some((w) => {
-      if (w.startIndex < from || except.some((e) => e.startIndex <= w.startIndex && w.endIndex <= e.endIndex)) return false;
-      const targets = w.type === 'declaration' ? w.childrenForFieldName('declarator').map((x) => declaredName(x)) : [unparen(w.childForFieldName(w.type === 'assignment_expression' ? 'left' : 'argument')!)];
-      return targets.some((t) => t?.text === name);
-    });
+    return descendantsOf(this.body, ['assignment_expression', 'update_expression', 'declaration']).filter((w) => w.startIndex >= from && writtenNames(w).includes(name));
+  }
+
+  /**
+   * A local that every thread keeps alike after the returns (a loop counter): each write of it
+   * there is a statement of its own in a block giving it a uniform value (a point: every thread
+   * runs it), or lies in the header of a loop holding a barrier.
+   */
+  private controlLocal(name: string): boolean {
+    let known = this.control.get(name);
+    if (known === undefined) {
+      const writes = this.writesAfterExit(name);
+      known = writes.length > 0 && writes.every((w) => this.controlWrite(w) || this.inBarrierLoopHeader(w));
+      this.control.set(name, known);
+    }
+    return known;
+  }
+
+  /** `w` is a whole statement in a block (a declaration of one variable, or an expression) giving a uniform value. */
+  private controlWrite(w: Node): boolean {
+    const st = w.type === 'declaration' ? w : w.parent;
+    if (st?.type !== (w.type === 'declaration' ? 'declaration' : 'expression_statement') || st.parent?.type !== 'compound_statement') return false;
+    if (w.type === 'update_expression') return true;
+    const declarators = w.type === 'declaration' ? w.childrenForFieldName('declarator') : [];
+    if (declarators.length > 1) return false;
+    const value = w.type === 'declaration' ? (declarators[0]?.type === 'init_declarator' ? declarators[0].childForFieldName('value') : null) : w.childForFieldName('right');
+    if (w.type === 'declaration' && declarators[0]?.type === 'identifier') return true;
+    return !!value && value.type !== 'initializer_list' && value.type !== 'argument_list' && this.uni.isUniform(value);
+  }
+
+  private inBarrierLoopHeader(w: Node): boolean {
+    for (let p = w.parent; p && p.id !== this.body.id; p = p.parent) {
+      if (!LOOPS.has(p.type) || !BARRIER_CARRIERS.has(p.type)) continue;
+      if (BARRIER_CARRIERS.get(p.type)!(p).some((h) => h.startIndex <= w.startIndex && w.endIndex <= h.endIndex)) return this.barrierInside(p, false, true);
+    }
+    return false;
+  }
+
+  /**
+   * A statement of a control local (controlWrite) that a barrier loop's or if's header reads:
+   * every thread runs it, so that every thread runs that loop alike.
+   */
+  private controlStatement(st: Node): boolean {
+    const w = st.type === 'declaration' ? st : st.namedChildren[0];
+    if (!w || !['declaration', 'assignment_expression', 'update_expression'].includes(w.type) || !this.controlWrite(w)) return false;
+    this.headerNames ??= new Set(
+      descendantsOf(this.body, [...BARRIER_CARRIERS.keys()])
+        .filter((c) => this.barrierInside(c, false, true))
+        .flatMap((c) => BARRIER_CARRIERS.get(c.type)!(c).flatMap((h) => descendantsOf(h, ['identifier'], true).map((id) => id.text))),
+    );
+    const names = writtenNames(w);
+    return names.length > 0 && names.every((n) => this.headerNames!.has(n) && this.controlLocal(n));
   }
 
   /**
@@ -968,6 +1021,13 @@ const BARRIER_CARRIERS = new Map<string, (n: Node) => Node[]>([
   ['do_statement', (n) => n.childrenForFieldName('condition')],
   ['if_statement', (n) => n.childrenForFieldName('condition')],
 ]);
+
+/** The variables an assignment, update or declaration writes (by name). */
+function writtenNames(w: Node): string[] {
+  if (w.type === 'declaration') return w.childrenForFieldName('declarator').map((x) => declaredName(x)?.text ?? '');
+  const target = w.childForFieldName(w.type === 'assignment_expression' ? 'left' : 'argument');
+  return target ? [unparen(target).text] : [];
+}
 
 /** A loop's body, or an if's branches. */
 function carrierBodies(n: Node): Node[] {

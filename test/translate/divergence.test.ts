@@ -249,6 +249,12 @@ p[threadIdx.x] = v + w;
     expect(guarded).toMatch(/if \(m > 2\) \{int r; \{ int (__hv_g\d+) = !\(__hv_ret\d+\); int __hv_t\d+ = hip2vx_split\(\1\); if \(\1\) \{ r = p\[k\]; \}/);
     expect(guarded).toMatch(/else if \(m > 1\) \{\{ int (__hv_g\d+) = !\(__hv_ret\d+\); int __hv_t\d+ = hip2vx_split\(\1\); if \(\1\) \{ p\[k\] = 2; \}/);
     expect(guarded).toContain('else hip2vx_syncthreads();');
+    // A counter declared and stepped by statements of their own, with uniform values: every thread runs them.
+    const counted = await translateText('k.cu', '__global__ void k(int* p, int n, int m) {\nif (threadIdx.x >= n) return;\nint x = p[threadIdx.x];\nint it = 0;\nint rounds = m / 2;\nwhile (it < rounds) { p[it] += x; __syncthreads(); it += 1; }\ndo { __syncthreads(); } while (--rounds > 0);\n}\n');
+    expect(warnings(counted)).toEqual([]);
+    const countedText = output(counted, 'device');
+    expect(countedText).toMatch(/hip2vx_join\(__hv_t\d+\); \} \nint it = 0;\nint rounds = m \/ 2;\nwhile \(it < rounds\) \{\{ int (__hv_g\d+) = !\(__hv_ret\d+\); int __hv_t\d+ = hip2vx_split\(\1\); if \(\1\) \{ p\[it\] \+= x; \} hip2vx_join\(__hv_t\d+\); \}  hip2vx_syncthreads\(\); it \+= 1;\n\}/);
+    expect(countedText).toMatch(/do \{\s*hip2vx_syncthreads\(\);\s*\} while \(--rounds > 0\);/);
   });
 
   it('warn where the barrier stays in a split region: a device function\'s return, a barrier in a called function, or a loop that returned threads cannot run alike', async () => {
@@ -265,7 +271,8 @@ p[threadIdx.x] = v + w;
     // bound or break, and a barrier in a called function make the loop differ for returned threads.
     for (const body of [
       'int a[2] = {1, 2};\n__syncthreads();\np[threadIdx.x] = a[1];',
-      'int m = n * 2;\nfor (int k = 0; k < m; ++k) { p[k] = 1; __syncthreads(); }',
+      'int m = n * 2;\nif (p[0]) m = 3;\nfor (int k = 0; k < m; ++k) { p[k] = 1; __syncthreads(); }',
+      'int m = 0;\nfor (int k = 0; k < m; ++k) { p[k] = 1; __syncthreads(); if (p[k]) m++; }',
       'for (int k = 0; k < n; ++k) { if (p[k]) break; __syncthreads(); }',
       'for (int k = threadIdx.x; k < n; ++k) { p[k] = 1; __syncthreads(); }',
       'for (int k = 0; k < n; ++k) { p[k] = 1; __syncthreads(); __syncthreads_or(p[k]); }'.replace('__syncthreads_or(p[k])', 'wait()'),
