@@ -817,16 +817,28 @@ export class DivergenceLowering {
     return known;
   }
 
-  /** `w` is a whole statement in a block (a declaration of one variable, or an expression) giving a uniform value. */
+  /**
+   * `w` is a whole statement (a declaration of one variable, or an expression) giving a uniform
+   * value, in a list where points are found: the body's, or a barrier loop's or if's, within such.
+   */
   private controlWrite(w: Node): boolean {
     const st = w.type === 'declaration' ? w : w.parent;
-    if (st?.type !== (w.type === 'declaration' ? 'declaration' : 'expression_statement') || st.parent?.type !== 'compound_statement') return false;
+    if (st?.type !== (w.type === 'declaration' ? 'declaration' : 'expression_statement') || !this.inPointLists(st)) return false;
     if (w.type === 'update_expression') return true;
     const declarators = w.type === 'declaration' ? w.childrenForFieldName('declarator') : [];
     if (declarators.length > 1) return false;
     const value = w.type === 'declaration' ? (declarators[0]?.type === 'init_declarator' ? declarators[0].childForFieldName('value') : null) : w.childForFieldName('right');
     if (w.type === 'declaration' && declarators[0]?.type === 'identifier') return true;
     return !!value && value.type !== 'initializer_list' && value.type !== 'argument_list' && this.uni.isUniform(value);
+  }
+
+  private inPointLists(st: Node): boolean {
+    for (let p = st.parent; p; p = p.parent) {
+      if (p.id === this.body.id) return true;
+      if (p.type === 'else_clause' || (p.type === 'compound_statement' && !!p.parent && (p.parent.type === 'else_clause' || BARRIER_CARRIERS.has(p.parent.type)))) continue;
+      if (!BARRIER_CARRIERS.has(p.type) || !this.barrierInside(p, false, true)) return false;
+    }
+    return false;
   }
 
   private inBarrierLoopHeader(w: Node): boolean {

@@ -273,6 +273,7 @@ p[threadIdx.x] = v + w;
       'int a[2] = {1, 2};\n__syncthreads();\np[threadIdx.x] = a[1];',
       'int m = n * 2;\nif (p[0]) m = 3;\nfor (int k = 0; k < m; ++k) { p[k] = 1; __syncthreads(); }',
       'int m = 0;\nfor (int k = 0; k < m; ++k) { p[k] = 1; __syncthreads(); if (p[k]) m++; }',
+      'int m = 0;\nfor (int k = 0; k < 4; ++k) { m++; }\nwhile (m > 0) { __syncthreads(); m--; }',
       'for (int k = 0; k < n; ++k) { if (p[k]) break; __syncthreads(); }',
       'for (int k = threadIdx.x; k < n; ++k) { p[k] = 1; __syncthreads(); }',
       'for (int k = 0; k < n; ++k) { p[k] = 1; __syncthreads(); __syncthreads_or(p[k]); }'.replace('__syncthreads_or(p[k])', 'wait()'),
