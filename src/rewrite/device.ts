@@ -16,6 +16,7 @@ import { conditionalGroups, enclosingConditions, unbalancedDirectives } from '..
 import { substitute, type MacroTable } from '../parse/macros.js';
 import { ptxCall, warpMatrixInstruction } from '../analyse/ptx-asm.js';
 import { argumentsOf, attributeSpaces, calleeName, declaredName, descendants, functionDeclarator, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
+import { isBlockBarrier } from '../analyse/barriers.js';
 import type { HeaderRule, RuleSet } from '../rules/index.js';
 import { HOSTED_STD } from '../analyse/constructs.js';
 import { DivergenceLowering, type Report } from './divergence.js';
@@ -467,13 +468,12 @@ export class DeviceRewriter {
   private barrierFunctions(): ReadonlySet<string> {
     if (this.barrierFunctionsFound) return this.barrierFunctionsFound;
     const fns = [...this.program.deviceFunctions, ...(this.options.includedFunctions?.() ?? [])].filter((f) => f.body);
-    const callees = new Map(fns.map((f) => [f, descendants(f.body!, 'call_expression').map((c) => calleeName(c.childForFieldName('function')) ?? '')]));
-    const found = new Set<string>(['__syncthreads']);
+    const calls = new Map(fns.map((f) => [f, descendants(f.body!, 'call_expression')]));
+    const found = new Set(fns.filter((f) => calls.get(f)!.some(isBlockBarrier)).map((f) => f.name));
     for (let grew = true; grew; ) {
       grew = false;
-      for (const [f, calls] of callees) if (!found.has(f.name) && calls.some((c) => found.has(c))) grew = !!found.add(f.name);
+      for (const [f, cs] of calls) if (!found.has(f.name) && cs.some((c) => found.has(calleeName(c.childForFieldName('function')) ?? ''))) grew = !!found.add(f.name);
     }
-    found.delete('__syncthreads');
     return (this.barrierFunctionsFound = found);
   }
 

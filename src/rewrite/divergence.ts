@@ -15,6 +15,7 @@ import type { Uniformity } from '../analyse/uniformity.js';
 import type { EditSet, Printer } from './edits.js';
 import { calleeName, declaredName, position, scan, spanHas } from '../analyse/syntax.js';
 import { hoisted, type Hoisted } from './hoist.js';
+import { isBlockBarrier, isPlainBarrier } from '../analyse/barriers.js';
 
 export type Report = (node: Node, severity: 'error' | 'warning', ruleId: string, message: string) => void;
 
@@ -515,10 +516,10 @@ export class DivergenceLowering {
     }
   }
 
-  /** `n` waits at a block barrier: `__syncthreads()`, or (unless `direct`) a call of a device function that does. */
+  /** `n` waits at a block barrier (barriers.ts), or (unless `direct`) calls a device function that does. */
   private barrierInside(n: Node, includeSelf = false, direct = false): boolean {
-    const waits = (name: string | undefined) => name === '__syncthreads' || (!direct && !!name && !!this.options.barrierFunctions?.has(name));
-    return descendantsOf(n, ['call_expression'], includeSelf).some((c) => waits(calleeName(c.childForFieldName('function'))));
+    const waits = (c: Node) => isBlockBarrier(c) || (!direct && !!this.options.barrierFunctions?.has(calleeName(c.childForFieldName('function')) ?? ''));
+    return descendantsOf(n, ['call_expression'], includeSelf).some(waits);
   }
 
   private ifText(n: Node, print: Printer): string {
@@ -763,7 +764,8 @@ export class DivergenceLowering {
   }
 
   private decideRunByAll(st: Node): boolean {
-    if (st.type === 'expression_statement' && !!st.namedChildren[0] && this.barrierInside(st.namedChildren[0], true, true)) return true;
+    const e = st.type === 'expression_statement' ? st.namedChildren[0] : null;
+    if (e?.type === 'call_expression' && isPlainBarrier(e)) return true;
     if (st.type === 'expression_statement' || st.type === 'declaration') return this.controlStatement(st);
     const header = BARRIER_CARRIERS.get(st.type)?.(st);
     if (!header || this.edits.has(st) || !this.barrierInside(st, false, true)) return false;

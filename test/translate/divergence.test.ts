@@ -257,6 +257,18 @@ p[threadIdx.x] = v + w;
     expect(countedText).toMatch(/do \{\s*hip2vx_syncthreads\(\);\s*\} while \(--rounds > 0\);/);
   });
 
+  it('know the barriers by every spelling: a thread block\'s sync() waits like __syncthreads(), and the counting forms stay in their region', async () => {
+    const head = '#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\n';
+    const synced = await translateText('k.cu', `${head}__global__ void k(int* p, int n) {\ncg::thread_block block = cg::this_thread_block();\nif (threadIdx.x >= n) return;\np[threadIdx.x] = 1;\nblock.sync();\ncg::sync(block);\nauto b2 = cg::this_thread_block();\np[0] = 2;\n}\n`);
+    const barriers = (r: Awaited<ReturnType<typeof translateText>>) => warnings(r).filter((w) => w.endsWith('divergent-barrier'));
+    expect(barriers(synced)).toEqual([]);
+    expect(output(synced, 'device')).toMatch(/hip2vx_join\(__hv_t\d+\); \} \nblock\.sync\(\);\ncg::sync\(block\);\n\{ int/);
+    const counted = await translateText('k.cu', `__global__ void k(int* p, int n) {\nif (threadIdx.x >= n) return;\nint c = __syncthreads_count(p[threadIdx.x] > 0);\np[threadIdx.x] = c;\n}\n`);
+    expect(warnings(counted)).toEqual(['2:1 warning divergent-barrier']);
+    const inRegion = await translateText('k.cu', `${head}__global__ void k(int* p) {\nauto g = cg::this_thread_block();\nif (p[threadIdx.x]) g.sync();\nif (p[threadIdx.x] > 1) __syncthreads_or(1);\n}\n`);
+    expect(barriers(inRegion)).toEqual(['5:1 warning divergent-barrier', '6:1 warning divergent-barrier']);
+  });
+
   it('warn where the barrier stays in a split region: a device function\'s return, a barrier in a called function, or a loop that returned threads cannot run alike', async () => {
     const device = await translateText('k.cu', '__device__ void f(int* p, int n) {\nif (threadIdx.x >= n) return;\n__syncthreads();\np[threadIdx.x] = 1;\n}\n__global__ void k(int* p, int n) { f(p, n); }\n');
     expect(warnings(device)).toEqual(['2:1 warning divergent-barrier']);
