@@ -6,7 +6,7 @@ import type { Printer } from './edits.js';
 import { declaredName } from '../analyse/syntax.js';
 
 export interface Hoisted {
-  /** `int a, *b;`: the declaration without initial values or const. */
+  /** `int a; int *b;`: the declaration without initial values, nor const on plain variables. */
   declaration: (print: Printer) => string;
   /** `a = 1; b = p;`: what stays in place. */
   assignments: (print: Printer) => string;
@@ -39,9 +39,10 @@ export function hoisted(decl: Node): Hoisted | undefined {
     return { target, name: declaredName(target)!.text, value };
   });
   if (parts.some((p) => !p)) return undefined;
-  const kept = specifiers.filter((s) => !(s.type === 'type_qualifier' && /^(const|constexpr)$/.test(s.text)));
+  // `const` qualifies a plain variable, which is assigned later, but a pointer's target.
+  const unqualified = specifiers.filter((s) => !(s.type === 'type_qualifier' && /^(const|constexpr)$/.test(s.text)));
   return {
-    declaration: (print) => `${kept.map(print).join(' ')} ${parts.map((p) => print(p!.target)).join(', ')}; `,
+    declaration: (print) => parts.map((p) => `${(p!.target.type === 'pointer_declarator' ? specifiers : unqualified).map(print).join(' ')} ${print(p!.target)}; `).join(''),
     assignments: (print) => parts.filter((p) => p!.value).map((p) => `${p!.name} = ${print(p!.value!)};`).join(' '),
   };
 }

@@ -66,7 +66,7 @@ describe('hoisted declarations', () => {
   };
 
   it('declares plain and pointer variables without const or value, and assigns the values', () => {
-    expect(split('const unsigned int a = 1, *b, c = a + 2;')).toEqual(['unsigned int a, *b, c; ', 'a = 1; c = a + 2;']);
+    expect(split('const unsigned int a = 1, *b, c = a + 2;')).toEqual(['unsigned int a; const unsigned int *b; unsigned int c; ', 'a = 1; c = a + 2;']);
     expect(split('volatile float* __restrict__ p = q;')).toEqual(['volatile float * __restrict__ p; ', 'p = q;']);
     expect(split('Real x;')).toEqual(['Real x; ', '']);
     expect(split('cg::thread_block* b = &g;')).toEqual(['cg::thread_block * b; ', 'b = &g;']);
