@@ -30,6 +30,7 @@ export interface LoweringOptions {
 }
 
 const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement', 'for_range_loop']);
+const LOCAL_TYPES = new Set(['type_definition', 'alias_declaration', 'struct_specifier', 'class_specifier', 'union_specifier', 'enum_specifier']);
 const CONSTRUCTS = new Set(['if_statement', 'switch_statement', ...LOOPS]);
 /** Calls that compile to straight-line code (hip2vx_device.h), safe to evaluate speculatively. */
 const BRANCH_FREE_CALLS = new Set([
@@ -739,6 +740,8 @@ export class DivergenceLowering {
   private hoistedAt(stmts: Node[], b: number): Node[] | undefined {
     const named = new Set(stmts.slice(b).flatMap((st) => descendantsOf(st, ['identifier'], true).map((id) => id.text)));
     const moved = stmts.slice(0, b).filter((st) => st.type === 'declaration' && st.childrenForFieldName('declarator').some((x) => named.has(declaredName(x)?.text ?? '')));
+    // A type declared in the region would not be seen by the declarations moved ahead of it.
+    if (moved.length && stmts.slice(0, b).some((st) => LOCAL_TYPES.has(st.type) || descendantsOf(st, [...LOCAL_TYPES]).length > 0)) return undefined;
     for (const d of moved) {
       if (this.hoists.has(d.id)) continue;
       const lowered = this.assigned.has(d.id) && d.childrenForFieldName('declarator').length === 1;

@@ -283,6 +283,7 @@ p[threadIdx.x] = v + w;
     // bound or break, and a barrier in a called function make the loop differ for returned threads.
     for (const body of [
       'int a[2] = {1, 2};\n__syncthreads();\np[threadIdx.x] = a[1];',
+      'typedef int word;\nword w = p[threadIdx.x];\n__syncthreads();\np[0] = w;',
       'int m = n * 2;\nif (p[0]) m = 3;\nfor (int k = 0; k < m; ++k) { p[k] = 1; __syncthreads(); }',
       'int m = 0;\nfor (int k = 0; k < m; ++k) { p[k] = 1; __syncthreads(); if (p[k]) m++; }',
       'int m = 0;\nfor (int k = 0; k < 4; ++k) { m++; }\nwhile (m > 0) { __syncthreads(); m--; }',
