@@ -744,6 +744,7 @@ export class DivergenceLowering {
     if (moved.length && stmts.slice(0, b).some((st) => LOCAL_TYPES.has(st.type) || descendantsOf(st, [...LOCAL_TYPES]).length > 0)) return undefined;
     for (const d of moved) {
       if (this.hoists.has(d.id)) continue;
+      if (constantUses(d, stmts.slice(b))) return undefined;
       const lowered = this.assigned.has(d.id) && d.childrenForFieldName('declarator').length === 1;
       const h = (!this.edits.has(d) || lowered) && hoisted(d);
       if (!h) return undefined;
@@ -1038,6 +1039,16 @@ const BARRIER_CARRIERS = new Map<string, (n: Node) => Node[]>([
   ['do_statement', (n) => n.childrenForFieldName('condition')],
   ['if_statement', (n) => n.childrenForFieldName('condition')],
 ]);
+
+/** Where C++ needs a constant expression: a `const` local named there cannot become an assigned variable. */
+const CONSTANT_CONTEXTS = ['array_declarator', 'template_argument_list', 'case_statement', 'static_assert_declaration', 'enumerator', 'bitfield_clause'];
+
+/** `decl` is `const` or `constexpr` and `stmts` name one of its variables where a constant is needed. */
+function constantUses(decl: Node, stmts: Node[]): boolean {
+  if (!decl.namedChildren.some((c) => c?.type === 'type_qualifier' && /^(const|constexpr)$/.test(c.text))) return false;
+  const names = new Set(decl.childrenForFieldName('declarator').map((x) => declaredName(x)?.text ?? ''));
+  return stmts.some((st) => descendantsOf(st, CONSTANT_CONTEXTS, true).some((c) => descendantsOf(c, ['identifier'], true).some((id) => names.has(id.text))));
+}
 
 /** The variables an assignment, update or declaration writes (by name). */
 function writtenNames(w: Node): string[] {

@@ -284,6 +284,7 @@ p[threadIdx.x] = v + w;
     for (const body of [
       'int a[2] = {1, 2};\n__syncthreads();\np[threadIdx.x] = a[1];',
       'typedef int word;\nword w = p[threadIdx.x];\n__syncthreads();\np[0] = w;',
+      'const int r = 2;\np[0] = r;\n__syncthreads();\nint w[2 * r + 1];\nw[0] = p[threadIdx.x];\np[1] = w[0];',
       'int m = n * 2;\nif (p[0]) m = 3;\nfor (int k = 0; k < m; ++k) { p[k] = 1; __syncthreads(); }',
       'int m = 0;\nfor (int k = 0; k < m; ++k) { p[k] = 1; __syncthreads(); if (p[k]) m++; }',
       'int m = 0;\nfor (int k = 0; k < 4; ++k) { m++; }\nwhile (m > 0) { __syncthreads(); m--; }',
