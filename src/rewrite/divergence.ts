@@ -778,8 +778,7 @@ export class DivergenceLowering {
     if (descendantsOf(st, ['return_statement', 'break_statement', 'continue_statement']).some((j) => this.converted.has(j.id))) return false;
     const own = new Set(header.filter((h) => h.type === 'declaration').flatMap((d) => d.childrenForFieldName('declarator').map((x) => declaredName(x)?.text)));
     const read = header.flatMap((h) => descendantsOf(h, ['identifier'], true)).filter((id) => !own.has(id.text) && !this.controlLocal(id.text));
-    const inHeader = (w: Node) => header.some((h) => h.startIndex <= w.startIndex && w.endIndex <= h.endIndex);
-    if (read.some((id) => this.writesAfterExit(id.text).some((w) => !inHeader(w)))) return false;
+    if (read.some((id) => this.writesAfterExit(id.text).some((w) => !withinAny(w, header)))) return false;
     return carrierBodies(st).every((body) => {
       if (body.type !== 'compound_statement') return this.runByAll(body);
       const { inner, lead } = blockParts(body, this.edits.text);
@@ -850,7 +849,7 @@ export class DivergenceLowering {
   private inBarrierLoopHeader(w: Node): boolean {
     for (let p = w.parent; p && p.id !== this.body.id; p = p.parent) {
       if (!LOOPS.has(p.type) || !BARRIER_CARRIERS.has(p.type)) continue;
-      if (BARRIER_CARRIERS.get(p.type)!(p).some((h) => h.startIndex <= w.startIndex && w.endIndex <= h.endIndex)) return this.barrierInside(p, false, true);
+      if (withinAny(w, BARRIER_CARRIERS.get(p.type)!(p))) return this.barrierInside(p, false, true);
     }
     return false;
   }
@@ -898,16 +897,12 @@ export class DivergenceLowering {
   private guardLists(): void {
     const blocks = [this.body, ...descendantsOf(this.body, ['compound_statement']).filter((b) => b.parent?.type !== 'switch_statement')];
     for (const block of blocks) {
-      const stmts = block.namedChildren.filter((st): st is Node => !!st && st.type !== 'comment');
+      // Text the statements leave out at the block's ends: comments, and `#if` groups the parser did not see.
+      const { inner: stmts, lead, trail } = blockParts(block, this.edits.text);
       const needsGuard = stmts.some((st, k) => k < stmts.length - 1 && this.flagsSetBy(st).length > 0);
       const isBody = block.id === this.body.id;
       if ((!needsGuard && !(isBody && this.retFlag)) || this.edits.has(block)) continue;
       this.warnBarrierAfterExit(stmts, isBody);
-      // Text the statements leave out at the block's ends: comments, and `#if` groups the parser did not see.
-      const text = this.edits.text;
-      const around = (from: number, to: number) => (text.slice(from, to).trim() ? text.slice(from, to) : '');
-      const lead = around(block.startIndex + 1, stmts[0].startIndex);
-      const trail = around(stmts[stmts.length - 1].endIndex, block.endIndex - 1);
       this.edits.replace(block, (print) => {
         const out = lead + this.guarded(stmts, print, trail, isBody);
         if (!isBody) return `{ ${out} }`;
@@ -1055,6 +1050,11 @@ function writtenNames(w: Node): string[] {
   if (w.type === 'declaration') return w.childrenForFieldName('declarator').map((x) => declaredName(x)?.text ?? '');
   const target = w.childForFieldName(w.type === 'assignment_expression' ? 'left' : 'argument');
   return target ? [unparen(target).text] : [];
+}
+
+/** `n` lies inside one of `spans`. */
+function withinAny(n: Node, spans: readonly Node[]): boolean {
+  return spans.some((s) => s.startIndex <= n.startIndex && n.endIndex <= s.endIndex);
 }
 
 /** A loop's body, or an if's branches. */
