@@ -24,6 +24,13 @@
     vx_serial([](void* p) { auto* q = (decltype(s)*)p; q->r = __real_##NAME(q->a, q->b); }, &s);      \
     return s.r;                                                                                        \
   }
+#define HIP2VX_SERIAL3(R, NAME, A, B, C)                                                                    \
+  extern "C" R __real_##NAME(A, B, C);                                                                      \
+  extern "C" __attribute__((weak, used)) R __wrap_##NAME(A a, B b, C c) {                                   \
+    struct { A a; B b; C c; R r; } s = {a, b, c, {}};                                                     \
+    vx_serial([](void* p) { auto* q = (decltype(s)*)p; q->r = __real_##NAME(q->a, q->b, q->c); }, &s);     \
+    return s.r;                                                                                             \
+  }
 
 HIP2VX_SERIAL2(double, __adddf3, double, double)
 HIP2VX_SERIAL2(double, __subdf3, double, double)
@@ -75,13 +82,27 @@ HIP2VX_SERIAL_MF1(nearbyint) HIP2VX_SERIAL_MF1(expm1) HIP2VX_SERIAL_MF1(log1p) H
 HIP2VX_SERIAL_MF1(acos) HIP2VX_SERIAL_MF1(atan) HIP2VX_SERIAL_MF1(sinh) HIP2VX_SERIAL_MF1(cosh)
 HIP2VX_SERIAL_MF1(cbrt) HIP2VX_SERIAL_MF1(erf) HIP2VX_SERIAL_MF1(erfc) HIP2VX_SERIAL_MF1(tgamma)
 HIP2VX_SERIAL_MF1(lgamma) HIP2VX_SERIAL_MF2(fmod) HIP2VX_SERIAL_MF2(fdim) HIP2VX_SERIAL_MF2(atan2)
-HIP2VX_SERIAL_MF2(hypot) HIP2VX_SERIAL_MF2(remainder)
+HIP2VX_SERIAL_MF2(hypot) HIP2VX_SERIAL_MF2(remainder) HIP2VX_SERIAL_MF1(logb) HIP2VX_SERIAL_MF1(asinh)
+HIP2VX_SERIAL_MF1(acosh) HIP2VX_SERIAL_MF1(atanh) HIP2VX_SERIAL_MF1(j0) HIP2VX_SERIAL_MF1(j1)
+HIP2VX_SERIAL_MF1(y0) HIP2VX_SERIAL_MF1(y1) HIP2VX_SERIAL_MF2(nextafter) HIP2VX_SERIAL_M1(exp10)
+/* The ones with an integer or pointer operand (CUDA's device API has them all). */
+HIP2VX_SERIAL1(long long, llrintf, float) HIP2VX_SERIAL1(long long, llroundf, float)
+HIP2VX_SERIAL1(int, ilogb, double) HIP2VX_SERIAL1(int, ilogbf, float)
+HIP2VX_SERIAL2(double, scalbn, double, int) HIP2VX_SERIAL2(float, scalbnf, float, int)
+HIP2VX_SERIAL2(double, scalbln, double, long) HIP2VX_SERIAL2(float, scalblnf, float, long)
+HIP2VX_SERIAL2(double, jn, int, double) HIP2VX_SERIAL2(float, jnf, int, float)
+HIP2VX_SERIAL2(double, yn, int, double) HIP2VX_SERIAL2(float, ynf, int, float)
+HIP2VX_SERIAL2(double, modf, double, double*) HIP2VX_SERIAL2(float, modff, float, float*)
+HIP2VX_SERIAL2(double, frexp, double, int*) HIP2VX_SERIAL2(float, frexpf, float, int*)
+HIP2VX_SERIAL3(double, remquo, double, double, int*) HIP2VX_SERIAL3(float, remquof, float, float, int*)
+HIP2VX_SERIAL3(double, fma, double, double, double)
 #undef HIP2VX_SERIAL_M1
 #undef HIP2VX_SERIAL_M2
 #undef HIP2VX_SERIAL_MF1
 #undef HIP2VX_SERIAL_MF2
 #undef HIP2VX_SERIAL1
 #undef HIP2VX_SERIAL2
+#undef HIP2VX_SERIAL3
 
 #endif
 #endif

@@ -147,6 +147,17 @@ describe('device builtins', () => {
     expect(rules.deviceBuiltins.get('atan2f')?.report).toMatchObject({ rule: 'branching-math', severity: 'warning' });
   });
 
+  it('warns about every float routine the rv32 kernel link runs serialised', () => {
+    const header = readFileSync(join(RUNTIME_DIR, 'include', 'hip2vx_serial_libcalls.h'), 'utf8');
+    const names = new Set([...header.matchAll(/\bHIP2VX_SERIAL[123]\(\w+(?: \w+)*, (\w+),|\bHIP2VX_SERIAL_M[12]\((\w+)\)|\bHIP2VX_SERIAL_MF[12]\((\w+)\)/g)]
+      .flatMap((m) => (m[3] ? [m[3], `${m[3]}f`] : [m[1] ?? m[2]])).filter((name) => !name.startsWith('NAME')));
+    // The float forms: a double routine's name and f (modf is a double routine).
+    const floats = [...names].filter((name) => name.endsWith('f') && names.has(name.slice(0, -1)));
+    expect(floats).toEqual(expect.arrayContaining(['modff', 'remquof', 'lgammaf', 'fmodf']));
+    const unwarned = floats.filter((name) => rules.deviceBuiltins.get(name)?.report?.rule !== 'branching-math');
+    expect(unwarned).toEqual([]);
+  });
+
   it.each([['assert', 'hip2vx_assert'], ['__trap', 'hip2vx_trap'], ['__brkpt', 'hip2vx_trap']])('%s -> %s with the source location', (name, to) => {
     expect(rules.deviceBuiltins.get(name)).toMatchObject({ action: { kind: 'rename', to }, location: true, status: 'supported', report: undefined });
   });
