@@ -6,7 +6,7 @@ import { parse, type Node } from './parse/parser.js';
 import { errorNodes, lexicalProblems, syntaxProblems } from './parse/checks.js';
 import { textForParser } from './parse/normalise.js';
 import { HIP_MACROS, macroDefinitions, type MacroTable } from './parse/macros.js';
-import { decidedNotTakenOnDevice, skippedOnDevice } from './parse/conditionals.js';
+import { decidedNotTakenOnDevice, skippedOnDevice, uncertainBranches } from './parse/conditionals.js';
 import { parseForTranslation, statementOf, missingButValid, topLevelItem } from './parse/repair.js';
 import { GPU_SPACE } from './parse/gpu-macros.js';
 import { analyseProgram, fileSharedVars, firstLaunchItem, type FunctionInfo, type Program } from './analyse/program.js';
@@ -21,7 +21,7 @@ import { applyExpansions, expandedSpans, expandGpuMacros } from './analyse/launc
 import { analysedMacroUses } from './analyse/macro-uses.js';
 import { writtenAgainstHip } from './dialect.js';
 import { namespacesOf, position, scan } from './analyse/syntax.js';
-import { commandLineRoots, includedHeaders, includesThroughHeaders, isHeader, localHeaderRoots, plainIncludeRoots, precedingPrograms, translatedHeaderPath, type IncludedHeader } from './analyse/includes.js';
+import { commandLineRoots, includedHeaders, includesThroughHeaders, isHeader, localHeaderRoots, plainIncludeRoots, precedingPrograms, translatedHeaderPath, unresolvedIncludes, type IncludedHeader } from './analyse/includes.js';
 import { textIncluders } from './analyse/text-includers.js';
 import { dispatcherDeclaration, launchStubs, stubDeclaration } from './emit/launch-stub.js';
 import type { Abi } from './layout/index.js';
@@ -260,6 +260,9 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     if (quoted ? findQuotedInclude(file.path, path, includeDirs) : bundledLibrary(path) && rule?.status !== 'unsupported') return undefined;
     return rule;
   };
+  for (const pathNode of unresolvedIncludes(root, file.path, includeDirs, (written) => !!options.rules.lookupHeader(written), uncertainBranches(file.text, known.macros))) {
+    report.at(pathNode, 'warning', 'include-not-found', `'${pathNode.text.slice(1, -1)}' is found neither beside ${basename(file.path)} nor in an -I directory: the build fails unless the compiler finds it elsewhere (give hip2vortex and the build its directory with -I)`);
+  }
   // A library a local header includes (boost, hipBLASLt) is refused here, not left to the build.
   const library = (written: string) => options.rules.lookupHeader(written)?.report?.severity === 'error';
   for (const { directive, written } of includesThroughHeaders(root, file.path, includeDirs, library)) {

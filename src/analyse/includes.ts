@@ -3,8 +3,8 @@
 // launches of kernels defined in a header get their instances, entries and stubs in the
 // including file's outputs. The header itself is translated on its own (header mode), and the
 // including file's outputs include its translations (`k.device.cuh`, `k.host.cuh`).
-import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
 import type { Node, Tree } from '../parse/parser.js';
 import { readSource } from '../parse/source.js';
 import { parseForTranslation } from '../parse/repair.js';
@@ -177,4 +177,36 @@ export function includesThroughHeaders(root: Node, path: string, includeDirs: re
     }
   }
   return found;
+}
+
+let systemDirs: string[] | undefined;
+
+/** Where the host compiler looks after the -I directories: CPATH, then the usual system directories (gcc's own included). */
+function compilerDirs(): string[] {
+  const within = (dir: string, depth: number): string[] => {
+    if (!existsSync(dir)) return [];
+    if (depth === 0) return [dir];
+    return readdirSync(dir).flatMap((d) => within(join(dir, d), depth - 1));
+  };
+  systemDirs ??= [
+    ...[process.env.CPATH, process.env.CPLUS_INCLUDE_PATH].flatMap((v) => v?.split(delimiter).filter(Boolean) ?? []),
+    '/usr/local/include', '/usr/include', ...within('/usr/include/c++', 1),
+    ...within('/usr/lib/gcc', 2).map((d) => join(d, 'include')),
+  ];
+  return systemDirs;
+}
+
+/**
+ * The paths of the quoted includes of `root` (a file at `path`) that nothing finds: not beside it,
+ * not in `includeDirs`, not in the compiler's directories, and not a header the rules know (`known`).
+ * Includes in `uncertain` spans (branches a compiler may not take) are not looked for.
+ */
+export function unresolvedIncludes(root: Node, path: string, includeDirs: readonly string[], known: (written: string) => boolean, uncertain: readonly [number, number][]): Node[] {
+  return root.descendantsOfType('preproc_include').flatMap((directive) => {
+    const pathNode = directive.childForFieldName('path');
+    if (pathNode?.type !== 'string_literal' || uncertain.some(([from, to]) => from <= directive.startIndex && directive.endIndex <= to)) return [];
+    const written = pathNode.text.slice(1, -1);
+    if (known(written) || findQuotedInclude(path, written, includeDirs) || compilerDirs().some((d) => existsSync(join(d, written)))) return [];
+    return [pathNode];
+  });
 }

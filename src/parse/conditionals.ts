@@ -113,13 +113,44 @@ export function skippedOnDevice(text: string, macros: MacroTable): [number, numb
 export function decidedNotTakenOnDevice(text: string, macros: MacroTable): [number, number][] {
   return conditionalGroups(text).flatMap((g) => {
     const skipped: [number, number][] = [];
+    const own = ownDefines(text, g);
     for (const [i, b] of g.branches.entries()) {
+      if (testsAny(b.condition, own)) break;
       const holds = decided(b.condition, macros, COMPILER_MACROS.device);
       if (holds === undefined) break;
       if (holds) return [...skipped, ...g.branches.slice(i + 1).map((later) => later.body)];
       skipped.push(b.body);
     }
     return skipped;
+  });
+}
+
+/**
+ * The names a group's own text defines. The macro table holds the whole file's macros, so an
+ * include guard's `#ifndef K_H` cannot be decided by it: the `#define K_H` it encloses comes later.
+ */
+const ownDefines = (text: string, g: Group): Set<string> => new Set([...text.slice(g.branches[0].body[0], g.endif[0]).matchAll(DEFINE)].map((m) => m[1]));
+
+const testsAny = (condition: string, names: ReadonlySet<string>): boolean => [...condition.matchAll(DEFINED)].some((m) => names.has(m[1] ?? m[2]));
+
+/**
+ * The branch bodies that a compiler may not compile: all but the one the host or the device
+ * compiler surely takes, as far as the macros in sight decide (a name the group defines itself
+ * is not defined yet at its conditions: include guards hold).
+ */
+export function uncertainBranches(text: string, macros: MacroTable): [number, number][] {
+  return conditionalGroups(text).flatMap((g) => {
+    const own = ownDefines(text, g);
+    const table = g.branches.some((b) => testsAny(b.condition, own)) ? new Map([...macros].filter(([name]) => !own.has(name))) : macros;
+    const taken = (predefined: Record<string, number>): number => {
+      for (const [i, b] of g.branches.entries()) {
+        const holds = decided(b.condition, table, predefined);
+        if (holds !== false) return holds ? i : -1;
+      }
+      return -1;
+    };
+    const sure = new Set(Object.values(COMPILER_MACROS).map(taken));
+    return g.branches.filter((_, i) => !sure.has(i)).map((b) => b.body);
   });
 }
 
@@ -142,6 +173,7 @@ export function enclosingConditions(groups: readonly Group[], start: number, end
 /** Whether every condition holds for a compiler with `predefined` and the file's macros. */
 export const allHold = (conditions: readonly string[], macros: MacroTable, predefined: Record<string, number>): boolean => conditions.every((c) => evaluate(c, macros, predefined) !== 0);
 
+const DEFINE = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)/gm;
 const DEFINED = /\bdefined\s*\(\s*([A-Za-z_]\w*)\s*\)|\bdefined\s+([A-Za-z_]\w*)/g;
 
 /**

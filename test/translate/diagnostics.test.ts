@@ -202,6 +202,28 @@ describe('unsupported constructs and malformed input', () => {
     expect(formatted(rocm).filter((d) => d.includes(': error: '))).toEqual(['taken.cu:7:3: error: inline assembly in device code is not supported on Vortex v2.2 [inline-asm]']);
   });
 
+  it('warns about a quoted include nothing finds, outside branches a compiler may skip', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hip2vx-include-'));
+    mkdirSync(join(dir, 'inc'));
+    writeFileSync(join(dir, 'inc', 'found.h'), '#define FOUND 1\n');
+    const source = '#ifndef MAIN_CU\n#define MAIN_CU\n#include "found.h"\n#include "cuda_runtime.h"\n#include "stdio.h"\n' +
+      '#include "hip2vx-test-absent.h"\n#ifdef USE_MPI\n#include "mpi_helpers.h"\n#endif\n#if defined(__CUDACC__)\n#include "cuda_only_absent.h"\n#endif\n' +
+      '__global__ void k(int* p) { p[0] = 1; }\nint main() { int* d; cudaMalloc(&d, 4); k<<<1, 1>>>(d); return 0; }\n#endif\n';
+    const result = await translateText(join(dir, 'main.cu'), source, { includeDirs: [join(dir, 'inc')] });
+    const warning = (line: number, file: string) => `${join(dir, 'main.cu')}:${line}:10: warning: '${file}' is found neither beside main.cu nor in an -I directory: ` +
+      'the build fails unless the compiler finds it elsewhere (give hip2vortex and the build its directory with -I) [include-not-found]';
+    expect(formatted(result)).toEqual([warning(6, 'hip2vx-test-absent.h'), warning(11, 'cuda_only_absent.h')]);
+    expect(result.outputs.length).toBeGreaterThan(0);
+  });
+
+  it('an include guard, or a test of a name its own group defines, is not a branch the device compiler skips', async () => {
+    const source = (condition: string) => `${condition}\n#define K_CUH\n__global__ void k(int* p) {\n  __nanosleep(100);\n  p[0] = 1;\n}\n#endif\n`;
+    for (const guard of ['#ifndef K_CUH', '#if !defined(K_CUH)', '#if !defined K_CUH && !defined(OTHER)']) {
+      const result = await translateText('k.cuh', source(guard));
+      expect(formatted(result)).toEqual(['k.cuh:4:3: error: __nanosleep is not supported on Vortex v2.2 [device-sleep]']);
+    }
+  });
+
   it('the CLI writes nothing for any of them and exits non-zero', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hip2vx-diag-'));
     const src = join(dir, 'src');

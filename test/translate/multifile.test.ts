@@ -93,9 +93,10 @@ describe('kernels split over several files', () => {
     expect(output(main, 'device')).toContain('#include "lib.device.h"');
   });
 
-  it('a header the source cannot find leaves the launch undefined', async () => {
+  it('a header the source cannot find is named, and leaves the launch undefined', async () => {
     const result = await translateText('/nonexistent/main.cu', readFileSync(join(FIXTURE, 'main.cu'), 'utf8'));
-    expect(result.diagnostics.map((d) => d.ruleId)).toEqual(['kernel-not-found']);
+    expect(result.diagnostics.map((d) => d.ruleId)).toEqual(['include-not-found', 'kernel-not-found']);
+    expect(result.diagnostics[0].message).toMatch(/^'kernels\.cuh' is found neither beside main\.cu nor in an -I directory/);
   });
 
   it('-I directories are searched after the including file\'s directory', async () => {
