@@ -309,12 +309,18 @@ export function launchesKernel(launch: Launch, kernel: FunctionInfo, kernels: re
   return innermost === undefined || own === innermost;
 }
 
-/** Name, explicit template arguments and qualifier of a launched kernel expression (`k`, `k<T>`, `ns::k`). */
-function kernelRef(expr: Node, scope?: string[]): { name: string; templateArgs?: Node[]; scope?: string[] } | undefined {
+/** A launch's kernel expression without its parentheses and `HIP_KERNEL_NAME(...)`. */
+export function launchedExpression(expr: Node): Node | undefined {
   let e: Node | null = expr;
   while (e && (e.type === 'parenthesized_expression' || (e.type === 'call_expression' && e.childForFieldName('function')?.text === 'HIP_KERNEL_NAME'))) {
     e = e.type === 'parenthesized_expression' ? e.namedChildren[0] : argumentsOf(e.childForFieldName('arguments'))[0] ?? null;
   }
+  return e ?? undefined;
+}
+
+/** Name, explicit template arguments and qualifier of a launched kernel expression (`k`, `k<T>`, `ns::k`). */
+function kernelRef(expr: Node, scope?: string[]): { name: string; templateArgs?: Node[]; scope?: string[] } | undefined {
+  const e = launchedExpression(expr);
   if (!e) return undefined;
   if (e.type === 'identifier') return { name: e.text, scope };
   if (e.type === 'qualified_identifier') {

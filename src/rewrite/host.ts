@@ -4,7 +4,7 @@
 // Everything else stays byte for byte.
 import type { Node } from '../parse/parser.js';
 import { closureStructs, closureValue, deviceLambdas } from '../analyse/device-lambdas.js';
-import { firstLaunchItem, launchesKernel, namedParameterList, qualifiedName, templateParamNames, type FunctionInfo, type GlobalVar, type Launch, type Program } from '../analyse/program.js';
+import { firstLaunchItem, launchedExpression, launchesKernel, namedParameterList, qualifiedName, templateParamNames, type FunctionInfo, type GlobalVar, type Launch, type Program } from '../analyse/program.js';
 import type { KernelInstance } from '../analyse/instances.js';
 import type { HeaderRule, RuleSet } from '../rules/index.js';
 import { appendToFile, type EditSet } from './edits.js';
@@ -114,7 +114,7 @@ export function rewriteHost(ctx: HostContext): void {
   };
   const launchStarts = new Set(program.launches.map((l) => l.call.startIndex));
   // Where launches name their kernel (`k` of k<<<...>>>, hipLaunchKernelGGL's first argument).
-  const launchedKernels = new Set(program.launches.map((l) => (l.form === 'chevron' ? l.call.childForFieldName('function') : argumentsOf(l.call.childForFieldName('arguments'))[0])!.startIndex));
+  const launchedKernels = new Set(program.launches.map((l) => launchedExpression((l.form === 'chevron' ? l.call.childForFieldName('function') : argumentsOf(l.call.childForFieldName('arguments'))[0])!)?.startIndex));
   // A kernel's name as a value, unless a local variable, parameter or field of that name hides it
   // (`int k = 0;` beside kernel k), or it names a host function of that name (declared, or called:
   // host code cannot call a kernel).

@@ -308,7 +308,7 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'enum-template', stem: 'enum_template', variants: [{ config: '4x4' }],
-    what: 'a kernel template over an enumeration launched from a host template; a dynamic shared array of unsigned char',
+    what: 'a kernel template over an enumeration launched from a host template; a dynamic shared array of unsigned char; an instance named by a local constant through HIP_KERNEL_NAME in the host template',
     host: ['template <> inline hipError_t __hip2vx_dispatch_neighbour<(Op)1>('], device: ['unsigned char* staged = reinterpret_cast<unsigned char*>(hip2vx_dynamic_shared());'],
   },
   { dir: 'macro-param-names', stem: 'macro_param_names', variants: [{ config: '4x4' }], what: 'kernel parameters named like macros defined after the kernel', device: ['#pragma push_macro("P_x")\n#undef P_x'] },
