@@ -9,7 +9,7 @@ import type { KernelInstance } from '../analyse/instances.js';
 import { declarationOf } from '../analyse/expression-type.js';
 import { Uniformity, type UniformityContext } from '../analyse/uniformity.js';
 import { laneBeyondWarp, warpExits, WarpOps } from '../analyse/warp-ops.js';
-import { bundledLibrary } from '../gpu-hint.js';
+import { bundledLibrary, isBundled } from '../gpu-hint.js';
 import { previousStatement, warpSynchronousSteps, type WarpStep } from '../analyse/warp-synchronous.js';
 import { integerConstants, WARP_ROWS, WarpParams, WarpScope, type ParamFacts, type WarpAssumptions } from '../analyse/warp-uniformity.js';
 import { conditionalGroups, enclosingConditions, unbalancedDirectives } from '../parse/conditionals.js';
@@ -680,7 +680,8 @@ export class DeviceRewriter {
         if (!n.childForFieldName('placement')) this.report.construct(n, 'device-heap');
         return;
       case 'primitive_type':
-        if (n.text === 'double' && this.options.xlen === 32 && !this.doubleReported.has(fn.node)) {
+        // A bundled library's double routines are reported where the program uses their doubles, not in the library.
+        if (n.text === 'double' && this.options.xlen === 32 && !this.doubleReported.has(fn.node) && !isBundled(this.report.file)) {
           this.doubleReported.add(fn.node);
           this.report.construct(n, 'double-on-rv32', `double-precision arithmetic on a 32-bit device in '${fn.name}' (its first use; the others are not reported)`);
         }

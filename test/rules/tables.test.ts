@@ -85,7 +85,7 @@ describe('headers', () => {
     ['cooperative_groups.h', 'warning', 'cooperative-groups'],
     ['thrust/iterator/zip_iterator.h', 'unsupported', 'cuda-library'],
     ['cublas.h', 'unsupported', 'cuda-library'],
-    ['curand_kernel.h', 'unsupported', 'cuda-library'],
+    ['cufft.h', 'unsupported', 'cuda-library'],
     ['hipfft/hipfft.h', 'unsupported', 'cuda-library'],
     ['rccl/rccl.h', 'unsupported', 'cuda-library'],
     ['nccl.h', 'unsupported', 'cuda-library'],

@@ -18,6 +18,8 @@ describe('bundled libraries', () => {
     expect(bundledLibrary('cuda.h')).toBeUndefined();
     expect(bundledLibrary('hipblas.hpp')).toBeUndefined();
     expect(bundledLibrary('thrust/sort.h')).toBe(join(LIBRARIES_DIR, 'thrust/thrust.h'));
+    expect(bundledLibrary('hiprand/hiprand_kernel.h')).toBe(join(LIBRARIES_DIR, 'hiprand/hiprand.h'));
+    expect(bundledLibrary('curand_kernel.h')).toBe(join(LIBRARIES_DIR, 'curand_kernel/curand_kernel.h'));
     expect(bundledLibrary('rocprim/rocprim.hpp')).toBeUndefined();
   });
 
@@ -103,8 +105,16 @@ int main() { int *x = 0, *o = 0; sums<<<1, 32>>>(x, o); return 0; }
     expect(output(r, 'host')).toContain('#include "reference.h"');
   });
 
+  it("report double arithmetic on rv32 where the program uses a library routine's doubles, not in the library", async () => {
+    const library = join(LIBRARIES_DIR, 'hiprand', 'hiprand.h');
+    const own = await translateText(library, readFileSync(library, 'utf8'));
+    expect(formatted(own)).toEqual([]);
+    const user = await translateText('/tmp/k.cu', '#include <hiprand/hiprand_kernel.h>\n__global__ void k(double* o, hiprandState* s) {\n  o[0] = hiprand_uniform_double(s);\n}\n');
+    expect(formatted(user)).toEqual([expect.stringMatching(/^\/tmp\/k\.cu:2:19: warning: double-precision arithmetic on a 32-bit device in 'k' .*\[double-on-rv32\]$/)]);
+  });
+
   it('leave the other libraries refused, and the parts of one that a rule refuses', async () => {
-    const r = await translateText('/tmp/k.cu', '#include <hiprand/hiprand_kernel.h>\n__global__ void k() {}\n');
+    const r = await translateText('/tmp/k.cu', '#include <hipfft/hipfft.h>\n__global__ void k() {}\n');
     expect(formatted(r).join('\n')).toContain('[cuda-library]');
     const part = await translateText('/tmp/k.cu', '#include <thrust/device_vector.h>\n#include <thrust/iterator/counting_iterator.h>\n#include <thrust/iterator/zip_iterator.h>\n__global__ void k() {}\n');
     expect(formatted(part)).toEqual([expect.stringMatching(/k\.cu:3:10: error: Thrust's fancy iterators other than counting, constant, transform and permutation .*\[cuda-library\]/)]);

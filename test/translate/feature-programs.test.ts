@@ -205,6 +205,16 @@ const PROGRAMS: FeatureProgram[] = [
     what: "cuSPARSE's generic API in a CUDA program (the bundled names over hipSPARSE, CUDA's data types from library_types.h): DenseToSparse into CSR, SpMM with alpha and beta",
     host: ['#include "cusparse.host.h"'],
   },
+  {
+    dir: 'hiprand', stem: 'hiprand_streams', variants: [{ config: '4x4' }],
+    what: "hipRAND's kernel API (the bundled library, Philox4x32-10 with Random123's known answer): per-thread states by subsequence, bits, uniforms, normals and Poisson values recomputed on the host; the host API into device and host memory",
+    host: ['#include "hiprand.host.h"'], device: ['#include "hiprand.device.h"'],
+  },
+  {
+    dir: 'curand', stem: 'curand_names', variants: [{ config: '4x4' }],
+    what: "cuRAND's kernel and host APIs in a CUDA program (the bundled names over hipRAND): a kernel template over state types, a generator filling device memory with doubles",
+    host: ['#include "curand_kernel.host.h"'],
+  },
   { dir: 'libcudacxx', stem: 'libcudacxx_names', variants: [{ config: '4x4' }], what: "libcu++'s cuda::std names (<cuda/std/...>) in device and host code", host: ['#include "libcudacxx.host.h"'] },
   { dir: 'cub', stem: 'cub_names', variants: [], what: "CUB's names in a CUDA program: <cub/cub.cuh> and cub:: reach the bundled hipCUB", host: ['#include "cub.host.cuh"'] },
   { dir: 'file-scope-macro-decls/app', stem: 'macro_decls', includeDirs: ['../lib'], variants: [{ config: '4x4' }], what: "specialisations and structs declared by function-like macros at file scope (CUB's __ALIGN_BYTES, here and in a header whose syntax error blanks their uses for the parser) stay in the device translation", device: ['DECLARE_WIDTH(Narrow, 3)'] },
