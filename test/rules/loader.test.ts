@@ -67,7 +67,7 @@ describe('loadRules', () => {
 
   it('an entry may refine the what/reason of the rule it names', () => {
     const rules = loadRules();
-    expect(rules.lookupHeader('hipfft/hipfft.h')?.report).toMatchObject({ rule: 'cuda-library', what: 'the hipFFT library', severity: 'error' });
+    expect(rules.lookupHeader('rocfft/rocfft.h')?.report).toMatchObject({ rule: 'cuda-library', what: 'the rocFFT library', severity: 'error' });
     expect(rules.lookupHeader('boost/format.hpp')?.report?.reason).toMatch(/links no library beyond/);
   });
 

@@ -20,6 +20,8 @@ describe('bundled libraries', () => {
     expect(bundledLibrary('thrust/sort.h')).toBe(join(LIBRARIES_DIR, 'thrust/thrust.h'));
     expect(bundledLibrary('hiprand/hiprand_kernel.h')).toBe(join(LIBRARIES_DIR, 'hiprand/hiprand.h'));
     expect(bundledLibrary('curand_kernel.h')).toBe(join(LIBRARIES_DIR, 'curand_kernel/curand_kernel.h'));
+    expect(bundledLibrary('hipfft/hipfftXt.h')).toBe(join(LIBRARIES_DIR, 'hipfft/hipfft.h'));
+    expect(bundledLibrary('cufft.h')).toBe(join(LIBRARIES_DIR, 'cufft/cufft.h'));
     expect(bundledLibrary('rocprim/rocprim.hpp')).toBeUndefined();
   });
 
@@ -114,7 +116,7 @@ int main() { int *x = 0, *o = 0; sums<<<1, 32>>>(x, o); return 0; }
   });
 
   it('leave the other libraries refused, and the parts of one that a rule refuses', async () => {
-    const r = await translateText('/tmp/k.cu', '#include <hipfft/hipfft.h>\n__global__ void k() {}\n');
+    const r = await translateText('/tmp/k.cu', '#include <rocfft/rocfft.h>\n__global__ void k() {}\n');
     expect(formatted(r).join('\n')).toContain('[cuda-library]');
     const part = await translateText('/tmp/k.cu', '#include <thrust/device_vector.h>\n#include <thrust/iterator/counting_iterator.h>\n#include <thrust/iterator/zip_iterator.h>\n__global__ void k() {}\n');
     expect(formatted(part)).toEqual([expect.stringMatching(/k\.cu:3:10: error: Thrust's fancy iterators other than counting, constant, transform and permutation .*\[cuda-library\]/)]);

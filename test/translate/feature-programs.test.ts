@@ -215,6 +215,12 @@ const PROGRAMS: FeatureProgram[] = [
     what: "cuRAND's kernel and host APIs in a CUDA program (the bundled names over hipRAND): a kernel template over state types, a generator filling device memory with doubles",
     host: ['#include "curand_kernel.host.h"'],
   },
+  {
+    dir: 'hipfft', stem: 'hipfft_plans', variants: [{ config: '4x4' }],
+    what: "hipFFT's plans (the bundled library) around a kernel taking hipfftComplex: batched 1-D C2C and back, 2-D Z2Z in place, 2-D R2C and C2R, 1-D R2C in place of a prime size, an advanced strided layout, against a direct DFT",
+    host: ['#include "hipfft.host.h"'],
+  },
+  { dir: 'cufft', stem: 'cufft_names', variants: [], what: "cuFFT's API in a CUDA program (the bundled names over hipFFT): a plan made in two steps, Z2Z forward and inverse, batched R2C", host: ['#include "cufft.host.h"'] },
   { dir: 'libcudacxx', stem: 'libcudacxx_names', variants: [{ config: '4x4' }], what: "libcu++'s cuda::std names (<cuda/std/...>) in device and host code", host: ['#include "libcudacxx.host.h"'] },
   { dir: 'cub', stem: 'cub_names', variants: [], what: "CUB's names in a CUDA program: <cub/cub.cuh> and cub:: reach the bundled hipCUB", host: ['#include "cub.host.cuh"'] },
   { dir: 'file-scope-macro-decls/app', stem: 'macro_decls', includeDirs: ['../lib'], variants: [{ config: '4x4' }], what: "specialisations and structs declared by function-like macros at file scope (CUB's __ALIGN_BYTES, here and in a header whose syntax error blanks their uses for the parser) stay in the device translation", device: ['DECLARE_WIDTH(Narrow, 3)'] },
