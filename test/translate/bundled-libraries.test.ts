@@ -120,10 +120,10 @@ int main() { int *x = 0, *o = 0; sums<<<1, 32>>>(x, o); return 0; }
     expect(formatted(r).join('\n')).toContain('[cuda-library]');
     const part = await translateText('/tmp/k.cu', '#include <thrust/device_vector.h>\n#include <thrust/iterator/counting_iterator.h>\n#include <thrust/iterator/zip_iterator.h>\n__global__ void k() {}\n');
     expect(formatted(part)).toEqual([expect.stringMatching(/k\.cu:3:10: error: Thrust's fancy iterators other than counting, constant, transform and permutation .*\[cuda-library\]/)]);
-    // hipBLAS, rocBLAS, hipSPARSE and cuBLAS's v2 API are bundled (their old include paths too); hipBLASLt and cuBLAS's legacy API are not.
-    const blas = await translateText('/tmp/k.cu', '#include <hipblas/hipblas.h>\n#include <rocblas/rocblas.h>\n#include <hipblas.h>\n#include <hipblaslt/hipblaslt.h>\n#include <rocblas.h>\n#include <hipsparse/hipsparse.h>\n#include <hipsparse.h>\n#include <cublas_v2.h>\n#include <cublas.h>\n__global__ void k() {}\n');
+    // hipBLAS, rocBLAS, hipBLASLt, hipSPARSE and cuBLAS's v2 API are bundled (their old include paths too); cuBLASLt and cuBLAS's legacy API are not.
+    const blas = await translateText('/tmp/k.cu', '#include <hipblas/hipblas.h>\n#include <rocblas/rocblas.h>\n#include <hipblas.h>\n#include <cublasLt.h>\n#include <rocblas.h>\n#include <hipsparse/hipsparse.h>\n#include <hipsparse.h>\n#include <cublas_v2.h>\n#include <cublas.h>\n#include <hipblaslt/hipblaslt.h>\n__global__ void k() {}\n');
     expect(formatted(blas)).toEqual([
-      expect.stringMatching(/k\.cu:4:10: error: the hipBLASLt library .*\[cuda-library\]/),
+      expect.stringMatching(/k\.cu:4:10: error: the cuBLASLt library .*\[cuda-library\]/),
       expect.stringMatching(/k\.cu:9:10: error: cuBLAS's legacy API \(<cublas\.h>; hip2vortex bundles the v2 API of <cublas_v2\.h>\) .*\[cuda-library\]/),
     ]);
   });
