@@ -261,7 +261,8 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     return rule;
   };
   for (const pathNode of unresolvedIncludes(root, file.path, includeDirs, (written) => !!options.rules.lookupHeader(written), uncertainBranches(file.text, known.macros))) {
-    report.at(pathNode, 'warning', 'include-not-found', `'${pathNode.text.slice(1, -1)}' is found neither beside ${basename(file.path)} nor in an -I directory: the build fails unless the compiler finds it elsewhere (give hip2vortex and the build its directory with -I)`);
+    const where = pathNode.type === 'string_literal' ? `beside ${basename(file.path)} nor in an -I directory` : "in an -I directory nor among the compiler's headers and the libraries hip2vortex bundles";
+    report.at(pathNode, 'warning', 'include-not-found', `'${pathNode.text.slice(1, -1)}' is found neither ${where}: the build fails unless the compiler finds it elsewhere (give hip2vortex and the build its directory with -I)`);
   }
   // A library a local header includes (boost, hipBLASLt) is refused here, not left to the build.
   const library = (written: string) => options.rules.lookupHeader(written)?.report?.severity === 'error';

@@ -191,22 +191,25 @@ function compilerDirs(): string[] {
   systemDirs ??= [
     ...[process.env.CPATH, process.env.CPLUS_INCLUDE_PATH].flatMap((v) => v?.split(delimiter).filter(Boolean) ?? []),
     '/usr/local/include', '/usr/include', ...within('/usr/include/c++', 1),
+    ...readdirSync('/usr/include').filter((d) => d.endsWith('-linux-gnu')).map((d) => join('/usr/include', d)),
     ...within('/usr/lib/gcc', 2).map((d) => join(d, 'include')),
   ];
   return systemDirs;
 }
 
 /**
- * The paths of the quoted includes of `root` (a file at `path`) that nothing finds: not beside it,
- * not in `includeDirs`, not in the compiler's directories, and not a header the rules know (`known`).
- * Includes in `uncertain` spans (branches a compiler may not take) are not looked for.
+ * The paths of the includes of `root` (a file at `path`) that nothing finds: a quoted one not
+ * beside it, and either kind not in `includeDirs`, not in the compiler's directories, not a
+ * library hip2vortex bundles and not a header the rules know (`known`). Includes in `uncertain`
+ * spans (branches a compiler may not take) are not looked for.
  */
 export function unresolvedIncludes(root: Node, path: string, includeDirs: readonly string[], known: (written: string) => boolean, uncertain: readonly [number, number][]): Node[] {
   return root.descendantsOfType('preproc_include').flatMap((directive) => {
     const pathNode = directive.childForFieldName('path');
-    if (pathNode?.type !== 'string_literal' || uncertain.some(([from, to]) => from <= directive.startIndex && directive.endIndex <= to)) return [];
+    if (!pathNode || pathNode.type === 'identifier' || uncertain.some(([from, to]) => from <= directive.startIndex && directive.endIndex <= to)) return [];
     const written = pathNode.text.slice(1, -1);
-    if (known(written) || findQuotedInclude(path, written, includeDirs) || compilerDirs().some((d) => existsSync(join(d, written)))) return [];
+    const local = pathNode.type === 'string_literal' ? findQuotedInclude(path, written, includeDirs) : findInclude(path, pathNode, includeDirs) ?? includeDirs.map((d) => join(d, written)).find(existsSync);
+    if (known(written) || local || compilerDirs().some((d) => existsSync(join(d, written)))) return [];
     return [pathNode];
   });
 }

@@ -208,11 +208,14 @@ describe('unsupported constructs and malformed input', () => {
     writeFileSync(join(dir, 'inc', 'found.h'), '#define FOUND 1\n');
     const source = '#ifndef MAIN_CU\n#define MAIN_CU\n#include "found.h"\n#include "cuda_runtime.h"\n#include "stdio.h"\n' +
       '#include "hip2vx-test-absent.h"\n#ifdef USE_MPI\n#include "mpi_helpers.h"\n#endif\n#if defined(__CUDACC__)\n#include "cuda_only_absent.h"\n#endif\n' +
+      '#include <vector>\n#include <sys/time.h>\n#include <hipcub/hipcub.hpp>\n#include <found.h>\n#include <hip2vx-absent/lib.hpp>\n' +
       '__global__ void k(int* p) { p[0] = 1; }\nint main() { int* d; cudaMalloc(&d, 4); k<<<1, 1>>>(d); return 0; }\n#endif\n';
     const result = await translateText(join(dir, 'main.cu'), source, { includeDirs: [join(dir, 'inc')] });
     const warning = (line: number, file: string) => `${join(dir, 'main.cu')}:${line}:10: warning: '${file}' is found neither beside main.cu nor in an -I directory: ` +
       'the build fails unless the compiler finds it elsewhere (give hip2vortex and the build its directory with -I) [include-not-found]';
-    expect(formatted(result)).toEqual([warning(6, 'hip2vx-test-absent.h'), warning(11, 'cuda_only_absent.h')]);
+    expect(formatted(result)).toEqual([warning(6, 'hip2vx-test-absent.h'), warning(11, 'cuda_only_absent.h'),
+      `${join(dir, 'main.cu')}:17:10: warning: 'hip2vx-absent/lib.hpp' is found neither in an -I directory nor among the compiler's headers and the libraries hip2vortex bundles: ` +
+      'the build fails unless the compiler finds it elsewhere (give hip2vortex and the build its directory with -I) [include-not-found]']);
     expect(result.outputs.length).toBeGreaterThan(0);
   });
 
