@@ -21,6 +21,7 @@ import { applyExpansions, expandedSpans, expandGpuMacros } from './analyse/launc
 import { analysedMacroUses } from './analyse/macro-uses.js';
 import { writtenAgainstHip } from './dialect.js';
 import { namespacesOf, position, scan } from './analyse/syntax.js';
+import { missingLibraryNames } from './analyse/library-names.js';
 import { commandLineRoots, includedHeaders, includesThroughHeaders, isHeader, localHeaderRoots, plainIncludeRoots, precedingPrograms, translatedHeaderPath, unresolvedIncludes, type IncludedHeader } from './analyse/includes.js';
 import { textIncluders } from './analyse/text-includers.js';
 import { dispatcherDeclaration, launchStubs, stubDeclaration } from './emit/launch-stub.js';
@@ -263,6 +264,9 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
   for (const pathNode of unresolvedIncludes(root, file.path, includeDirs, (written) => !!options.rules.lookupHeader(written), uncertainBranches(file.text, known.macros))) {
     const where = pathNode.type === 'string_literal' ? `beside ${basename(file.path)} nor in an -I directory` : "in an -I directory nor among the compiler's headers and the libraries hip2vortex bundles";
     report.at(pathNode, 'warning', 'include-not-found', `'${pathNode.text.slice(1, -1)}' is found neither ${where}: the build fails unless the compiler finds it elsewhere (give hip2vortex and the build its directory with -I)`);
+  }
+  for (const { node, name, library } of missingLibraryNames(root)) {
+    report.at(node, 'error', 'cuda-library', `'${name}' is not in the ${library} subset hip2vortex bundles (libraries/README.md lists it)`);
   }
   // A library a local header includes (boost, hipBLASLt) is refused here, not left to the build.
   const library = (written: string) => options.rules.lookupHeader(written)?.report?.severity === 'error';

@@ -115,6 +115,17 @@ int main() { int *x = 0, *o = 0; sums<<<1, 32>>>(x, o); return 0; }
     expect(formatted(user)).toEqual([expect.stringMatching(/^\/tmp\/k\.cu:2:19: warning: double-precision arithmetic on a 32-bit device in 'k' .*\[double-on-rv32\]$/)]);
   });
 
+  it("refuse a name of their namespace that their subset lacks, at its use", async () => {
+    const source = '#include <hipcub/hipcub.hpp>\n#include <thrust/sort.h>\n__global__ void k(int* p) {\n  typedef hipcub::BlockRadixSort<int, 64, 4> Sort;\n' +
+      '  typedef cub::BlockReduce<int, 64> Reduce;\n  // cub::BlockExchange in a comment\n}\nint main() {\n  thrust::device_vector<int> v(4);\n  thrust::sort(v.begin(), v.end());\n' +
+      '  auto z = thrust::make_zip_iterator(thrust::make_tuple(v.begin(), v.begin()));\n  hipcub::detail::x();\n}\n';
+    expect(formatted(await translateText('/tmp/k.hip', source))).toEqual([
+      "/tmp/k.hip:4:11: error: 'BlockRadixSort' is not in the hipCUB subset hip2vortex bundles (libraries/README.md lists it) [cuda-library]",
+      "/tmp/k.hip:11:12: error: 'make_zip_iterator' is not in the Thrust subset hip2vortex bundles (libraries/README.md lists it) [cuda-library]",
+      "/tmp/k.hip:12:3: error: 'detail' is not in the hipCUB subset hip2vortex bundles (libraries/README.md lists it) [cuda-library]",
+    ]);
+  });
+
   it('leave the other libraries refused, and the parts of one that a rule refuses', async () => {
     const r = await translateText('/tmp/k.cu', '#include <rocfft/rocfft.h>\n__global__ void k() {}\n');
     expect(formatted(r).join('\n')).toContain('[cuda-library]');
