@@ -593,6 +593,22 @@ std::vector<T> Permuted(const std::vector<T> &items, const std::vector<size_t> &
   return result;
 }
 
+/** Keys (and values, unless `d_values_out` is null) with each segment [begins[s], ends[s]) radix-sorted. */
+template <typename Key, typename Value, typename Offset>
+hipError_t SortSegments(const Key *d_keys_in, Key *d_keys_out, const Value *d_values_in, Value *d_values_out, int num_items, const std::vector<Offset> &begins, const std::vector<Offset> &ends, int begin_bit, int end_bit, hipStream_t stream, bool descending) {
+  const std::vector<Key> keys = CopyToHost(d_keys_in, num_items, stream);
+  std::vector<size_t> order(keys.size());
+  std::iota(order.begin(), order.end(), size_t(0));
+  for (size_t s = 0; s < begins.size(); ++s) {
+    if (ends[s] <= begins[s]) continue;
+    const std::vector<size_t> within = RadixOrder(std::vector<Key>(keys.begin() + begins[s], keys.begin() + ends[s]), begin_bit, end_bit, descending);
+    for (size_t i = 0; i < within.size(); ++i) order[begins[s] + i] = begins[s] + within[i];
+  }
+  hipError_t status = CopyToDevice(d_keys_out, Permuted(keys, order));
+  if (status == hipSuccess && d_values_out) status = CopyToDevice(d_values_out, Permuted(CopyToHost(d_values_in, num_items, stream), order));
+  return status;
+}
+
 struct DeviceRadixSort {
   template <typename Key, typename Value>
   static hipError_t SortPairs(void *d_temp_storage, size_t &temp_storage_bytes, const Key *d_keys_in, Key *d_keys_out, const Value *d_values_in, Value *d_values_out, int num_items, int begin_bit = 0, int end_bit = sizeof(Key) * 8, hipStream_t stream = 0) {
@@ -621,15 +637,38 @@ struct DeviceRadixSort {
   }
 
  private:
-  /** Without values when `d_values_out` is null. */
   template <typename Key, typename Value>
   static hipError_t Sort(void *d_temp_storage, size_t &temp_storage_bytes, const Key *d_keys_in, Key *d_keys_out, const Value *d_values_in, Value *d_values_out, int num_items, int begin_bit, int end_bit, hipStream_t stream, bool descending) {
     if (SizeQuery(d_temp_storage, temp_storage_bytes)) return hipSuccess;
-    std::vector<Key> keys = CopyToHost(d_keys_in, num_items, stream);
-    const std::vector<size_t> order = RadixOrder(keys, begin_bit, end_bit, descending);
-    hipError_t status = CopyToDevice(d_keys_out, Permuted(keys, order));
-    if (status == hipSuccess && d_values_out) status = CopyToDevice(d_values_out, Permuted(CopyToHost(d_values_in, num_items, stream), order));
-    return status;
+    return SortSegments(d_keys_in, d_keys_out, d_values_in, d_values_out, num_items, std::vector<int>{0}, std::vector<int>{num_items}, begin_bit, end_bit, stream, descending);
+  }
+};
+
+/** Each segment [begin, end) sorted on its own; items outside every segment keep their place. */
+struct DeviceSegmentedRadixSort {
+  template <typename Key, typename Value, typename Offsets>
+  static hipError_t SortPairs(void *d_temp_storage, size_t &temp_storage_bytes, const Key *d_keys_in, Key *d_keys_out, const Value *d_values_in, Value *d_values_out, int num_items, int num_segments, Offsets d_begin_offsets, Offsets d_end_offsets, int begin_bit = 0, int end_bit = sizeof(Key) * 8, hipStream_t stream = 0) {
+    return Sort(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, d_values_in, d_values_out, num_items, num_segments, d_begin_offsets, d_end_offsets, begin_bit, end_bit, stream, false);
+  }
+  template <typename Key, typename Value, typename Offsets>
+  static hipError_t SortPairsDescending(void *d_temp_storage, size_t &temp_storage_bytes, const Key *d_keys_in, Key *d_keys_out, const Value *d_values_in, Value *d_values_out, int num_items, int num_segments, Offsets d_begin_offsets, Offsets d_end_offsets, int begin_bit = 0, int end_bit = sizeof(Key) * 8, hipStream_t stream = 0) {
+    return Sort(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, d_values_in, d_values_out, num_items, num_segments, d_begin_offsets, d_end_offsets, begin_bit, end_bit, stream, true);
+  }
+  template <typename Key, typename Offsets>
+  static hipError_t SortKeys(void *d_temp_storage, size_t &temp_storage_bytes, const Key *d_keys_in, Key *d_keys_out, int num_items, int num_segments, Offsets d_begin_offsets, Offsets d_end_offsets, int begin_bit = 0, int end_bit = sizeof(Key) * 8, hipStream_t stream = 0) {
+    return Sort(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, (const char *)nullptr, (char *)nullptr, num_items, num_segments, d_begin_offsets, d_end_offsets, begin_bit, end_bit, stream, false);
+  }
+  template <typename Key, typename Offsets>
+  static hipError_t SortKeysDescending(void *d_temp_storage, size_t &temp_storage_bytes, const Key *d_keys_in, Key *d_keys_out, int num_items, int num_segments, Offsets d_begin_offsets, Offsets d_end_offsets, int begin_bit = 0, int end_bit = sizeof(Key) * 8, hipStream_t stream = 0) {
+    return Sort(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, (const char *)nullptr, (char *)nullptr, num_items, num_segments, d_begin_offsets, d_end_offsets, begin_bit, end_bit, stream, true);
+  }
+
+ private:
+  template <typename Key, typename Value, typename Offsets>
+  static hipError_t Sort(void *d_temp_storage, size_t &temp_storage_bytes, const Key *d_keys_in, Key *d_keys_out, const Value *d_values_in, Value *d_values_out, int num_items, int num_segments, Offsets d_begin_offsets, Offsets d_end_offsets, int begin_bit, int end_bit, hipStream_t stream, bool descending) {
+    if (SizeQuery(d_temp_storage, temp_storage_bytes)) return hipSuccess;
+    const auto begins = CopyToHost(d_begin_offsets, num_segments, stream), ends = CopyToHost(d_end_offsets, num_segments, stream);
+    return SortSegments(d_keys_in, d_keys_out, d_values_in, d_values_out, num_items, begins, ends, begin_bit, end_bit, stream, descending);
   }
 };
 
