@@ -186,12 +186,13 @@ function compilerDirs(): string[] {
   const within = (dir: string, depth: number): string[] => {
     if (!existsSync(dir)) return [];
     if (depth === 0) return [dir];
+    if (!statSync(dir).isDirectory()) return [];
     return readdirSync(dir).flatMap((d) => within(join(dir, d), depth - 1));
   };
   systemDirs ??= [
     ...[process.env.CPATH, process.env.CPLUS_INCLUDE_PATH].flatMap((v) => v?.split(delimiter).filter(Boolean) ?? []),
     '/usr/local/include', '/usr/include', ...within('/usr/include/c++', 1),
-    ...readdirSync('/usr/include').filter((d) => d.endsWith('-linux-gnu')).map((d) => join('/usr/include', d)),
+    ...within('/usr/include', 1).filter((d) => d.endsWith('-linux-gnu')),
     ...within('/usr/lib/gcc', 2).map((d) => join(d, 'include')),
   ];
   return systemDirs;
