@@ -1,7 +1,8 @@
 // Which values are the same for every thread of a warp. A condition that depends only on kernel
 // parameters, blockIdx, blockDim, gridDim, constants and locals computed from those is uniform
-// and needs no divergence bracket; everything else (threadIdx, memory loads, atomics, calls to
-// user functions) is assumed to differ between threads.
+// and needs no divergence bracket, and so is a read of the block's __shared__ memory at a uniform
+// address (in a program without data races); everything else (threadIdx, other memory loads,
+// atomics, calls to user functions) is assumed to differ between threads.
 import type { Node } from '../parse/parser.js';
 import { calleeName, declaredName, scan } from './syntax.js';
 import type { SummaryOracle, WarpScope } from './warp-uniformity.js';
@@ -40,6 +41,13 @@ export interface UniformityContext {
   constants: ReadonlySet<string>;
   /** Names that denote per-thread or mutable storage (shared and __device__ variables). */
   perThreadGlobals: ReadonlySet<string>;
+  /**
+   * The block's `__shared__` variables: a read of one (a scalar, a field, an element at a uniform
+   * index) is uniform. Every thread of the block reads the same location, and in a program
+   * without data races nothing writes it between their reads (CUDA's memory model: a write
+   * another thread reads is separated from the read by a barrier).
+   */
+  shared?: ReadonlySet<string>;
   /** Set: "uniform" means the same in every lane of a logical warp, not of the whole block. */
   warp?: WarpScope;
   /** Per device function name, the positions of its non-const reference parameters (any overload's). */
@@ -235,6 +243,7 @@ export class Uniformity implements SummaryOracle {
       case 'identifier':
         // Locals, kernel parameters, constants and unknown names (enumerators, macros) are
         // uniform until a per-thread write is found.
+        if (this.ctx.shared?.has(e.text)) return [];
         return this.ctx.perThreadBuiltins.has(e.text) || this.ctx.perThreadGlobals.has(e.text) ? null : [this.key(e)];
       case 'field_expression':
         return e.child(1)?.type === '->' ? null : this.summaryOf(e.childForFieldName('argument'));
@@ -245,9 +254,9 @@ export class Uniformity implements SummaryOracle {
         return name?.type === 'identifier' ? (this.ctx.perThreadGlobals.has(name.text) ? null : []) : this.childrenSummary(e);
       }
       case 'subscript_expression': {
-        // Reads of __constant__ data or of local arrays never written per thread, at a uniform index.
+        // Reads of __constant__ or __shared__ data or of local arrays never written per thread, at a uniform index.
         const base = e.childForFieldName('argument');
-        const storage = base?.type === 'identifier' && (this.ctx.constants.has(base.text) || this.localArrays.has(base.text));
+        const storage = base?.type === 'identifier' && (this.ctx.constants.has(base.text) || !!this.ctx.shared?.has(base.text) || this.localArrays.has(base.text));
         return storage ? merge([this.summary(base), this.childrenSummary(e.childForFieldName('indices'))]) : null;
       }
       case 'call_expression': {

@@ -457,6 +457,7 @@ export class DeviceRewriter {
       varyingParams: new Set(varyingParams),
       constants: new Set([...this.globals.values()].filter((g) => g.space === 'constant').map((g) => g.name)),
       perThreadGlobals: new Set([...sharedNames, ...this.fileShared(), ...[...this.globals.values()].filter((g) => g.space !== 'constant').map((g) => g.name)]),
+      shared: new Set([...sharedNames, ...this.fileShared()]),
       warp,
       referenceParams: this.referenceParams(),
     };

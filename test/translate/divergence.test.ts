@@ -79,6 +79,17 @@ describe('divergence brackets', () => {
     expect(count(text, 'hip2vx_split(')).toBe(2);
   });
 
+  it('leave conditions on __shared__ memory read at a uniform address alone, but not at a per-thread one or through a pointer', async () => {
+    const text = await kernelText(
+      '__shared__ int len;\n__shared__ int s[8];\n__shared__ struct { int n; } box;\nint* q = s;\n' +
+      'if (len > 0) p[0] = 1;\nwhile (s[n % 8] > 0) s[n % 8]--;\nif (box.n) p[1] = 2;\nint copy = len;\nif (copy) p[2] = 3;\n' +
+      'if (s[threadIdx.x % 8]) p[3] = 4;\nif (q[0]) p[4] = 5;',
+    );
+    expect(count(text, 'hip2vx_split(')).toBe(2);
+    expect(text).not.toContain('HIP2VX_PRED_EXIT');
+    expect(text).toContain('if (len > 0) p[0] = 1;');
+  });
+
   it('put a per-thread loop bound in a pred loop whose only exit is the asm goto', async () => {
     const text = await kernelText('for (int k = 0; k < p[threadIdx.x]; ++k) p[k] += 1;');
     expect(text).toMatch(/int k = 0; int (__hv_m\d+) = hip2vx_active_threads\(\); int (__hv_go\d+); for \(;;\) \{ \2 = hip2vx_bool\(k < p\[threadIdx\.x\]\); HIP2VX_PRED_EXIT\(\2, \1, (__hv_end\d+)\);/);

@@ -216,6 +216,11 @@ const PROGRAMS: FeatureProgram[] = [
     host: ['#include "curand_kernel.host.h"'],
   },
   {
+    dir: 'shared-uniform', stem: 'shared_uniform', variants: [{ config: '4x4' }],
+    what: 'control flow on __shared__ memory every thread reads at one address (a work-list loop with barriers, an if on a shared flag with barriers, a loop bounded by a shared element, a vote under a shared condition): not bracketed for divergence',
+    device: ['  while (remaining > 0) {', '  if (flag) {', '  for (int i = 0; i < limits[1]; ++i) partial[t] += 1;'],
+  },
+  {
     dir: 'hipblaslt', stem: 'hipblaslt_matmul', variants: [{ config: '4x4' }],
     what: "hipBLASLt's matmul (the bundled library) after a kernel: float with both transposes, a bias and ReLU, D apart from C; double with GELU and a bias in place; half and bfloat16 with float scalars; int8 into int32 in strided batches",
     host: ['#include "hipblaslt.host.h"'],
