@@ -211,7 +211,7 @@ const PROGRAMS: FeatureProgram[] = [
     host: ['#include "hiprand.host.h"'], device: ['#include "hiprand.device.h"'],
   },
   {
-    dir: 'curand', stem: 'curand_names', variants: [{ config: '4x4' }],
+    dir: 'curand', stem: 'curand_names', variants: [],
     what: "cuRAND's kernel and host APIs in a CUDA program (the bundled names over hipRAND): a kernel template over state types, a generator filling device memory with doubles",
     host: ['#include "curand_kernel.host.h"'],
   },
@@ -221,12 +221,12 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['  while (remaining > 0) {', '  if (flag) {', '  for (int i = 0; i < limits[1]; ++i) partial[t] += 1;'],
   },
   {
-    dir: 'hipblaslt', stem: 'hipblaslt_matmul', variants: [{ config: '4x4' }],
+    dir: 'hipblaslt', stem: 'hipblaslt_matmul', variants: [],
     what: "hipBLASLt's matmul (the bundled library) after a kernel: float with both transposes, a bias and ReLU, D apart from C; double with GELU and a bias in place; half and bfloat16 with float scalars; int8 into int32 in strided batches",
     host: ['#include "hipblaslt.host.h"'],
   },
   {
-    dir: 'hipfft', stem: 'hipfft_plans', variants: [{ config: '4x4' }],
+    dir: 'hipfft', stem: 'hipfft_plans', variants: [],
     what: "hipFFT's plans (the bundled library) around a kernel taking hipfftComplex: batched 1-D C2C and back, 2-D Z2Z in place, 2-D R2C and C2R, 1-D R2C in place of a prime size, an advanced strided layout, against a direct DFT",
     host: ['#include "hipfft.host.h"'],
   },
