@@ -261,7 +261,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     if (quoted ? findQuotedInclude(file.path, path, includeDirs) : bundledLibrary(path) && rule?.status !== 'unsupported') return undefined;
     return rule;
   };
-  for (const pathNode of unresolvedIncludes(root, file.path, includeDirs, (written) => !!options.rules.lookupHeader(written), uncertainBranches(file.text, known.macros))) {
+  for (const pathNode of unresolvedIncludes(root, file.path, includeDirs, (written) => !!options.rules.lookupHeader(written), () => uncertainBranches(file.text, known.macros))) {
     const where = pathNode.type === 'string_literal' ? `beside ${basename(file.path)} nor in an -I directory` : "in an -I directory nor among the compiler's headers and the libraries hip2vortex bundles";
     report.at(pathNode, 'warning', 'include-not-found', `'${pathNode.text.slice(1, -1)}' is found neither ${where}: the build fails unless the compiler finds it elsewhere (give hip2vortex and the build its directory with -I)`);
   }

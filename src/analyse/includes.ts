@@ -202,15 +202,18 @@ function compilerDirs(): string[] {
  * The paths of the includes of `root` (a file at `path`) that nothing finds: a quoted one not
  * beside it, and either kind not in `includeDirs`, not in the compiler's directories, not a
  * library hip2vortex bundles and not a header the rules know (`known`). Includes in `uncertain`
- * spans (branches a compiler may not take) are not looked for.
+ * spans (branches a compiler may not take) are not reported.
  */
-export function unresolvedIncludes(root: Node, path: string, includeDirs: readonly string[], known: (written: string) => boolean, uncertain: readonly [number, number][]): Node[] {
-  return root.descendantsOfType('preproc_include').flatMap((directive) => {
+export function unresolvedIncludes(root: Node, path: string, includeDirs: readonly string[], known: (written: string) => boolean, uncertain: () => readonly [number, number][]): Node[] {
+  const unfound = root.descendantsOfType('preproc_include').flatMap((directive) => {
     const pathNode = directive.childForFieldName('path');
-    if (!pathNode || pathNode.type === 'identifier' || uncertain.some(([from, to]) => from <= directive.startIndex && directive.endIndex <= to)) return [];
+    if (!pathNode || pathNode.type === 'identifier') return [];
     const written = pathNode.text.slice(1, -1);
     const local = pathNode.type === 'string_literal' ? findQuotedInclude(path, written, includeDirs) : findInclude(path, pathNode, includeDirs) ?? includeDirs.map((d) => join(d, written)).find(existsSync);
     if (known(written) || local || compilerDirs().some((d) => existsSync(join(d, written)))) return [];
     return [pathNode];
   });
+  // The preprocessor groups are read only for a file with an include nothing finds (few are).
+  const skipped = unfound.length ? uncertain() : [];
+  return unfound.filter((n) => !skipped.some(([from, to]) => from <= n.parent!.startIndex && n.parent!.endIndex <= to));
 }
