@@ -1,7 +1,7 @@
 // Which values are the same for every thread of a warp. A condition that depends only on kernel
 // parameters, blockIdx, blockDim, gridDim, constants and locals computed from those is uniform
-// and needs no divergence bracket, and so is a read of the block's __shared__ memory at a uniform
-// address (in a program without data races); everything else (threadIdx, other memory loads,
+// and needs no divergence bracket, and so is a read of the block's __shared__ memory or of
+// read-only data at a uniform address (in a program without data races); everything else (threadIdx, other memory loads,
 // atomics, calls to user functions) is assumed to differ between threads.
 import type { Node } from '../parse/parser.js';
 import { calleeName, declaredName, scan } from './syntax.js';
@@ -48,6 +48,12 @@ export interface UniformityContext {
    * another thread reads is separated from the read by a barrier).
    */
   shared?: ReadonlySet<string>;
+  /**
+   * Pointer parameters to const data (`const int* lengths`): a load through one at a uniform
+   * index reads the same value in every thread (nothing writes there during the kernel, but
+   * through another pointer to the same data, which would be a race).
+   */
+  readOnly?: ReadonlySet<string>;
   /** Set: "uniform" means the same in every lane of a logical warp, not of the whole block. */
   warp?: WarpScope;
   /** Per device function name, the positions of its non-const reference parameters (any overload's). */
@@ -254,9 +260,9 @@ export class Uniformity implements SummaryOracle {
         return name?.type === 'identifier' ? (this.ctx.perThreadGlobals.has(name.text) ? null : []) : this.childrenSummary(e);
       }
       case 'subscript_expression': {
-        // Reads of __constant__ or __shared__ data or of local arrays never written per thread, at a uniform index.
+        // Reads of __constant__, __shared__ or read-only data or of local arrays never written per thread, at a uniform index.
         const base = e.childForFieldName('argument');
-        const storage = base?.type === 'identifier' && (this.ctx.constants.has(base.text) || !!this.ctx.shared?.has(base.text) || this.localArrays.has(base.text));
+        const storage = base?.type === 'identifier' && (this.ctx.constants.has(base.text) || !!this.ctx.shared?.has(base.text) || !!this.ctx.readOnly?.has(base.text) || this.localArrays.has(base.text));
         return storage ? merge([this.summary(base), this.childrenSummary(e.childForFieldName('indices'))]) : null;
       }
       case 'call_expression': {
@@ -267,6 +273,7 @@ export class Uniformity implements SummaryOracle {
       }
       case 'pointer_expression': {
         const target = e.childForFieldName('argument');
+        if (e.child(0)?.type === '*' && target?.type === 'identifier' && this.ctx.readOnly?.has(target.text)) return this.summary(target);
         const fixedAddress = e.child(0)?.type === '&' && target?.type === 'identifier' && (this.ctx.constants.has(target.text) || this.ctx.perThreadGlobals.has(target.text));
         return fixedAddress ? [] : null;
       }

@@ -6,9 +6,8 @@
 // the warp index when blockDim.x is a multiple of the warp size or the block is one warp; that
 // holds for the blocks such code is written for, and is documented (docs/vortex.md).
 import type { Node } from '../parse/parser.js';
-import type { FunctionInfo } from './program.js';
 import { declaredName, scan } from './syntax.js';
-import type { Summary, Uniformity } from './uniformity.js';
+import type { Summary } from './uniformity.js';
 
 /** What the warp scope needs of the block-scope analysis it extends. */
 export interface SummaryOracle {
@@ -50,7 +49,7 @@ export interface WarpAssumptions {
  */
 export const WARP_ROWS = 'blockDim.x % warpSize == 0';
 
-const NOTHING: WarpAssumptions = { assumable: new Set(), pure: () => false, used: new Set() };
+export const NOTHING: WarpAssumptions = { assumable: new Set(), pure: () => false, used: new Set() };
 
 export class WarpScope {
   private readonly shift: number;
@@ -60,15 +59,12 @@ export class WarpScope {
    * @param spell spellings of threadIdx.x, threadIdx.y and blockDim.x (the rules' renames included)
    * @param constants integer values of the names the program defines (#define, const), all of them
    * @param linearParams device-function parameters every call passes a linear thread index
-   * @param readOnly pointer parameters to const data: a load at an index the same in every lane
-   *   reads the same value (the kernel does not write there through another pointer meanwhile)
    */
   constructor(
     readonly size: number,
     private readonly spell: Spellings,
     private readonly constants: ReadonlyMap<string, readonly number[]>,
     readonly linearParams: ReadonlySet<string> = new Set(),
-    private readonly readOnly: ReadonlySet<string> = new Set(),
     private readonly assume: WarpAssumptions = NOTHING,
   ) {
     this.shift = Math.log2(size);
@@ -81,14 +77,6 @@ export class WarpScope {
       return [];
     }
     if (e.type === 'binary_expression') return this.binary(e, o);
-    if (e.type === 'subscript_expression') {
-      const base = e.childForFieldName('argument');
-      return base?.type === 'identifier' && this.readOnly.has(base.text) ? merge(o.summary(base), o.summary(e.childForFieldName('indices')!)) : undefined;
-    }
-    if (e.type === 'pointer_expression' && e.child(0)?.type === '*') {
-      const base = e.childForFieldName('argument');
-      return base?.type === 'identifier' && this.readOnly.has(base.text) ? o.summary(base) : undefined;
-    }
     if (e.type !== 'call_expression') return undefined;
     const fn = e.childForFieldName('function');
     const args = e.childForFieldName('arguments')?.namedChildren ?? [];
@@ -190,125 +178,6 @@ export function integer(text: string): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
-/** Parameters of a device function that every call passes the same value in each lane of a
- *  warp (uniform), or a linear thread index (linear): what the warp scope may assume of them. */
-export interface ParamFacts {
-  uniform: ReadonlySet<string>;
-  linear: ReadonlySet<string>;
-}
-
-const CALLS = new Set(['call_expression']);
-const RETURNS = new Set(['return_statement']);
-const BRANCHES = new Set(['if_statement', 'switch_statement', 'for_statement', 'while_statement', 'do_statement', 'for_range_loop']);
-
-/**
- * ParamFacts of the device functions of one translation unit, from their calls in it (a function
- * called nowhere here, or recursively, assumes nothing). `analyse` builds the warp-scope analysis
- * of a function given its own facts (a kernel's parameters are uniform). With `assumable`, each
- * function's analysis may assume its own template parameters of unknown value are multiples of
- * the warp size (assumedIn says which it did); parameter facts still come from the analyses
- * without assumptions (`base`), so every assumption is one the function itself can check.
- */
-export class WarpParams {
-  private readonly facts = new Map<FunctionInfo, ParamFacts>();
-  private readonly analyses = new Map<FunctionInfo, { uniformity: Uniformity; assume: WarpAssumptions }>();
-  private readonly open = new Set<FunctionInfo>();
-  private readonly pureNames = new Map<string, boolean>();
-  private includedFns?: readonly FunctionInfo[];
-
-  constructor(
-    private readonly fns: readonly FunctionInfo[],
-    private readonly analyse: (fn: FunctionInfo, facts: ParamFacts, assume: WarpAssumptions) => Uniformity,
-    /** Device functions of the headers the unit includes: candidates for pure(), found on the first question. */
-    private readonly included: () => readonly FunctionInfo[] = () => [],
-    private readonly assumable?: (fn: FunctionInfo) => ReadonlySet<string>,
-    private readonly base?: WarpParams,
-  ) {}
-
-  /** The same functions' analyses, each allowed to assume `assumable(fn)`. */
-  assuming(assumable: (fn: FunctionInfo) => ReadonlySet<string>): WarpParams {
-    return new WarpParams(this.fns, this.analyse, this.included, assumable, this);
-  }
-
-  /** The warp-scope analysis of `fn`'s body. */
-  analysis(fn: FunctionInfo): Uniformity {
-    let a = this.analyses.get(fn);
-    if (!a) {
-      const assume = { assumable: this.assumable?.(fn) ?? new Set<string>(), pure: (name: string) => this.pure(name), used: new Set<string>() };
-      this.analyses.set(fn, (a = { uniformity: this.analyse(fn, this.of(fn), assume), assume }));
-    }
-    return a.uniformity;
-  }
-
-  /** The template parameters `fn`'s analysis assumed to be multiples of the warp size. */
-  assumedIn(fn: FunctionInfo): ReadonlySet<string> {
-    return this.analyses.get(fn)?.assume.used ?? new Set();
-  }
-
-  of(fn: FunctionInfo): ParamFacts {
-    if (this.base) return this.base.of(fn);
-    let f = this.facts.get(fn);
-    if (f) return f;
-    const names = paramNamesOf(fn);
-    if (fn.kind === 'kernel') f = { uniform: new Set(names), linear: new Set() };
-    else if (this.open.has(fn)) return { uniform: new Set(), linear: new Set() };
-    else {
-      this.open.add(fn);
-      f = this.fromCalls(fn, names);
-      this.open.delete(fn);
-    }
-    this.facts.set(fn, f);
-    return f;
-  }
-
-  /**
-   * Every device function of this name returns the same value in each lane when its arguments
-   * are: its returns depend on nothing per-thread but its parameters and sit in no branch on
-   * per-thread values (`ceil_div(n, warps)`). Recursion is not pure.
-   */
-  pure(name: string): boolean {
-    if (this.base) return this.base.pure(name);
-    const known = this.pureNames.get(name);
-    if (known !== undefined) return known;
-    this.pureNames.set(name, false);
-    this.includedFns ??= this.included();
-    const fns = [...this.fns, ...this.includedFns].filter((f) => f.name === name && f.kind !== 'kernel');
-    const pure = fns.length > 0 && fns.every((f) => !!f.body && this.returnsUniform(f));
-    this.pureNames.set(name, pure);
-    return pure;
-  }
-
-  private returnsUniform(fn: FunctionInfo): boolean {
-    const u = this.analyse(fn, { uniform: new Set(paramNamesOf(fn)), linear: new Set() }, { ...NOTHING, pure: (n) => this.pure(n) });
-    let uniform = true;
-    scan(fn.body!, RETURNS, (r) => {
-      if (!u.isUniform(r.namedChildren[0] ?? null)) uniform = false;
-      for (let p = r.parent; p && p.id !== fn.body!.id && uniform; p = p.parent) if (BRANCHES.has(p.type) && u.isDivergent(p)) uniform = false;
-    });
-    return uniform;
-  }
-
-  private fromCalls(fn: FunctionInfo, names: string[]): ParamFacts {
-    const uniform = new Set(names), linear = new Set(names);
-    let calls = 0;
-    for (const caller of this.fns) {
-      if (!caller.body || caller === fn) continue;
-      scan(caller.body, CALLS, (call) => {
-        const args = call.childForFieldName('arguments')?.namedChildren ?? [];
-        if (calleeName(call) !== fn.name || args.length !== names.length) return;
-        calls++;
-        const u = this.analysis(caller);
-        args.forEach((a, i) => {
-          if (!u.isUniform(a)) uniform.delete(names[i]);
-          if (!u.isLinear(a)) linear.delete(names[i]);
-        });
-      });
-    }
-    return calls ? { uniform, linear } : { uniform: new Set(), linear: new Set() };
-  }
-}
-
-const paramNamesOf = (fn: FunctionInfo) => fn.params.map((p) => declaredName(p.childForFieldName('declarator'))?.text ?? '');
 
 function calleeName(call: Node): string | undefined {
   let fn = call.childForFieldName('function');

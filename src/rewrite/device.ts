@@ -11,7 +11,8 @@ import { Uniformity, type UniformityContext } from '../analyse/uniformity.js';
 import { laneBeyondWarp, warpExits, WarpOps } from '../analyse/warp-ops.js';
 import { bundledLibrary, isBundled } from '../gpu-hint.js';
 import { previousStatement, warpSynchronousSteps, type WarpStep } from '../analyse/warp-synchronous.js';
-import { integerConstants, WARP_ROWS, WarpParams, WarpScope, type ParamFacts, type WarpAssumptions } from '../analyse/warp-uniformity.js';
+import { integerConstants, WARP_ROWS, WarpScope, type WarpAssumptions } from '../analyse/warp-uniformity.js';
+import { ParamUniformity, type ParamFacts } from '../analyse/param-uniformity.js';
 import { conditionalGroups, enclosingConditions, unbalancedDirectives } from '../parse/conditionals.js';
 import { substitute, type MacroTable } from '../parse/macros.js';
 import { ptxCall, warpMatrixInstruction } from '../analyse/ptx-asm.js';
@@ -425,7 +426,8 @@ export class DeviceRewriter {
     const syncwarps = this.syncwarps(fn);
     const steps = (this.steps ??= warpSynchronousSteps(this.program)).get(fn) ?? [];
     if (explicit || warpCalls.length || syncwarps.length || steps.length) {
-      const uniformity = new Uniformity(fn.body, this.uniformityContext(fn, fn.kind === 'kernel' ? [] : [...paramNames(fn), ...(this.captured.get(fn) ?? [])]));
+      const captured = this.captured.get(fn);
+      const uniformity = captured ? new Uniformity(fn.body, this.uniformityContext(fn, [...paramNames(fn), ...captured])) : this.blockParams().analysis(fn);
       const lowering = this.lowering(fn, uniformity, false, fn.kind === 'kernel');
       const placed = warpCalls.length || syncwarps.length || steps.length ? this.checkWarpCalls(fn, warpCalls, syncwarps, steps) : [];
       if (explicit) lowering.run();
@@ -450,6 +452,24 @@ export class DeviceRewriter {
     return lowering;
   }
 
+  private blockFacts?: ParamUniformity;
+
+  /**
+   * The block-scope analyses of this unit's functions: a device function's parameter is uniform
+   * where every call here passes it a uniform value. A header's functions have callers unseen
+   * (its includers'): none of theirs is. Each analysis has its lowering's plan applied (loops
+   * some threads leave early are divergent), as the values its calls pass depend on that.
+   */
+  private blockParams(): ParamUniformity {
+    const analyse = (fn: FunctionInfo, facts: ParamFacts) => {
+      const varying = fn.kind === 'kernel' ? [] : paramNames(fn).filter((p) => this.options.header || !facts.uniform.has(p));
+      const uniformity = new Uniformity(fn.body!, this.uniformityContext(fn, varying));
+      this.lowering(fn, uniformity, false, fn.kind === 'kernel');
+      return uniformity;
+    };
+    return (this.blockFacts ??= new ParamUniformity([...this.program.kernels, ...this.program.deviceFunctions], analyse, this.options.includedFunctions));
+  }
+
   private uniformityContext(fn: FunctionInfo, varyingParams: readonly string[], warp?: WarpScope): UniformityContext {
     const sharedNames = this.shared.varsOf(fn).map((v) => v.name);
     return {
@@ -458,6 +478,7 @@ export class DeviceRewriter {
       constants: new Set([...this.globals.values()].filter((g) => g.space === 'constant').map((g) => g.name)),
       perThreadGlobals: new Set([...sharedNames, ...this.fileShared(), ...[...this.globals.values()].filter((g) => g.space !== 'constant').map((g) => g.name)]),
       shared: new Set([...sharedNames, ...this.fileShared()]),
+      readOnly: readOnlyPointers(fn),
       warp,
       referenceParams: this.referenceParams(),
     };
@@ -494,12 +515,12 @@ export class DeviceRewriter {
 
   private steps?: Map<FunctionInfo, WarpStep[]>;
 
-  private warpFacts?: WarpParams;
+  private warpFacts?: ParamUniformity;
   /** Functions whose warp operations were proven for blocks whose width is a multiple of the warp size (WARP_ROWS). */
   readonly rowsAssumed = new Set<string>();
 
   /** The warp-scope analyses of this unit's functions (the warp operations' requirement). */
-  private warpParams(): WarpParams {
+  private warpParams(): ParamUniformity {
     if (this.warpFacts) return this.warpFacts;
     const renamedTo = (to: string) => [...this.rules.deviceBuiltins.values()].filter((r) => r.action.kind === 'rename' && r.action.to === to).map((r) => r.name);
     const spelled = (name: string) => new Set([name, ...renamedTo(name)]);
@@ -507,21 +528,21 @@ export class DeviceRewriter {
     const size = this.options.warpSize ?? 32;
     const analyse = (fn: FunctionInfo, facts: ParamFacts, assume: WarpAssumptions) => new Uniformity(fn.body!, this.uniformityContext(
       fn, paramNames(fn).filter((p) => !facts.uniform.has(p)),
-      new WarpScope(size, spell, this.integerConstants(fn), facts.linear, readOnlyPointers(fn), assume)));
-    return (this.warpFacts = new WarpParams([...this.program.kernels, ...this.program.deviceFunctions], analyse, this.options.includedFunctions));
+      new WarpScope(size, spell, this.integerConstants(fn), facts.linear, assume)));
+    return (this.warpFacts = new ParamUniformity([...this.program.kernels, ...this.program.deviceFunctions], analyse, this.options.includedFunctions));
   }
 
-  private warpAssuming?: WarpParams;
+  private warpAssuming?: ParamUniformity;
 
-  private warpAssumingRows?: WarpParams;
+  private warpAssumingRows?: ParamUniformity;
 
   /** The same, also assuming WARP_ROWS (and the template parameters). */
-  private warpParamsAssumingRows(): WarpParams {
+  private warpParamsAssumingRows(): ParamUniformity {
     return (this.warpAssumingRows ??= this.warpParams().assuming((fn) => new Set([...fn.templateParams.filter((p) => this.templateValues(fn, p) === undefined), WARP_ROWS])));
   }
 
   /** The same analyses, each assuming its function's template parameters of unknown value are multiples of the warp size. */
-  private warpParamsAssuming(): WarpParams {
+  private warpParamsAssuming(): ParamUniformity {
     return (this.warpAssuming ??= this.warpParams().assuming((fn) => new Set(fn.templateParams.filter((p) => this.templateValues(fn, p) === undefined))));
   }
 

@@ -197,7 +197,30 @@ describe('divergence brackets', () => {
     expect(text).not.toContain('hip2vx_select');
   });
 
-  it('device functions treat their parameters as per-thread', async () => {
+  it('leave conditions on const data read at a uniform address alone, but not on data the kernel may write', async () => {
+    const text = await kernelText('if (len[blockIdx.x] > 0) p[0] = 1;\nwhile (*len > n) n++;\nif (p[blockIdx.x]) p[1] = 2;\nif (len[threadIdx.x]) p[2] = 3;', 'const int* len, int* p, int n');
+    expect(count(text, 'hip2vx_split(')).toBe(2);
+    expect(text).not.toContain('HIP2VX_PRED_EXIT');
+  });
+
+  it('a device function\'s parameter is uniform where every call in the file passes a uniform value (its default included)', async () => {
+    const scan = '__device__ void scan(int* s, int size, int w = 4) {\nfor (int o = 1; o < size * w; o <<= 1) { __syncthreads(); s[threadIdx.x] += o; }\n}\n';
+    const barriers = (r: Awaited<ReturnType<typeof translateText>>) => r.diagnostics.filter((d) => d.ruleId === 'divergent-barrier').map((d) => `${d.line}:${d.col}`);
+    const uniform = await translateText('k.cu', `${scan}__global__ void k(int* p, int n) { scan(p, n); scan(p, 8, n / 2); }\n`);
+    expect(barriers(uniform)).toEqual([]);
+    expect(output(uniform, 'device')).not.toContain('HIP2VX_PRED_EXIT');
+    // One call passing a per-thread value, or a header (its includers' calls are not seen here).
+    expect(barriers(await translateText('k.cu', `${scan}__global__ void k(int* p, int n) { scan(p, n); scan(p, 8, threadIdx.x); }\n`))).toEqual(['2:1']);
+    expect(barriers(await translateText('k.cuh', `${scan}__global__ void k(int* p, int n) { scan(p, n); }\n`))).toEqual(['2:1']);
+    // Through a chain of calls, and through recursion that passes on what it was given or not.
+    const chain = await translateText('k.cu', `${scan}__device__ void twice(int* s, int m) { scan(s, m); scan(s, m + 1); }\n__global__ void k(int* p, int n) { twice(p, n); }\n`);
+    expect(barriers(chain)).toEqual([]);
+    const recursion = (arg: string) => translateText('k.cu', `__device__ void down(int* s, int n) {\nif (n > 0) { __syncthreads(); s[threadIdx.x] += n; down(s, ${arg}); }\n}\n__global__ void k(int* p, int n) { down(p, n); }\n`);
+    expect(barriers(await recursion('n - 1'))).toEqual([]);
+    expect(barriers(await recursion('s[threadIdx.x]'))).toEqual(['2:1']);
+  });
+
+  it('device functions called nowhere in the file treat their parameters as per-thread', async () => {
     const result = await translateText('k.cu', '__device__ int f(int x) { if (x > 0) return 1; return 2; }\n');
     const device = output(result, 'device');
     expect(device).toContain('hip2vx_split');
