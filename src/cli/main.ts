@@ -1,4 +1,5 @@
 // The hip2vortex command line: declares the commands and maps every outcome to an exit code.
+import './tiering.js';
 import { Command, CommanderError } from 'commander';
 import { TOOL } from '../report/tool.js';
 import { EXIT, Interrupted, UsageError } from './exit.js';
