@@ -29,6 +29,7 @@ export interface LoweringOptions {
   barrierFunctions?: ReadonlySet<string>;
 }
 
+const INSIDE_REGION = '__syncthreads() (here or in a device function called here) inside a region whose condition is not provably uniform: it hangs on Vortex if the threads of a block disagree';
 const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement', 'for_range_loop']);
 const LOCAL_TYPES = new Set(['type_definition', 'alias_declaration', 'struct_specifier', 'class_specifier', 'union_specifier', 'enum_specifier']);
 const CONSTRUCTS = new Set(['if_statement', 'switch_statement', ...LOOPS]);
@@ -230,6 +231,29 @@ export class DivergenceLowering {
         this.converted.set(j.id, flag);
       }
     }
+    this.planExitIf();
+  }
+
+  /** A kernel body's last statement that lets the threads it excludes leave (planExitIf). */
+  private exitIf: Node | undefined;
+
+  /**
+   * A kernel body ending in an if on a per-thread condition, without else, whose body waits at
+   * barriers: `if (gid < n) { ...; __syncthreads(); ... }` (a kernel whose last block is partial).
+   * The threads failing the condition have nothing left to do, as if they had returned: the if
+   * becomes `if (!(c)) return;` before its body (lowerExitIf), whose barriers every thread then
+   * runs between regions, as after any return (guardedBy).
+   */
+  private planExitIf(): void {
+    if (!this.options.exits) return;
+    const { inner } = blockParts(this.body, this.edits.text);
+    const last = inner[inner.length - 1];
+    if (last?.type !== 'if_statement' || last.childForFieldName('alternative') || !this.divergent(last) || !this.barrierInside(last)) return;
+    const condition = last.childForFieldName('condition')!;
+    const body = last.childForFieldName('consequence')!;
+    if (body.type !== 'compound_statement' || this.edits.text.slice(condition.endIndex, body.startIndex).trim()) return;
+    this.retFlag ??= this.fresh('ret');
+    this.exitIf = last;
   }
 
   /**
@@ -492,7 +516,11 @@ export class DivergenceLowering {
   private lowerStatements(): void {
     for (const n of descendantsOf(this.body, ['if_statement', 'switch_statement', ...LOOPS])) {
       if (!this.divergent(n)) continue;
-      if (this.barrierInside(n)) this.report(n, 'warning', 'divergent-barrier', '__syncthreads() (here or in a device function called here) inside a region whose condition is not provably uniform: it hangs on Vortex if the threads of a block disagree');
+      if (n.id === this.exitIf?.id) {
+        this.lowerExitIf(n);
+        continue;
+      }
+      if (this.barrierInside(n)) this.report(n, 'warning', 'divergent-barrier', INSIDE_REGION);
       if (n.type === 'if_statement') this.edits.replace(n, (print) => this.ifText(n, print));
       else if (n.type === 'switch_statement') this.lowerSwitch(n);
       else {
@@ -515,6 +543,24 @@ export class DivergenceLowering {
       const loop = findById(this.body, id)!;
       if (flags.cont && !this.divergent(loop)) this.edits.wrap(loop.childForFieldName('body')!, `{ int ${flags.cont} = 0; `, ' }');
     }
+  }
+
+  /**
+   * The exit if (planExitIf): the threads failing its condition set the return flag (those that
+   * returned before do not evaluate it), then its body runs guarded by the flag around its points.
+   */
+  private lowerExitIf(n: Node): void {
+    const flag = this.retFlag!;
+    const { inner, lead, trail } = blockParts(n.childForFieldName('consequence')!, this.edits.text);
+    const { points, covered } = this.pointsOf([flag], inner, lead);
+    for (const p of points) this.planPoint(p.stmts, p.b);
+    if (!covered) this.report(n, 'warning', 'divergent-barrier', INSIDE_REGION);
+    const returned = this.returns.size > 0;
+    this.edits.replace(n, (print) => {
+      const c = this.lowerCond(n.childForFieldName('condition')!, print);
+      const leave = `{ ${c.pre}${flag} = !(${c.value}); }`;
+      return `${returned ? this.splitRegion(`!${flag}`, leave) : `${leave} `}{${this.guardedBy([flag], inner, print, trail, lead, true)}}`;
+    });
   }
 
   /** `n` waits at a block barrier (barriers.ts), or (unless `direct`) calls a device function that does. */
@@ -768,6 +814,11 @@ export class DivergenceLowering {
   }
 
   private decideRunByAll(st: Node): boolean {
+    // The exit if: every thread runs it (those failing its condition then do nothing more).
+    if (st.id === this.exitIf?.id) {
+      const { inner, lead } = blockParts(st.childForFieldName('consequence')!, this.edits.text);
+      return this.pointsOf([this.retFlag!], inner, lead).covered;
+    }
     const e = st.type === 'expression_statement' ? st.namedChildren[0] : null;
     if (e?.type === 'call_expression' && isPlainBarrier(e)) return true;
     if (st.type === 'expression_statement' || st.type === 'declaration') return this.controlStatement(st);
@@ -803,7 +854,7 @@ export class DivergenceLowering {
 
   /** The assignments, updates and declarations of `name` after the body's first return that became a flag. */
   private writesAfterExit(name: string): Node[] {
-    const from = Math.min(...[...this.returns.values()].map((r) => r.startIndex));
+    const from = Math.min(...[...this.returns.values(), ...(this.exitIf ? [this.exitIf] : [])].map((r) => r.startIndex));
     return descendantsOf(this.body, ['assignment_expression', 'update_expression', 'declaration']).filter((w) => w.startIndex >= from && writtenNames(w).includes(name));
   }
 
@@ -878,7 +929,7 @@ export class DivergenceLowering {
   private planPoint(stmts: Node[], b: number): void {
     this.points.add(stmts[b].id);
     for (const d of this.hoistedAt(stmts, b)!) if (!this.edits.has(d)) this.edits.replace(d, (print) => this.hoists.get(d.id)!.assignments(print));
-    this.planBodies(stmts[b]);
+    if (stmts[b].id !== this.exitIf?.id) this.planBodies(stmts[b]);
   }
 
   private planBodies(st: Node): void {

@@ -251,6 +251,24 @@ describe('barriers after an early exit', () => {
     expect(count(text, 'hip2vx_syncthreads();')).toBe(2);
   });
 
+  it('an if on a per-thread condition ending a kernel lets the threads failing it leave: its barriers are run by every thread, between split regions', async () => {
+    const source = '__global__ void k(int* p, int n) {\nint i = threadIdx.x;\n__shared__ int c;\nif (i < n && p[i] > 0) {\nif (i == 0) c = 0;\n__syncthreads();\np[i] += c;\n}\n}\n';
+    const result = await translateText('k.cu', source);
+    expect(warnings(result)).toEqual([]);
+    const text = output(result, 'device');
+    // The condition's && with a load is lowered; the flag is the one returns set.
+    expect(text).toMatch(/\{ int (__hv_c\d+) = hip2vx_bool\(i < n\); \{ int (__hv_g\d+) = \1;.*\} (__hv_ret\d+) = !\(\1\); \} \{\{ int (__hv_g\d+) = !\(\3\);/);
+    expect(text).toMatch(/hip2vx_join\(__hv_t\d+\); \} \nhip2vx_syncthreads\(\);\n\{ int __hv_g\d+ = !\(__hv_ret\d+\); int __hv_t\d+ = hip2vx_split\(__hv_g\d+\); if \(__hv_g\d+\) \{ \np\[i\] \+= c; \}/);
+    // After a return, the threads that returned do not evaluate the condition.
+    const returned = await translateText('k.cu', source.replace('__shared__ int c;', '__shared__ int c;\nif (p[0] == i) return;'));
+    expect(warnings(returned)).toEqual([]);
+    expect(output(returned, 'device')).toMatch(/\{ int (__hv_g\d+) = !__hv_ret\d+; int (__hv_t\d+) = hip2vx_split\(\1\); if \(\1\) \{ int __hv_c\d+ = hip2vx_bool\(i < n\);/);
+    // Not the last statement, with an else, or a loop's body: the barrier stays in its region.
+    for (const changed of [source.replace('}\n}\n', '}\np[0] = 1;\n}\n'), source.replace('}\n}\n', '} else p[0] = 1;\n}\n'), source.replace('if (i < n', 'for (int r = 0; r < 2; ++r) if (i < n')]) {
+      expect(warnings(await translateText('k.cu', changed)).map((w) => w.replace(/:\d+/, '')), changed).toEqual(['4 warning divergent-barrier']);
+    }
+  });
+
   it('declare ahead of the region the variables used after the barrier, and run the header and barriers of a uniform loop or if after returns on every thread', async () => {
     const source = `__global__ void k(int* p, int n, int m) {
 if (threadIdx.x >= n) return;
