@@ -451,7 +451,14 @@ export class TypeTable {
         const inner = node.type === 'qualified_identifier' ? node.childForFieldName('name') : null;
         if (inner?.type === 'template_type') return this.instantiate(node, inner, env);
         const found = this.named(node.text.replace(/\s+/g, ''), node, env);
-        return found.kind === 'opaque' && inner?.type === 'type_identifier' ? this.ownerMember(node.childForFieldName('scope'), inner, env) ?? found : found;
+        if (found.kind !== 'opaque') return found;
+        if (inner?.type === 'type_identifier') return this.ownerMember(node.childForFieldName('scope'), inner, env) ?? found;
+        // `ns::Owner<T>::Member`: a member of a class template's instance named through namespaces.
+        let member = inner;
+        while (member?.type === 'qualified_identifier' && member.childForFieldName('name')?.type === 'qualified_identifier') member = member.childForFieldName('name');
+        const owner = member?.type === 'qualified_identifier' ? member.childForFieldName('scope') : null;
+        const name = member?.childForFieldName('name');
+        return owner?.type === 'template_type' && name?.type === 'type_identifier' ? this.ownerMember(owner, name, env, node) ?? found : found;
       }
       case 'template_type':
         return this.instantiate(node, node, env);
@@ -861,15 +868,15 @@ export class TypeTable {
   }
 
   /** `Owner::name` where Owner is a class (a template instance, a typedef of one): its member type. */
-  private ownerMember(scope: Node | null, name: Node, env: Env): CType | undefined {
-    const source = this.ownerSource(scope, env);
+  private ownerMember(scope: Node | null, name: Node, env: Env, use?: Node): CType | undefined {
+    const source = this.ownerSource(scope, env, use);
     return source && this.memberType(source.node, name.text, source.env, name);
   }
 
-  /** The class body and environment of the class `scope` names in `Owner::name`. */
-  private ownerSource(scope: Node | null, env: Env): { node: Node; env: Env } | undefined {
+  /** The class body and environment of the class `scope` names in `Owner::name` (`use`: the whole name, when namespaces qualify a template's). */
+  private ownerSource(scope: Node | null, env: Env, use?: Node): { node: Node; env: Env } | undefined {
     if (!scope) return undefined;
-    const owner = scope.type === 'template_type' ? this.instantiate(scope, scope, env) : this.named(scope.text.replace(/\s+/g, ''), scope, env);
+    const owner = scope.type === 'template_type' ? this.instantiate(use ?? scope, scope, env) : this.named(scope.text.replace(/\s+/g, ''), scope, env);
     return this.recordSources.get(owner);
   }
 

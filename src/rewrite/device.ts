@@ -16,8 +16,8 @@ import { ParamUniformity, type ParamFacts } from '../analyse/param-uniformity.js
 import { conditionalGroups, enclosingConditions, unbalancedDirectives } from '../parse/conditionals.js';
 import { substitute, type MacroTable } from '../parse/macros.js';
 import { ptxCall, warpMatrixInstruction } from '../analyse/ptx-asm.js';
-import { argumentsOf, attributeSpaces, calleeName, declaredName, descendants, functionDeclarator, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
-import { isBlockBarrier } from '../analyse/barriers.js';
+import { argumentsOf, attributeSpaces, declaredName, descendants, functionDeclarator, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
+import { calledName, isBlockBarrier, ownerClass } from '../analyse/barriers.js';
 import type { HeaderRule, RuleSet } from '../rules/index.js';
 import { HOSTED_STD } from '../analyse/constructs.js';
 import { DivergenceLowering, type Report } from './divergence.js';
@@ -58,6 +58,8 @@ export interface DeviceOptions {
   instanceNames?: ReadonlySet<string>;
   /** Device functions of the local headers the file includes (`ceil_div`), asked for when needed. */
   includedFunctions?: () => readonly FunctionInfo[];
+  /** Member functions of the classes of those headers (a library's block collectives). */
+  includedMemberFunctions?: () => readonly FunctionInfo[];
   /** Device globals of the GPU headers (and sources included as text) in sight, which device code here may name. */
   visibleGlobals?: readonly GlobalVar[];
   /** Variables declared `__shared__` at file scope in the GPU headers (and sources included as text) in sight. */
@@ -486,15 +488,28 @@ export class DeviceRewriter {
 
   private barrierFunctionsFound?: Set<string>;
 
-  /** The device functions (this unit's and its headers') that wait at a block barrier, directly or through calls. */
+  /**
+   * The device and member functions (this unit's and its headers', bundled libraries' included:
+   * hipCUB's `BlockReduce(temp).Sum(v)`) that wait at a block barrier, directly or through calls.
+   */
   private barrierFunctions(): ReadonlySet<string> {
     if (this.barrierFunctionsFound) return this.barrierFunctionsFound;
-    const fns = [...this.program.deviceFunctions, ...(this.options.includedFunctions?.() ?? [])].filter((f) => f.body);
+    const fns = [
+      ...this.program.deviceFunctions, ...this.program.memberFunctions,
+      ...(this.options.includedFunctions?.() ?? []), ...(this.options.includedMemberFunctions?.() ?? []),
+    ].filter((f) => f.body);
     const calls = new Map(fns.map((f) => [f, descendants(f.body!, 'call_expression')]));
-    const found = new Set(fns.filter((f) => calls.get(f)!.some(isBlockBarrier)).map((f) => f.name));
+    // A member function is `Class::name`; a plain call in one may be of its class's.
+    const owners = new Map(fns.map((f) => [f, ownerClass(f.node)]));
+    const key = (f: FunctionInfo) => (owners.get(f) ? `${owners.get(f)}::${f.name}` : f.name);
+    const waits = (f: FunctionInfo, c: Node) => {
+      const name = calledName(c);
+      return !!name && (found.has(name) || found.has(`${owners.get(f)}::${name}`));
+    };
+    const found = new Set(fns.filter((f) => calls.get(f)!.some(isBlockBarrier)).map(key));
     for (let grew = true; grew; ) {
       grew = false;
-      for (const [f, cs] of calls) if (!found.has(f.name) && cs.some((c) => found.has(calleeName(c.childForFieldName('function')) ?? ''))) grew = !!found.add(f.name);
+      for (const [f, cs] of calls) if (!found.has(key(f)) && cs.some((c) => waits(f, c))) grew = !!found.add(key(f));
     }
     return (this.barrierFunctionsFound = found);
   }

@@ -13,9 +13,9 @@
 import type { Node } from '../parse/parser.js';
 import type { Uniformity } from '../analyse/uniformity.js';
 import type { EditSet, Printer } from './edits.js';
-import { calleeName, declaredName, position, scan, spanHas } from '../analyse/syntax.js';
+import { declaredName, position, scan, spanHas } from '../analyse/syntax.js';
 import { hoisted, type Hoisted } from './hoist.js';
-import { isBlockBarrier, isPlainBarrier } from '../analyse/barriers.js';
+import { calledName, isBlockBarrier, isPlainBarrier } from '../analyse/barriers.js';
 
 export type Report = (node: Node, severity: 'error' | 'warning', ruleId: string, message: string) => void;
 
@@ -25,7 +25,7 @@ export interface LoweringOptions {
   returnsLeave?: boolean;
   /** The body is a kernel's: threads returning from it have left the block (guardedBy). */
   exits?: boolean;
-  /** Device functions that wait at a block barrier (directly or through their callees). */
+  /** Device and member functions that wait at a block barrier (directly or through their callees), by name. */
   barrierFunctions?: ReadonlySet<string>;
 }
 
@@ -565,7 +565,7 @@ export class DivergenceLowering {
 
   /** `n` waits at a block barrier (barriers.ts), or (unless `direct`) calls a device function that does. */
   private barrierInside(n: Node, includeSelf = false, direct = false): boolean {
-    const waits = (c: Node) => isBlockBarrier(c) || (!direct && !!this.options.barrierFunctions?.has(calleeName(c.childForFieldName('function')) ?? ''));
+    const waits = (c: Node) => isBlockBarrier(c) || (!direct && !!this.options.barrierFunctions?.has(calledName(c) ?? ''));
     return descendantsOf(n, ['call_expression'], includeSelf).some(waits);
   }
 
@@ -824,7 +824,7 @@ export class DivergenceLowering {
     if (st.type === 'expression_statement' || st.type === 'declaration') return this.controlStatement(st);
     const header = BARRIER_CARRIERS.get(st.type)?.(st);
     if (!header || this.edits.has(st) || !this.barrierInside(st, false, true)) return false;
-    if (descendantsOf(st, ['call_expression']).some((c) => this.options.barrierFunctions?.has(calleeName(c.childForFieldName('function')) ?? ''))) return false;
+    if (descendantsOf(st, ['call_expression']).some((c) => this.options.barrierFunctions?.has(calledName(c) ?? ''))) return false;
     if (st.type === 'if_statement' ? !this.uni.isUniform(header[0]) : this.divergent(st)) return false;
     if (descendantsOf(st, ['return_statement', 'break_statement', 'continue_statement']).some((j) => this.converted.has(j.id))) return false;
     const own = new Set(header.filter((h) => h.type === 'declaration').flatMap((d) => d.childrenForFieldName('declarator').map((x) => declaredName(x)?.text)));

@@ -45,6 +45,7 @@ template <typename T, int N, template <typename U> class P = RestrictPtr> struct
 template <typename T, int N, template <typename U> class P = RestrictPtr> class Accessor : public AccessorBase<T, N, P> { public: typedef typename P<T>::Ptr Ptr; Accessor(Ptr p) {} };
 template <typename T> struct Holder { struct Inner { T v; char c; }; using Word = T; };
 typedef Holder<char> CharHolder;
+namespace lib { template <typename T> struct Box { struct Item { T v; short s; }; }; }
 template <typename S> struct Wrap { S s; };
 template <typename T, int ITEMS, int THREADS = 4> struct Exchange {
   enum { LOG_BANKS = 2, BANKS = 1 << LOG_BANKS, ALL = THREADS * ITEMS, PAD = (ITEMS > 2) ? ALL >> LOG_BANKS : 0 };
@@ -53,7 +54,7 @@ template <typename T, int ITEMS, int THREADS = 4> struct Exchange {
   struct TempStorage : Wrap<Storage> {};
 };
 typedef Exchange<short, 4> ShortExchange;
-__global__ void inherits(Derived d, Derived2 d2, Accessor<float, 2> a, Accessor<char, 1, RestrictPtr> a1, Holder<double>::Inner hi, typename Holder<short>::Word w, CharHolder::Inner ci, typename ShortExchange::TempStorage ts, Exchange<char, 1, 2>::TempStorage ts2) {}
+__global__ void inherits(Derived d, Derived2 d2, Accessor<float, 2> a, Accessor<char, 1, RestrictPtr> a1, Holder<double>::Inner hi, typename Holder<short>::Word w, CharHolder::Inner ci, typename ShortExchange::TempStorage ts, Exchange<char, 1, 2>::TempStorage ts2, lib::Box<float>::Item bi) {}
 enum Algo { DIRECT, WARPED };
 struct NullType {};
 template <bool B, typename X, typename Y> struct Cond { typedef X type; };
@@ -142,7 +143,7 @@ describe('TypeTable', () => {
   });
 
   it('lays out base classes first (an empty one takes no room), member types of template instances and template template parameters', () => {
-    const [d, d2, a, a1, hi, w, ci, ts, ts2] = resolved('inherits');
+    const [d, d2, a, a1, hi, w, ci, ts, ts2, bi] = resolved('inherits');
     const fields = (t: CType) => (t.kind === 'record' ? t.fields.map((f) => `${f.name || '(base)'}: ${renderTypeId(f.type)}`) : []);
     expect(fields(d)).toEqual(['(base): Node', 'y: int']);
     expect(fields(d2)).toEqual(['(base): Pair<char>', 'y: short']);
@@ -152,6 +153,8 @@ describe('TypeTable', () => {
     expect(fields(base)).toEqual(['data: float*', 'sizes: long long[2]']);
     expect(a1.kind === 'record' && fields(a1.fields[0].type)).toEqual(['data: char*', 'sizes: long long[1]']);
     expect([renderTypeId(hi), ...fields(hi)]).toEqual(['Holder<double>::Inner', 'v: double', 'c: char']);
+    // Through a namespace, without typename (CUB's `hipcub::BlockReduce<float, 64>::TempStorage`).
+    expect(fields(bi)).toEqual(['v: float', 's: short']);
     expect(renderTypeId(w)).toBe('short');
     expect(fields(ci)).toEqual(['v: char', 'c: char']);
     // Member enumerators and static constants of the instance size a nested class's array.

@@ -330,6 +330,14 @@ p[threadIdx.x] = v + w;
     expect(warnings(called)).toEqual(['3:1 warning divergent-barrier']);
     const inRegion = await translateText('k.cu', '__device__ void wait() { __syncthreads(); }\n__device__ void step() { wait(); }\n__global__ void k(int* p) {\nif (p[threadIdx.x]) step();\n}\n');
     expect(warnings(inRegion)).toEqual(['4:1 warning divergent-barrier']);
+    // A member function that waits, the program's or a bundled library's (hipCUB's block collectives).
+    const member = await translateText('k.cu', 'struct Sum { int* s; __device__ int all(int v) { s[threadIdx.x] = v; __syncthreads(); return s[0]; } };\n__global__ void k(int* p) {\n__shared__ int s[64];\nif (p[threadIdx.x]) p[0] = Sum{s}.all(1);\n}\n');
+    expect(warnings(member)).toEqual(['4:1 warning divergent-barrier']);
+    const cub = await translateText('k.cu', '#include <hipcub/hipcub.hpp>\n__global__ void k(const float* x, float* out, int n) {\ntypedef hipcub::BlockReduce<float, 64> BR; __shared__ typename BR::TempStorage t;\nif (blockIdx.x * 64 + threadIdx.x < n) {\n__syncthreads();\nout[0] = BR(t).Sum(x[threadIdx.x]);\n}\n}\n');
+    expect(warnings(cub)).toEqual(['4:1 warning divergent-barrier']);
+    // A member of the same name in a class that does not wait (a warp's reduction) is not taken for it.
+    const warp = await translateText('k.cu', '#include <hipcub/hipcub.hpp>\n__global__ void k(const float* x, float* out) {\nusing WR = hipcub::WarpReduce<float>;\n__shared__ typename WR::TempStorage t[2];\nif (threadIdx.x < 32) out[0] = WR(t[0]).Sum(x[threadIdx.x]);\n}\n');
+    expect(warnings(warp).filter((w) => w.endsWith('divergent-barrier'))).toEqual([]);
     const kernel = (body: string) => translateText('k.cu', `__global__ void k(int* p, int n) {\nif (threadIdx.x >= n) return;\n${body}\n}\n`);
     // An array cannot be declared ahead and assigned; a bound written after the return, a per-thread
     // bound or break, and a barrier in a called function make the loop differ for returned threads.
