@@ -54,6 +54,8 @@ export interface UniformityContext {
    * through another pointer to the same data, which would be a race).
    */
   readOnly?: ReadonlySet<string>;
+  /** Device functions whose result is uniform when their arguments are (`roundUpDiv(n, 64)`). */
+  pure?: (name: string) => boolean;
   /** Set: "uniform" means the same in every lane of a logical warp, not of the whole block. */
   warp?: WarpScope;
   /** Per device function name, the positions of its non-const reference parameters (any overload's). */
@@ -223,7 +225,32 @@ export class Uniformity implements SummaryOracle {
       const range = construct.childForFieldName('right');
       return !(range?.type === 'identifier' && this.localArrays.has(range.text)) && !this.isUniform(range);
     }
-    return !this.isUniform(construct.childForFieldName('condition'));
+    const condition = construct.childForFieldName('condition');
+    if (this.isUniform(condition)) return false;
+    return construct.type !== 'for_statement' || !this.resetCounters(construct, this.summary(condition!));
+  }
+
+  /**
+   * A for loop whose condition varies only through counters its initializer sets to a uniform
+   * value and that it changes only uniformly (`for (i = 2; i <= N; i *= 2)`, with `i` also a
+   * counter of a per-thread loop elsewhere): every thread runs it alike, whatever `i` held before.
+   */
+  private resetCounters(loop: Node, s: Summary): boolean {
+    const init = loop.childForFieldName('initializer');
+    if (s === null || !init) return false;
+    const counters = new Set(s.filter((name) => this.varying.has(name)));
+    const uniformBut = (v: Summary) => v !== null && v.every((name) => counters.has(name) || !this.varying.has(name));
+    const reset = new Set<string>();
+    for (const { node, writes } of this.writers) {
+      if (node.startIndex < loop.startIndex || node.endIndex > loop.endIndex) continue;
+      const initial = node.startIndex >= init.startIndex && node.endIndex <= init.endIndex;
+      for (const [target, value] of writes) {
+        if (!target || !counters.has(target)) continue;
+        if (initial && this.holds(value)) reset.add(target);
+        else if (initial || !uniformBut(value) || this.controlling(node).some((p) => p.id !== loop.id && p.startIndex >= loop.startIndex && this.isDivergent(p))) return false;
+      }
+    }
+    return [...counters].every((c) => reset.has(c));
   }
 
   private holds(s: Summary): boolean {
@@ -269,7 +296,7 @@ export class Uniformity implements SummaryOracle {
         const fn = e.childForFieldName('function');
         if (fn?.type === 'field_expression' && UNIFORM_METHODS.has(fn.childForFieldName('field')?.text ?? '') && !e.childForFieldName('arguments')?.namedChildCount) return [];
         const name = calleeName(fn);
-        return name && PURE_CALLS.has(name) ? this.childrenSummary(e.childForFieldName('arguments')) : null;
+        return name && (PURE_CALLS.has(name) || this.ctx.pure?.(name)) ? this.childrenSummary(e.childForFieldName('arguments')) : null;
       }
       case 'pointer_expression': {
         const target = e.childForFieldName('argument');

@@ -458,14 +458,15 @@ export class DeviceRewriter {
 
   /**
    * The block-scope analyses of this unit's functions: a device function's parameter is uniform
-   * where every call here passes it a uniform value. A header's functions have callers unseen
+   * where every call here passes it a uniform value, and so is the result of a device function
+   * whose returns depend on nothing per-thread but its arguments when they are. A header's functions have callers unseen
    * (its includers'): none of theirs is. Each analysis has its lowering's plan applied (loops
    * some threads leave early are divergent), as the values its calls pass depend on that.
    */
   private blockParams(): ParamUniformity {
-    const analyse = (fn: FunctionInfo, facts: ParamFacts) => {
+    const analyse = (fn: FunctionInfo, facts: ParamFacts, assume: WarpAssumptions) => {
       const varying = fn.kind === 'kernel' ? [] : paramNames(fn).filter((p) => this.options.header || !facts.uniform.has(p));
-      const uniformity = new Uniformity(fn.body!, this.uniformityContext(fn, varying));
+      const uniformity = new Uniformity(fn.body!, { ...this.uniformityContext(fn, varying), pure: assume.pure });
       this.lowering(fn, uniformity, false, fn.kind === 'kernel');
       return uniformity;
     };

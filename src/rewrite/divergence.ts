@@ -792,8 +792,8 @@ export class DivergenceLowering {
       if (this.hoists.has(d.id)) continue;
       if (constantUses(d, stmts.slice(b))) return undefined;
       const lowered = this.assigned.has(d.id) && d.childrenForFieldName('declarator').length === 1;
-      const h = (!this.edits.has(d) || lowered) && hoisted(d);
-      if (!h) return undefined;
+      const h = hoisted(d);
+      if (!h || (this.edits.has(d) && !lowered && !h.whole)) return undefined;
       this.hoists.set(d.id, h);
     }
     return moved;

@@ -10,13 +10,15 @@ export interface Hoisted {
   declaration: (print: Printer) => string;
   /** `a = 1; b = p;`: what stays in place. */
   assignments: (print: Printer) => string;
+  /** The declaration moves whole, as translated (a `__shared__` variable's). */
+  whole?: boolean;
 }
 
 /** Cooperative groups' handles: classes without a default constructor. */
 const GROUP_TYPES = /^(thread_block|thread_group|grid_group|thread_block_tile|coalesced_group|cluster_group)$/;
 
 /**
- * `decl` split, if that keeps its meaning: pointers, and plain variables of a type that is
+ * `decl` split, if that keeps its meaning (a `__shared__` one moves whole): pointers, and plain variables of a type that is
  * surely default-constructible (a built-in type, or a plain name: a typedef, a vector type, a
  * struct; not a namespace's or template's class, nor a cooperative group), not deduced (no
  * `auto`), not static or extern, each initialised (if at all) by `= value`. Arrays, references,
@@ -24,6 +26,9 @@ const GROUP_TYPES = /^(thread_block|thread_group|grid_group|thread_block_tile|co
  */
 export function hoisted(decl: Node): Hoisted | undefined {
   if (decl.type !== 'declaration') return undefined;
+  // A __shared__ variable is the block's, the same for every thread: its declaration (a reference
+  // into the block's shared memory once translated) is seen ahead of the region, as it is.
+  if (decl.children.some((c) => c?.type === 'type_qualifier' && c.text === '__shared__')) return { declaration: (print) => `${print(decl)} `, assignments: () => '', whole: true };
   const declarators = decl.childrenForFieldName('declarator');
   const first = declarators[0];
   if (!first) return undefined;

@@ -220,6 +220,21 @@ describe('divergence brackets', () => {
     expect(barriers(await recursion('s[threadIdx.x]'))).toEqual(['2:1']);
   });
 
+  it('a device function\'s result is uniform when its returns depend on nothing per-thread but its arguments, and they are', async () => {
+    const fns = '__device__ int ceil_div(int a, int b) { return (a + b - 1) / b; }\n__device__ int lane(int w) { return threadIdx.x % w; }\n';
+    const loop = (bound: string) => translateText('k.cu', `${fns}__global__ void k(int* p, int n) {\nfor (int k = 0; k < ${bound}; ++k) { __syncthreads(); p[k] = 1; }\n}\n`);
+    expect(output(await loop('ceil_div(n, 4)'), 'device')).not.toContain('HIP2VX_PRED_EXIT');
+    expect(output(await loop('ceil_div(p[threadIdx.x], 4)'), 'device')).toContain('HIP2VX_PRED_EXIT');
+    expect(output(await loop('lane(4)'), 'device')).toContain('HIP2VX_PRED_EXIT');
+  });
+
+  it('a for loop whose initializer resets a counter that varies elsewhere, and that changes it uniformly, is uniform', async () => {
+    const kernel = (second: string) => kernelText(`int i;\nfor (i = threadIdx.x; i < n; i++) p[i] = 0;\n${second}`);
+    expect(count(await kernel('for (i = 2; i <= 64; i *= 2) { __syncthreads(); p[i] += 1; }'), 'HIP2VX_PRED_EXIT')).toBe(1);
+    expect(count(await kernel('for (i = 2; i <= 64; i *= 2) { if (p[threadIdx.x]) i++; __syncthreads(); }'), 'HIP2VX_PRED_EXIT')).toBe(2);
+    expect(count(await kernel('for (i = threadIdx.x; i <= 64; i *= 2) { __syncthreads(); }'), 'HIP2VX_PRED_EXIT')).toBe(2);
+  });
+
   it('device functions called nowhere in the file treat their parameters as per-thread', async () => {
     const result = await translateText('k.cu', '__device__ int f(int x) { if (x > 0) return 1; return 2; }\n');
     const device = output(result, 'device');
@@ -249,6 +264,12 @@ describe('barriers after an early exit', () => {
     expect(text).toMatch(/if \((__hv_g\d+)\) \{ p\[i\] = 1; \} hip2vx_join\(__hv_t\d+\); \} \nhip2vx_syncthreads\(\);\n\{ int (__hv_g\d+) = !\((__hv_ret\d+)\);/);
     expect(text).toMatch(/\} \nhip2vx_syncthreads\(\);\n\{ int __hv_g\d+ = !\(__hv_ret\d+\); int __hv_t\d+ = hip2vx_split\(__hv_g\d+\); if \(__hv_g\d+\) \{ \np\[i\] \+= p\[i \+ 1\]; \}/);
     expect(count(text, 'hip2vx_syncthreads();')).toBe(2);
+  });
+
+  it('a __shared__ variable declared after the return and used after the barrier is declared ahead of the region as it is', async () => {
+    const result = await translateText('k.cu', '__global__ void k(int* p, int n) {\nif (threadIdx.x >= n) return;\n__shared__ int s[16];\ns[threadIdx.x] = 1;\n__syncthreads();\np[threadIdx.x] = s[0];\n}\n');
+    expect(warnings(result)).toEqual([]);
+    expect(output(result, 'device')).toMatch(/\nauto& s = HIP2VX_SHARED\([^\n]*\)\.s; \{ int (__hv_g\d+) = !\(__hv_ret\d+\); int __hv_t\d+ = hip2vx_split\(\1\); if \(\1\) \{ auto& s = /);
   });
 
   it('an if on a per-thread condition ending a kernel lets the threads failing it leave: its barriers are run by every thread, between split regions', async () => {

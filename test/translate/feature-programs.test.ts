@@ -217,8 +217,8 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'shared-uniform', stem: 'shared_uniform', variants: [{ config: '4x4' }],
-    what: 'control flow every thread of the block agrees on, with barriers: on __shared__ memory read at one address (a work-list loop, an if on a shared flag, a loop bounded by a shared element, a vote under a shared condition), in a device function on a parameter every call passes a uniform value, on read-only data at the block\'s index: not bracketed for divergence',
-    device: ['  while (remaining > 0) {', '  if (flag) {', '  for (int i = 0; i < limits[1]; ++i) partial[t] += 1;', '  for (int o = first; o < size; o <<= 1) {', '  if (work[blockIdx.x] > 2) {'],
+    what: 'control flow every thread of the block agrees on, with barriers: on __shared__ memory read at one address (a work-list loop, an if on a shared flag, a loop bounded by a shared element, a vote under a shared condition), in a device function on a parameter every call passes a uniform value, on read-only data at the block\'s index, on a counter its initializer resets and a device function\'s result of uniform arguments: not bracketed for divergence',
+    device: ['  while (remaining > 0) {', '  if (flag) {', '  for (int i = 0; i < limits[1]; ++i) partial[t] += 1;', '  for (int o = first; o < size; o <<= 1) {', '  if (work[blockIdx.x] > 2) {', '  for (i = 0; i < ceil_div(kThreads, 8); ++i) {'],
   },
   {
     dir: 'hipblaslt', stem: 'hipblaslt_matmul', variants: [],
