@@ -77,6 +77,8 @@ export class Uniformity implements SummaryOracle {
   /** Extra constructs made divergent by the caller (loops left early by some threads). */
   private readonly forcedDivergent = new Set<number>();
   private readonly localArrays = new Set<string>();
+  /** References to one location of the block's shared memory (`int& next = l_mem[0];`): read as it is. */
+  private readonly sharedReferences = new Set<string>();
   /** Writers found but not yet summarised: the work waits for the first question (many bodies ask none). */
   private found?: Node[];
   /** Per node that writes variables: (variable, what the written value depends on). */
@@ -105,6 +107,7 @@ export class Uniformity implements SummaryOracle {
       for (const d of n.childrenForFieldName('declarator')) {
         const arr = d?.type === 'init_declarator' ? d.childForFieldName('declarator') : d;
         if (arr?.type === 'array_declarator') this.localArrays.add(declaredName(arr)!.text);
+        if (arr?.type === 'reference_declarator' && this.sharedElement(d!.childForFieldName('value'))) this.sharedReferences.add(declaredName(arr)!.text);
         declare(d ? declaredName(d) : undefined, n);
       }
     });
@@ -197,6 +200,13 @@ export class Uniformity implements SummaryOracle {
     return found;
   }
 
+  /** A shared variable, or its element at a constant index. */
+  private sharedElement(e: Node | null): boolean {
+    const base = e?.type === 'subscript_expression' ? e.childForFieldName('argument') : e;
+    const index = e?.type === 'subscript_expression' ? e.childForFieldName('indices')?.namedChildren : [];
+    return base?.type === 'identifier' && !!this.ctx.shared?.has(base.text) && !!index?.every((i) => i.type === 'number_literal');
+  }
+
   /** Marks a loop/branch as divergent whatever its condition says, and re-solves (if solved yet). */
   forceDivergent(node: Node): void {
     if (this.forcedDivergent.has(node.id)) return;
@@ -276,7 +286,7 @@ export class Uniformity implements SummaryOracle {
       case 'identifier':
         // Locals, kernel parameters, constants and unknown names (enumerators, macros) are
         // uniform until a per-thread write is found.
-        if (this.ctx.shared?.has(e.text)) return [];
+        if (this.ctx.shared?.has(e.text) || this.sharedReferences.has(e.text)) return [];
         return this.ctx.perThreadBuiltins.has(e.text) || this.ctx.perThreadGlobals.has(e.text) ? null : [this.key(e)];
       case 'field_expression':
         return e.child(1)?.type === '->' ? null : this.summaryOf(e.childForFieldName('argument'));
