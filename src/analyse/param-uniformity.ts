@@ -21,12 +21,12 @@ const BRANCHES = new Set(['if_statement', 'switch_statement', 'for_statement', '
 
 /**
  * ParamFacts of the device functions of one translation unit, from their calls in it (a function
- * called nowhere here, or recursively, assumes nothing). `analyse` builds the analysis of a
- * function given its own facts (a kernel's parameters are uniform), in one scope: the block's
- * (divergence) or the warp's (warp operations). With `assumable`, each
- * function's analysis may assume its own template parameters of unknown value are multiples of
- * the warp size (assumedIn says which it did); parameter facts still come from the analyses
- * without assumptions (`base`), so every assumption is one the function itself can check.
+ * that nothing else here calls assumes nothing). `analyse` builds the analysis of a function given
+ * its own facts (a kernel's parameters are uniform), in one scope: the block's (divergence) or the
+ * warp's (warp operations). With `assumable`, each function's analysis may assume its own template
+ * parameters of unknown value are multiples of the warp size (assumedIn says which it did);
+ * parameter facts still come from the analyses without assumptions (`base`), so every assumption
+ * is one the function itself can check.
  */
 export class ParamUniformity {
   private readonly facts = new Map<FunctionInfo, ParamFacts>();
@@ -49,7 +49,7 @@ export class ParamUniformity {
     return new ParamUniformity(this.fns, this.analyse, this.included, assumable, this);
   }
 
-  /** The warp-scope analysis of `fn`'s body. */
+  /** The analysis of `fn`'s body, in this object's scope. */
   analysis(fn: FunctionInfo): Uniformity {
     let a = this.analyses.get(fn);
     if (!a) {
@@ -81,7 +81,7 @@ export class ParamUniformity {
   }
 
   /**
-   * Every device function of this name returns the same value in each lane when its arguments
+   * Every device function of this name returns the same value in every thread of the scope when its arguments
    * are: its returns depend on nothing per-thread but its parameters and sit in no branch on
    * per-thread values (`ceil_div(n, warps)`). Recursion is not pure.
    */
