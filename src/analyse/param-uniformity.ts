@@ -81,9 +81,9 @@ export class ParamUniformity {
   }
 
   /**
-   * Every device function of this name returns the same value in every thread of the scope when its arguments
-   * are: its returns depend on nothing per-thread but its parameters and sit in no branch on
-   * per-thread values (`ceil_div(n, warps)`). Recursion is not pure.
+   * Every device function of this name returns the same value in every thread of the scope when
+   * its arguments are: its returns depend on nothing per-thread but its parameters and sit in no
+   * branch on per-thread values (`ceil_div(n, warps)`). Recursion is not pure.
    */
   pure(name: string): boolean {
     if (this.base) return this.base.pure(name);
