@@ -1,8 +1,9 @@
 // Which values are the same for every thread of a warp. A condition that depends only on kernel
 // parameters, blockIdx, blockDim, gridDim, constants and locals computed from those is uniform
 // and needs no divergence bracket, and so is a read of the block's __shared__ memory or of
-// read-only data at a uniform address (in a program without data races); everything else (threadIdx, other memory loads,
-// atomics, calls to user functions) is assumed to differ between threads.
+// read-only data at a uniform address (in a program without data races); everything else
+// (threadIdx, other memory loads, atomics, calls to user functions but pure ones) is assumed to
+// differ between threads.
 import type { Node } from '../parse/parser.js';
 import { calleeName, declaredName, scan } from './syntax.js';
 import type { SummaryOracle, WarpScope } from './warp-uniformity.js';

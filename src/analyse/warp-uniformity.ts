@@ -6,7 +6,7 @@
 // the warp index when blockDim.x is a multiple of the warp size or the block is one warp; that
 // holds for the blocks such code is written for, and is documented (docs/vortex.md).
 import type { Node } from '../parse/parser.js';
-import { declaredName, scan } from './syntax.js';
+import { calleeName, declaredName, scan } from './syntax.js';
 import type { Summary } from './uniformity.js';
 
 /** What the warp scope needs of the block-scope analysis it extends. */
@@ -81,7 +81,7 @@ export class WarpScope {
     const fn = e.childForFieldName('function');
     const args = e.childForFieldName('arguments')?.namedChildren ?? [];
     if (fn?.type === 'identifier' && VOTES.has(fn.text)) return [];
-    const name = calleeName(e);
+    const name = calleeName(fn);
     if (name && this.assume.pure(name)) return o.summary(e.childForFieldName('arguments')!);
     const source = fn?.type === 'identifier' ? BROADCASTS.get(fn.text) : undefined;
     if (source !== undefined && args.length === source + 1) return o.summary(args[source]);
@@ -178,12 +178,6 @@ export function integer(text: string): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
-
-function calleeName(call: Node): string | undefined {
-  let fn = call.childForFieldName('function');
-  if (fn?.type === 'template_function') fn = fn.childForFieldName('name');
-  return fn?.type === 'identifier' ? fn.text : undefined;
-}
 
 const DEFINITIONS = new Set(['preproc_def', 'declaration']);
 const byRoot = new WeakMap<Node, Map<string, number[]>>();

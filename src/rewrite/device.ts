@@ -459,9 +459,10 @@ export class DeviceRewriter {
   /**
    * The block-scope analyses of this unit's functions: a device function's parameter is uniform
    * where every call here passes it a uniform value, and so is the result of a device function
-   * whose returns depend on nothing per-thread but its arguments when they are. A header's functions have callers unseen
-   * (its includers'): none of theirs is. Each analysis has its lowering's plan applied (loops
-   * some threads leave early are divergent), as the values its calls pass depend on that.
+   * whose returns depend on nothing per-thread but its arguments when they are. A header's
+   * functions have callers unseen (its includers'): none of their parameters is. Each analysis has
+   * its lowering's plan applied (loops some threads leave early are divergent), as the values its
+   * calls pass depend on that.
    */
   private blockParams(): ParamUniformity {
     const analyse = (fn: FunctionInfo, facts: ParamFacts, assume: WarpAssumptions) => {

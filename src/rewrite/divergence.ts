@@ -551,7 +551,7 @@ export class DivergenceLowering {
    */
   private lowerExitIf(n: Node): void {
     const flag = this.retFlag!;
-    const { inner, lead, trail } = blockParts(n.childForFieldName('consequence')!, this.edits.text);
+    const { inner, lead, trail } = this.exitBody(n);
     const { points, covered } = this.pointsOf([flag], inner, lead);
     for (const p of points) this.planPoint(p.stmts, p.b);
     if (!covered) this.report(n, 'warning', 'divergent-barrier', INSIDE_REGION);
@@ -561,6 +561,10 @@ export class DivergenceLowering {
       const leave = `{ ${c.pre}${flag} = !(${c.value}); }`;
       return `${returned ? this.splitRegion(`!${flag}`, leave) : `${leave} `}{${this.guardedBy([flag], inner, print, trail, lead, true)}}`;
     });
+  }
+
+  private exitBody(exitIf: Node): { inner: Node[]; lead: string; trail: string } {
+    return blockParts(exitIf.childForFieldName('consequence')!, this.edits.text);
   }
 
   /** `n` waits at a block barrier (barriers.ts), or (unless `direct`) calls a device function that does. */
@@ -816,7 +820,7 @@ export class DivergenceLowering {
   private decideRunByAll(st: Node): boolean {
     // The exit if: every thread runs it (those failing its condition then do nothing more).
     if (st.id === this.exitIf?.id) {
-      const { inner, lead } = blockParts(st.childForFieldName('consequence')!, this.edits.text);
+      const { inner, lead } = this.exitBody(st);
       return this.pointsOf([this.retFlag!], inner, lead).covered;
     }
     const e = st.type === 'expression_statement' ? st.namedChildren[0] : null;
