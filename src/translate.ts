@@ -365,7 +365,8 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     const outputs: OutputFile[] = [
       { name: files.host, role: 'host', content: header(file, 'host code', nl) + '#include <hip2vx_host.h>' + nl + hostEdits.printFile(root) },
     ];
-    const entries = hasDevice && !headerMode ? units.flatMap((u) => registered(u, deviceAbi, warpUsers, warpEnders, WarpOps.of(options.rules))) : [];
+    const voters = deviceRewriter?.voters ?? new Set<string>();
+    const entries = hasDevice && !headerMode ? units.flatMap((u) => registered(u, deviceAbi, warpUsers, warpEnders, WarpOps.of(options.rules), voters)) : [];
     // After the entries: measuring an instance's shared data can fail (never drop it silently).
     if (hasDevice) own.shared.problems.forEach((p) => problem({ ...p, ruleId: 'unknown-type' }));
     if (hasDevice) {
@@ -532,13 +533,14 @@ function refuseNarrowBlocks(program: Program, fns: readonly FunctionInfo[], assu
   }
 }
 
-function registered(unit: Unit, deviceAbi: Abi, warpUsers: ReadonlySet<string>, warpEnders: ReadonlySet<string>, warpOps: WarpOps) {
+/** `voters`: kernels ending a loop by a block vote, which counts in the warp scratch. */
+function registered(unit: Unit, deviceAbi: Abi, warpUsers: ReadonlySet<string>, warpEnders: ReadonlySet<string>, warpOps: WarpOps, voters: ReadonlySet<string>) {
   return unit.instances.flatMap((instance) => {
     const staticShared = unit.shared.staticBytes(instance.kernel, instance.subst);
     if (!staticShared) return [];
     const args = kernelArgs(instance, deviceAbi);
     const display = instance.templateArgs.length ? `${instance.kernel.name}<${instance.templateArgs.join(', ')}>` : instance.kernel.name;
-    const warpScratch = warpUsers.has(instance.kernel.name);
+    const warpScratch = warpUsers.has(instance.kernel.name) || voters.has(instance.kernel.name);
     const registration: RegisteredKernel = { id: instance.id, displayName: display, args, staticShared, warpScratch };
     const sharedChecks = unit.shared.sizeChecks(instance.kernel, instance.subst, instance.templateArgs);
     const localMemory = warpScratch || staticShared.device > 0 || unit.shared.usesDynamic;

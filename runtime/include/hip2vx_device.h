@@ -810,6 +810,9 @@ HIP2VX_INLINE int __syncthreads_count(int predicate) {
 }
 HIP2VX_INLINE int __syncthreads_and(int predicate) { return __syncthreads_count(predicate) == (int)hip2vx_block_threads(); }
 HIP2VX_INLINE int __syncthreads_or(int predicate) { return __syncthreads_count(predicate) != 0; }
+/** The vote ending a loop whose threads are done at different passes (hip2vortex's lowering of a
+    loop holding barriers): every thread of the block calls it, all get whether all are done. */
+HIP2VX_INLINE int hip2vx_block_all(int done) { return __syncthreads_and(done); }
 
 // __reduce_*_sync (sm_80): every lane publishes its value and combines the others' with its own
 // (one exchange, as __ballot; the operations commute); lanes past the block's end, and lanes

@@ -109,6 +109,8 @@ export class DeviceRewriter {
   private readonly nesting: SplitNesting;
   /** Functions whose use of double on rv32 has been reported: once each, at the first use. */
   private readonly doubleReported = new Set<Node>();
+  /** Kernels (by name) whose lowering ends a loop by a block vote: their entries reserve the warp scratch it counts in. */
+  readonly voters = new Set<string>();
 
   constructor(
     private readonly program: Program,
@@ -433,6 +435,7 @@ export class DeviceRewriter {
       const lowering = this.lowering(fn, uniformity, false, fn.kind === 'kernel');
       const placed = warpCalls.length || syncwarps.length || steps.length ? this.checkWarpCalls(fn, warpCalls, syncwarps, steps) : [];
       if (explicit) lowering.run();
+      if (lowering.votes) this.voters.add(fn.name);
       // After the lowering, which may have replaced the ifs around them.
       for (const { statement } of new LockstepSteps(this.edits, explicit).place(placed)) this.warnLockstep(statement, 'its value is computed in branches on per-thread values (a `?:`, `&&` or `||` with loads), which keep its reads and writes together');
       // After the lowering, which may have turned the returns into flags.
@@ -449,7 +452,7 @@ export class DeviceRewriter {
   private lowering(fn: FunctionInfo, uniformity: Uniformity, returnsLeave = false, exits = false): DivergenceLowering {
     const returnType = this.returnType(fn);
     const report: Report = (node, severity, ruleId, message) => this.report.at(node, severity, ruleId, message);
-    const lowering = new DivergenceLowering(fn.body!, returnType, uniformity, this.edits, report, { returnsLeave, exits, barrierFunctions: this.barrierFunctions() });
+    const lowering = new DivergenceLowering(fn.body!, returnType, uniformity, this.edits, report, { returnsLeave, exits, barrierFunctions: this.barrierFunctions(), votes: !this.options.header });
     lowering.plan();
     return lowering;
   }

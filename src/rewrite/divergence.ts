@@ -27,6 +27,9 @@ export interface LoweringOptions {
   exits?: boolean;
   /** Device and member functions that wait at a block barrier (directly or through their callees), by name. */
   barrierFunctions?: ReadonlySet<string>;
+  /** A kernel's loops with per-thread trip counts and barriers may end by a block vote (voteText),
+   *  whose scratch the kernel's entry then reserves (not in a header: its includers register it). */
+  votes?: boolean;
 }
 
 const INSIDE_REGION = '__syncthreads() (here or in a device function called here) inside a region whose condition is not provably uniform: it hangs on Vortex if the threads of a block disagree';
@@ -72,6 +75,10 @@ export class DivergenceLowering {
   private headerNames: Set<string> | undefined;
   /** Declarations moved ahead of a region (hoistedAt), by id. */
   private readonly hoists = new Map<number, Hoisted>();
+  /** Loops with per-thread trip counts that may end by a block vote (planVotes), by id. */
+  private readonly voteShapes = new Map<number, Node>();
+  /** Those lowered so (their barriers run by every thread), by id. */
+  private readonly voting = new Set<number>();
 
   constructor(
     private readonly body: Node,
@@ -232,6 +239,7 @@ export class DivergenceLowering {
       }
     }
     this.planExitIf();
+    this.planVotes();
   }
 
   /** A kernel body's last statement that lets the threads it excludes leave (planExitIf). */
@@ -254,6 +262,83 @@ export class DivergenceLowering {
     if (body.type !== 'compound_statement' || this.edits.text.slice(condition.endIndex, body.startIndex).trim()) return;
     this.retFlag ??= this.fresh('ret');
     this.exitIf = last;
+  }
+
+  /**
+   * A kernel's loop whose trip count differs between threads and whose body waits at barriers
+   * (`for (i = gid; i < n; i += stride) { ...; __syncthreads(); ... }`, the last block's threads
+   * running fewer passes): as a pred loop, a warp all of whose threads are done leaves it and the
+   * block hangs at the others' barrier. On a GPU the threads that left do not count. So every
+   * thread stays until a block vote finds all done (voteText): a thread failing the condition
+   * sets the return flag for the rest of the loop (saved before it, restored after), and the
+   * body runs as the statements after a return do, its barriers between regions. Only loops
+   * threads leave through their condition alone, with a compound body; whether one is lowered so
+   * is decided with the points (votes).
+   */
+  private planVotes(): void {
+    if (!this.options.exits || !this.options.votes) return;
+    for (const loop of descendantsOf(this.body, ['for_statement', 'while_statement', 'do_statement'])) {
+      if (!this.divergent(loop) || loop.childForFieldName('body')?.type !== 'compound_statement' || !this.barrierInside(loop, false, true)) continue;
+      if (descendantsOf(loop, ['call_expression']).some((c) => this.options.barrierFunctions?.has(calledName(c) ?? ''))) continue;
+      const jumps = descendantsOf(loop, ['return_statement', 'break_statement', 'continue_statement', 'goto_statement']);
+      if (jumps.some((j) => j.type === 'return_statement' || j.type === 'goto_statement' || this.target(j)?.id === loop.id)) continue;
+      if (this.inLambda(loop)) continue;
+      this.voteShapes.set(loop.id, loop);
+    }
+    if (this.voteShapes.size) this.retFlag ??= this.fresh('ret');
+  }
+
+  private inLambda(n: Node): boolean {
+    for (let p = n.parent; p && p.id !== this.body.id; p = p.parent) if (p.type === 'lambda_expression') return true;
+    return false;
+  }
+
+  /**
+   * A vote loop whose body's barriers every thread can run (pointsOf). Its initializer runs in
+   * every thread, also those that returned before it: it may not load or call.
+   */
+  private voteCovered(loop: Node): boolean {
+    const init = loop.childForFieldName('initializer');
+    const values = !init ? [] : init.type === 'declaration' ? init.childrenForFieldName('declarator').map((d) => d.childForFieldName('value')) : [init.type === 'assignment_expression' ? init.childForFieldName('right') : init];
+    if (values.some((v) => v && !this.safe(v))) return false;
+    const { inner, lead } = blockParts(loop.childForFieldName('body')!, this.edits.text);
+    return inner.length > 0 && this.pointsOf([this.retFlag!], inner, lead).covered;
+  }
+
+  /** No return before `n` became a flag and no branch or loop on per-thread values holds it: every thread reaches it. */
+  private reachedByAll(n: Node): boolean {
+    if (this.divergenceBetween(n, undefined) || this.inLambda(n)) return false;
+    if ([...this.returns.values()].some((r) => r.startIndex < n.startIndex)) return false;
+    return !this.exitIf || !withinAny(n, [this.exitIf]);
+  }
+
+  /**
+   * The vote loop (planVotes): `{ init int s = ret; for (;;) { <region: ret = !(cond)>
+   * if (hip2vx_block_all(ret)) break; body <region: update> } ret = s; }`; a do-while evaluates
+   * its condition after the body. The vote is uniform: every thread gets the same count.
+   */
+  private voteText(n: Node, print: Printer): string {
+    const ret = this.retFlag!;
+    const saved = this.fresh('s');
+    const onlyLive = (code: string) => this.splitRegion(`!${ret}`, `{ ${code} }`);
+    const condition = () => {
+      const temps = (this.conditionTemps.get(n.id) ?? []).map((t) => t(print)).join('');
+      const c = this.lowerCond(n.childForFieldName('condition')!, print);
+      return onlyLive(`${temps}${c.pre}${ret} = !(${c.value});`);
+    };
+    const i = n.childForFieldName('initializer');
+    const init = i ? (i.type === 'declaration' ? print(i) : `${print(i)};`) + ' ' : '';
+    const u = n.childForFieldName('update');
+    const update = u ? onlyLive(`${print(u)};`) : '';
+    const vote = `if (hip2vx_block_all(${ret})) break; `;
+    const body = print(n.childForFieldName('body')!);
+    const loop = n.type === 'do_statement' ? `${vote}${body} ${condition()}` : `${condition()}${vote}${body} ${update}`;
+    return `{ ${init}int ${saved} = ${ret}; for (;;) { ${loop.trimEnd()} } ${ret} = ${saved}; }`;
+  }
+
+  /** Kernels whose lowering ended a loop by a block vote: their entries reserve its scratch. */
+  get votes(): boolean {
+    return this.voting.size > 0;
   }
 
   /**
@@ -520,16 +605,12 @@ export class DivergenceLowering {
         this.lowerExitIf(n);
         continue;
       }
+      // Decided with the points, after guardLists.
+      if (this.voteShapes.has(n.id)) continue;
       if (this.barrierInside(n)) this.report(n, 'warning', 'divergent-barrier', INSIDE_REGION);
       if (n.type === 'if_statement') this.edits.replace(n, (print) => this.ifText(n, print));
       else if (n.type === 'switch_statement') this.lowerSwitch(n);
-      else {
-        this.edits.replace(n, (print) => this.loopText(n, print));
-        const pragma = n.previousNamedSibling;
-        if (pragma?.type === 'preproc_call' && /^#\s*pragma\s+(GCC\s+)?(no)?unroll\b/.test(pragma.text)) {
-          this.edits.replace(pragma, `// hip2vortex: '${pragma.text.trim()}' dropped: the loop below is bracketed for divergence\n`);
-        }
-      }
+      else this.lowerLoop(n, (print) => this.loopText(n, print));
     }
     for (const [id, flag] of this.converted) {
       const jump = findById(this.body, id)!;
@@ -537,11 +618,36 @@ export class DivergenceLowering {
       this.edits.replace(jump, (print) => (value ? `{ __hv_rv = ${print(value)}; ${flag} = 1; }` : `${flag} = 1;`));
     }
     for (const e of descendantsOf(this.body, ['declaration', 'expression_statement'], false, mayBranch(this.edits.text))) this.lowerValueStatement(e);
+    // Vote loops every thread reaches; those after returns are found as points (guardLists).
+    for (const loop of this.voteShapes.values()) {
+      if (this.reachedByAll(loop) && this.runByAll(loop)) {
+        this.voting.add(loop.id);
+        this.planBodies(loop);
+      }
+    }
     this.guardLists();
+    for (const loop of this.voteShapes.values()) {
+      if (this.voting.has(loop.id) || this.points.has(loop.id)) {
+        this.voting.add(loop.id);
+        this.lowerLoop(loop, (print) => this.voteText(loop, print));
+      } else {
+        this.report(loop, 'warning', 'divergent-barrier', INSIDE_REGION);
+        this.lowerLoop(loop, (print) => this.loopText(loop, print));
+      }
+    }
     // A loop printed as a loop whose continues became a flag: the flag is reset every iteration.
     for (const [id, flags] of this.loopFlags) {
       const loop = findById(this.body, id)!;
       if (flags.cont && !this.divergent(loop)) this.edits.wrap(loop.childForFieldName('body')!, `{ int ${flags.cont} = 0; `, ' }');
+    }
+  }
+
+  /** Replaces a loop by its lowered text; an unroll pragma before it no longer applies. */
+  private lowerLoop(n: Node, text: (print: Printer) => string): void {
+    this.edits.replace(n, text);
+    const pragma = n.previousNamedSibling;
+    if (pragma?.type === 'preproc_call' && /^#\s*pragma\s+(GCC\s+)?(no)?unroll\b/.test(pragma.text)) {
+      this.edits.replace(pragma, `// hip2vortex: '${pragma.text.trim()}' dropped: the loop below is bracketed for divergence\n`);
     }
   }
 
@@ -823,6 +929,7 @@ export class DivergenceLowering {
       const { inner, lead } = this.exitBody(st);
       return this.pointsOf([this.retFlag!], inner, lead).covered;
     }
+    if (this.voteShapes.has(st.id)) return this.voteCovered(st);
     const e = st.type === 'expression_statement' ? st.namedChildren[0] : null;
     if (e?.type === 'call_expression' && isPlainBarrier(e)) return true;
     if (st.type === 'expression_statement' || st.type === 'declaration') return this.controlStatement(st);
@@ -858,7 +965,7 @@ export class DivergenceLowering {
 
   /** The assignments, updates and declarations of `name` after the body's first return that became a flag. */
   private writesAfterExit(name: string): Node[] {
-    const from = Math.min(...[...this.returns.values(), ...(this.exitIf ? [this.exitIf] : [])].map((r) => r.startIndex));
+    const from = Math.min(...[...this.returns.values(), ...(this.exitIf ? [this.exitIf] : []), ...this.voteShapes.values()].map((r) => r.startIndex));
     return descendantsOf(this.body, ['assignment_expression', 'update_expression', 'declaration']).filter((w) => w.startIndex >= from && writtenNames(w).includes(name));
   }
 
@@ -922,7 +1029,20 @@ export class DivergenceLowering {
         .flatMap((c) => BARRIER_CARRIERS.get(c.type)!(c).flatMap((h) => descendantsOf(h, ['identifier'], true).map((id) => id.text))),
     );
     const names = writtenNames(w);
-    return names.length > 0 && names.every((n) => this.headerNames!.has(n) && this.controlLocal(n));
+    return names.length > 0 && names.every((n) => this.headerNames!.has(n) && this.controlLocal(n)) && !this.outlivesVote(st, names);
+  }
+
+  /**
+   * `st`, in a vote loop, writes a variable declared outside it: the threads done with the loop
+   * (which go on after it, unlike those that returned) must not change it.
+   */
+  private outlivesVote(st: Node, names: string[]): boolean {
+    for (const loop of this.voteShapes.values()) {
+      if (!withinAny(st, [loop])) continue;
+      const own = new Set(descendantsOf(loop, ['declaration']).flatMap((d) => writtenNames(d)));
+      if (names.some((n) => !own.has(n))) return true;
+    }
+    return false;
   }
 
   /**

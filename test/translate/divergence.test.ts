@@ -225,16 +225,21 @@ describe('divergence brackets', () => {
   it('a device function\'s result is uniform when its returns depend on nothing per-thread but its arguments, and they are', async () => {
     const fns = '__device__ int ceil_div(int a, int b) { return (a + b - 1) / b; }\n__device__ int lane(int w) { return threadIdx.x % w; }\n';
     const loop = (bound: string) => translateText('k.cu', `${fns}__global__ void k(int* p, int n) {\nfor (int k = 0; k < ${bound}; ++k) { __syncthreads(); p[k] = 1; }\n}\n`);
-    expect(output(await loop('ceil_div(n, 4)'), 'device')).not.toContain('HIP2VX_PRED_EXIT');
-    expect(output(await loop('ceil_div(p[threadIdx.x], 4)'), 'device')).toContain('HIP2VX_PRED_EXIT');
-    expect(output(await loop('lane(4)'), 'device')).toContain('HIP2VX_PRED_EXIT');
+    // A per-thread trip count around a barrier ends by a block vote (a uniform one needs none).
+    expect(output(await loop('ceil_div(n, 4)'), 'device')).not.toMatch(/HIP2VX_PRED_EXIT|hip2vx_block_all/);
+    expect(output(await loop('ceil_div(p[threadIdx.x], 4)'), 'device')).toContain('hip2vx_block_all');
+    expect(output(await loop('lane(4)'), 'device')).toContain('hip2vx_block_all');
   });
 
   it('a for loop whose initializer resets a counter that varies elsewhere, and that changes it uniformly, is uniform', async () => {
     const kernel = (second: string) => kernelText(`int i;\nfor (i = threadIdx.x; i < n; i++) p[i] = 0;\n${second}`);
-    expect(count(await kernel('for (i = 2; i <= 64; i *= 2) { __syncthreads(); p[i] += 1; }'), 'HIP2VX_PRED_EXIT')).toBe(1);
-    expect(count(await kernel('for (i = 2; i <= 64; i *= 2) { if (p[threadIdx.x]) i++; __syncthreads(); }'), 'HIP2VX_PRED_EXIT')).toBe(2);
-    expect(count(await kernel('for (i = threadIdx.x; i <= 64; i *= 2) { __syncthreads(); }'), 'HIP2VX_PRED_EXIT')).toBe(2);
+    // The first loop is a pred loop; a second that is per-thread after all ends by a block vote.
+    const uniform = await kernel('for (i = 2; i <= 64; i *= 2) { __syncthreads(); p[i] += 1; }');
+    expect([count(uniform, 'HIP2VX_PRED_EXIT'), count(uniform, 'hip2vx_block_all')]).toEqual([1, 0]);
+    for (const varying of ['for (i = 2; i <= 64; i *= 2) { if (p[threadIdx.x]) i++; __syncthreads(); }', 'for (i = threadIdx.x; i <= 64; i *= 2) { __syncthreads(); }']) {
+      const result = await kernel(varying);
+      expect([count(result, 'HIP2VX_PRED_EXIT'), count(result, 'hip2vx_block_all')], varying).toEqual([1, 1]);
+    }
   });
 
   it('device functions called nowhere in the file treat their parameters as per-thread', async () => {
@@ -362,22 +367,70 @@ p[threadIdx.x] = v + w;
     const warp = await translateText('k.cu', '#include <hipcub/hipcub.hpp>\n__global__ void k(const float* x, float* out) {\nusing WR = hipcub::WarpReduce<float>;\n__shared__ typename WR::TempStorage t[2];\nif (threadIdx.x < 32) out[0] = WR(t[0]).Sum(x[threadIdx.x]);\n}\n');
     expect(warnings(warp).filter((w) => w.endsWith('divergent-barrier'))).toEqual([]);
     const kernel = (body: string) => translateText('k.cu', `__global__ void k(int* p, int n) {\nif (threadIdx.x >= n) return;\n${body}\n}\n`);
-    // An array cannot be declared ahead and assigned; a bound written after the return, a per-thread
-    // bound or break, and a barrier in a called function make the loop differ for returned threads.
+    // An array cannot be declared ahead and assigned; a per-thread break, and a barrier in a called
+    // function make the loop differ for returned threads (a per-thread bound ends by a vote instead).
     for (const body of [
       'int a[2] = {1, 2};\n__syncthreads();\np[threadIdx.x] = a[1];',
       'typedef int word;\nword w = p[threadIdx.x];\n__syncthreads();\np[0] = w;',
       'const int r = 2;\np[0] = r;\n__syncthreads();\nint w[2 * r + 1];\nw[0] = p[threadIdx.x];\np[1] = w[0];',
-      'int m = n * 2;\nif (p[0]) m = 3;\nfor (int k = 0; k < m; ++k) { p[k] = 1; __syncthreads(); }',
-      'int m = 0;\nfor (int k = 0; k < m; ++k) { p[k] = 1; __syncthreads(); if (p[k]) m++; }',
-      'int m = 0;\nfor (int k = 0; k < 4; ++k) { m++; }\nwhile (m > 0) { __syncthreads(); m--; }',
       'for (int k = 0; k < n; ++k) { if (p[k]) break; __syncthreads(); }',
-      'for (int k = threadIdx.x; k < n; ++k) { p[k] = 1; __syncthreads(); }',
       'for (int k = 0; k < n; ++k) { p[k] = 1; __syncthreads(); __syncthreads_or(p[k]); }'.replace('__syncthreads_or(p[k])', 'wait()'),
     ]) {
       const source = body.includes('wait()') ? `__device__ void wait() { __syncthreads(); }\n` : '';
       const result = source ? await translateText('k.cu', `${source}__global__ void k(int* p, int n) {\nif (threadIdx.x >= n) return;\n${body}\n}\n`) : await kernel(body);
       expect(warnings(result), body).toContain(`${source ? 3 : 2}:1 warning divergent-barrier`);
+    }
+  });
+});
+
+describe('loops with per-thread trip counts holding barriers', () => {
+  const kernel = (body: string, file = 'k.cu') => translateText(file, `__global__ void k(int* p, int n) {\n${body}\n}\n`);
+  const barrierWarnings = (result: Awaited<ReturnType<typeof kernel>>) => result.diagnostics.filter((d) => d.ruleId === 'divergent-barrier').map((d) => `${d.line}:${d.column}`);
+
+  it('end by a block vote, the done threads flagged and the body guarded around its barriers', async () => {
+    const result = await kernel('for (int i = threadIdx.x; i < n; i += blockDim.x) {\np[i] += 1;\n__syncthreads();\n}');
+    expect(barrierWarnings(result)).toEqual([]);
+    const device = output(result, 'device');
+    expect(device).not.toContain('HIP2VX_PRED_EXIT');
+    // The flag saved before the loop and restored after it; the condition and the update only where live.
+    expect(device).toMatch(/\{ int i = threadIdx\.x; int (__hv_s\d+) = (__hv_ret\d+); for \(;;\) \{ \{ int (__hv_g\d+) = !\2; int (__hv_t\d+) = hip2vx_split\(\3\); if \(\3\) \{ \2 = !\(hip2vx_bool\(i < n\)\); \} hip2vx_join\(\4\); \} if \(hip2vx_block_all\(\2\)\) break; /);
+    expect(device).toMatch(/if \(__hv_g\d+\) \{ p\[i\] \+= 1; \} hip2vx_join\(__hv_t\d+\); \} \nhip2vx_syncthreads\(\);\n\}/);
+    expect(device).toMatch(/if \(__hv_g\d+\) \{ i \+= blockDim\.x; \} hip2vx_join\(__hv_t\d+\); \} \} __hv_ret\d+ = __hv_s\d+; \}/);
+    // The vote counts in the warp scratch: the kernel's registration reserves it.
+    expect(output(result, 'registration')).toContain('__hip2vxSetKernelWarpScratch(&__hip2vx_kernel_k_k, 16);');
+  });
+
+  it('take while and do-while loops, loops after a return, and uniform barrier loops inside', async () => {
+    for (const body of [
+      'int k = n - threadIdx.x;\nwhile (k >= 0) { p[k] = 1; k -= blockDim.x; __syncthreads(); }',
+      'if (threadIdx.x >= n) return;\nint i = threadIdx.x;\ndo { p[i] = 1; __syncthreads(); i += 64; } while (i < 2 * n);',
+      'if (threadIdx.x >= n) return;\nfor (int j = threadIdx.x; j < 3 * n; j += n) { __syncthreads(); for (int d = 1; d < 64; d *= 2) { p[j] += d; __syncthreads(); } }',
+      // A bound written in the loop, per thread.
+      'int m = 0;\nfor (int k = 0; k < m; ++k) { p[k] = 1; __syncthreads(); if (p[k]) m++; }',
+    ]) {
+      const result = await kernel(body);
+      expect(barrierWarnings(result), body).toEqual([]);
+      expect(output(result, 'device'), body).toContain('hip2vx_block_all');
+    }
+  });
+
+  it('leave what outlives the loop to the live threads: a counter declared before it is updated in a region', async () => {
+    const device = output(await kernel('int k = n - threadIdx.x;\nwhile (k >= 0) { p[k] = 1;\nk -= 64;\n__syncthreads(); }\np[0] = k;'), 'device');
+    expect(device).toMatch(/if \(__hv_g\d+\) \{ p\[k\] = 1;\nk -= 64; \} hip2vx_join/);
+  });
+
+  it('keep the warning where threads leave otherwise, a header is translated, a nested bound differs, or the initializer loads after a return', async () => {
+    for (const [body, file] of [
+      ['for (int i = threadIdx.x; i < n; ++i) { if (p[i]) break; __syncthreads(); }', 'k.cu'],
+      ['for (int i = threadIdx.x; i < n; ++i) { if (p[i]) continue; __syncthreads(); }', 'k.cu'],
+      ['for (int i = threadIdx.x; i < n; ++i) { __syncthreads(); if (p[i]) return; }', 'k.cu'],
+      ['for (int i = threadIdx.x; i < n; ++i) { p[i] = 1; __syncthreads(); }', 'k.cuh'],
+      ['for (int i = threadIdx.x; i < n; ++i) { int m = p[i]; __syncthreads(); for (int j = 0; j < m; ++j) __syncthreads(); }', 'k.cu'],
+      ['if (threadIdx.x >= n) return;\nfor (int i = p[threadIdx.x]; i < n; ++i) { __syncthreads(); }', 'k.cu'],
+    ]) {
+      const result = await kernel(body, file);
+      expect(barrierWarnings(result), body).not.toEqual([]);
+      expect(output(result, 'device'), body).not.toContain('hip2vx_block_all');
     }
   });
 });
