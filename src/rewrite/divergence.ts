@@ -27,7 +27,7 @@ export interface LoweringOptions {
   exits?: boolean;
   /** Device and member functions that wait at a block barrier (directly or through their callees), by name. */
   barrierFunctions?: ReadonlySet<string>;
-  /** A kernel's loops with per-thread trip counts and barriers may end by a block vote (voteText),
+  /** A kernel's loops with per-thread trip counts and barriers may end by a block vote (maskedText),
    *  whose scratch the kernel's entry then reserves (not in a header: its includers register it). */
   votes?: boolean;
 }
@@ -75,10 +75,10 @@ export class DivergenceLowering {
   private headerNames: Set<string> | undefined;
   /** Declarations moved ahead of a region (hoistedAt), by id. */
   private readonly hoists = new Map<number, Hoisted>();
-  /** Loops with per-thread trip counts that may end by a block vote (planVotes), by id. */
-  private readonly voteShapes = new Map<number, Node>();
-  /** Those lowered so (their barriers run by every thread), by id. */
-  private readonly voting = new Set<number>();
+  /** Loops and ifs on per-thread conditions whose barriers every thread may run (planMasks), by id. */
+  private readonly masks = new Map<number, Node>();
+  /** Those lowered so, by id. */
+  private readonly masking = new Set<number>();
 
   constructor(
     private readonly body: Node,
@@ -239,7 +239,7 @@ export class DivergenceLowering {
       }
     }
     this.planExitIf();
-    this.planVotes();
+    this.planMasks();
   }
 
   /** A kernel body's last statement that lets the threads it excludes leave (planExitIf). */
@@ -267,25 +267,30 @@ export class DivergenceLowering {
   /**
    * A kernel's loop whose trip count differs between threads and whose body waits at barriers
    * (`for (i = gid; i < n; i += stride) { ...; __syncthreads(); ... }`, the last block's threads
-   * running fewer passes): as a pred loop, a warp all of whose threads are done leaves it and the
-   * block hangs at the others' barrier. On a GPU the threads that left do not count. So every
-   * thread stays until a block vote finds all done (voteText): a thread failing the condition
-   * sets the return flag for the rest of the loop (saved before it, restored after), and the
-   * body runs as the statements after a return do, its barriers between regions. Only loops
-   * threads leave through their condition alone, with a compound body; whether one is lowered so
-   * is decided with the points (votes).
+   * running fewer passes), or an if without else on a per-thread condition holding barriers
+   * (`if (gid < n) { ...; __syncthreads(); ... }` before more code): in a split region or a pred
+   * loop, a warp all of whose threads are left out skips the barriers and the block hangs at the
+   * others'. On a GPU the threads that left do not count. So every thread runs the barriers: a
+   * thread left out sets the return flag for the rest of the loop or if (saved before it, restored
+   * after), and the body runs as the statements after a return do, its barriers between regions
+   * (maskedText); a loop ends when a block vote finds every thread done. Only constructs that
+   * threads leave through their condition alone (no jump out of them), with a compound body;
+   * whether one is lowered so is decided with the points.
    */
-  private planVotes(): void {
+  private planMasks(): void {
     if (!this.options.exits || !this.options.votes) return;
-    for (const loop of descendantsOf(this.body, ['for_statement', 'while_statement', 'do_statement'])) {
-      if (!this.divergent(loop) || loop.childForFieldName('body')?.type !== 'compound_statement' || !this.barrierInside(loop, false, true)) continue;
-      if (descendantsOf(loop, ['call_expression']).some((c) => this.options.barrierFunctions?.has(calledName(c) ?? ''))) continue;
-      const jumps = descendantsOf(loop, ['return_statement', 'break_statement', 'continue_statement', 'goto_statement']);
-      if (jumps.some((j) => j.type === 'return_statement' || j.type === 'goto_statement' || this.target(j)?.id === loop.id)) continue;
-      if (this.inLambda(loop)) continue;
-      this.voteShapes.set(loop.id, loop);
+    for (const n of descendantsOf(this.body, ['for_statement', 'while_statement', 'do_statement', 'if_statement'])) {
+      const body = n.childForFieldName(n.type === 'if_statement' ? 'consequence' : 'body');
+      if (!this.divergent(n) || body?.type !== 'compound_statement' || n.id === this.exitIf?.id || !this.barrierInside(n, false, true)) continue;
+      if (n.type === 'if_statement' && (n.childForFieldName('alternative') || this.edits.text.slice(n.childForFieldName('condition')!.endIndex, body.startIndex).trim())) continue;
+      if (descendantsOf(n, ['call_expression']).some((c) => this.options.barrierFunctions?.has(calledName(c) ?? ''))) continue;
+      const jumps = descendantsOf(n, ['return_statement', 'break_statement', 'continue_statement', 'goto_statement']);
+      if (jumps.some((j) => j.type === 'return_statement' || j.type === 'goto_statement' || !withinAny(this.target(j) ?? this.body, [n]) || this.target(j)?.id === n.id)) continue;
+      if (this.inLambda(n)) continue;
+      this.masks.set(n.id, n);
     }
-    if (this.voteShapes.size) this.retFlag ??= this.fresh('ret');
+    // Not from the counter: when none is masked after all, the other names stay as they were.
+    if (this.masks.size) this.retFlag ??= '__hv_ret0';
   }
 
   private inLambda(n: Node): boolean {
@@ -294,14 +299,14 @@ export class DivergenceLowering {
   }
 
   /**
-   * A vote loop whose body's barriers every thread can run (pointsOf). Its initializer runs in
-   * every thread, also those that returned before it: it may not load or call.
+   * A masked loop or if whose body's barriers every thread can run (pointsOf). A loop's
+   * initializer runs in every thread, also those that returned before it: it may not load or call.
    */
-  private voteCovered(loop: Node): boolean {
-    const init = loop.childForFieldName('initializer');
+  private maskCovered(n: Node): boolean {
+    const init = n.childForFieldName('initializer');
     const values = !init ? [] : init.type === 'declaration' ? init.childrenForFieldName('declarator').map((d) => d.childForFieldName('value')) : [init.type === 'assignment_expression' ? init.childForFieldName('right') : init];
     if (values.some((v) => v && !this.safe(v))) return false;
-    const { inner, lead } = blockParts(loop.childForFieldName('body')!, this.edits.text);
+    const { inner, lead } = blockParts(n.childForFieldName(n.type === 'if_statement' ? 'consequence' : 'body')!, this.edits.text);
     return inner.length > 0 && this.pointsOf([this.retFlag!], inner, lead).covered;
   }
 
@@ -313,11 +318,12 @@ export class DivergenceLowering {
   }
 
   /**
-   * The vote loop (planVotes): `{ init int s = ret; for (;;) { <region: ret = !(cond)>
-   * if (hip2vx_block_all(ret)) break; body <region: update> } ret = s; }`; a do-while evaluates
+   * The masked construct (planMasks): an if is `{ int s = ret; <region: ret = !(cond)> body
+   * ret = s; }`; a loop `{ init int s = ret; for (;;) { <region: ret = !(cond)>
+   * if (hip2vx_block_all(ret)) break; body <region: update> } ret = s; }`, a do-while evaluating
    * its condition after the body. The vote is uniform: every thread gets the same count.
    */
-  private voteText(n: Node, print: Printer): string {
+  private maskedText(n: Node, print: Printer): string {
     const ret = this.retFlag!;
     const saved = this.fresh('s');
     const onlyLive = (code: string) => this.splitRegion(`!${ret}`, `{ ${code} }`);
@@ -326,6 +332,7 @@ export class DivergenceLowering {
       const c = this.lowerCond(n.childForFieldName('condition')!, print);
       return onlyLive(`${temps}${c.pre}${ret} = !(${c.value});`);
     };
+    if (n.type === 'if_statement') return `{ int ${saved} = ${ret}; ${condition()}${print(n.childForFieldName('consequence')!)} ${ret} = ${saved}; }`;
     const i = n.childForFieldName('initializer');
     const init = i ? (i.type === 'declaration' ? print(i) : `${print(i)};`) + ' ' : '';
     const u = n.childForFieldName('update');
@@ -336,9 +343,9 @@ export class DivergenceLowering {
     return `{ ${init}int ${saved} = ${ret}; for (;;) { ${loop.trimEnd()} } ${ret} = ${saved}; }`;
   }
 
-  /** Kernels whose lowering ended a loop by a block vote: their entries reserve its scratch. */
+  /** The lowering ended a loop by a block vote: the kernel's entry reserves the scratch it counts in. */
   get votes(): boolean {
-    return this.voting.size > 0;
+    return [...this.masking].some((id) => this.masks.get(id)?.type !== 'if_statement');
   }
 
   /**
@@ -606,7 +613,7 @@ export class DivergenceLowering {
         continue;
       }
       // Decided with the points, after guardLists.
-      if (this.voteShapes.has(n.id)) continue;
+      if (this.masks.has(n.id)) continue;
       if (this.barrierInside(n)) this.report(n, 'warning', 'divergent-barrier', INSIDE_REGION);
       if (n.type === 'if_statement') this.edits.replace(n, (print) => this.ifText(n, print));
       else if (n.type === 'switch_statement') this.lowerSwitch(n);
@@ -618,22 +625,20 @@ export class DivergenceLowering {
       this.edits.replace(jump, (print) => (value ? `{ __hv_rv = ${print(value)}; ${flag} = 1; }` : `${flag} = 1;`));
     }
     for (const e of descendantsOf(this.body, ['declaration', 'expression_statement'], false, mayBranch(this.edits.text))) this.lowerValueStatement(e);
-    // Vote loops every thread reaches; those after returns are found as points (guardLists).
-    for (const loop of this.voteShapes.values()) {
-      if (this.reachedByAll(loop) && this.runByAll(loop)) {
-        this.voting.add(loop.id);
-        this.planBodies(loop);
+    // Masked constructs every thread reaches; those after returns are found as points (guardLists).
+    for (const n of this.masks.values()) {
+      if (this.reachedByAll(n) && this.runByAll(n)) {
+        this.masking.add(n.id);
+        this.planBodies(n);
       }
     }
     this.guardLists();
-    for (const loop of this.voteShapes.values()) {
-      if (this.voting.has(loop.id) || this.points.has(loop.id)) {
-        this.voting.add(loop.id);
-        this.lowerLoop(loop, (print) => this.voteText(loop, print));
-      } else {
-        this.report(loop, 'warning', 'divergent-barrier', INSIDE_REGION);
-        this.lowerLoop(loop, (print) => this.loopText(loop, print));
-      }
+    for (const n of this.masks.values()) {
+      const masked = this.masking.has(n.id) || this.points.has(n.id);
+      if (masked) this.masking.add(n.id);
+      else this.report(n, 'warning', 'divergent-barrier', INSIDE_REGION);
+      if (n.type === 'if_statement') this.edits.replace(n, (print) => (masked ? this.maskedText(n, print) : this.ifText(n, print)));
+      else this.lowerLoop(n, (print) => (masked ? this.maskedText(n, print) : this.loopText(n, print)));
     }
     // A loop printed as a loop whose continues became a flag: the flag is reset every iteration.
     for (const [id, flags] of this.loopFlags) {
@@ -929,7 +934,7 @@ export class DivergenceLowering {
       const { inner, lead } = this.exitBody(st);
       return this.pointsOf([this.retFlag!], inner, lead).covered;
     }
-    if (this.voteShapes.has(st.id)) return this.voteCovered(st);
+    if (this.masks.has(st.id)) return this.maskCovered(st);
     const e = st.type === 'expression_statement' ? st.namedChildren[0] : null;
     if (e?.type === 'call_expression' && isPlainBarrier(e)) return true;
     if (st.type === 'expression_statement' || st.type === 'declaration') return this.controlStatement(st);
@@ -965,7 +970,7 @@ export class DivergenceLowering {
 
   /** The assignments, updates and declarations of `name` after the body's first return that became a flag. */
   private writesAfterExit(name: string): Node[] {
-    const from = Math.min(...[...this.returns.values(), ...(this.exitIf ? [this.exitIf] : []), ...this.voteShapes.values()].map((r) => r.startIndex));
+    const from = Math.min(...[...this.returns.values(), ...(this.exitIf ? [this.exitIf] : []), ...this.masks.values()].map((r) => r.startIndex));
     return descendantsOf(this.body, ['assignment_expression', 'update_expression', 'declaration']).filter((w) => w.startIndex >= from && writtenNames(w).includes(name));
   }
 
@@ -1029,17 +1034,17 @@ export class DivergenceLowering {
         .flatMap((c) => BARRIER_CARRIERS.get(c.type)!(c).flatMap((h) => descendantsOf(h, ['identifier'], true).map((id) => id.text))),
     );
     const names = writtenNames(w);
-    return names.length > 0 && names.every((n) => this.headerNames!.has(n) && this.controlLocal(n)) && !this.outlivesVote(st, names);
+    return names.length > 0 && names.every((n) => this.headerNames!.has(n) && this.controlLocal(n)) && !this.outlivesMask(st, names);
   }
 
   /**
-   * `st`, in a vote loop, writes a variable declared outside it: the threads done with the loop
+   * `st`, in a masked loop or if, writes a variable declared outside it: the threads left out
    * (which go on after it, unlike those that returned) must not change it.
    */
-  private outlivesVote(st: Node, names: string[]): boolean {
-    for (const loop of this.voteShapes.values()) {
-      if (!withinAny(st, [loop])) continue;
-      const own = new Set(descendantsOf(loop, ['declaration']).flatMap((d) => writtenNames(d)));
+  private outlivesMask(st: Node, names: string[]): boolean {
+    for (const n of this.masks.values()) {
+      if (!withinAny(st, [n])) continue;
+      const own = new Set(descendantsOf(n, ['declaration']).flatMap((d) => writtenNames(d)));
       if (names.some((n) => !own.has(n))) return true;
     }
     return false;
@@ -1076,13 +1081,15 @@ export class DivergenceLowering {
       const { inner: stmts, lead, trail } = blockParts(block, this.edits.text);
       const needsGuard = stmts.some((st, k) => k < stmts.length - 1 && this.flagsSetBy(st).length > 0);
       const isBody = block.id === this.body.id;
-      if ((!needsGuard && !(isBody && this.retFlag)) || this.edits.has(block)) continue;
+      // The return flag, unless only masks might have used it and none does.
+      const flag = this.retFlag && (this.returns.size > 0 || !!this.exitIf || this.masking.size > 0) ? this.retFlag : undefined;
+      if ((!needsGuard && !(isBody && flag)) || this.edits.has(block)) continue;
       this.warnBarrierAfterExit(stmts, isBody);
       this.edits.replace(block, (print) => {
         const out = lead + this.guarded(stmts, print, trail, isBody);
         if (!isBody) return `{ ${out} }`;
-        const rv = this.returnType !== 'void' && this.retFlag ? `${this.returnType} __hv_rv{}; ` : '';
-        const ret = this.retFlag ? `int ${this.retFlag} = 0; ` : '';
+        const rv = this.returnType !== 'void' && flag ? `${this.returnType} __hv_rv{}; ` : '';
+        const ret = flag ? `int ${flag} = 0; ` : '';
         return `{ ${ret}${rv}${out}${rv ? ' return __hv_rv;' : ''} }`;
       });
     }

@@ -291,10 +291,15 @@ describe('barriers after an early exit', () => {
     const returned = await translateText('k.cu', source.replace('__shared__ int c;', '__shared__ int c;\nif (p[0] == i) return;'));
     expect(warnings(returned)).toEqual([]);
     expect(output(returned, 'device')).toMatch(/\{ int (__hv_g\d+) = !__hv_ret\d+; int (__hv_t\d+) = hip2vx_split\(\1\); if \(\1\) \{ int __hv_c\d+ = hip2vx_bool\(i < n\);/);
-    // Not the last statement, with an else, or a loop's body: the barrier stays in its region.
-    for (const changed of [source.replace('}\n}\n', '}\np[0] = 1;\n}\n'), source.replace('}\n}\n', '} else p[0] = 1;\n}\n'), source.replace('if (i < n', 'for (int r = 0; r < 2; ++r) if (i < n')]) {
-      expect(warnings(await translateText('k.cu', changed)).map((w) => w.replace(/:\d+/, '')), changed).toEqual(['4 warning divergent-barrier']);
+    // Not the last statement, or a loop's body: the threads failing it are flagged for the if
+    // only (the flag saved and restored); with an else, the barrier stays in its region.
+    for (const changed of [source.replace('}\n}\n', '}\np[0] = 1;\n}\n'), source.replace('if (i < n', 'for (int r = 0; r < 2; ++r) if (i < n')]) {
+      const masked = await translateText('k.cu', changed);
+      expect(warnings(masked), changed).toEqual([]);
+      expect(output(masked, 'device'), changed).toMatch(/\{ int (__hv_s\d+) = (__hv_ret\d+); .*\2 = !\(__hv_c\d+\);.*hip2vx_syncthreads\(\);.*\2 = \1; \}/s);
     }
+    const orElse = source.replace('}\n}\n', '} else p[0] = 1;\n}\n');
+    expect(warnings(await translateText('k.cu', orElse)).map((w) => w.replace(/:\d+/, ''))).toEqual(['4 warning divergent-barrier']);
   });
 
   it('declare ahead of the region the variables used after the barrier, and run the header and barriers of a uniform loop or if after returns on every thread', async () => {
@@ -383,7 +388,7 @@ p[threadIdx.x] = v + w;
   });
 });
 
-describe('loops with per-thread trip counts holding barriers', () => {
+describe('loops and ifs on per-thread conditions holding barriers', () => {
   const kernel = (body: string, file = 'k.cu') => translateText(file, `__global__ void k(int* p, int n) {\n${body}\n}\n`);
   const barrierWarnings = (result: Awaited<ReturnType<typeof kernel>>) => result.diagnostics.filter((d) => d.ruleId === 'divergent-barrier').map((d) => `${d.line}:${d.column}`);
 
@@ -414,12 +419,25 @@ describe('loops with per-thread trip counts holding barriers', () => {
     }
   });
 
+  it('run the barriers of an if on a per-thread condition on every thread, the threads failing it flagged for the if only (no vote, no scratch)', async () => {
+    for (const body of [
+      '__shared__ int s[64];\nif (threadIdx.x < n) { s[threadIdx.x] = 1; __syncthreads(); p[threadIdx.x] = s[63 - threadIdx.x]; }\n__syncthreads();\np[0] = 1;',
+      'if (threadIdx.x >= 2 * n) return;\nif (threadIdx.x < n) { __syncthreads(); p[threadIdx.x] = 1; }\np[threadIdx.x] += 1;',
+    ]) {
+      const result = await kernel(body);
+      expect(barrierWarnings(result), body).toEqual([]);
+      expect(output(result, 'device'), body).toMatch(/\{ int (__hv_s\d+) = (__hv_ret\d+); \{ int (__hv_g\d+) = !\2; int (__hv_t\d+) = hip2vx_split\(\3\); if \(\3\) \{ \2 = !\(hip2vx_bool\(threadIdx\.x < n\)\); \} hip2vx_join\(\4\); \} \{/);
+      expect(output(result, 'device'), body).not.toContain('hip2vx_block_all');
+      expect(output(result, 'registration'), body).not.toContain('WarpScratch');
+    }
+  });
+
   it('leave what outlives the loop to the live threads: a counter declared before it is updated in a region', async () => {
     const device = output(await kernel('int k = n - threadIdx.x;\nwhile (k >= 0) { p[k] = 1;\nk -= 64;\n__syncthreads(); }\np[0] = k;'), 'device');
     expect(device).toMatch(/if \(__hv_g\d+\) \{ p\[k\] = 1;\nk -= 64; \} hip2vx_join/);
   });
 
-  it('keep the warning where threads leave otherwise, a header is translated, a nested bound differs, or the initializer loads after a return', async () => {
+  it('keep the warning where threads leave otherwise, a header is translated, a nested bound differs, the initializer loads after a return, or an if has an else', async () => {
     for (const [body, file] of [
       ['for (int i = threadIdx.x; i < n; ++i) { if (p[i]) break; __syncthreads(); }', 'k.cu'],
       ['for (int i = threadIdx.x; i < n; ++i) { if (p[i]) continue; __syncthreads(); }', 'k.cu'],
@@ -427,6 +445,8 @@ describe('loops with per-thread trip counts holding barriers', () => {
       ['for (int i = threadIdx.x; i < n; ++i) { p[i] = 1; __syncthreads(); }', 'k.cuh'],
       ['for (int i = threadIdx.x; i < n; ++i) { int m = p[i]; __syncthreads(); for (int j = 0; j < m; ++j) __syncthreads(); }', 'k.cu'],
       ['if (threadIdx.x >= n) return;\nfor (int i = p[threadIdx.x]; i < n; ++i) { __syncthreads(); }', 'k.cu'],
+      ['for (int r = 0; r < n; ++r) { if (p[threadIdx.x]) { __syncthreads(); break; } }', 'k.cu'],
+      ['if (p[threadIdx.x]) { __syncthreads(); } else { p[0] = 1; }\np[1] = 1;', 'k.cu'],
     ]) {
       const result = await kernel(body, file);
       expect(barrierWarnings(result), body).not.toEqual([]);
