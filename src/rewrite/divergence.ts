@@ -79,6 +79,8 @@ export class DivergenceLowering {
   private readonly masks = new Map<number, Node>();
   /** Those lowered so, by id. */
   private readonly masking = new Set<number>();
+  /** A masked loop's flag of the threads that continued this pass, by the loop's id (maskedText). */
+  private readonly maskContinues = new Map<number, string>();
 
   constructor(
     private readonly body: Node,
@@ -284,8 +286,10 @@ export class DivergenceLowering {
       if (!this.divergent(n) || body?.type !== 'compound_statement' || n.id === this.exitIf?.id || !this.barrierInside(n, false, true)) continue;
       if (n.type === 'if_statement' && (n.childForFieldName('alternative') || this.edits.text.slice(n.childForFieldName('condition')!.endIndex, body.startIndex).trim())) continue;
       if (descendantsOf(n, ['call_expression']).some((c) => this.options.barrierFunctions?.has(calledName(c) ?? ''))) continue;
+      // A loop's own breaks and continues set the return flag (maskCovered); nothing else leaves it.
       const jumps = descendantsOf(n, ['return_statement', 'break_statement', 'continue_statement', 'goto_statement']);
-      if (jumps.some((j) => j.type === 'return_statement' || j.type === 'goto_statement' || !withinAny(this.target(j) ?? this.body, [n]) || this.target(j)?.id === n.id)) continue;
+      const own = (j: Node) => n.type !== 'if_statement' && this.target(j)?.id === n.id;
+      if (jumps.some((j) => j.type === 'return_statement' || j.type === 'goto_statement' || (!own(j) && !withinAny(this.target(j) ?? this.body, [n])))) continue;
       if (this.inLambda(n)) continue;
       this.masks.set(n.id, n);
     }
@@ -307,7 +311,15 @@ export class DivergenceLowering {
     const values = !init ? [] : init.type === 'declaration' ? init.childrenForFieldName('declarator').map((d) => d.childForFieldName('value')) : [init.type === 'assignment_expression' ? init.childForFieldName('right') : init];
     if (values.some((v) => v && !this.safe(v))) return false;
     const { inner, lead } = blockParts(n.childForFieldName(n.type === 'if_statement' ? 'consequence' : 'body')!, this.edits.text);
-    return inner.length > 0 && this.pointsOf([this.retFlag!], inner, lead).covered;
+    if (!inner.length) return false;
+    // A thread leaving by break is done with the loop, one continuing is for this pass: both set
+    // the return flag (a continue also its own flag, which clears it after the pass). Where the
+    // loop is not masked after all, they keep their loop flags.
+    const own = [...this.converted.entries()].filter(([id]) => { const j = findById(n, id); return !!j && j.type !== 'return_statement' && this.target(j)?.id === n.id; });
+    for (const [id] of own) this.converted.set(id, this.retFlag!);
+    const covered = this.pointsOf([this.retFlag!], inner, lead).covered;
+    if (!covered) for (const [id, flag] of own) this.converted.set(id, flag);
+    return covered;
   }
 
   /** No return before `n` became a flag and no branch or loop on per-thread values holds it: every thread reaches it. */
@@ -338,9 +350,14 @@ export class DivergenceLowering {
     const u = n.childForFieldName('update');
     const update = u ? onlyLive(`${print(u)};`) : '';
     const vote = `if (hip2vx_block_all(${ret})) break; `;
-    const body = print(n.childForFieldName('body')!);
+    // The threads that continued are live again for the next pass: cleared in a region of their
+    // own (as straight code, clang derived the flags from the continue's condition and branched on it).
+    const continues = descendantsOf(n, ['continue_statement']).some((j) => this.target(j)?.id === n.id);
+    const cont = continues ? this.fresh('c') : undefined;
+    if (cont) this.maskContinues.set(n.id, cont);
+    const body = print(n.childForFieldName('body')!) + (cont ? ` ${this.splitRegion(cont, `{ ${ret} = 0; ${cont} = 0; }`).trimEnd()}` : '');
     const loop = n.type === 'do_statement' ? `${vote}${body} ${condition()}` : `${condition()}${vote}${body} ${update}`;
-    return `{ ${init}int ${saved} = ${ret}; for (;;) { ${loop.trimEnd()} } ${ret} = ${saved}; }`;
+    return `{ ${init}int ${saved} = ${ret}; ${cont ? `int ${cont} = 0; ` : ''}for (;;) { ${loop.trimEnd()} } ${ret} = ${saved}; }`;
   }
 
   /** The lowering ended a loop by a block vote: the kernel's entry reserves the scratch it counts in. */
@@ -619,10 +636,15 @@ export class DivergenceLowering {
       else if (n.type === 'switch_statement') this.lowerSwitch(n);
       else this.lowerLoop(n, (print) => this.loopText(n, print));
     }
-    for (const [id, flag] of this.converted) {
+    for (const id of this.converted.keys()) {
       const jump = findById(this.body, id)!;
       const value = jump.type === 'return_statement' ? jump.namedChildren.find((c) => c && c.type !== 'comment') : undefined;
-      this.edits.replace(jump, (print) => (value ? `{ __hv_rv = ${print(value)}; ${flag} = 1; }` : `${flag} = 1;`));
+      // Read when printed: a masked loop's breaks and continues set the return flag (maskCovered).
+      this.edits.replace(jump, (print) => {
+        const flag = this.converted.get(id)!;
+        const cont = jump.type === 'continue_statement' ? this.maskContinues.get(this.target(jump)!.id) : undefined;
+        return value ? `{ __hv_rv = ${print(value)}; ${flag} = 1; }` : cont ? `{ ${flag} = 1; ${cont} = 1; }` : `${flag} = 1;`;
+      });
     }
     for (const e of descendantsOf(this.body, ['declaration', 'expression_statement'], false, mayBranch(this.edits.text))) this.lowerValueStatement(e);
     // Masked constructs every thread reaches; those after returns are found as points (guardLists).

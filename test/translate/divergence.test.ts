@@ -372,13 +372,12 @@ p[threadIdx.x] = v + w;
     const warp = await translateText('k.cu', '#include <hipcub/hipcub.hpp>\n__global__ void k(const float* x, float* out) {\nusing WR = hipcub::WarpReduce<float>;\n__shared__ typename WR::TempStorage t[2];\nif (threadIdx.x < 32) out[0] = WR(t[0]).Sum(x[threadIdx.x]);\n}\n');
     expect(warnings(warp).filter((w) => w.endsWith('divergent-barrier'))).toEqual([]);
     const kernel = (body: string) => translateText('k.cu', `__global__ void k(int* p, int n) {\nif (threadIdx.x >= n) return;\n${body}\n}\n`);
-    // An array cannot be declared ahead and assigned; a per-thread break, and a barrier in a called
-    // function make the loop differ for returned threads (a per-thread bound ends by a vote instead).
+    // An array cannot be declared ahead and assigned, and a barrier in a called function makes the
+    // loop differ for returned threads (a per-thread bound or break ends by a vote instead).
     for (const body of [
       'int a[2] = {1, 2};\n__syncthreads();\np[threadIdx.x] = a[1];',
       'typedef int word;\nword w = p[threadIdx.x];\n__syncthreads();\np[0] = w;',
       'const int r = 2;\np[0] = r;\n__syncthreads();\nint w[2 * r + 1];\nw[0] = p[threadIdx.x];\np[1] = w[0];',
-      'for (int k = 0; k < n; ++k) { if (p[k]) break; __syncthreads(); }',
       'for (int k = 0; k < n; ++k) { p[k] = 1; __syncthreads(); __syncthreads_or(p[k]); }'.replace('__syncthreads_or(p[k])', 'wait()'),
     ]) {
       const source = body.includes('wait()') ? `__device__ void wait() { __syncthreads(); }\n` : '';
@@ -432,6 +431,18 @@ describe('loops and ifs on per-thread conditions holding barriers', () => {
     }
   });
 
+  it('flag a thread that breaks for the rest of the loop, and one that continues for the rest of the pass', async () => {
+    const broken = await kernel('int found = -1;\nfor (int i = threadIdx.x; i < n; i += 64) {\n__syncthreads();\nif (p[i] == 7) { found = i; break; }\n__syncthreads();\n}\np[threadIdx.x] = found;');
+    expect(barrierWarnings(broken)).toEqual([]);
+    expect(output(broken, 'device')).toMatch(/if \(__hv_g\d+\) \{ found = i; __hv_ret0 = 1; \}/);
+    const continued = await kernel('int sum = 0;\nfor (int i = threadIdx.x; i < n; i += 64) {\n__syncthreads();\nif (p[i] % 2) continue;\nsum += p[i];\n__syncthreads();\n}\np[threadIdx.x] = sum;');
+    expect(barrierWarnings(continued)).toEqual([]);
+    const device = output(continued, 'device');
+    expect(device).toMatch(/\{ __hv_ret0 = 1; (__hv_c\d+) = 1; \}/);
+    // After the pass, in a region of its own: those threads are live again.
+    expect(device).toMatch(/\{ int (__hv_g\d+) = (__hv_c\d+); int (__hv_t\d+) = hip2vx_split\(\1\); if \(\1\) \{ __hv_ret0 = 0; \2 = 0; \} hip2vx_join\(\3\); \} \{ int __hv_g\d+ = !__hv_ret0;/);
+  });
+
   it('leave what outlives the loop to the live threads: a counter declared before it is updated in a region', async () => {
     const device = output(await kernel('int k = n - threadIdx.x;\nwhile (k >= 0) { p[k] = 1;\nk -= 64;\n__syncthreads(); }\np[0] = k;'), 'device');
     expect(device).toMatch(/if \(__hv_g\d+\) \{ p\[k\] = 1;\nk -= 64; \} hip2vx_join/);
@@ -439,9 +450,8 @@ describe('loops and ifs on per-thread conditions holding barriers', () => {
 
   it('keep the warning where threads leave otherwise, a header is translated, a nested bound differs, the initializer loads after a return, or an if has an else', async () => {
     for (const [body, file] of [
-      ['for (int i = threadIdx.x; i < n; ++i) { if (p[i]) break; __syncthreads(); }', 'k.cu'],
-      ['for (int i = threadIdx.x; i < n; ++i) { if (p[i]) continue; __syncthreads(); }', 'k.cu'],
       ['for (int i = threadIdx.x; i < n; ++i) { __syncthreads(); if (p[i]) return; }', 'k.cu'],
+      ['for (int i = threadIdx.x; i < n; ++i) { __syncthreads(); if (p[i]) goto out; }\nout: p[0] = 1;', 'k.cu'],
       ['for (int i = threadIdx.x; i < n; ++i) { p[i] = 1; __syncthreads(); }', 'k.cuh'],
       ['for (int i = threadIdx.x; i < n; ++i) { int m = p[i]; __syncthreads(); for (int j = 0; j < m; ++j) __syncthreads(); }', 'k.cu'],
       ['if (threadIdx.x >= n) return;\nfor (int i = p[threadIdx.x]; i < n; ++i) { __syncthreads(); }', 'k.cu'],
