@@ -27,8 +27,9 @@ export interface LoweringOptions {
   exits?: boolean;
   /** Device and member functions that wait at a block barrier (directly or through their callees), by name. */
   barrierFunctions?: ReadonlySet<string>;
-  /** A kernel's loops with per-thread trip counts and barriers may end by a block vote (maskedText),
-   *  whose scratch the kernel's entry then reserves (not in a header: its includers register it). */
+  /** A kernel's loops and ifs on per-thread conditions may run their barriers on every thread
+   *  (planMasks), a loop ending by a block vote whose scratch the kernel's entry then reserves (not
+   *  in a header: its includers register its kernels). */
   votes?: boolean;
 }
 
