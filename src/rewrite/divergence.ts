@@ -323,11 +323,9 @@ export class DivergenceLowering {
     return covered;
   }
 
-  /** No return before `n` became a flag and no branch or loop on per-thread values holds it: every thread reaches it. */
+  /** Every thread reaches `n` (notReachedByAll), and not only those that pass the exit if. */
   private reachedByAll(n: Node): boolean {
-    if (this.divergenceBetween(n, undefined) || this.inLambda(n)) return false;
-    if ([...this.returns.values()].some((r) => r.startIndex < n.startIndex)) return false;
-    return !this.exitIf || !withinAny(n, [this.exitIf]);
+    return !this.notReachedByAll(n) && !this.inLambda(n) && !(this.exitIf && withinAny(n, [this.exitIf]));
   }
 
   /**
@@ -346,8 +344,7 @@ export class DivergenceLowering {
       return onlyLive(`${temps}${c.pre}${ret} = !(${c.value});`);
     };
     if (n.type === 'if_statement') return `{ int ${saved} = ${ret}; ${condition()}${print(n.childForFieldName('consequence')!)} ${ret} = ${saved}; }`;
-    const i = n.childForFieldName('initializer');
-    const init = i ? (i.type === 'declaration' ? print(i) : `${print(i)};`) + ' ' : '';
+    const init = this.initText(n, print);
     const u = n.childForFieldName('update');
     const update = u ? onlyLive(`${print(u)};`) : '';
     const vote = `if (hip2vx_block_all(${ret})) break; `;
@@ -746,8 +743,7 @@ export class DivergenceLowering {
     let init = '';
     let update = '';
     if (n.type === 'for_statement') {
-      const i = n.childForFieldName('initializer');
-      init = i ? (i.type === 'declaration' ? print(i) : `${print(i)};`) + ' ' : '';
+      init = this.initText(n, print);
       const u = n.childForFieldName('update');
       update = u ? guarded(`${print(u)};`) : '';
     } else if (range) {
@@ -761,6 +757,12 @@ export class DivergenceLowering {
     const top = n.type === 'do_statement' ? '' : evalCond();
     const bottom = n.type === 'do_statement' ? evalCond() : update;
     return `{ ${init}${decls}int ${m} = hip2vx_active_threads(); ${head}for (;;) { ${top}HIP2VX_PRED_EXIT(${go}, ${m}, ${end}); ${contInit}${body} ${bottom.trimEnd()} } ${end}: hip2vx_tmc(${m}); }`;
+  }
+
+  /** A for loop's initializer as a statement before the lowered loop. */
+  private initText(n: Node, print: Printer): string {
+    const i = n.childForFieldName('initializer');
+    return i ? (i.type === 'declaration' ? print(i) : `${print(i)};`) + ' ' : '';
   }
 
   /** The iterator loop's parts for range-based `for (<decl> : <range>)`. */
