@@ -1,8 +1,8 @@
 #!/bin/bash
 # Device code alone (no host main): translates a folder of kernel sources (candle's
 # candle-kernels/src) and compiles each translated .cu/.cuh's device source for rv32 with clang-19
-# and with riscv64-unknown-elf-g++ (every entry with ALL_ENTRIES=1, else the first). Prints one
-# line per file and the totals.
+# and with riscv64-unknown-elf-g++ (once, with every kernel's entry, as the generated Makefile
+# compiles it). Prints one line per file and the totals.
 # usage: bench/candle-kernels.sh <kernel dir> [work dir]
 set -u
 SRC=$(cd "$1" && pwd); WORK=${2:-/tmp/hip2vx-candle}
@@ -25,16 +25,12 @@ for f in $(find . -name '*.cu' -o -name '*.cuh' | sort); do
   translated=$((translated+1))
   [ "$ext" = cu ] && dev=$WORK/$(dirname "$f")/$stem.device.cpp || dev=$WORK/$(dirname "$f")/$stem.device.$ext
   [ -f "$dev" ] || { echo "no-device $f"; continue; }
-  entries=$(grep -o '^#ifdef HIP2VX_ENTRY_[A-Za-z0-9_]*' "$dev" | sed 's/#ifdef HIP2VX_ENTRY_//')
+  kernels=$(grep -c '^HIP2VX_MAIN(' "$dev")
   # A header's translation is compiled through a source including it (it needs the includer's definitions).
   [ "$ext" = cuh ] && { echo "ok        $f (header)"; compiled=$((compiled+1)); continue; }
   fail=""
-  for e in ${entries:-none}; do
-    d=""; [ "$e" != none ] && d="-DHIP2VX_ENTRY_$e"
-    clang++-19 --target=riscv32-unknown-elf $FLAGS $d "$dev" >"$WORK.err" 2>&1 || { fail="clang: $(grep -m1 error: "$WORK.err")"; break; }
-    riscv64-unknown-elf-g++ $FLAGS $d "$dev" >"$WORK.err" 2>&1 || { fail="gcc: $(grep -m1 error: "$WORK.err")"; break; }
-    [ -n "${ALL_ENTRIES:-}" ] || break
-  done
-  if [ -n "$fail" ]; then echo "no-build  $f ($(echo $entries | wc -w) kernels): ${fail#$WORK/}"; else compiled=$((compiled+1)); echo "ok        $f ($(echo $entries | wc -w) kernels)"; fi
+  clang++-19 --target=riscv32-unknown-elf $FLAGS "$dev" >"$WORK.err" 2>&1 || fail="clang: $(grep -m1 error: "$WORK.err")"
+  [ -n "$fail" ] || riscv64-unknown-elf-g++ $FLAGS "$dev" >"$WORK.err" 2>&1 || fail="gcc: $(grep -m1 error: "$WORK.err")"
+  if [ -n "$fail" ]; then echo "no-build  $f ($kernels kernels): ${fail#$WORK/}"; else compiled=$((compiled+1)); echo "ok        $f ($kernels kernels)"; fi
 done
 echo "$total files: $translated translated, $compiled compile for rv32 with both compilers (headers: through their includers)"

@@ -41,6 +41,8 @@ HIP2VX_HOST_DEFINES ?= -D__HIPCC__
 # program's own build decides that (code under #ifdef _OPENMP may not even compile).
 HIP2VX_HOST_OPENMP ?=
 DEPFLAGS = -MMD -MP
+# A function or datum per section, so that a kernel's link keeps only what its entry reaches.
+HIP2VX_SECTIONS = -ffunction-sections -fdata-sections
 
 .PHONY: cpu run-cpu vortex run clean
 .DELETE_ON_ERROR:
@@ -147,12 +149,15 @@ $(eval $(call hip2vx_compile_dir,$(HIP2VX_RUNTIME)/cpu/device,$(CPU_DEVICE_RT)/d
 $(eval $(call hip2vx_compile_dir,$(HIP2VX_RUNTIME)/cpu/src,$(CPU_RT)/vortex,CPU_HOST_RT_FLAGS))
 $(call hip2vx_host_build,$(CPU_DIR),CPU_HOST_FLAGS,$(CPU_RT),CPU_HOST_RT_FLAGS)
 
-# Kernel binaries of unit $(1): its device source built for each of its kernels.
+# Kernel binaries of unit $(1): its device source compiled once, linked once per kernel with that
+# kernel's entry as main (HIP2VX_MAIN in hip2vx_device.h); --gc-sections drops the other kernels.
 define hip2vx_cpu_kernels
-$(CPU_DIR)/$(1).%.bin: $($(1)_DEVICE_SRC) $(CPU_DEVICE_RT_OBJ)
+$(CPU_DIR)/$(1).device.o: $($(1)_DEVICE_SRC)
 	@mkdir -p $$(@D)
-	$$(CXX) $$(CPU_DEVICE_FLAGS) $$(DEPFLAGS) -DHIP2VX_ENTRY_$$* -shared $($(1)_DEVICE_SRC) \
-	  $$(CPU_DEVICE_RT_OBJ) -o $$@
+	$$(CXX) $$(CPU_DEVICE_FLAGS) $$(HIP2VX_SECTIONS) $$(DEPFLAGS) -c $$< -o $$@
+
+$(CPU_DIR)/$(1).%.bin: $(CPU_DIR)/$(1).device.o $(CPU_DEVICE_RT_OBJ)
+	$$(CXX) -shared $$^ -Wl,--gc-sections,--defsym=main=hip2vx_main_$$* -o $$@
 endef
 $(foreach u,$(HIP2VX_UNITS),$(eval $(call hip2vx_cpu_kernels,$(u))))
 
@@ -186,11 +191,14 @@ run: $(VX_EXE)
 	LD_LIBRARY_PATH=$(VORTEX_RT_PATH)$${LD_LIBRARY_PATH:+:$$LD_LIBRARY_PATH} \
 	  VORTEX_DRIVER=$(VORTEX_DRIVER) $(VX_EXE) $(ARGS)
 
-# Kernel ELF files of unit $(1).
+# Kernel ELF files of unit $(1), as the CPU backend's binaries: one compile, a link per kernel.
 define hip2vx_vx_kernels
-$(VX_DIR)/$(1).%.elf: $($(1)_DEVICE_SRC)
+$(VX_DIR)/$(1).device.o: $($(1)_DEVICE_SRC)
 	@mkdir -p $$(@D)
-	$$(VX_CXX) $$(VX_CFLAGS) $$(DEPFLAGS) -DHIP2VX_ENTRY_$$* $($(1)_DEVICE_SRC) $$(VX_LDFLAGS) $$(VX_LIBS) -o $$@
+	$$(VX_CXX) $$(VX_CFLAGS) $$(DEPFLAGS) -c $$< -o $$@
+
+$(VX_DIR)/$(1).%.elf: $(VX_DIR)/$(1).device.o
+	$$(VX_CXX) $$(VX_CFLAGS) $$< $$(VX_LDFLAGS) -Wl,--defsym=main=hip2vx_main_$$* $$(VX_LIBS) -o $$@
 endef
 $(foreach u,$(HIP2VX_UNITS),$(eval $(call hip2vx_vx_kernels,$(u))))
 

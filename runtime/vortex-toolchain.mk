@@ -4,7 +4,6 @@
 # XLEN (default 32) and HIP2VX_RUNTIME (this folder). Every variable can be overridden.
 XLEN ?= 32
 VORTEX_DRIVER ?= simx
-PYTHON ?= python3
 VORTEX_KN_PATH ?= $(VORTEX_HOME)/build/kernel
 VORTEX_RT_PATH ?= $(VORTEX_HOME)/build/runtime
 # The device toolchain: VX_TOOLCHAIN=llvm (Vortex's LLVM under LLVM_VORTEX), gnu (Debian's
@@ -121,6 +120,6 @@ VX_LDFLAGS ?= -Wl,-Bstatic,--gc-sections,-T,$(VORTEX_HOME)/kernel/scripts/link$(
   $(VX_WRAP_FLAGS)
 VX_LIBS ?= -L$(VORTEX_KN_PATH) -lvortex $(VX_C_LIBS)
 
-# runtime/vxbin.py writes Vortex's .vxbin format without the fixed temporary file of Vortex's own
+# runtime/vxbin.sh writes Vortex's .vxbin format without the fixed temporary file of Vortex's own
 # script (concurrent builds would swap kernel images).
-VXBIN ?= $(PYTHON) $(HIP2VX_RUNTIME)/vxbin.py
+VXBIN ?= sh $(HIP2VX_RUNTIME)/vxbin.sh

@@ -47,15 +47,17 @@
 
 #if defined(HIP2VX_CPU_BACKEND)
 #define HIP2VX_ABI(device, host) (host)
-#define HIP2VX_ENTRY __attribute__((__visibility__("default"))) int main()
 #elif defined(__riscv)
 #define HIP2VX_ABI(device, host) (device)
-#define HIP2VX_ENTRY int main()
 #else
 #error "hip2vx_device.h: build for RISC-V (Vortex) or define HIP2VX_CPU_BACKEND"
 #endif
 
 #define HIP2VX_INLINE static inline __attribute__((__always_inline__))
+// The main() of kernel <id>'s binary. A device source is compiled once with the entries of all its
+// kernels, and each kernel's binary links that object naming its entry main
+// (`--defsym=main=hip2vx_main_<id>`, hip2vx.mk); --gc-sections drops the other kernels.
+#define HIP2VX_MAIN(id) extern "C" int hip2vx_main_##id(void)
 
 // The runtime's handle types, as hip_runtime_api.h declares them: a device compile sees the host
 // declarations of the types and headers it keeps (a class with a member taking a stream).

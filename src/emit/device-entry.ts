@@ -58,8 +58,7 @@ export function deviceEntry({ instance, qualifiedName, args, staticShared, share
     ...(localMemory ? ['  hip2vx_block_end();'] : []),
     '}',
     '',
-    `#ifdef HIP2VX_ENTRY_${id}`,
-    'HIP2VX_ENTRY {',
+    `HIP2VX_MAIN(${id}) {`,
     `  ${struct}* args = (${struct}*)csr_read(VX_CSR_MSCRATCH);`,
     `  hip2vx_begin_launch(${abiPair(staticShared.device, staticShared.host)}, args->shared_mem, *(void**)(args + 1));`,
     ...(warpScratch ? ['  hip2vx_reserve_warp_scratch(args->block_dim);', `  hip2vx_warp_leaving = ${warpLeaving ? 1 : 0};`] : []),
@@ -68,7 +67,6 @@ export function deviceEntry({ instance, qualifiedName, args, staticShared, share
     `  return hip2vx_spawn(args->grid_dim, args->block_dim, ${localMemory ? 'hip2vx_local_mem_slots(args->grid_dim, args->block_dim)' : 'HIP2VX_ALL_BLOCKS'},`,
     `                      (vx_kernel_func_cb)${id}_kernel_body, args);`,
     '}',
-    '#endif',
     '',
   ].join(nl);
 }

@@ -29,13 +29,16 @@ export class Build {
     const objects = device.map((src) => join(this.dir, `${basename(src, '.cpp')}.o`));
     await Promise.all(device.map((src, i) =>
       exec(cxx, [...flags, '-fPIC', '-fvisibility=hidden', '-c', src, '-o', objects[i]])));
+    // As runtime/hip2vx.mk builds them: the device source compiled once, a link per kernel.
+    const kernelObject = join(this.dir, 'kernels.device.o');
     await Promise.all([
       exec(cxx, [...flags, join(fixtures, 'host.cpp'), ...cppFiles(join(runtime, 'cpu/src')),
         '-lpthread', '-ldl', '-o', this.host]),
-      ...kernels.map((k) => exec(cxx, [...flags, '-DHIP2VX_CPU_BACKEND', `-DHIP2VX_ENTRY_${k}`, '-fPIC',
-        '-fvisibility=hidden', '-shared', join(fixtures, 'kernels.device.cpp'), ...objects,
-        '-o', join(this.dir, `${k}.bin`)])),
+      exec(cxx, [...flags, '-DHIP2VX_CPU_BACKEND', '-fPIC', '-fvisibility=hidden', '-ffunction-sections',
+        '-c', join(fixtures, 'kernels.device.cpp'), '-o', kernelObject]),
     ]);
+    await Promise.all(kernels.map((k) => exec(cxx, ['-shared', kernelObject, ...objects,
+      `-Wl,--gc-sections,--defsym=main=hip2vx_main_${k}`, '-o', join(this.dir, `${k}.bin`)])));
     return this;
   }
 

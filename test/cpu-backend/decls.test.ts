@@ -14,7 +14,7 @@ const targets = {
   64: ['--target=riscv64-unknown-elf', '-march=rv64imafd', '-mabi=lp64d'],
 };
 
-function check(xlen: 32 | 64, file: string, defines: string[]) {
+function check(xlen: 32 | 64, file: string, defines: string[] = []) {
   const r = spawnSync(clang, [...targets[xlen], '-fsyntax-only', '-ffreestanding', '-std=c++17',
     '-x', 'c++', '-Wall', '-Werror', '-Wno-unused-function', '-I', join(runtime, 'vortex-decls'),
     ...defines, join(fixtures, file)], { encoding: 'utf8' });
@@ -34,8 +34,8 @@ describe.skipIf(noClang)('vortex-decls', () => {
     expect(r.output).toMatch(/pointer width is the target's XLEN/);
   });
 
-  it.each(['reverse', 'atomics', 'print'])('accepts the CPU test kernel %s', (id) => {
-    for (const xlen of [32, 64] as const) expect(check(xlen, 'kernels.device.cpp', [`-DHIP2VX_ENTRY_${id}`]).output).toBe('');
+  it.each([32, 64] as const)('accepts the CPU test kernels (XLEN %d)', (xlen) => {
+    expect(check(xlen, 'kernels.device.cpp').output).toBe('');
   });
 
   it('keeps __local_mem unparenthesised like the real macro', () => {

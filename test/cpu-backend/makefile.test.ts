@@ -21,7 +21,7 @@ describe('hip2vx.mk', () => {
   };
 
   beforeAll(() => {
-    for (const part of ['cpu', 'vortex-decls', 'hip2vx.mk', 'vortex-toolchain.mk', 'vxbin.py']) cpSync(join(runtime, part), join(rt, part), { recursive: true });
+    for (const part of ['cpu', 'vortex-decls', 'hip2vx.mk', 'vortex-toolchain.mk', 'vxbin.sh']) cpSync(join(runtime, part), join(rt, part), { recursive: true });
     mkdirSync(join(rt, 'src'));
     mkdirSync(prog);
     for (const f of ['kernels.device.cpp', 'embed.host.cpp', 'embed.register.cpp']) cpSync(join(fixtures, f), join(prog, f));
@@ -40,16 +40,19 @@ describe('hip2vx.mk', () => {
     expect(make('-q', 'cpu').status).toBe(0);  // up to date
     writeFileSync(join(prog, 'kernels.device.cpp'), '\n', { flag: 'a' });
     const rebuild = make('-n', 'cpu');
-    expect(rebuild.out).toMatch(/-DHIP2VX_ENTRY_vecadd .*-shared/);
+    // The device source compiled once, each kernel's binary linked with its entry as main.
+    expect(rebuild.out).toMatch(/-c kernels\.device\.cpp -o build\/cpu\/embed\.device\.o/);
+    expect(rebuild.out).toMatch(/-shared build\/cpu\/embed\.device\.o .*--defsym=main=hip2vx_main_vecadd -o build\/cpu\/embed\.vecadd\.bin/);
     expect(rebuild.out).toMatch(/-DHIP2VX_BIN_DIR='"build\/cpu"'/);  // the .incbin'ing source too
   });
 
   it('prints the Vortex build and run commands (Vortex LLVM)', () => {
     const r = make('-n', 'run', 'VORTEX_HOME=/x', 'VX_TOOLCHAIN=llvm');
     expect(r.status).toBe(0);
-    expect(r.out).toMatch(/\/opt\/llvm-vortex\/bin\/clang\+\+ -march=rv32imaf -mabi=ilp32f .*-I\/x\/kernel\/include -I\/x\/build\/hw .*-DHIP2VX_XLEN=32 .*-DHIP2VX_ENTRY_vecadd kernels\.device\.cpp .*-T,\/x\/kernel\/scripts\/link32\.ld,--defsym=STARTUP_ADDR=0x80000000 .*-L\/x\/build\/kernel -lvortex .*-o build\/vx-llvm\/embed\.vecadd\.elf/);
-    // hip2vortex's vxbin.py (Vortex's writes a fixed /tmp file: concurrent builds would swap images).
-    expect(r.out).toMatch(/OBJCOPY=\/opt\/llvm-vortex\/bin\/llvm-objcopy python3 \S+\/runtime\/vxbin\.py build\/vx-llvm\/embed\.vecadd\.elf build\/vx-llvm\/embed\.vecadd\.bin/);
+    expect(r.out).toMatch(/\/opt\/llvm-vortex\/bin\/clang\+\+ -march=rv32imaf -mabi=ilp32f .*-I\/x\/kernel\/include -I\/x\/build\/hw .*-DHIP2VX_XLEN=32 .*-c kernels\.device\.cpp -o build\/vx-llvm\/embed\.device\.o/);
+    expect(r.out).toMatch(/\/opt\/llvm-vortex\/bin\/clang\+\+ -march=rv32imaf .* build\/vx-llvm\/embed\.device\.o .*-T,\/x\/kernel\/scripts\/link32\.ld,--defsym=STARTUP_ADDR=0x80000000 .*--defsym=main=hip2vx_main_vecadd .*-L\/x\/build\/kernel -lvortex .*-o build\/vx-llvm\/embed\.vecadd\.elf/);
+    // hip2vortex's vxbin.sh (Vortex's vxbin.py writes a fixed /tmp file: concurrent builds would swap images).
+    expect(r.out).toMatch(/OBJCOPY=\/opt\/llvm-vortex\/bin\/llvm-objcopy sh \S+\/runtime\/vxbin\.sh build\/vx-llvm\/embed\.vecadd\.elf build\/vx-llvm\/embed\.vecadd\.bin/);
     expect(r.out).toMatch(/-DHIP2VX_XLEN=32 .*-I\/x\/runtime\/include .*-DHIP2VX_BIN_DIR='"build\/vx-llvm"' -c embed\.register\.cpp/);
     expect(r.out).toMatch(/-L\/x\/build\/runtime -lvortex/);
     expect(r.out).toMatch(/LD_LIBRARY_PATH=\/x\/build\/runtime.*\n\s*VORTEX_DRIVER=simx build\/vx-llvm\/embed/);
@@ -79,12 +82,12 @@ describe('hip2vx.mk', () => {
     expect(gnu.status).toBe(0);
     expect(gnu.out).toMatch(/^riscv64-unknown-elf-g\+\+ -march=rv32imaf -mabi=ilp32f .*-isystem \/pl\/include .*-L\/x\/build\/kernel -lvortex -L\/pl\/lib\/rv32imf\/ilp32f -lm -lc \S*\/rv32imf\/ilp32f\/libgcc\.a -Wl,--defsym=_exit=_Exit -o build\/vx-gnu\/embed\.vecadd\.elf$/m);
     expect(gnu.out).toMatch(/^riscv64-unknown-elf-g\+\+ .* -O3 -fno-shrink-wrap -fno-thread-jumps -freorder-blocks-algorithm=simple .*embed\.vecadd\.elf$/m);
-    expect(gnu.out).toMatch(/OBJCOPY=riscv64-unknown-elf-objcopy python3/);
+    expect(gnu.out).toMatch(/OBJCOPY=riscv64-unknown-elf-objcopy sh \S+\/vxbin\.sh /);
     const clang = make('-n', 'vortex', 'VORTEX_HOME=/x', 'VX_TOOLCHAIN=clang', 'PICOLIBC=/pl');
     expect(clang.status).toBe(0);
     expect(clang.out).toMatch(/^clang\+\+-19 --target=riscv32-unknown-elf -march=rv32imaf_zicond -mabi=ilp32f .*-isystem \/pl\/include .*-fuse-ld=lld -Wl,-z,norelro -L\/pl\/lib\/rv32imf\/ilp32f -lc \S*libgcc\.a .*-o build\/vx-clang\/embed\.vecadd\.elf$/m);
     expect(clang.out).toMatch(/^clang\+\+-19 .* -O3 -mllvm -enable-shrink-wrap=false +-fsigned-char .*embed\.vecadd\.elf$/m);
-    expect(clang.out).toMatch(/OBJCOPY=llvm-objcopy-19 python3/);
+    expect(clang.out).toMatch(/OBJCOPY=llvm-objcopy-19 sh \S+\/vxbin\.sh /);
     expect(make('-n', 'vortex', 'VORTEX_HOME=/x', 'VX_TOOLCHAIN=icc').out).toMatch(/VX_TOOLCHAIN=icc: use llvm, gnu or clang/);
   });
 
@@ -95,7 +98,7 @@ describe('hip2vx.mk', () => {
     cpSync(prog, dir, { recursive: true });
     writeFileSync(join(dir, 'Makefile'), mk.replace('ifndef HIP2VX_RUNTIME', `HIP2VX_RUNTIME := ${rt}\nifndef HIP2VX_RUNTIME`));
     const r = spawnSync('make', ['-n', '-C', dir, 'cpu', 'vortex', 'VORTEX_HOME=/x', 'VX_TOOLCHAIN=gnu'], { encoding: 'utf8' });
-    const compiles = r.stdout.split('\n').filter((l) => / -c | -shared |riscv64-unknown-elf-g\+\+/.test(l));
+    const compiles = r.stdout.split('\n').filter((l) => / -c /.test(l));  // kernels are linked without them
     // The runtime's own objects are built without them, so that programs can share them.
     const [runtimeCompiles, programCompiles] = [compiles.filter((l) => l.includes(`-c ${rt}/`)), compiles.filter((l) => !l.includes(`-c ${rt}/`))];
     expect(programCompiles.length).toBeGreaterThan(3);
@@ -117,7 +120,7 @@ describe('hip2vx.mk', () => {
     expect(second.status, second.stderr).toBe(0);
     expect(second.stdout).toMatch(/embedded kernels ran/);
     expect(second.stdout).not.toMatch(runtimeCompile);  // nothing of the runtime compiled again
-    expect(second.stdout).toContain(' -shared kernels.device.cpp');  // the program's own sources are
+    expect(second.stdout).toContain(' -c kernels.device.cpp');  // the program's own sources are
     rmSync(join(other, 'build'), { recursive: true });
     const flags = spawnSync('make', ['-n', '-C', other, 'cpu', `HIP2VX_RT_CACHE=${cache}`, 'HOST_CXXFLAGS=-std=c++17 -O1'], { encoding: 'utf8' });
     expect(flags.stdout.match(runtimeCompile)?.[2]).toContain(`${cache}/`);  // other flags: their own objects

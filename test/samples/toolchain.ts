@@ -77,19 +77,19 @@ const TARGETS = {
   64: ['--target=riscv64-unknown-elf', '-march=rv64imafd', '-mabi=lp64d'],
 } as const;
 
-/** clang-19 arguments for a device source: the Vortex declarations, picolibc and the entry macro. */
-export function deviceArgs(xlen: 32 | 64, entryId: string): string[] {
+/** clang-19 arguments for a device source: the Vortex declarations and picolibc. */
+export function deviceArgs(xlen: 32 | 64): string[] {
   return [
     '-std=c++17', '-x', 'c++', ...TARGETS[xlen],
     '-I', join(RUNTIME_DIR, 'vortex-decls'), '-I', join(RUNTIME_DIR, 'include'), ...deviceCxxStdlib(RUNTIME_DIR),
     '-isystem', PICOLIBC_INCLUDE,
-    `-DHIP2VX_XLEN=${xlen}`, `-DHIP2VX_ENTRY_${entryId}`,
+    `-DHIP2VX_XLEN=${xlen}`,
   ];
 }
 
 /** The same device source for rv32 with the second compiler, RISC-V gcc (it takes no --target). */
-export function gccDeviceArgs(entryId: string): string[] {
-  return deviceArgs(32, entryId).filter((a) => !a.startsWith('--target='));
+export function gccDeviceArgs(): string[] {
+  return deviceArgs(32).filter((a) => !a.startsWith('--target='));
 }
 
 /** What Vortex's own kernel builds use on top of the target flags. */

@@ -36,7 +36,7 @@ export interface TranslatedSample {
   outDir: string;
   /** Absolute path of each output by role (one file per role for a single program). */
   paths: Record<'host' | 'device' | 'registration' | 'build', string>;
-  /** The kernel instance ids, from the `#ifdef HIP2VX_ENTRY_<id>` guards of the device source. */
+  /** The kernel instance ids, from the `HIP2VX_MAIN(<id>)` entries of the device source. */
   entryIds: string[];
 }
 
@@ -71,7 +71,6 @@ export async function translateSample(sample: Sample, xlen: 32 | 64, outDir: str
   if (!existsSync(makefile)) writeFileSync(makefile, `include ${basename(done.build)}\n`);
 
   const device = readFileSync(done.device, 'utf8');
-  const guards = device.matchAll(/^[ \t]*#[ \t]*(?:ifdef|if|elif)\b[^\n]*?\bHIP2VX_ENTRY_(\w+)/gm);
-  const entryIds = [...new Set([...guards].map((m) => m[1]))];
+  const entryIds = [...device.matchAll(/^HIP2VX_MAIN\((\w+)\) \{$/gm)].map((m) => m[1]);
   return { result, outDir, paths: done, entryIds };
 }

@@ -116,7 +116,7 @@ const PROGRAMS: FeatureProgram[] = [
   {
     dir: 'kernel-overloads', stem: 'kernel_overloads', variants: [{ config: '4x4' }],
     what: 'overloaded kernels (parameter lists of different types and lengths): an entry each, one stub name the host compiler resolves',
-    device: ['#ifdef HIP2VX_ENTRY_scale__float_ptr__int', '#ifdef HIP2VX_ENTRY_scale__double_ptr__int__double'],
+    device: ['HIP2VX_MAIN(scale__float_ptr__int) {', 'HIP2VX_MAIN(scale__double_ptr__int__double) {'],
     host: ['static inline hipError_t __hip2vx_launch_scale(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, int* p, int n)', '__hip2vx_launch_scale(1, n, 0, 0, dd, n, 0.5);'],
   },
   { dir: 'fresh-memory', stem: 'fresh_memory', variants: [{ config: '4x4' }], what: 'fresh device memory reads as zero, also after a free and beyond 1 MB' },

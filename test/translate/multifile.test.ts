@@ -26,7 +26,7 @@ describe('kernels split over several files', () => {
     const main = results.get('main.cu')!;
     expect(output(main, 'host')).toContain('#include "kernels.host.cuh"');
     expect(output(main, 'device')).toContain('#include "kernels.device.cuh"');
-    expect(output(main, 'device')).toContain('#ifdef HIP2VX_ENTRY_scale2');
+    expect(output(main, 'device')).toContain('HIP2VX_MAIN(scale2) {');
     await runEverywhere(out, 'main', toolchains, '1000');
   });
 
@@ -43,7 +43,7 @@ describe('kernels split over several files', () => {
     expect(main).toContain('HIP2VX_SHARED(HIP2VX_ABI(768, 768), local_max_SharedMem)');
     expect(main).toContain('HIP2VX_SHARED(HIP2VX_ABI(1024, 1024), stats_SharedMem)');
     expect(output(results.get('main.cu')!, 'registration')).toContain('__hip2vxSetKernelStaticShared(&__hip2vx_kernel_main_stats, HIP2VX_ABI(1280, 1280));');
-    if (!noClang) execFileSync('clang-19', [...RV32, '-DHIP2VX_ENTRY_stats', join(out, 'main.device.cpp')]);
+    if (!noClang) execFileSync('clang-19', [...RV32, join(out, 'main.device.cpp')]);
     await runEverywhere(out, 'main', toolchains);
   });
 

@@ -1,8 +1,8 @@
 // The exported entry of a kernel binary: the host side of the backend calls it from vx_start.
 #include "block.h"
 
-// The device program's entry (generated under HIP2VX_ENTRY_<id>); hidden, so it binds to the
-// kernel binary's own main and never to the host program's.
+// The device program's entry (the kernel's HIP2VX_MAIN, named main at the link); hidden, so it
+// binds to the kernel binary's own main and never to the host program's.
 __attribute__((visibility("hidden"))) int main();
 
 extern "C" __attribute__((visibility("default"))) int hip2vx_cpu_entry(

@@ -98,11 +98,9 @@ static void atomic_ops_kernel_body(atomic_ops_KernelArgs* args) {
   atomic_ops(args->values, args->counters, args->exch_old, args->slots, args->won, args->block_sums, args->n);
 }
 
-#ifdef HIP2VX_ENTRY_atomic_ops
-HIP2VX_ENTRY {
+HIP2VX_MAIN(atomic_ops) {
   atomic_ops_KernelArgs* args = (atomic_ops_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
   return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
                       (vx_kernel_func_cb)atomic_ops_kernel_body, args);
 }
-#endif

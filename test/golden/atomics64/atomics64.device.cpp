@@ -74,11 +74,9 @@ static void atomics64_kernel_body(atomics64_KernelArgs* args) {
   atomics64(args->t, args->slots, args->won, args->n);
 }
 
-#ifdef HIP2VX_ENTRY_atomics64
-HIP2VX_ENTRY {
+HIP2VX_MAIN(atomics64) {
   atomics64_KernelArgs* args = (atomics64_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
   return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
                       (vx_kernel_func_cb)atomics64_kernel_body, args);
 }
-#endif

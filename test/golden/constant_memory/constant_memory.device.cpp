@@ -61,8 +61,7 @@ static void poly_eval_kernel_body(poly_eval_KernelArgs* args) {
   poly_eval(args->x, args->y, args->n);
 }
 
-#ifdef HIP2VX_ENTRY_poly_eval
-HIP2VX_ENTRY {
+HIP2VX_MAIN(poly_eval) {
   poly_eval_KernelArgs* args = (poly_eval_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
   __hip2vx_sym_coeffs = reinterpret_cast<decltype(__hip2vx_sym_coeffs)>(args->__hip2vx_sym_coeffs);
@@ -71,4 +70,3 @@ HIP2VX_ENTRY {
   return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
                       (vx_kernel_func_cb)poly_eval_kernel_body, args);
 }
-#endif

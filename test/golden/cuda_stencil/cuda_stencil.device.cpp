@@ -72,11 +72,9 @@ static void stencil_1d_kernel_body(stencil_1d_KernelArgs* args) {
   hip2vx_block_end();
 }
 
-#ifdef HIP2VX_ENTRY_stencil_1d
-HIP2VX_ENTRY {
+HIP2VX_MAIN(stencil_1d) {
   stencil_1d_KernelArgs* args = (stencil_1d_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(1048, 1048), args->shared_mem, *(void**)(args + 1));
   return hip2vx_spawn(args->grid_dim, args->block_dim, hip2vx_local_mem_slots(args->grid_dim, args->block_dim),
                       (vx_kernel_func_cb)stencil_1d_kernel_body, args);
 }
-#endif

@@ -49,11 +49,9 @@ static void square_and_report_kernel_body(square_and_report_KernelArgs* args) {
   square_and_report(args->in, args->out, args->n);
 }
 
-#ifdef HIP2VX_ENTRY_square_and_report
-HIP2VX_ENTRY {
+HIP2VX_MAIN(square_and_report) {
   square_and_report_KernelArgs* args = (square_and_report_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
   return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
                       (vx_kernel_func_cb)square_and_report_kernel_body, args);
 }
-#endif

@@ -83,14 +83,12 @@ static void scale_points_kernel_body(scale_points_KernelArgs* args) {
   scale_points(args->arg);
 }
 
-#ifdef HIP2VX_ENTRY_scale_points
-HIP2VX_ENTRY {
+HIP2VX_MAIN(scale_points) {
   scale_points_KernelArgs* args = (scale_points_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
   return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
                       (vx_kernel_func_cb)scale_points_kernel_body, args);
 }
-#endif
 
 
 // ---- hip2vortex: kernel sum_ranges ----
@@ -112,14 +110,12 @@ static void sum_ranges_kernel_body(sum_ranges_KernelArgs* args) {
   sum_ranges(args->ranges, args->values, args->count);
 }
 
-#ifdef HIP2VX_ENTRY_sum_ranges
-HIP2VX_ENTRY {
+HIP2VX_MAIN(sum_ranges) {
   sum_ranges_KernelArgs* args = (sum_ranges_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
   return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
                       (vx_kernel_func_cb)sum_ranges_kernel_body, args);
 }
-#endif
 
 
 // ---- hip2vortex: kernel weigh ----
@@ -142,12 +138,10 @@ static void weigh_kernel_body(weigh_KernelArgs* args) {
   weigh(args->out, args->n);
 }
 
-#ifdef HIP2VX_ENTRY_weigh
-HIP2VX_ENTRY {
+HIP2VX_MAIN(weigh) {
   weigh_KernelArgs* args = (weigh_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
   __hip2vx_sym_table = reinterpret_cast<decltype(__hip2vx_sym_table)>(args->__hip2vx_sym_table);
   return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
                       (vx_kernel_func_cb)weigh_kernel_body, args);
 }
-#endif

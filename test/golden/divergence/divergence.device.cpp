@@ -86,14 +86,12 @@ static void mixed_work_kernel_body(mixed_work_KernelArgs* args) {
   mixed_work(args->ops, args->vals, args->out, args->n);
 }
 
-#ifdef HIP2VX_ENTRY_mixed_work
-HIP2VX_ENTRY {
+HIP2VX_MAIN(mixed_work) {
   mixed_work_KernelArgs* args = (mixed_work_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
   return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
                       (vx_kernel_func_cb)mixed_work_kernel_body, args);
 }
-#endif
 
 
 // ---- hip2vortex: kernel classify ----
@@ -115,11 +113,9 @@ static void classify_kernel_body(classify_KernelArgs* args) {
   classify(args->in, args->out, args->n);
 }
 
-#ifdef HIP2VX_ENTRY_classify
-HIP2VX_ENTRY {
+HIP2VX_MAIN(classify) {
   classify_KernelArgs* args = (classify_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
   return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
                       (vx_kernel_func_cb)classify_kernel_body, args);
 }
-#endif

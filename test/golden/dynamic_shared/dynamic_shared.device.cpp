@@ -61,11 +61,9 @@ static void block_reverse_kernel_body(block_reverse_KernelArgs* args) {
   hip2vx_block_end();
 }
 
-#ifdef HIP2VX_ENTRY_block_reverse
-HIP2VX_ENTRY {
+HIP2VX_MAIN(block_reverse) {
   block_reverse_KernelArgs* args = (block_reverse_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
   return hip2vx_spawn(args->grid_dim, args->block_dim, hip2vx_local_mem_slots(args->grid_dim, args->block_dim),
                       (vx_kernel_func_cb)block_reverse_kernel_body, args);
 }
-#endif

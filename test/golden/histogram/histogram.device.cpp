@@ -63,11 +63,9 @@ static void histogram_kernel_body(histogram_KernelArgs* args) {
   hip2vx_block_end();
 }
 
-#ifdef HIP2VX_ENTRY_histogram
-HIP2VX_ENTRY {
+HIP2VX_MAIN(histogram) {
   histogram_KernelArgs* args = (histogram_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(256, 256), args->shared_mem, *(void**)(args + 1));
   return hip2vx_spawn(args->grid_dim, args->block_dim, hip2vx_local_mem_slots(args->grid_dim, args->block_dim),
                       (vx_kernel_func_cb)histogram_kernel_body, args);
 }
-#endif

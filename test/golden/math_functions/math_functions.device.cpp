@@ -57,11 +57,9 @@ static void math_kernel_kernel_body(math_kernel_KernelArgs* args) {
   math_kernel(args->x, args->out, args->n);
 }
 
-#ifdef HIP2VX_ENTRY_math_kernel
-HIP2VX_ENTRY {
+HIP2VX_MAIN(math_kernel) {
   math_kernel_KernelArgs* args = (math_kernel_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
   return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
                       (vx_kernel_func_cb)math_kernel_kernel_body, args);
 }
-#endif

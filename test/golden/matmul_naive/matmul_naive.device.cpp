@@ -58,11 +58,9 @@ static void matmul_kernel_body(matmul_KernelArgs* args) {
   matmul(args->A, args->B, args->C, args->M, args->N, args->K);
 }
 
-#ifdef HIP2VX_ENTRY_matmul
-HIP2VX_ENTRY {
+HIP2VX_MAIN(matmul) {
   matmul_KernelArgs* args = (matmul_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
   return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
                       (vx_kernel_func_cb)matmul_kernel_body, args);
 }
-#endif

@@ -82,11 +82,9 @@ static void matmul_tiled_kernel_body(matmul_tiled_KernelArgs* args) {
   hip2vx_block_end();
 }
 
-#ifdef HIP2VX_ENTRY_matmul_tiled
-HIP2VX_ENTRY {
+HIP2VX_MAIN(matmul_tiled) {
   matmul_tiled_KernelArgs* args = (matmul_tiled_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(2048, 2048), args->shared_mem, *(void**)(args + 1));
   return hip2vx_spawn(args->grid_dim, args->block_dim, hip2vx_local_mem_slots(args->grid_dim, args->block_dim),
                       (vx_kernel_func_cb)matmul_tiled_kernel_body, args);
 }
-#endif

@@ -138,14 +138,12 @@ static void init_particles_kernel_body(init_particles_KernelArgs* args) {
   init_particles(args->ps, args->n, args->seed);
 }
 
-#ifdef HIP2VX_ENTRY_init_particles
-HIP2VX_ENTRY {
+HIP2VX_MAIN(init_particles) {
   init_particles_KernelArgs* args = (init_particles_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
   return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
                       (vx_kernel_func_cb)init_particles_kernel_body, args);
 }
-#endif
 
 
 // ---- hip2vortex: kernel step ----
@@ -172,14 +170,12 @@ static void step_kernel_body(step_KernelArgs* args) {
   step(args->ps, args->n, args->gravity, args->dt);
 }
 
-#ifdef HIP2VX_ENTRY_step
-HIP2VX_ENTRY {
+HIP2VX_MAIN(step) {
   step_KernelArgs* args = (step_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
   return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
                       (vx_kernel_func_cb)step_kernel_body, args);
 }
-#endif
 
 
 // ---- hip2vortex: kernel count_regions ----
@@ -202,11 +198,9 @@ static void count_regions_kernel_body(count_regions_KernelArgs* args) {
   count_regions(args->ps, args->n, args->counts);
 }
 
-#ifdef HIP2VX_ENTRY_count_regions
-HIP2VX_ENTRY {
+HIP2VX_MAIN(count_regions) {
   count_regions_KernelArgs* args = (count_regions_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
   return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
                       (vx_kernel_func_cb)count_regions_kernel_body, args);
 }
-#endif

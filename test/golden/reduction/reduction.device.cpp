@@ -68,11 +68,9 @@ static void block_sum_kernel_body(block_sum_KernelArgs* args) {
   hip2vx_block_end();
 }
 
-#ifdef HIP2VX_ENTRY_block_sum
-HIP2VX_ENTRY {
+HIP2VX_MAIN(block_sum) {
   block_sum_KernelArgs* args = (block_sum_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(1024, 1024), args->shared_mem, *(void**)(args + 1));
   return hip2vx_spawn(args->grid_dim, args->block_dim, hip2vx_local_mem_slots(args->grid_dim, args->block_dim),
                       (vx_kernel_func_cb)block_sum_kernel_body, args);
 }
-#endif

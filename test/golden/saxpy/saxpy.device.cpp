@@ -51,11 +51,9 @@ static void saxpy_kernel_body(saxpy_KernelArgs* args) {
   saxpy(args->n, args->a, args->x, args->y);
 }
 
-#ifdef HIP2VX_ENTRY_saxpy
-HIP2VX_ENTRY {
+HIP2VX_MAIN(saxpy) {
   saxpy_KernelArgs* args = (saxpy_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
   return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
                       (vx_kernel_func_cb)saxpy_kernel_body, args);
 }
-#endif

@@ -58,14 +58,12 @@ static void scale_offset__float_kernel_body(scale_offset__float_KernelArgs* args
   scale_offset<float>(args->data, args->factor, args->offset, args->limit, args->n);
 }
 
-#ifdef HIP2VX_ENTRY_scale_offset__float
-HIP2VX_ENTRY {
+HIP2VX_MAIN(scale_offset__float) {
   scale_offset__float_KernelArgs* args = (scale_offset__float_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
   return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
                       (vx_kernel_func_cb)scale_offset__float_kernel_body, args);
 }
-#endif
 
 
 // ---- hip2vortex: kernel scale_offset<int> ----
@@ -91,11 +89,9 @@ static void scale_offset__int_kernel_body(scale_offset__int_KernelArgs* args) {
   scale_offset<int>(args->data, args->factor, args->offset, args->limit, args->n);
 }
 
-#ifdef HIP2VX_ENTRY_scale_offset__int
-HIP2VX_ENTRY {
+HIP2VX_MAIN(scale_offset__int) {
   scale_offset__int_KernelArgs* args = (scale_offset__int_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
   return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
                       (vx_kernel_func_cb)scale_offset__int_kernel_body, args);
 }
-#endif

@@ -60,11 +60,9 @@ static void record_threads_kernel_body(record_threads_KernelArgs* args) {
   record_threads(args->records, args->warp_size, args->width, args->height);
 }
 
-#ifdef HIP2VX_ENTRY_record_threads
-HIP2VX_ENTRY {
+HIP2VX_MAIN(record_threads) {
   record_threads_KernelArgs* args = (record_threads_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
   return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
                       (vx_kernel_func_cb)record_threads_kernel_body, args);
 }
-#endif

@@ -68,11 +68,9 @@ static void transpose_kernel_body(transpose_KernelArgs* args) {
   hip2vx_block_end();
 }
 
-#ifdef HIP2VX_ENTRY_transpose
-HIP2VX_ENTRY {
+HIP2VX_MAIN(transpose) {
   transpose_KernelArgs* args = (transpose_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(1088, 1088), args->shared_mem, *(void**)(args + 1));
   return hip2vx_spawn(args->grid_dim, args->block_dim, hip2vx_local_mem_slots(args->grid_dim, args->block_dim),
                       (vx_kernel_func_cb)transpose_kernel_body, args);
 }
-#endif

@@ -48,11 +48,9 @@ static void vector_add_kernel_body(vector_add_KernelArgs* args) {
   vector_add(args->a, args->b, args->c, args->n);
 }
 
-#ifdef HIP2VX_ENTRY_vector_add
-HIP2VX_ENTRY {
+HIP2VX_MAIN(vector_add) {
   vector_add_KernelArgs* args = (vector_add_KernelArgs*)csr_read(VX_CSR_MSCRATCH);
   hip2vx_begin_launch(HIP2VX_ABI(0, 0), args->shared_mem, *(void**)(args + 1));
   return hip2vx_spawn(args->grid_dim, args->block_dim, HIP2VX_ALL_BLOCKS,
                       (vx_kernel_func_cb)vector_add_kernel_body, args);
 }
-#endif
