@@ -37,6 +37,11 @@ describe('hip2vx.mk', () => {
     expect(r.out).toMatch(/hello from block 0 thread 1/);
     expect(r.out).toMatch(/embedded kernels ran, 2 program arguments/);
     expect(r.status).toBe(0);
+    // Each binary keeps its own kernel's entry, as main, and drops the others (--gc-sections).
+    const symbols = spawnSync('nm', [join(prog, 'build/cpu/embed.vecadd.bin')], { encoding: 'utf8' }).stdout;
+    expect(symbols).toMatch(/ t main$/m);
+    expect(symbols).toMatch(/ t hip2vx_main_vecadd$/m);
+    expect(symbols).not.toMatch(/hip2vx_main_(print|reverse)/);
     expect(make('-q', 'cpu').status).toBe(0);  // up to date
     writeFileSync(join(prog, 'kernels.device.cpp'), '\n', { flag: 'a' });
     const rebuild = make('-n', 'cpu');
