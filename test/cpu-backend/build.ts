@@ -34,7 +34,7 @@ export class Build {
     await Promise.all([
       exec(cxx, [...flags, join(fixtures, 'host.cpp'), ...cppFiles(join(runtime, 'cpu/src')),
         '-lpthread', '-ldl', '-o', this.host]),
-      exec(cxx, [...flags, '-DHIP2VX_CPU_BACKEND', '-fPIC', '-fvisibility=hidden', '-ffunction-sections',
+      exec(cxx, [...flags, '-DHIP2VX_CPU_BACKEND', '-fPIC', '-fvisibility=hidden', '-ffunction-sections', '-fdata-sections',
         '-c', join(fixtures, 'kernels.device.cpp'), '-o', kernelObject]),
     ]);
     await Promise.all(kernels.map((k) => exec(cxx, ['-shared', kernelObject, ...objects,

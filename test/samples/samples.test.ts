@@ -2,7 +2,7 @@
 // reviewed golden files, its sources are compiled for the device and the host, and the program
 // is built and run on the CPU backend at two problem sizes and, with VORTEX_HOME set, on simx with
 // both stock device compilers.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, test } from 'vitest';
