@@ -21,6 +21,7 @@ const CASES: [string, string, number][] = [
   ['mid', '64 blocks x 256 threads, no barrier (a[i] += 1)', 2_000],
   ['flat', '4096 blocks x 256 threads, no barrier (a[i] += 1)', 10],
   ['sync', '4096 blocks x 256 threads, 9 barriers (tree reduction)', 3],
+  ['memory', 'a round of a fresh 256 MiB buffer: hipMalloc, hipMemset, copy in, a[i] += 1, copy out, hipFree', 4],
 ];
 
 const argv = process.argv.slice(2);

@@ -9,6 +9,8 @@
 //   mid     launches of 64 blocks x 256 threads, no barrier (a launch worth sharing out)
 //   flat    4096 blocks x 256 threads, no barrier    (per-thread cost)
 //   sync    4096 blocks x 256 threads, 9 barriers    (per-thread cost with a tree reduction)
+//   memory  rounds of a fresh 256 MiB buffer: hipMalloc, hipMemset, copy in, a[i] += 1, copy
+//           out, hipFree (device memory's first touch, fills and copies; a round is a "launch")
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -52,8 +54,8 @@ static bool check(bool ok, const char* what) {
 
 int main(int argc, char** argv) {
     const char* which = argc == 3 && *argv[1] ? argv[1] : "?";
-    if (!strstr(" tiny1 tiny256 multi swap mid flat sync ", (std::string(" ") + which + " ").c_str())) {
-        printf("usage: %s tiny1|tiny256|multi|swap|mid|flat|sync <repeats>\n", argv[0]);
+    if (!strstr(" tiny1 tiny256 multi swap mid flat sync memory ", (std::string(" ") + which + " ").c_str())) {
+        printf("usage: %s tiny1|tiny256|multi|swap|mid|flat|sync|memory <repeats>\n", argv[0]);
         return 2;
     }
     const int repeats = atoi(argv[2]);
@@ -91,6 +93,24 @@ int main(int argc, char** argv) {
         threads = multi ? 512 : 1;
         ok = check(got == repeats * threads + (swap ? repeats / 2 : 0), "every thread of every launch counted");
         hipFree(counter);
+    } else if (!strcmp(which, "memory")) {
+        const int m = 64 << 20;  // floats: 256 MiB
+        float* h = (float*)malloc(m * sizeof(float));
+        for (int i = 0; i < m; ++i) h[i] = (float)(i % 7);
+        begin();
+        for (int r = 0; r < repeats && ok; ++r) {
+            float* d;
+            ok = check(hipMalloc(&d, m * sizeof(float)) == hipSuccess, "allocated");
+            hipMemset(d, 0xff, m * sizeof(float));  // NaNs
+            hipMemcpy(d, h, m * sizeof(float) / 2, hipMemcpyHostToDevice);
+            add_one<<<m / 256, 256>>>(d, m);
+            hipMemcpy(h, d, m * sizeof(float), hipMemcpyDeviceToHost);
+            hipFree(d);
+        }
+        end();
+        for (int i = 0; i < m && ok; ++i) ok = check(i < m / 2 ? h[i] == (float)(i % 7 + repeats) : h[i] != h[i], "filled, copied, incremented");
+        threads = m;
+        free(h);
     } else if (!strcmp(which, "tiny256")) {
         int h[256], *d;
         for (int i = 0; i < 256; ++i) h[i] = i;

@@ -98,22 +98,30 @@ hipError_t copyChecked(void* dst, const void* src, size_t size, hipMemcpyKind ki
   }
 }
 
-/** `count` copies of the `width`-byte `pattern` from `dst` (hipMemset: one byte; hipMemsetD16/D32). */
+/** `count` copies of the `width`-byte `pattern` from `dst` (hipMemset: one byte; hipMemsetD16/D32).
+    The device is written from a pattern buffer of at most kFillChunk bytes, copied as often as
+    needed: a host buffer the size of the fill would double the memory a GPU-sized memset touches. */
 hipError_t fillPattern(void* dst, const void* pattern, size_t width, size_t count) {
+  constexpr size_t kFillChunk = size_t{1} << 20;
   const size_t size = width * count;
   if (size == 0) return hipSuccess;
   if (!dst) return hipErrorInvalidValue;
-  std::vector<unsigned char> bytes(size);
-  for (size_t at = 0; at < size; at += width) std::memcpy(bytes.data() + at, pattern, width);
-  if (isManaged(dst)) {
-    hipError_t error = waitIdle();
-    if (error == hipSuccess) std::memcpy(dst, bytes.data(), size);
-    return error;
-  }
-  const DeviceRange range = findDeviceRange(dst, size);
-  hipError_t error = checkRange(range);
+  std::vector<unsigned char> bytes(std::min(size, kFillChunk / width * width));
+  for (size_t at = 0; at < bytes.size(); at += width) std::memcpy(bytes.data() + at, pattern, width);
+  const bool managed = isManaged(dst);
+  DeviceRange range = managed ? DeviceRange{} : findDeviceRange(dst, size);
+  hipError_t error = managed ? hipSuccess : checkRange(range);
   if (error == hipSuccess) error = waitIdle();
-  return error != hipSuccess ? error : toDevice(range, bytes.data(), size);
+  for (size_t done = 0; error == hipSuccess && done < size; done += bytes.size()) {
+    const size_t n = std::min(bytes.size(), size - done);
+    if (managed) {
+      std::memcpy(static_cast<unsigned char*>(dst) + done, bytes.data(), n);
+    } else {
+      error = toDevice(range, bytes.data(), n);
+      range.offset += n;
+    }
+  }
+  return error;
 }
 
 hipError_t fillDevice(void* dst, int value, size_t size) {

@@ -17,7 +17,8 @@ const backendDevice = join(repo, 'runtime/cpu/device');
 const kernels = join(import.meta.dirname, 'kernels/kernels.cpp');
 
 const cxx = process.env.CXX ?? 'g++';
-const cxxFlags = ['-std=c++17', '-O1', '-Wall', '-Wextra', '-Werror', '-pthread'];
+// As runtime/hip2vx.mk builds the runtime and the kernels for the CPU backend.
+const cxxFlags = ['-std=c++17', '-O1', '-Wall', '-Wextra', '-Werror', '-pthread', '-DHIP2VX_CPU_BACKEND'];
 
 function cppFiles(dir: string): string[] {
   return readdirSync(dir).filter((f) => f.endsWith('.cpp')).map((f) => join(dir, f));

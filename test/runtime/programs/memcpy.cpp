@@ -1,5 +1,7 @@
 // Copies in every direction (explicit kinds and hipMemcpyDefault), at offsets inside
 // allocations, memsets, host allocations and memory info.
+#include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <vector>
 
@@ -167,6 +169,33 @@ static void asyncOnStream() {
   EXPECT_OK(hipStreamDestroy(stream));
 }
 
+// Buffers of 2 MiB and more have mappings of their own, kept after a free for the next buffer of
+// their length; memsets are written from a 1 MiB pattern, so these cross its boundaries.
+static void largeBuffers() {
+  const int n = (3 << 20) / sizeof(int) + 1;
+  const int mib = (1 << 20) / sizeof(int);
+  for (int round = 0; round < 2; ++round) {  // the second gets the first one's mapping back
+    int* dev = nullptr;
+    EXPECT_OK(hipMalloc(&dev, n * sizeof(int)));
+    EXPECT(reinterpret_cast<uintptr_t>(dev) % 64 == 0);
+    std::vector<int> out = download(dev, n);
+    EXPECT(std::all_of(out.begin(), out.end(), [](int v) { return v == 0; }));
+    EXPECT_OK(hipMemsetD32(dev + 5, -7, 2 * mib + 3));
+    EXPECT_OK(hipMemset(reinterpret_cast<char*>(dev + n) - 9, 0x11, 6));
+    out = download(dev, n);
+    // Bytes 9 to 4 from the end: the last int's lowest byte, all of the one before, the highest
+    // byte of the one before that (little-endian).
+    bool ok = out[4] == 0 && out[n - 3] == 0x11000000 && out[n - 2] == 0x11111111 && out[n - 1] == 0x11;
+    for (int i = 5; i < 5 + 2 * mib + 3; ++i) ok = ok && out[i] == -7;
+    for (int i = 5 + 2 * mib + 3; i < n - 3; ++i) ok = ok && out[i] == 0;
+    EXPECT(ok);
+    const std::vector<int> in = iota(n, 3);
+    EXPECT_OK(hipMemcpy(dev, in.data(), n * sizeof(int), hipMemcpyHostToDevice));
+    EXPECT(download(dev, n) == in);
+    EXPECT_OK(hipFree(dev));
+  }
+}
+
 static void memoryInfo() {
   size_t freeBefore = 0, total = 0, freeAfter = 0;
   EXPECT_OK(hipMemGetInfo(&freeBefore, &total));
@@ -193,6 +222,7 @@ int main() {
   pointerAttributes();
   driverMemory();
   asyncOnStream();
+  largeBuffers();
   memoryInfo();
   return report();
 }
