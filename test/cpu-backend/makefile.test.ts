@@ -49,6 +49,8 @@ describe('hip2vx.mk', () => {
     expect(rebuild.out).toMatch(/-c kernels\.device\.cpp -o build\/cpu\/embed\.device\.o/);
     expect(rebuild.out).toMatch(/-shared build\/cpu\/embed\.device\.o .*--defsym=main=hip2vx_main_vecadd -o build\/cpu\/embed\.vecadd\.bin/);
     expect(rebuild.out).toMatch(/-DHIP2VX_BIN_DIR='"build\/cpu"'/);  // the .incbin'ing source too
+    // The run asks glibc's malloc for huge pages, keeping the user's own tunables.
+    expect(make('-n', 'run-cpu', 'ARGS=x').out).toMatch(/^GLIBC_TUNABLES=glibc\.malloc\.hugetlb=1\$\{GLIBC_TUNABLES:\+:\$GLIBC_TUNABLES\} build\/cpu\/embed x$/m);
   });
 
   it('prints the Vortex build and run commands (Vortex LLVM)', () => {
