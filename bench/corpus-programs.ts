@@ -124,7 +124,9 @@ async function measure(dir: string, name: string, work: string, o: Options): Pro
   // in a stdio buffer.
   const started = Date.now();
   const cwd = runFolder(dir, name, work);
-  const r = await exec('stdbuf', ['-oL', '-eL', join(prog, 'build', 'cpu', exe!), ...args], cwd, o.timeoutS * WALL_FACTOR, env, undefined, o.timeoutS);
+  // The environment `make run-cpu` gives the program (runtime/hip2vx.mk: huge pages for malloc).
+  const cpuEnv = { ...env, GLIBC_TUNABLES: ['glibc.malloc.hugetlb=1', process.env.GLIBC_TUNABLES].filter(Boolean).join(':') };
+  const r = await exec('stdbuf', ['-oL', '-eL', join(prog, 'build', 'cpu', exe!), ...args], cwd, o.timeoutS * WALL_FACTOR, cpuEnv, undefined, o.timeoutS);
   const { outcome, reasons } = runOutcome(r, args, cwd, o.timeoutS, (Date.now() - started) / 1000);
   if (o.simx && vortexBuild === 'ok' && PASSING.includes(outcome)) simx = await simxRuns(prog, exe!, args, cwd, env, o.simx);
   return record(outcome, reasons);
