@@ -67,6 +67,18 @@ hipError_t toDevice(const DeviceRange& dst, const void* src, size_t size) {
   return vx_copy_to_dev(dst.buffer, src, dst.offset, size) == 0 ? hipSuccess : hipErrorUnknown;
 }
 
+// Fills and clears write the device from a buffer of at most this many bytes, copied as often as
+// needed: a host buffer the size of the fill would double the memory a GPU-sized memset touches.
+constexpr size_t kFillChunk = size_t{1} << 20;
+
+/** `size` bytes from `dst` on, written with `piece` again and again (the device is idle). */
+hipError_t toDeviceRepeated(DeviceRange dst, const std::vector<unsigned char>& piece, size_t size) {
+  hipError_t error = hipSuccess;
+  for (size_t done = 0; error == hipSuccess && done < size; done += piece.size(), dst.offset += piece.size())
+    error = toDevice(dst, piece.data(), std::min(piece.size(), size - done));
+  return error;
+}
+
 hipError_t fromDevice(void* dst, const DeviceRange& src, size_t size) {
   return vx_copy_from_dev(dst, src.buffer, src.offset, size) == 0 ? hipSuccess : hipErrorUnknown;
 }
@@ -98,30 +110,23 @@ hipError_t copyChecked(void* dst, const void* src, size_t size, hipMemcpyKind ki
   }
 }
 
-/** `count` copies of the `width`-byte `pattern` from `dst` (hipMemset: one byte; hipMemsetD16/D32).
-    The device is written from a pattern buffer of at most kFillChunk bytes, copied as often as
-    needed: a host buffer the size of the fill would double the memory a GPU-sized memset touches. */
+/** `count` copies of the `width`-byte `pattern` from `dst` (hipMemset: one byte; hipMemsetD16/D32). */
 hipError_t fillPattern(void* dst, const void* pattern, size_t width, size_t count) {
-  constexpr size_t kFillChunk = size_t{1} << 20;
   const size_t size = width * count;
   if (size == 0) return hipSuccess;
   if (!dst) return hipErrorInvalidValue;
-  std::vector<unsigned char> bytes(std::min(size, kFillChunk / width * width));
-  for (size_t at = 0; at < bytes.size(); at += width) std::memcpy(bytes.data() + at, pattern, width);
-  const bool managed = isManaged(dst);
-  DeviceRange range = managed ? DeviceRange{} : findDeviceRange(dst, size);
-  hipError_t error = managed ? hipSuccess : checkRange(range);
-  if (error == hipSuccess) error = waitIdle();
-  for (size_t done = 0; error == hipSuccess && done < size; done += bytes.size()) {
-    const size_t n = std::min(bytes.size(), size - done);
-    if (managed) {
-      std::memcpy(static_cast<unsigned char*>(dst) + done, bytes.data(), n);
-    } else {
-      error = toDevice(range, bytes.data(), n);
-      range.offset += n;
-    }
+  std::vector<unsigned char> piece(std::min(size, kFillChunk / width * width));
+  for (size_t at = 0; at < piece.size(); at += width) std::memcpy(piece.data() + at, pattern, width);
+  if (isManaged(dst)) {
+    hipError_t error = waitIdle();
+    for (size_t done = 0; error == hipSuccess && done < size; done += piece.size())
+      std::memcpy(static_cast<unsigned char*>(dst) + done, piece.data(), std::min(piece.size(), size - done));
+    return error;
   }
-  return error;
+  const DeviceRange range = findDeviceRange(dst, size);
+  hipError_t error = checkRange(range);
+  if (error == hipSuccess) error = waitIdle();
+  return error != hipSuccess ? error : toDeviceRepeated(range, piece, size);
 }
 
 hipError_t fillDevice(void* dst, int value, size_t size) {
@@ -148,11 +153,9 @@ static hipError_t clearNew(vx_buffer_h buffer, size_t size) {
   (void)buffer, (void)size;
   return hipSuccess;
 #else
-  hipError_t error = waitIdle();
-  static const std::vector<unsigned char> zeros(1 << 20);
-  for (size_t done = 0; error == hipSuccess && done < size; done += zeros.size())
-    if (vx_copy_to_dev(buffer, zeros.data(), done, std::min(size - done, zeros.size())) != 0) error = hipErrorUnknown;
-  return error;
+  static const std::vector<unsigned char> zeros(kFillChunk);
+  const hipError_t error = waitIdle();
+  return error != hipSuccess ? error : toDeviceRepeated(DeviceRange{buffer, 0, true}, zeros, size);
 #endif
 }
 
