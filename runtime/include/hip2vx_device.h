@@ -607,7 +607,10 @@ HIP2VX_INLINE void hip2vx_spin_point() {}
     otherwise the lanes count arrivals on their warp's counter (an AMO) and spin until the count
     reaches epoch x the lanes still there (wrapping). A lane leaving takes its arrivals off the
     counter before it counts itself gone, and the spin reads the gone count first: a count it sees
-    has its arrivals removed already, so no wait ends early. */
+    has its arrivals removed already, so no wait ends early. The spin reads local memory only; the
+    launch's status (global memory) every 64th pass: on simx, warps polling a cached global word
+    starved the other warps' cache misses (a hardware warp of the logical warp never got the stack
+    load before its `ret`, and never arrived: fixture warp-waits). */
 HIP2VX_INLINE void hip2vx_warp_barrier(uint32_t epoch) {
   const uint32_t n = hip2vx_block_threads();
   // A launch that failed (hip2vx_require_warp_rows): the lanes of a warp may not meet; none waits.
@@ -622,13 +625,13 @@ HIP2VX_INLINE void hip2vx_warp_barrier(uint32_t epoch) {
   if (lanes == 1u) return;
   uint32_t* count = hip2vx_warp_scratch() + 3 * n + hip2vx_warp_base();
   __atomic_fetch_add(count, 1u, __ATOMIC_RELAXED);
-  for (;;) {
+  for (uint32_t pass = 1;; ++pass) {
     // Program order is memory order here (simx, and the CPU backend's fibers); the empty asm keeps
     // the compiler from swapping the two loads.
     const uint32_t gone = __atomic_load_n(count + 1, __ATOMIC_RELAXED);
     __asm__ volatile("" ::: "memory");
     if ((int32_t)(__atomic_load_n(count, __ATOMIC_RELAXED) - epoch * (lanes - gone)) >= 0) break;
-    if (__atomic_load_n(hip2vx_launch_status, __ATOMIC_RELAXED)) break;
+    if ((pass & 63u) == 0u && __atomic_load_n(hip2vx_launch_status, __ATOMIC_RELAXED)) break;
 #if defined(HIP2VX_CPU_BACKEND)
     hip2vx_cpu_yield();
 #endif

@@ -275,6 +275,11 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['hip2vx_warp_stay(hip2vx_bool(threadIdx.y == 0))', '!hip2vx_warp_stay(!hip2vx_bool(lane & 1))'],
   },
   {
+    dir: 'warp-waits', stem: 'warp_waits', args: '300', variants: [{ config: '16x16', args: '300' }, { config: '16x16', args: '300', opt: '-O2' }],
+    what: "a tile's shuffles of doubles (serialised software additions between the exchanges) while other warps of the block already wait, then 64-bit atomics, launched twice: the exchange's wait polls local memory only (with clang-19 on simx, warps polling the launch's status in global memory starved another warp's loads, and the launch never ended)",
+    device: ['hip2vx_warp_thread_begin();'],
+  },
+  {
     dir: 'warp-rows', stem: 'warp_rows', args: '32 4', variants: [{ config: '4x4', args: '16 1' }, { config: '4x4', args: '8 2' }, { config: '16x16', args: '32 4' }, { config: '16x16', args: '16 2' }],
     what: 'warp operations under threadIdx.y tests in a device function: proven for blockDim.x a multiple of the warp size, checked at run time (other launches fail with the message)',
     device: ['hip2vx_require_warp_rows("warp_rows.cu", 20, "first_row");'],
