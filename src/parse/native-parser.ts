@@ -17,6 +17,12 @@ export function load(): ParserBackend {
   const Parser = require('tree-sitter') as typeof NativeParser;
   const cuda = require('tree-sitter-cuda') as GrammarModule;
   const parser = new Parser();
+  // setLanguage would first build a JS class per node type (~15 ms, a twentieth of a one-file
+  // run) for named field getters the walk never uses: every node object it makes (the root, and
+  // nodes with errors) is a plain SyntaxNode instead.
+  const { SyntaxNode } = Parser as unknown as { SyntaxNode: unknown };
+  const plain = new Proxy([], { get: () => SyntaxNode });
+  (cuda as { nodeSubclasses?: unknown }).nodeSubclasses ??= plain;
   parser.setLanguage(cuda as unknown as NativeParser.Language);
   // The bindings cannot list a language's types or fields: names are learnt from the walks.
   const typeNames: string[] = [];
