@@ -365,8 +365,8 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     const outputs: OutputFile[] = [
       { name: files.host, role: 'host', content: header(file, 'host code', nl) + '#include <hip2vx_host.h>' + nl + hostEdits.printFile(root) },
     ];
-    const voters = deviceRewriter?.voters ?? new Set<string>();
-    const entries = hasDevice && !headerMode ? units.flatMap((u) => registered(u, deviceAbi, warpUsers, warpEnders, WarpOps.of(options.rules), voters)) : [];
+    const device = { voters: deviceRewriter?.voters ?? new Set<string>(), leavers: deviceRewriter?.leavers ?? new Set<string>() };
+    const entries = hasDevice && !headerMode ? units.flatMap((u) => registered(u, deviceAbi, warpUsers, warpEnders, WarpOps.of(options.rules), device)) : [];
     // After the entries: measuring an instance's shared data can fail (never drop it silently).
     if (hasDevice) own.shared.problems.forEach((p) => problem({ ...p, ruleId: 'unknown-type' }));
     if (hasDevice) {
@@ -533,18 +533,21 @@ function refuseNarrowBlocks(program: Program, fns: readonly FunctionInfo[], assu
   }
 }
 
-/** `voters`: kernels ending a loop by a block vote, which counts in the warp scratch. */
-function registered(unit: Unit, deviceAbi: Abi, warpUsers: ReadonlySet<string>, warpEnders: ReadonlySet<string>, warpOps: WarpOps, voters: ReadonlySet<string>) {
+/**
+ * `device.voters`: kernels ending a loop by a block vote, which counts in the warp scratch;
+ * `device.leavers`: kernels whose lanes leave their warp at a loop's exit.
+ */
+function registered(unit: Unit, deviceAbi: Abi, warpUsers: ReadonlySet<string>, warpEnders: ReadonlySet<string>, warpOps: WarpOps, device: { voters: ReadonlySet<string>; leavers: ReadonlySet<string> }) {
   return unit.instances.flatMap((instance) => {
     const staticShared = unit.shared.staticBytes(instance.kernel, instance.subst);
     if (!staticShared) return [];
     const args = kernelArgs(instance, deviceAbi);
     const display = instance.templateArgs.length ? `${instance.kernel.name}<${instance.templateArgs.join(', ')}>` : instance.kernel.name;
-    const warpScratch = warpUsers.has(instance.kernel.name) || voters.has(instance.kernel.name);
+    const warpScratch = warpUsers.has(instance.kernel.name) || device.voters.has(instance.kernel.name);
     const registration: RegisteredKernel = { id: instance.id, displayName: display, args, staticShared, warpScratch };
     const sharedChecks = unit.shared.sizeChecks(instance.kernel, instance.subst, instance.templateArgs);
     const localMemory = warpScratch || staticShared.device > 0 || unit.shared.usesDynamic;
-    return [{ registration, entry: { instance, qualifiedName: [...namespacesOf(instance.kernel.outer), instance.kernel.name].join('::'), args, staticShared, sharedChecks, warpScratch, warpLeaving: lanesMayLeave(instance.kernel, warpUsers, warpEnders, warpOps), localMemory } }];
+    return [{ registration, entry: { instance, qualifiedName: [...namespacesOf(instance.kernel.outer), instance.kernel.name].join('::'), args, staticShared, sharedChecks, warpScratch, warpLeaving: lanesMayLeave(instance.kernel, warpUsers, warpEnders, warpOps) || device.leavers.has(instance.kernel.name), localMemory } }];
   });
 }
 

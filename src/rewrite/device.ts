@@ -111,6 +111,8 @@ export class DeviceRewriter {
   private readonly doubleReported = new Set<Node>();
   /** Kernels (by name) whose lowering ends a loop by a block vote: their entries reserve the warp scratch it counts in. */
   readonly voters = new Set<string>();
+  /** Kernels whose lanes leave their warp where they leave a loop around its last warp operations (TailBranches). */
+  readonly leavers = new Set<string>();
 
   constructor(
     private readonly program: Program,
@@ -608,7 +610,7 @@ export class DeviceRewriter {
     const exits = warpExits(fn, this.options.warpUsers ?? new Set(), this.options.warpEnders).length > 0;
     const lowering = this.lowering(fn, this.warpParams().analysis(fn), exits);
     const units = steps.map((step) => ({ step, around: guardingIf(step) }));
-    const tails = new TailBranches(fn, lowering, [...calls, ...syncwarps, ...units.map((u) => u.around ?? u.step.statement)], this.edits);
+    const tails = new TailBranches(fn, lowering, [...calls, ...syncwarps, ...units.map((u) => u.around ?? u.step.statement)], this.edits, this.leavers);
     const checked = this.rules.constructs.get('warp-op-divergent')?.status !== 'supported';
     let assuming: DivergenceLowering | undefined;
     let rows: DivergenceLowering | undefined;
@@ -1056,15 +1058,16 @@ class TailBranches {
     private readonly lowering: DivergenceLowering,
     private readonly waits: readonly Node[],
     private readonly edits: EditSet,
+    private readonly leavers: Set<string>,
   ) {}
 
   /** Makes `call` reached by every lane still in its warp, if it is such a call. */
   add(call: Node): boolean {
     const branches = this.fn.kind === 'kernel' ? this.lowering.tailBranches(call, this.waits) : undefined;
-    for (const { branch, enters } of branches ?? []) {
+    for (const { branch, enters, value } of branches ?? []) {
       if (this.done.has(branch.id)) continue;
       this.done.add(branch.id);
-      const value = branch.childForFieldName('condition')!.childForFieldName('value')!;
+      if (branch.type !== 'if_statement') this.leavers.add(this.fn.name);
       this.edits.transform(value, (text) => (enters ? `hip2vx_warp_stay(hip2vx_bool(${text}))` : `!hip2vx_warp_stay(!hip2vx_bool(${text}))`));
     }
     return !!branches;

@@ -138,26 +138,30 @@ export class DivergenceLowering {
   }
 
   /**
-   * The per-thread ifs around `call` (in a kernel) whose lanes not taking its branch can leave the
-   * warp at the if, as if they returned: after the if, and in its other branch, they reach none of
-   * `waits` (the kernel's warp operations and warp barriers), and no loop brings them back to it.
-   * `enters` is the condition's value on the call's side. Undefined when something else (a loop,
-   * a switch, an &&/||/?: operand, a return) may make lanes skip the call.
+   * The per-thread ifs and loops around `call` (in a kernel) whose lanes not taking its branch, or
+   * leaving the loop, can leave the warp there, as if they returned: after the if (and in its other
+   * branch), or after the loop, they reach none of `waits` (the kernel's warp operations and warp
+   * barriers), and no loop brings them back to it. `value` is the condition to wrap, evaluated by
+   * every lane reaching the construct (a loop's, at every pass), `enters` its value on the call's
+   * side. Undefined when something else (a switch, an &&/||/?: operand, a return, a break) may make
+   * lanes skip the call.
    */
-  tailBranches(call: Node, waits: readonly Node[]): { branch: Node; enters: boolean }[] | undefined {
-    const found: { branch: Node; enters: boolean }[] = [];
+  tailBranches(call: Node, waits: readonly Node[]): { branch: Node; enters: boolean; value: Node }[] | undefined {
+    const found: { branch: Node; enters: boolean; value: Node }[] = [];
     for (let inner = call, p = call.parent; p && p.id !== this.body.id; inner = p, p = p.parent) {
       const guard = guardOf(p, inner);
       if (guard && !this.uni.isUniform(guard.test)) return undefined;
       const inCondition = (p.type === 'if_statement' || p.type === 'switch_statement') && p.childForFieldName('condition')?.id === inner.id;
       if (inCondition || !this.divergent(p)) continue;
-      if (p.type !== 'if_statement' || !p.childForFieldName('condition')?.childForFieldName('value')) return undefined;
-      found.push({ branch: p, enters: p.childForFieldName('consequence')?.id === inner.id });
+      const value = p.type === 'if_statement' ? p.childForFieldName('condition')?.childForFieldName('value') : loopCondition(p);
+      if (!value || (value.startIndex <= inner.startIndex && inner.endIndex <= value.endIndex)) return undefined;
+      found.push({ branch: p, enters: p.type !== 'if_statement' || p.childForFieldName('consequence')?.id === inner.id, value });
     }
     const leftAlone = ({ branch, enters }: { branch: Node; enters: boolean }) => {
       for (let p = branch.parent; p && p.id !== this.body.id; p = p.parent) if (LOOPS.has(p.type) || p.type === 'lambda_expression') return false;
-      const taken = branch.childForFieldName(enters ? 'consequence' : 'alternative')!;
-      return waits.every((w) => w.startIndex < branch.startIndex || (w.startIndex >= taken.startIndex && w.endIndex <= taken.endIndex));
+      const stays = branch.type === 'if_statement' ? branch.childForFieldName(enters ? 'consequence' : 'alternative')! : branch;
+      if (stays === branch && descendantsOf(branch, ['break_statement', 'goto_statement']).some((j) => j.type === 'goto_statement' || this.target(j)?.id === branch.id)) return false;
+      return waits.every((w) => w.startIndex < branch.startIndex || (w.startIndex >= stays.startIndex && w.endIndex <= stays.endIndex));
     };
     if (!found.length || !found.every(leftAlone)) return undefined;
     if (!this.returnsLeave && [...this.returns.values()].some((r) => r.startIndex < call.startIndex)) return undefined;
@@ -1394,6 +1398,15 @@ export function inDirective(e: Node): boolean {
   while (p && !p.type.startsWith('preproc_')) p = p.parent;
   const condition = p && (p.type === 'preproc_if' || p.type === 'preproc_elif') ? p.childForFieldName('condition') : null;
   return !!condition && condition.startIndex <= e.startIndex && e.endIndex <= condition.endIndex;
+}
+
+/** The expression a loop tests at every pass (not a declaration, not a range-for). */
+function loopCondition(loop: Node): Node | undefined {
+  const condition = loop.childForFieldName('condition');
+  if (!condition) return undefined;
+  if (loop.type === 'while_statement') return condition.childForFieldName('value') ?? undefined;
+  if (loop.type === 'do_statement') return condition.namedChildren[0];
+  return loop.type === 'for_statement' && condition.type !== 'declaration' ? condition : undefined;
 }
 
 /** The test deciding whether `part` of `e` runs: the right side of && and ||, the arms of ?:. */

@@ -36,8 +36,16 @@ const CASES: [name: string, source: string, expected: string[]][] = [
     "warp-lane.cu:3:34: error: '__shfl_sync' may not be reached by every lane of its warp (it lies inside the if at 3:3 on `threadIdx.x % 32 == 0`, which may differ between the threads of a warp): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
     "warp-lane.cu:5:19: error: '__shfl_xor_sync' may not be reached by every lane of its warp (it lies inside the if at 5:3 on `w == 0`, which may differ between the threads of a warp): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
   ]],
-  ['warp-loop', '__global__ void k(int* p) {\n  for (int i = 0; i < p[threadIdx.x]; ++i) p[0] += __ballot_sync(~0u, i & 1);\n}\n', [
+  // Lanes leaving a per-thread loop leave their warp only where they reach no warp operation after
+  // it (test/fixtures/warp-loops), nor leave it by a break.
+  ['warp-loop', '__global__ void k(int* p) {\n  for (int i = 0; i < p[threadIdx.x]; ++i) p[0] += __ballot_sync(~0u, i & 1);\n  p[1] = __ballot_sync(~0u, 1);\n}\n', [
     "warp-loop.cu:2:52: error: '__ballot_sync' may not be reached by every lane of its warp (it lies inside the loop at 2:3 on `i < p[threadIdx.x]`, which may differ between the threads of a warp): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
+  ]],
+  ['warp-loop-break', '__global__ void k(int* p) {\n  for (int i = 0; i < p[threadIdx.x]; ++i) {\n    if (p[i] < 0) break;\n    p[0] += __ballot_sync(~0u, i & 1);\n  }\n}\n', [
+    "warp-loop-break.cu:4:13: error: '__ballot_sync' may not be reached by every lane of its warp (it lies inside the loop at 2:3 on `i < p[threadIdx.x]`, which may differ between the threads of a warp): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
+  ]],
+  ['warp-loop-nested', '__global__ void k(int* p, int n) {\n  for (int j = 0; j < n; ++j)\n    while (p[threadIdx.x] > j) p[j] += __any_sync(~0u, p[j] & 1);\n}\n', [
+    "warp-loop-nested.cu:3:40: error: '__any_sync' may not be reached by every lane of its warp (it lies inside the loop at 3:5 on `p[threadIdx.x] > j`, which may differ between the threads of a warp): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
   ]],
   // Lanes skipping an if leave their warp only where they reach no warp operation after it: not
   // in a loop, which brings them back to the call.
@@ -302,7 +310,7 @@ describe('unsupported constructs and malformed input', () => {
       + '  if (T::kWarps > 1) v = __shfl_xor_sync(~0u, v, 1);\n'
       + '  for (int i = 0; i < turns(n, blockDim.x / 32); ++i) v = __shfl_xor_sync(~0u, v, 2);\n'
       + '  for (int i = 0; i < lane_turns(n); ++i) v = __shfl_xor_sync(~0u, v, 4);\n'
-      + '  p[threadIdx.x] = v;\n}\nint main() { int* p = 0; k<S<64>><<<1, 64>>>(p, 3); }\n';
+      + '  p[threadIdx.x] = __shfl_xor_sync(~0u, v, 8);\n}\nint main() { int* p = 0; k<S<64>><<<1, 64>>>(p, 3); }\n';
     const result = await translateText('t.cu', source);
     expect(formatted(result)).toEqual([
       "t.cu:9:47: error: '__shfl_xor_sync' may not be reached by every lane of its warp (it lies inside the loop at 9:3 on `i < lane_turns(n)`, which may differ between the threads of a warp): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",

@@ -275,6 +275,11 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['hip2vx_warp_stay(hip2vx_bool(threadIdx.y == 0))', '!hip2vx_warp_stay(!hip2vx_bool(lane & 1))'],
   },
   {
+    dir: 'warp-loops', stem: 'warp_loops', args: '64 1000', variants: [{ config: '4x4', args: '16 37' }, { config: '16x16', args: '48 300' }, { config: '32x32', args: '96 500' }],
+    what: "warp operations in per-thread loops that hold a kernel's last warp operations (a grid-stride for, a while, a do with per-lane trip counts): lanes leave their warp where they leave the loop, and the others vote and broadcast among themselves",
+    device: ['hip2vx_warp_stay(hip2vx_bool(i < n))', 'hip2vx_warp_stay(hip2vx_bool(++k < turns))', 'hip2vx_warp_leaving = 1;'],
+  },
+  {
     dir: 'warp-waits', stem: 'warp_waits', args: '300', variants: [{ config: '16x16', args: '300' }, { config: '16x16', args: '300', opt: '-O2' }],
     what: "a tile's shuffles of doubles (serialised software additions between the exchanges) while other warps of the block already wait, then 64-bit atomics, launched twice: the exchange's wait polls local memory only (with clang-19 on simx, warps polling the launch's status in global memory starved another warp's loads, and the launch never ended)",
     device: ['hip2vx_warp_thread_begin();'],
