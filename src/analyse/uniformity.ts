@@ -32,6 +32,9 @@ const READ_ONLY_METHODS = new Set([
 const DECLARING = new Set(['array_declarator', 'init_declarator', 'declaration']);
 const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement', 'for_range_loop']);
 const BRANCHES = new Set(['if_statement', 'switch_statement', ...LOOPS]);
+/** Joins a variable's key and the place of a read, in warp-scope summaries. */
+const READ_AT = '#';
+const variableOf = (name: string) => name.split(READ_AT, 1)[0];
 
 export interface UniformityContext {
   /** Builtins that differ per thread: threadIdx and the spellings that rename to it (hipThreadIdx_x). */
@@ -75,6 +78,13 @@ const merge = (parts: Summary[]): Summary => (parts.some((p) => p === null) ? nu
 export class Uniformity implements SummaryOracle {
   /** Locals (and parameters) whose value may differ between threads. */
   private readonly varying = new Set<string>();
+  /**
+   * Warp scope: the divergent constructs that write a variable declared outside them (by key).
+   * Its reads outside such a construct vary (lanes that went different ways meet again there);
+   * its reads inside see what every lane still inside wrote: the logical warp's lanes still in a
+   * loop run the same pass, since its warp operations wait for them (a lane leaving counts as gone).
+   */
+  private readonly divergentIn = new Map<string, Node[]>();
   /** Extra constructs made divergent by the caller (loops left early by some threads). */
   private readonly forcedDivergent = new Set<number>();
   private readonly localArrays = new Set<string>();
@@ -249,8 +259,8 @@ export class Uniformity implements SummaryOracle {
   private resetCounters(loop: Node, s: Summary): boolean {
     const init = loop.childForFieldName('initializer');
     if (s === null || !init) return false;
-    const counters = new Set(s.filter((name) => this.varying.has(name)));
-    const uniformBut = (v: Summary) => v !== null && v.every((name) => counters.has(name) || !this.varying.has(name));
+    const counters = new Set(s.filter((name) => this.varies(name)).map(variableOf));
+    const uniformBut = (v: Summary) => v !== null && v.every((name) => counters.has(variableOf(name)) || !this.varies(name));
     const reset = new Set<string>();
     for (const { node, writes } of this.writers) {
       if (node.startIndex < loop.startIndex || node.endIndex > loop.endIndex) continue;
@@ -265,7 +275,17 @@ export class Uniformity implements SummaryOracle {
   }
 
   private holds(s: Summary): boolean {
-    return s !== null && s.every((name) => !this.varying.has(name));
+    return s !== null && s.every((name) => !this.varies(name));
+  }
+
+  /** A summary's name (a variable, or in warp scope a variable read at a place) varies. */
+  private varies(name: string): boolean {
+    const mark = name.indexOf(READ_AT);
+    if (mark < 0) return this.varying.has(name);
+    const key = name.slice(0, mark);
+    if (this.varying.has(key)) return true;
+    const at = Number(name.slice(mark + 1));
+    return this.divergentIn.get(key)?.some((c) => at < c.startIndex || at >= c.endIndex) ?? false;
   }
 
   summary(e: Node): Summary {
@@ -288,7 +308,9 @@ export class Uniformity implements SummaryOracle {
         // Locals, kernel parameters, constants and unknown names (enumerators, macros) are
         // uniform until a per-thread write is found.
         if (this.ctx.shared?.has(e.text) || this.sharedReferences.has(e.text)) return [];
-        return this.ctx.perThreadBuiltins.has(e.text) || this.ctx.perThreadGlobals.has(e.text) ? null : [this.key(e)];
+        if (this.ctx.perThreadBuiltins.has(e.text) || this.ctx.perThreadGlobals.has(e.text)) return null;
+        // Warp scope: where the variable is read (varies() checks it against divergentIn).
+        return [this.ctx.warp ? `${this.key(e)}${READ_AT}${e.startIndex}` : this.key(e)];
       case 'field_expression':
         return e.child(1)?.type === '->' ? null : this.summaryOf(e.childForFieldName('argument'));
       case 'qualified_identifier': {
@@ -341,10 +363,21 @@ export class Uniformity implements SummaryOracle {
       for (const { node, writes } of this.writers) {
         for (const [target, value] of writes) {
           if (!target || this.varying.has(target)) continue;
-          if (!this.holds(value) || this.divergentForOuter(node, target)) {
+          if (!this.holds(value)) {
             this.varying.add(target);
             changed = true;
+            continue;
           }
+          const constructs = this.divergentForOuter(node, target);
+          if (!this.ctx.warp) {
+            if (constructs.length) this.varying.add(target);
+            changed ||= constructs.length > 0;
+            continue;
+          }
+          const known = this.divergentIn.get(target) ?? [];
+          const added = constructs.filter((c) => !known.includes(c));
+          if (added.length) this.divergentIn.set(target, [...known, ...added]);
+          changed ||= added.length > 0;
         }
       }
     }
@@ -373,12 +406,16 @@ export class Uniformity implements SummaryOracle {
   /**
    * A write that only some threads make, to a variable that outlives the divergent construct.
    * Variables declared inside the construct are uniform among the threads that run it, which is
-   * what the divergence check is about.
+   * what the divergence check is about. The constructs: all of them in warp scope (divergentIn),
+   * else the first (one makes the variable vary).
    */
-  private divergentForOuter(n: Node, key: string): boolean {
+  private divergentForOuter(n: Node, key: string): Node[] {
     const at = key.lastIndexOf('@');
     const declared = at < 0 ? -1 : Number(key.slice(at + 1));
-    return this.controlling(n).some((p) => this.isDivergent(p) && declared < p.startIndex);
+    const outer = this.controlling(n).filter((p) => declared < p.startIndex);
+    if (this.ctx.warp) return outer.filter((p) => this.isDivergent(p));
+    const first = outer.find((p) => this.isDivergent(p));
+    return first ? [first] : [];
   }
 
   private keyOf(id: Node | undefined): string | undefined {

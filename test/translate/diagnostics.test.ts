@@ -47,6 +47,10 @@ const CASES: [name: string, source: string, expected: string[]][] = [
   ['warp-loop-nested', '__global__ void k(int* p, int n) {\n  for (int j = 0; j < n; ++j)\n    while (p[threadIdx.x] > j) p[j] += __any_sync(~0u, p[j] & 1);\n}\n', [
     "warp-loop-nested.cu:3:40: error: '__any_sync' may not be reached by every lane of its warp (it lies inside the loop at 3:5 on `p[threadIdx.x] > j`, which may differ between the threads of a warp): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
   ]],
+  // A variable written under a per-thread if inside the loop differs between the lanes after that if.
+  ['warp-loop-merge', '__global__ void k(int* p, int n) {\n  int x = 0;\n  for (int i = threadIdx.x; i < n; i += blockDim.x) {\n    if (p[i] > 0) x = 1;\n    if (x) p[i] = __any_sync(~0u, p[i] > 2);\n  }\n}\n', [
+    "warp-loop-merge.cu:5:19: error: '__any_sync' may not be reached by every lane of its warp (it lies inside the if at 5:5 on `x`, which may differ between the threads of a warp): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
+  ]],
   // Lanes skipping an if leave their warp only where they reach no warp operation after it: not
   // in a loop, which brings them back to the call.
   ['warp-tail-loop', '__global__ void k(int* p, int n) {\n  for (int i = 0; i < n; ++i)\n    if (threadIdx.x < 16) p[i] = __shfl_down_sync(~0u, p[i], 1);\n}\n', [

@@ -276,7 +276,7 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'warp-loops', stem: 'warp_loops', args: '64 1000', variants: [{ config: '4x4', args: '16 37' }, { config: '16x16', args: '48 300' }, { config: '32x32', args: '96 500' }],
-    what: "warp operations in per-thread loops that hold a kernel's last warp operations (a grid-stride for, a while, a do with per-lane trip counts): lanes leave their warp where they leave the loop, and the others vote and broadcast among themselves",
+    what: "warp operations in per-thread loops that hold a kernel's last warp operations (a grid-stride for, a while, a do with per-lane trip counts): lanes leave their warp where they leave the loop, and the others vote and broadcast among themselves; a per-warp walk whose state, declared before the loop and written only in it, decides where its lanes vote",
     device: ['hip2vx_warp_stay(hip2vx_bool(i < n))', 'hip2vx_warp_stay(hip2vx_bool(++k < turns))', 'hip2vx_warp_leaving = 1;'],
   },
   {
