@@ -21,6 +21,7 @@ const WRITERS = new Set(['declaration', 'assignment_expression', 'update_express
 const IDENTIFIERS = new Set(['identifier']);
 const CALLS = new Set(['call_expression']);
 const LAMBDAS = new Set(['lambda_expression']);
+const GOTOS = new Set(['goto_statement']);
 /** Library functions device code calls that write through reference parameters (std::swap, thrust::swap). */
 const LIBRARY_REFERENCE_PARAMS: ReadonlyMap<string, ReadonlySet<number>> = new Map([['swap', new Set([0, 1])]]);
 /** Member functions of cooperative groups and warp tiles: they leave the object as it was. */
@@ -79,12 +80,15 @@ export class Uniformity implements SummaryOracle {
   /** Locals (and parameters) whose value may differ between threads. */
   private readonly varying = new Set<string>();
   /**
-   * Warp scope: the divergent constructs that write a variable declared outside them (by key).
-   * Its reads outside such a construct vary (lanes that went different ways meet again there);
-   * its reads inside see what every lane still inside wrote: the logical warp's lanes still in a
-   * loop run the same pass, since its warp operations wait for them (a lane leaving counts as gone).
+   * Warp scope: the divergent constructs, in no loop, that write a variable declared outside them
+   * (by key). Its reads outside such a construct vary (lanes that went different ways meet again
+   * there); its reads inside see what every lane still inside wrote: an if runs once, and the
+   * logical warp's lanes still in a loop run the same pass, since its warp operations wait for
+   * them (a lane leaving counts as gone). In a loop, last time's values would meet there too.
    */
   private readonly divergentIn = new Map<string, Node[]>();
+  /** Warp scope: constructs that run once per call (in no loop, in a body without goto), by id. */
+  private readonly once = new Set<number>();
   /** Extra constructs made divergent by the caller (loops left early by some threads). */
   private readonly forcedDivergent = new Set<number>();
   private readonly localArrays = new Set<string>();
@@ -132,7 +136,12 @@ export class Uniformity implements SummaryOracle {
       }
     });
     this.byCalls = this.writtenByCalls();
-    if (ctx.warp) this.singleWrites(found);
+    if (ctx.warp) {
+      this.singleWrites(found);
+      let jumps = false;
+      scan(body, GOTOS, () => void (jumps = true));
+      if (!jumps) scan(body, BRANCHES, (n) => void (this.inNoLoop(n) && this.once.add(n.id)));
+    }
     this.found = found;
   }
 
@@ -374,6 +383,11 @@ export class Uniformity implements SummaryOracle {
             changed ||= constructs.length > 0;
             continue;
           }
+          if (constructs.some((c) => !this.once.has(c.id))) {
+            this.varying.add(target);
+            changed = true;
+            continue;
+          }
           const known = this.divergentIn.get(target) ?? [];
           const added = constructs.filter((c) => !known.includes(c));
           if (added.length) this.divergentIn.set(target, [...known, ...added]);
@@ -416,6 +430,11 @@ export class Uniformity implements SummaryOracle {
     if (this.ctx.warp) return outer.filter((p) => this.isDivergent(p));
     const first = outer.find((p) => this.isDivergent(p));
     return first ? [first] : [];
+  }
+
+  private inNoLoop(n: Node): boolean {
+    for (let p = n.parent; p && p.id !== this.body.id; p = p.parent) if (LOOPS.has(p.type) || p.type === 'lambda_expression') return false;
+    return true;
   }
 
   private keyOf(id: Node | undefined): string | undefined {
