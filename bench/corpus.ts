@@ -20,8 +20,8 @@ export interface Corpus {
   byKind: Record<keyof CorpusOptions['mix'], { files: number; bytes: number }>;
 }
 
-/** mulberry32: a small seeded generator, so corpora are reproducible. */
-function random(seed: number): () => number {
+/** mulberry32: a small seeded generator, so corpora (and mutants.ts's copies) are reproducible. */
+export function random(seed: number): () => number {
   return () => {
     seed = (seed + 0x6d2b79f5) | 0;
     let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { random } from './corpus.js';
 
 const CLI = fileURLToPath(new URL('../../bin/hip2vortex.js', import.meta.url));
 const SOURCES = new Set(['.cu', '.cuh', '.hip', '.cpp', '.h', '.hpp']);
@@ -34,15 +35,6 @@ function sourcesUnder(dir: string): string[] {
     .map((rel) => join(dir, rel))
     .filter((path) => SOURCES.has(extname(path)) && statSync(path).isFile() && statSync(path).size <= MAX_BYTES)
     .sort();
-}
-
-/** A small deterministic generator (an LCG), so a seed names one set of mutants. */
-function random(seed: number): (n: number) => number {
-  let state = seed >>> 0;
-  return (n) => {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    return (state >>> 8) % n;
-  };
 }
 
 /** One broken copy of `text` (bytes kept as latin1, so non-UTF-8 input stays as it was). */
@@ -82,7 +74,9 @@ const work = mkdtempSync(join(tmpdir(), 'hip2vx-mutants-'));
 const input = join(work, 'in');
 const output = join(work, 'out');
 try {
-  const pick = random(o.seed);
+  // A seed names one set of mutants.
+  const next = random(o.seed);
+  const pick = (n: number) => Math.floor(next() * n);
   const written = new Map<string, Buffer>();
   for (let k = 0; k < o.count; k++) {
     const from = sources[pick(sources.length)];
