@@ -198,6 +198,15 @@ function compilerDirs(): string[] {
   return systemDirs;
 }
 
+const systemHeaders = new Map<string, boolean>();
+
+/** `written` is a header of the compiler's directories (asked once per process: most files include the same few). */
+function inCompilerDirs(written: string): boolean {
+  let found = systemHeaders.get(written);
+  if (found === undefined) systemHeaders.set(written, (found = compilerDirs().some((d) => existsSync(join(d, written)))));
+  return found;
+}
+
 /**
  * The paths of the includes of `root` (a file at `path`) that nothing finds: a quoted one not
  * beside it, and either kind not in `includeDirs`, not in the compiler's directories, not a
@@ -209,9 +218,9 @@ export function unresolvedIncludes(root: Node, path: string, includeDirs: readon
     const pathNode = directive.childForFieldName('path');
     if (!pathNode || pathNode.type === 'identifier') return [];
     const written = pathNode.text.slice(1, -1);
+    if (known(written)) return [];
     const local = pathNode.type === 'string_literal' ? findQuotedInclude(path, written, includeDirs) : findInclude(path, pathNode, includeDirs) ?? includeDirs.map((d) => join(d, written)).find(existsSync);
-    if (known(written) || local || compilerDirs().some((d) => existsSync(join(d, written)))) return [];
-    return [pathNode];
+    return local || inCompilerDirs(written) ? [] : [pathNode];
   });
   // The preprocessor groups are read only for a file with an include nothing finds (few are).
   const skipped = unfound.length ? uncertain() : [];

@@ -2,7 +2,7 @@
 // static/dynamic shared variables and launch sites. Pure analysis: no text is changed here.
 import type { Node } from '../parse/parser.js';
 import { argumentsOf, declaredName, functionDeclarator, namespacesOf, qualifiersOf, scan, spanHas } from './syntax.js';
-import { conditionalGroups, enclosingConditions, type Group } from '../parse/conditionals.js';
+import { conditionalGroups, enclosingConditions } from '../parse/conditionals.js';
 
 export interface FunctionInfo {
   /** function_definition, or declaration for a prototype */
@@ -252,18 +252,11 @@ function readOnlyTable(item: Node): boolean {
 const DECLARATION = new Set(['declaration']);
 const CALL = new Set(['call_expression']);
 
-/** The file's `#if` groups (the last file's kept: its functions are analysed one after another). */
-let lastGroups: { text: string; groups: Group[] } | undefined;
-function groupsOf(text: string): Group[] {
-  if (lastGroups?.text !== text) lastGroups = { text, groups: conditionalGroups(text) };
-  return lastGroups.groups;
-}
-
 export function sharedOf(fn: FunctionInfo, text: string): SharedVar[] {
   if (!fn.body) return [];
   const found: SharedVar[] = [];
   const body: [number, number] = [fn.body.startIndex, fn.body.endIndex];
-  const groups = spanHas(text, '#', ...body) ? groupsOf(text) : [];
+  const groups = spanHas(text, '#', ...body) ? conditionalGroups(text) : [];
   scan(fn.body, DECLARATION, (decl) => {
     const q = qualifiersOf(decl);
     if (!q.has('__shared__')) return;

@@ -41,8 +41,21 @@ const DIRECTIVE_START = /^[ \t]*[#\\]/gm;
 /** The line ending with the newline at `newline` continues onto the next (a backslash ends it). */
 const continued = (text: string, newline: number): boolean => newline > 0 && text[newline - 1 - (text[newline - 1] === '\r' ? 1 : 0)] === '\\';
 
+/** The groups of the last texts asked for: a file's text (and its headers') is asked for by several stages in turn. */
+const recentGroups = new Map<string, readonly Group[]>();
+const RECENT = 8;
+
 /** The complete groups of `text`, outer before inner. */
-export function conditionalGroups(text: string): Group[] {
+export function conditionalGroups(text: string): readonly Group[] {
+  let groups = recentGroups.get(text);
+  if (!groups) {
+    if (recentGroups.size === RECENT) recentGroups.delete(recentGroups.keys().next().value!);
+    recentGroups.set(text, (groups = readGroups(text)));
+  }
+  return groups;
+}
+
+function readGroups(text: string): Group[] {
   const groups: Group[] = [];
   const open: Group[] = [];
   // Only the lines that can begin a directive are read: most lines of a file cannot.

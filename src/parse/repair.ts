@@ -49,7 +49,7 @@ export function parseForTranslation(text: string, macros: MacroTable, parsed?: T
   let tree = parsed && !never.length ? parsed : parseView();
   const decided = new Set<Group>();
   const blanked = new Set<number>();
-  let groups: Group[] | undefined;
+  let groups: readonly Group[] | undefined;
   let mask: Uint8Array | undefined;
   for (let round = 0; round < ROUNDS; round++) {
     let changed = false;
