@@ -7,15 +7,32 @@ export interface Run {
   code: number | null;
   signal: NodeJS.Signals | null;
   out: string;
-  /** Why it was killed: its CPU time reached the limit, or the wall-clock limit came first. */
-  stop?: 'cpu' | 'wall';
+  /**
+   * Why it was killed: its CPU time reached the limit, the wall-clock limit came first, or it
+   * went on computing past its grace after printing a verdict (`settled`).
+   */
+  stop?: 'cpu' | 'wall' | 'settled';
   /** CPU seconds the process used over the last `wall` seconds before it was killed. */
   lastCpu: number;
   lastWall: number;
 }
 
+export interface Limits {
+  env?: NodeJS.ProcessEnv;
+  /** The last characters of output kept (the translator's JSON report: all). */
+  keep?: number;
+  /** CPU seconds (all threads) after which the process group is killed. */
+  cpuLimitS?: number;
+  /**
+   * The output has told what the run was for (a benchmark's verdict): from then on the run gets
+   * as much CPU time again as it took to get there, at least `GRACE_S`, within `cpuLimitS`.
+   */
+  settled?: (out: string) => boolean;
+}
+
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
 const SAMPLE_S = 5;  // the window before the time limit in which a run's CPU use is measured
+const GRACE_S = 5;   // the least CPU time a run gets after it has settled
 
 /** CPU seconds (user + system, all threads) process `pid` has used, from /proc; NaN once it is gone. */
 function cpuSeconds(pid: number): number {
@@ -28,12 +45,13 @@ function cpuSeconds(pid: number): number {
 }
 
 /**
- * Runs a command, keeping the last `keep` characters of its output (the translator's JSON report:
- * all). The whole process group is killed when the process has used `cpuLimitS` seconds of CPU
- * time (all its threads; `stop` says 'cpu') or at the wall-clock limit `timeoutS` ('wall'), after
- * noting the CPU time it used in the last SAMPLE_S seconds.
+ * Runs a command, keeping the last `keep` characters of its output. The whole process group is
+ * killed when the process has used `cpuLimitS` seconds of CPU time (all its threads; `stop` says
+ * 'cpu'), when it has used its grace after settling ('settled'), or at the wall-clock limit
+ * `timeoutS` ('wall'), after noting the CPU time it used in the last SAMPLE_S seconds.
  */
-export function exec(command: string, args: string[], cwd: string, timeoutS: number, env = process.env, keep = 200_000, cpuLimitS = Infinity): Promise<Run> {
+export function exec(command: string, args: string[], cwd: string, timeoutS: number, limits: Limits = {}): Promise<Run> {
+  const { env = process.env, keep = 200_000, cpuLimitS = Infinity, settled } = limits;
   return new Promise((done) => {
     const child = spawn(command, args, { cwd, env, detached: true });
     let out = '';
@@ -54,7 +72,14 @@ export function exec(command: string, args: string[], cwd: string, timeoutS: num
       } catch {}
     };
     const timer = setTimeout(() => kill('wall'), timeoutS * 1000);
-    const meter = Number.isFinite(cpuLimitS) ? setInterval(() => cpuSeconds(child.pid!) >= cpuLimitS && kill('cpu'), 250) : undefined;
+    let graceEnd = Infinity;
+    const check = () => {
+      const cpu = cpuSeconds(child.pid!);
+      if (cpu >= cpuLimitS) return kill('cpu');
+      if (graceEnd === Infinity && settled?.(out)) graceEnd = cpu + Math.max(GRACE_S, cpu);
+      if (cpu >= graceEnd) kill('settled');
+    };
+    const meter = Number.isFinite(cpuLimitS) || settled ? setInterval(check, 250) : undefined;
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       clearTimeout(sampler);

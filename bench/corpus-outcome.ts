@@ -100,7 +100,7 @@ export interface RunResult {
   code: number | null;
   signal: string | null;
   out: string;
-  stop?: 'cpu' | 'wall';
+  stop?: 'cpu' | 'wall' | 'settled';
   lastCpu: number;
   lastWall: number;
 }

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 
 import { exec } from './corpus-exec.js';
 import { runFolder } from './corpus-mirror.js';
-import { firstError, runOutcome, type Outcome } from './corpus-outcome.js';
+import { firstError, runOutcome, verdict, type Outcome } from './corpus-outcome.js';
 import { makefileFacts } from './makefile-facts.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -92,7 +92,7 @@ async function measure(dir: string, name: string, work: string, o: Options): Pro
   const out = join(work, name);
   const facts = makefileFacts(src);
   const translate = async (extra: string[]) => {
-    const t = await exec(process.execPath, [CLI, 'translate', src, '-o', out, '--format', 'json', '-q', '--no-cache', ...extra, ...facts.includes.flatMap((i) => ['-I', i]), ...facts.defines.flatMap((d) => ['-D', d]), ...(facts.program ? ['--program', `${facts.program.name}=${facts.program.sources.join(',')}`] : [])], ROOT, 300, process.env, Infinity);
+    const t = await exec(process.execPath, [CLI, 'translate', src, '-o', out, '--format', 'json', '-q', '--no-cache', ...extra, ...facts.includes.flatMap((i) => ['-I', i]), ...facts.defines.flatMap((d) => ['-D', d]), ...(facts.program ? ['--program', `${facts.program.name}=${facts.program.sources.join(',')}`] : [])], ROOT, 300);
     try {
       return JSON.parse(t.out.slice(t.out.indexOf('{'))) as { diagnostics: { severity: string; ruleId: string }[] };
     } catch {
@@ -111,9 +111,9 @@ async function measure(dir: string, name: string, work: string, o: Options): Pro
   const prog = dirname(makefiles[0]);
   // The runtime's objects are built once for the whole run (they are most of a small program's build).
   const env = { ...process.env, HIP2VX_RUNTIME: join(ROOT, 'runtime'), HIP2VX_RT_CACHE: join(work, '.rt-cache') };
-  const build = await exec('make', ['-C', prog, '-s', 'cpu'], ROOT, 600, env);
+  const build = await exec('make', ['-C', prog, '-s', 'cpu'], ROOT, 600, { env });
   if (build.code !== 0) return record('build-failed', [firstError(build.out)]);
-  const vortex = VORTEX_HOME ? await exec('make', ['-C', prog, '-s', 'vortex', `VORTEX_HOME=${VORTEX_HOME}`], ROOT, 600, env) : undefined;
+  const vortex = VORTEX_HOME ? await exec('make', ['-C', prog, '-s', 'vortex', `VORTEX_HOME=${VORTEX_HOME}`], ROOT, 600, { env }) : undefined;
   vortexBuild = vortex && (vortex.code === 0 ? 'ok' : firstError(vortex.out));
   // Run from (a mirror of) the program's own folder: benchmarks read their input files relative to it.
   const exe = readdirSync(join(prog, 'build', 'cpu'), { withFileTypes: true }).find((f) => f.isFile() && !f.name.includes('.'))?.name;
@@ -126,7 +126,7 @@ async function measure(dir: string, name: string, work: string, o: Options): Pro
   const cwd = runFolder(dir, name, work);
   // The environment `make run-cpu` gives the program (runtime/hip2vx.mk: huge pages for malloc).
   const cpuEnv = { ...env, GLIBC_TUNABLES: ['glibc.malloc.hugetlb=1', process.env.GLIBC_TUNABLES].filter(Boolean).join(':') };
-  const r = await exec('stdbuf', ['-oL', '-eL', join(prog, 'build', 'cpu', exe!), ...args], cwd, o.timeoutS * WALL_FACTOR, cpuEnv, undefined, o.timeoutS);
+  const r = await exec('stdbuf', ['-oL', '-eL', join(prog, 'build', 'cpu', exe!), ...args], cwd, o.timeoutS * WALL_FACTOR, { env: cpuEnv, cpuLimitS: o.timeoutS, settled: hasVerdict });
   const { outcome, reasons } = runOutcome(r, args, cwd, o.timeoutS, (Date.now() - started) / 1000);
   if (o.simx && vortexBuild === 'ok' && PASSING.includes(outcome)) simx = await simxRuns(prog, exe!, args, cwd, env, o.simx);
   return record(outcome, reasons);
@@ -134,19 +134,22 @@ async function measure(dir: string, name: string, work: string, o: Options): Pro
 
 const PASSING: Outcome[] = ['PASS', 'PASS-then-slow', 'no-verdict'];
 
+/** A run has printed its verdict: what goes on after it (a timing loop, mostly) is cut short. */
+const hasVerdict = (out: string) => verdict(out) !== undefined;
+
 /** The program's runs on simx, built with each toolchain (gcc's build is there already). */
 async function simxRuns(prog: string, exe: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, simx: NonNullable<Options['simx']>): Promise<Record['simx']> {
   const outcomes: Record['simx'] = {};
   const runtime = join(VORTEX_HOME!, 'build', simx.config);
   for (const toolchain of ['gnu', 'clang']) {
-    const build = await exec('make', ['-C', prog, '-s', 'vortex', `VORTEX_HOME=${VORTEX_HOME}`, `VX_TOOLCHAIN=${toolchain}`], ROOT, 600, env);
+    const build = await exec('make', ['-C', prog, '-s', 'vortex', `VORTEX_HOME=${VORTEX_HOME}`, `VX_TOOLCHAIN=${toolchain}`], ROOT, 600, { env });
     if (build.code !== 0) {
       outcomes[toolchain] = `build-failed: ${firstError(build.out)}`;
       continue;
     }
     const started = Date.now();
     const runEnv = { ...env, LD_LIBRARY_PATH: runtime, VORTEX_DRIVER: 'simx' };
-    const r = await exec('stdbuf', ['-oL', '-eL', join(prog, 'build', `vx-${toolchain}`, exe), ...args], cwd, simx.timeoutS * WALL_FACTOR, runEnv, undefined, simx.timeoutS);
+    const r = await exec('stdbuf', ['-oL', '-eL', join(prog, 'build', `vx-${toolchain}`, exe), ...args], cwd, simx.timeoutS * WALL_FACTOR, { env: runEnv, cpuLimitS: simx.timeoutS, settled: hasVerdict });
     const { outcome, reasons } = runOutcome(r, args, cwd, simx.timeoutS, (Date.now() - started) / 1000);
     outcomes[toolchain] = outcome === 'slow-on-CPU' ? 'slow' : [outcome, ...reasons.slice(0, 1)].join(': ');
   }

@@ -90,6 +90,8 @@ describe('corpus outcomes', () => {
     // adamw checks its results, prints PASS, then times 100 more launches.
     expect(run('Absolute maximum error: 0.000000\nPASS\n', { stop: 'cpu' })).toBe('PASS-then-slow');
     expect(run('PASS\n', { stop: 'wall' })).toBe('PASS-then-slow');
+    expect(run('PASS\n', { stop: 'settled' })).toBe('PASS-then-slow');
+    expect(run('test 1: PASS\ntest 2: FAILED\n', { stop: 'settled' })).toBe('FAIL');
     expect(run('Mismatch at index 4\n', { stop: 'cpu' })).toBe('FAIL');
     expect(run('Average kernel execution time 1.5 (us)\n', { stop: 'cpu' })).toBe('slow-on-CPU');
     expect(run('', { stop: 'wall', lastCpu: 0 })).toBe('hung');
