@@ -38,6 +38,7 @@ import { kernelArgs } from './emit/kernel-args.js';
 import { deviceEntry } from './emit/device-entry.js';
 import { lanesMayLeave, threadEnders, WarpOps, withCallers } from './analyse/warp-ops.js';
 import { warpSynchronousSteps } from './analyse/warp-synchronous.js';
+import { launchBound } from './analyse/launch-bounds.js';
 import { blockShape } from './analyse/launch-width.js';
 import { integerConstants } from './analyse/warp-uniformity.js';
 import { registrationSource, type RegisteredKernel } from './emit/registration.js';
@@ -544,7 +545,7 @@ function registered(unit: Unit, deviceAbi: Abi, warpUsers: ReadonlySet<string>, 
     const args = kernelArgs(instance, deviceAbi);
     const display = instance.templateArgs.length ? `${instance.kernel.name}<${instance.templateArgs.join(', ')}>` : instance.kernel.name;
     const warpScratch = warpUsers.has(instance.kernel.name) || device.voters.has(instance.kernel.name);
-    const registration: RegisteredKernel = { id: instance.id, displayName: display, args, staticShared, warpScratch };
+    const registration: RegisteredKernel = { id: instance.id, displayName: display, args, staticShared, warpScratch, maxThreads: launchBound(instance.kernel, instance.subst, unit.types) };
     const sharedChecks = unit.shared.sizeChecks(instance.kernel, instance.subst, instance.templateArgs);
     const localMemory = warpScratch || staticShared.device > 0 || unit.shared.usesDynamic;
     return [{ registration, entry: { instance, qualifiedName: [...namespacesOf(instance.kernel.outer), instance.kernel.name].join('::'), args, staticShared, sharedChecks, warpScratch, warpLeaving: lanesMayLeave(instance.kernel, warpUsers, warpEnders, warpOps) || device.leavers.has(instance.kernel.name), localMemory } }];

@@ -23,6 +23,9 @@ hipError_t __hip2vxSetKernelStaticShared(void** function_address, size_t static_
 /* A kernel using warp operations: its block also needs bytes_per_thread x threads of scratch after
  * the shared data (rounded up to 8), hip2vx_device.h's HIP2VX_WARP_SCRATCH_BYTES. */
 hipError_t __hip2vxSetKernelWarpScratch(void** function_address, size_t bytes_per_thread);
+/* A kernel's __launch_bounds__: a launch of blocks of more threads fails
+ * (hipErrorLaunchOutOfResources), and hipFuncGetAttributes and the occupancy queries report it. */
+hipError_t __hip2vxSetKernelMaxThreads(void** function_address, unsigned int max_threads);
 /* The logical warp the program was translated for (--warp-size; 32 unless called): what
  * hipDeviceProp_t::warpSize and hipDeviceAttributeWarpSize report, as warpSize does in kernels. */
 void __hip2vxSetWarpSize(int lanes);

@@ -21,6 +21,7 @@ struct Kernel {
   std::vector<hipKernelArgumentMetadata> args;
   size_t staticShared;
   size_t warpScratchPerThread = 0;  // warp operations' scratch, after the shared data
+  uint64_t maxThreads = 0;           // its __launch_bounds__; 0 if it has none
 };
 
 // Function-local: registration runs in static constructors of other translation units.
@@ -207,6 +208,12 @@ hipError_t launch(const void* function_address, const dim3& grid, const dim3& bl
     std::fprintf(stderr, "hip2vx: kernel %s: not launched: grid %u,%u,%u of blocks %u,%u,%u; a block runs on one core, which has %lu warps of %lu threads\n",
                  kernel.name.c_str(), grid.x, grid.y, grid.z, block.x, block.y, block.z,
                  static_cast<unsigned long>(caps->numWarps), static_cast<unsigned long>(caps->numThreads));
+  // As on a GPU: the kernel was compiled for blocks of at most its bound (shared arrays sized by it).
+  if (error == hipSuccess && kernel.maxThreads && volume(block) > kernel.maxThreads) {
+    std::fprintf(stderr, "hip2vx: kernel %s: not launched: blocks of %llu threads, more than its __launch_bounds__ (%llu)\n",
+                 kernel.name.c_str(), static_cast<unsigned long long>(volume(block)), static_cast<unsigned long long>(kernel.maxThreads));
+    error = hipErrorLaunchOutOfResources;
+  }
   if (error == hipSuccess) {
     size_t bytes = roundUp(kernel.staticShared, 16) + sharedBytes;
     if (kernel.warpScratchPerThread) bytes = roundUp(bytes, 8) + volume(block) * kernel.warpScratchPerThread;
@@ -284,6 +291,10 @@ hipError_t __hip2vxSetKernelStaticShared(void** function_address, size_t static_
 
 hipError_t __hip2vxSetKernelWarpScratch(void** function_address, size_t bytes_per_thread) {
   return setKernel(function_address, [&](hip2vx::Kernel& k) { k.warpScratchPerThread = bytes_per_thread; });
+}
+
+hipError_t __hip2vxSetKernelMaxThreads(void** function_address, unsigned int max_threads) {
+  return setKernel(function_address, [&](hip2vx::Kernel& k) { k.maxThreads = max_threads; });
 }
 
 namespace hip2vx {
@@ -365,6 +376,11 @@ hipError_t kernelAndCaps(const void* f, const Kernel** kernel, const DeviceCaps*
 }
 
 uint64_t blockThreadsOf(const DeviceCaps& caps) { return caps.numThreads * caps.numWarps; }
+
+// The most threads a block of `kernel` may have: a core's, or fewer by its __launch_bounds__.
+uint64_t blockThreadsOf(const Kernel& kernel, const DeviceCaps& caps) {
+  return kernel.maxThreads ? std::min(kernel.maxThreads, blockThreadsOf(caps)) : blockThreadsOf(caps);
+}
 }  // namespace
 }  // namespace hip2vx
 
@@ -383,7 +399,7 @@ hipError_t hipFuncGetAttributes(hipFuncAttributes* attr, const void* f) {
     hipError_t error = hip2vx::kernelAndCaps(f, &kernel, &caps);
     if (error != hipSuccess) return error;
     *attr = hipFuncAttributes{};
-    attr->maxThreadsPerBlock = static_cast<int>(hip2vx::blockThreadsOf(*caps));
+    attr->maxThreadsPerBlock = static_cast<int>(hip2vx::blockThreadsOf(*kernel, *caps));
     attr->sharedSizeBytes = kernel->staticShared;
     attr->maxDynamicSharedSizeBytes = static_cast<int>(caps->localMemSize - hip2vx::roundUp(kernel->staticShared, 16));
     return hipSuccess;
@@ -397,7 +413,7 @@ hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, const void*
     if (!blocks || block_size <= 0) return hipErrorInvalidValue;
     hipError_t error = hip2vx::kernelAndCaps(f, &kernel, &caps);
     if (error != hipSuccess) return error;
-    const bool fits = static_cast<uint64_t>(block_size) <= hip2vx::blockThreadsOf(*caps) &&
+    const bool fits = static_cast<uint64_t>(block_size) <= hip2vx::blockThreadsOf(*kernel, *caps) &&
                       hip2vx::roundUp(kernel->staticShared, 16) + dynamic_shared <= caps->localMemSize;
     *blocks = fits ? 1 : 0;
     return hipSuccess;
@@ -412,7 +428,7 @@ hipError_t hipOccupancyMaxPotentialBlockSize(int* grid_size, int* block_size, co
     hipError_t error = hip2vx::kernelAndCaps(f, &kernel, &caps);
     if (error != hipSuccess) return error;
     if (hip2vx::roundUp(kernel->staticShared, 16) + dynamic_shared > caps->localMemSize) return hipErrorLaunchOutOfResources;
-    const uint64_t most = hip2vx::blockThreadsOf(*caps);
+    const uint64_t most = hip2vx::blockThreadsOf(*kernel, *caps);
     *block_size = static_cast<int>(block_size_limit > 0 && static_cast<uint64_t>(block_size_limit) < most ? block_size_limit : most);
     *grid_size = static_cast<int>(caps->numCores);  // one block per core fills the device
     return hipSuccess;

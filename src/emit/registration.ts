@@ -16,6 +16,8 @@ export interface RegisteredKernel {
   staticShared: AbiPair;
   /** Uses warp operations: the block also needs their scratch (hip2vx_device.h). */
   warpScratch?: boolean;
+  /** Its `__launch_bounds__`: the most threads a block may have. */
+  maxThreads?: number;
 }
 
 export function registrationSource(program: string, source: string, xlen: 32 | 64, kernels: RegisteredKernel[], nl: string, warpSize = 32): string {
@@ -61,6 +63,7 @@ export function registrationSource(program: string, source: string, xlen: 32 | 6
       `  __hip2vxSetKernelStaticShared(&${handle}, ${abiPair(k.staticShared.device, k.staticShared.host)});`,
     );
     if (k.warpScratch) out.push(`  __hip2vxSetKernelWarpScratch(&${handle}, ${WARP_SCRATCH_BYTES});`);
+    if (k.maxThreads) out.push(`  __hip2vxSetKernelMaxThreads(&${handle}, ${k.maxThreads});`);
   }
   out.push('}', '');
   return out.join(nl);

@@ -6,6 +6,24 @@ import { formatted, output, translateText } from './translate-helpers.js';
 beforeAll(() => initParser());
 
 describe('device items', () => {
+  it('registers the __launch_bounds__ maximum of each instance where its value is known, and nothing where it is not', async () => {
+    const r = await translateText('k.cu', `#define THREADS 128
+struct Traits { static constexpr int n = 64; };
+template <int B> __global__ void __launch_bounds__(B, 2) tiled(int* p) { p[threadIdx.x] = B; }
+template <typename T> __global__ void __launch_bounds__(T::n) traced(int* p) { p[0] = T::n; }
+__global__ void __launch_bounds__(THREADS) fixed(int* p) { p[0] = 1; }
+__global__ void __launch_bounds__(unknown_elsewhere) opaque(int* p) { p[0] = 2; }
+__global__ void free_size(int* p) { p[0] = 3; }
+int main() {
+  int* p = nullptr;
+  tiled<32><<<1, 32>>>(p); tiled<256><<<1, 256>>>(p); traced<Traits><<<1, 64>>>(p);
+  fixed<<<1, 1>>>(p); opaque<<<1, 1>>>(p); free_size<<<1, 1>>>(p);
+}
+`);
+    const bounds = [...output(r, 'registration').matchAll(/__hip2vxSetKernelMaxThreads\(&__hip2vx_kernel_k_(\w+), (\d+)\)/g)].map((m) => `${m[1]}=${m[2]}`);
+    expect(bounds).toEqual(['tiled__32=32', 'tiled__256=256', 'traced__Traits=64', 'fixed=128']);
+  });
+
   it("keeps a member template's explicit specialisation of a class template (template <> template <>) for the kernels calling it", async () => {
     const source = [
       'template <typename S> struct Rng {',

@@ -22,4 +22,5 @@ static const hipKernelArgumentMetadata block_sum_metadata[] = {
 __attribute__((constructor)) static void hip2vx_register_kernels() {
   __hipRegisterFunctionWithMetadata(&__hip2vx_kernel_reduction_block_sum, "block_sum", __hip2vx_binary_reduction_block_sum, (size_t)(__hip2vx_binary_reduction_block_sum_end - __hip2vx_binary_reduction_block_sum), 3, block_sum_metadata);
   __hip2vxSetKernelStaticShared(&__hip2vx_kernel_reduction_block_sum, HIP2VX_ABI(1024, 1024));
+  __hip2vxSetKernelMaxThreads(&__hip2vx_kernel_reduction_block_sum, 256);
 }

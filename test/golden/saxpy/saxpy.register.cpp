@@ -24,4 +24,5 @@ static const hipKernelArgumentMetadata saxpy_metadata[] = {
 __attribute__((constructor)) static void hip2vx_register_kernels() {
   __hipRegisterFunctionWithMetadata(&__hip2vx_kernel_saxpy_saxpy, "saxpy", __hip2vx_binary_saxpy_saxpy, (size_t)(__hip2vx_binary_saxpy_saxpy_end - __hip2vx_binary_saxpy_saxpy), 4, saxpy_metadata);
   __hip2vxSetKernelStaticShared(&__hip2vx_kernel_saxpy_saxpy, HIP2VX_ABI(0, 0));
+  __hip2vxSetKernelMaxThreads(&__hip2vx_kernel_saxpy_saxpy, 256);
 }
