@@ -119,7 +119,7 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['HIP2VX_MAIN(scale__float_ptr__int) {', 'HIP2VX_MAIN(scale__double_ptr__int__double) {'],
     host: ['static inline hipError_t __hip2vx_launch_scale(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, int* p, int n)', '__hip2vx_launch_scale(1, n, 0, 0, dd, n, 0.5);'],
   },
-  { dir: 'launch-bounds', stem: 'launch_bounds', variants: [{ config: '4x4' }, { config: '16x16' }], what: '__launch_bounds__ (a macro, a template argument) in attributes, occupancy queries and the refusal of larger blocks' },
+  { dir: 'launch-bounds', stem: 'launch_bounds', variants: [{ config: '16x16' }], what: '__launch_bounds__ (a macro, a template argument) in attributes, occupancy queries and the refusal of larger blocks' },
   { dir: 'fresh-memory', stem: 'fresh_memory', variants: [{ config: '4x4' }], what: 'fresh device memory reads as zero, also after a free and beyond 1 MB' },
   { dir: 'cuda-version', stem: 'cuda_version', variants: [{ config: '4x4' }], what: 'CUDA_VERSION and CUDART_VERSION decided as CUDA 12.0 would' },
   { dir: 'constexpr-templates', stem: 'constexpr_templates', variants: [{ config: '16x16' }], what: 'shared sizes from local constexpr of template parameters; constexpr template arguments', device: ['static constexpr unsigned n = B;'] },
