@@ -74,6 +74,8 @@ interface Record {
   args?: string;
   /** The outcomes of its runs on simx, by toolchain (with the first reason). */
   simx?: { [toolchain: string]: string };
+  /** Wall-clock seconds of each step it got to (runs on simx not included). */
+  steps: { translate?: number; build?: number; run?: number };
 }
 
 /** The Makefiles a translation wrote (one per program), at any depth. */
@@ -87,7 +89,13 @@ async function measure(dir: string, name: string, work: string, o: Options): Pro
   const start = Date.now();
   let vortexBuild: string | undefined;
   let simx: Record['simx'];
-  const record = (outcome: Outcome, reasons: string[] = []): Record => ({ program: name, outcome, reasons, vortex: vortexBuild, seconds: (Date.now() - start) / 1000, args: o.runs.get(name), simx });
+  const steps: Record['steps'] = {};
+  let stepStart = start;
+  const step = (what: keyof Record['steps']) => {
+    steps[what] = (steps[what] ?? 0) + (Date.now() - stepStart) / 1000;
+    stepStart = Date.now();
+  };
+  const record = (outcome: Outcome, reasons: string[] = []): Record => ({ program: name, outcome, reasons, vortex: vortexBuild, seconds: (Date.now() - start) / 1000, args: o.runs.get(name), simx, steps });
   const src = join(dir, name);
   const out = join(work, name);
   const facts = makefileFacts(src);
@@ -102,6 +110,7 @@ async function measure(dir: string, name: string, work: string, o: Options): Pro
   let report = await translate([]);
   // As a user does what the warning says: code written for 64-lane wavefronts, translated for them.
   if (typeof report !== 'string' && report.diagnostics.some((d) => d.ruleId === 'warp-size-assumed')) report = await translate(['--warp-size', '64']);
+  step('translate');
   if (typeof report === 'string') return record('crashed', [report]);
   const errors = report.diagnostics.filter((d) => d.severity === 'error').map((d) => d.ruleId);
   if (errors.length) return record('refused', [...new Set(errors)]);
@@ -112,9 +121,11 @@ async function measure(dir: string, name: string, work: string, o: Options): Pro
   // The runtime's objects are built once for the whole run (they are most of a small program's build).
   const env = { ...process.env, HIP2VX_RUNTIME: join(ROOT, 'runtime'), HIP2VX_RT_CACHE: join(work, '.rt-cache') };
   const build = await exec('make', ['-C', prog, '-s', 'cpu'], ROOT, 600, { env });
+  step('build');
   if (build.code !== 0) return record('build-failed', [firstError(build.out)]);
   const vortex = VORTEX_HOME ? await exec('make', ['-C', prog, '-s', 'vortex', `VORTEX_HOME=${VORTEX_HOME}`], ROOT, 600, { env }) : undefined;
   vortexBuild = vortex && (vortex.code === 0 ? 'ok' : firstError(vortex.out));
+  step('build');
   // Run from (a mirror of) the program's own folder: benchmarks read their input files relative to it.
   const exe = readdirSync(join(prog, 'build', 'cpu'), { withFileTypes: true }).find((f) => f.isFile() && !f.name.includes('.'))?.name;
   const args = (o.runs.get(name) ?? facts.args).split(/\s+/).filter(Boolean);
@@ -128,6 +139,7 @@ async function measure(dir: string, name: string, work: string, o: Options): Pro
   const cpuEnv = { ...env, GLIBC_TUNABLES: ['glibc.malloc.hugetlb=1', process.env.GLIBC_TUNABLES].filter(Boolean).join(':') };
   const r = await exec('stdbuf', ['-oL', '-eL', join(prog, 'build', 'cpu', exe!), ...args], cwd, o.timeoutS * WALL_FACTOR, { env: cpuEnv, cpuLimitS: o.timeoutS, settled: hasVerdict });
   const { outcome, reasons } = runOutcome(r, args, cwd, o.timeoutS, (Date.now() - started) / 1000);
+  step('run');
   if (o.simx && vortexBuild === 'ok' && PASSING.includes(outcome)) simx = await simxRuns(prog, exe!, args, cwd, env, o.simx);
   return record(outcome, reasons);
 }
@@ -208,6 +220,8 @@ if (o.simx) {
   }
   for (const r of onSimx.filter((c) => Object.values(c.simx!).some((s) => !/^(PASS|no-verdict|slow$)/.test(s)))) console.log(`  ${r.program}: ${Object.entries(r.simx!).map(([t, s]) => `${t} ${s}`).join('; ')}`);
 }
+const sum = (s: keyof Record['steps']) => Math.round(records.reduce((t, r) => t + (r.steps[s] ?? 0), 0));
+console.log(`\nWall-clock seconds summed over programs: translation ${sum('translate')}, builds ${sum('build')}${VORTEX_HOME ? ' (make vortex included)' : ''}, runs ${sum('run')}`);
 const reasons = new Map<string, number>();
 for (const r of records.filter((c) => c.outcome !== 'slow-on-CPU')) for (const reason of r.outcome === 'refused' ? r.reasons : r.reasons.length ? [`${r.outcome}: ${r.reasons[0].replace(/\S*\/\S*/g, '<path>').slice(0, 90)}`] : []) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
 console.log('\n| top reasons | programs |\n|---|---:|');

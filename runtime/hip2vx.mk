@@ -23,10 +23,11 @@
 #   make clean                remove build/
 # Kernel binaries are $(BUILD_DIR)/<cpu|vx>/$(PROGRAM).<id>.bin in both builds; the registration
 # source embeds them from HIP2VX_BIN_DIR. Every variable below can be overridden.
-#   HIP2VX_RT_CACHE=<dir>     build hip2vortex's runtime objects once into <dir>, shared by every
-#                             program built with the same compiler and flags (by default each
-#                             program builds them in its own build directory; they are most of a
-#                             small program's build time)
+#   HIP2VX_RT_CACHE=<dir>     where hip2vortex's runtime objects are built, once for every program
+#                             built with the same compiler and flags (they are most of a small
+#                             program's build time): by default the user's cache directory,
+#                             $XDG_CACHE_HOME or ~/.cache, under hip2vortex/runtime; set it empty
+#                             to build them in each program's own build directory
 
 BUILD_DIR ?= build
 CPU_DIR := $(BUILD_DIR)/cpu
@@ -62,7 +63,11 @@ $(2)/%.o: $(1)/%.cpp
 	  mv -f $$(@:.o=.d).$$$$$$$$ $$(@:.o=.d) && mv -f $$@.$$$$$$$$ $$@
 endef
 
-HIP2VX_RT_CACHE ?=
+# The default cache, where the user has a cache directory it can write (make clean leaves it).
+ifeq ($(origin HIP2VX_RT_CACHE),undefined)
+HIP2VX_RT_CACHE := $(shell d='$(or $(XDG_CACHE_HOME),$(if $(HOME),$(HOME)/.cache))'; \
+  [ -n "$$d" ] && mkdir -p "$$d/hip2vortex/runtime" 2>/dev/null && [ -w "$$d/hip2vortex/runtime" ] && echo "$$d/hip2vortex/runtime")
+endif
 # Directory of the runtime objects built with the flags of variable $(1) for build directory $(2):
 # in the cache, one directory per compiler and flags.
 hip2vx_rt_dir = $(if $(HIP2VX_RT_CACHE),$(HIP2VX_RT_CACHE)/$(shell printf '%s' '$(subst ',,$(CXX) $($(1)))' | md5sum | cut -c1-16),$(2)/rt)
@@ -122,6 +127,9 @@ hip2vx_host_build = $(eval $(call hip2vx_host_rules,$(1),$(2),$(3),$(4)))$(forea
 # finds room for it in static TLS, instead of a call to __tls_get_addr per access (threadIdx and
 # the other device registers live in the host program's static TLS: cpu/README.md).
 CPU_TLS_FLAGS := $(shell $(CXX) -mtls-dialect=gnu2 -fPIC -x c++ -c /dev/null -o /dev/null 2>/dev/null && echo -mtls-dialect=gnu2)
+# GNU gold where the toolchain has it: it links a kernel binary in under half of ld.bfd's time,
+# and a program links one per kernel (most of a small multi-kernel program's build).
+CPU_LD_FLAGS := $(shell $(CXX) -fuse-ld=gold -Wl,--version 2>/dev/null | grep -q '^GNU gold' && echo -fuse-ld=gold)
 # The runtime's own objects (*_RT_FLAGS) are built without the program's include directories.
 # -fno-strict-aliasing: device code stores through vector types into arrays of another type
 # (`reinterpret_cast<uint4*>(float_array)[c] = ...`), as CUDA's and HIP's compilers allow; gcc's
@@ -160,13 +168,13 @@ $(CPU_DIR)/$(1).device.o: $($(1)_DEVICE_SRC)
 	$$(CXX) $$(CPU_DEVICE_FLAGS) $$(HIP2VX_SECTIONS) $$(DEPFLAGS) -c $$< -o $$@
 
 $(CPU_DIR)/$(1).%.bin: $(CPU_DIR)/$(1).device.o $(CPU_DEVICE_RT_OBJ)
-	$$(CXX) -shared $$^ -Wl,--gc-sections,--defsym=main=hip2vx_main_$$* -o $$@
+	$$(CXX) $$(CPU_LD_FLAGS) -shared $$^ -Wl,--gc-sections,--defsym=main=hip2vx_main_$$* -o $$@
 endef
 $(foreach u,$(HIP2VX_UNITS),$(eval $(call hip2vx_cpu_kernels,$(u))))
 
 $(CPU_EXE): $(call hip2vx_unit_objs,$(CPU_DIR)) $(CPU_HIP_RT_OBJ) \
             $(CPU_BACKEND_OBJ) $(call hip2vx_extra_objs,$(CPU_DIR))
-	$(CXX) $^ $(HIP2VX_HOST_OPENMP) -lpthread -ldl -o $@
+	$(CXX) $(CPU_LD_FLAGS) $^ $(HIP2VX_HOST_OPENMP) -lpthread -ldl -o $@
 
 # ---- Vortex ------------------------------------------------------------------------------------
 

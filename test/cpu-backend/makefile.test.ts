@@ -133,6 +133,19 @@ describe('hip2vx.mk', () => {
     expect(flags.stdout.match(runtimeCompile)?.[2]).toContain(`${cache}/`);  // other flags: their own objects
   });
 
+  it('builds the runtime objects in the user\'s cache directory by default, in build/ when HIP2VX_RT_CACHE is empty', () => {
+    const { HIP2VX_RT_CACHE: _, VORTEX_HOME: __, ...env } = process.env;
+    const runtimeObject = (extra: string[], vars: NodeJS.ProcessEnv) => {
+      const r = spawnSync('make', ['-n', '-C', prog, 'cpu', ...extra], { env: { ...env, ...vars }, encoding: 'utf8' });
+      return r.stdout.match(/-c \S+\/runtime\/cpu\/\S+\.cpp -o (\S+)/)?.[1];
+    };
+    rmSync(join(prog, 'build'), { recursive: true, force: true });
+    const xdg = join(dir, 'xdg');
+    expect(runtimeObject([], { XDG_CACHE_HOME: xdg })).toContain(`${xdg}/hip2vortex/runtime/`);
+    expect(runtimeObject([], { XDG_CACHE_HOME: '', HOME: join(dir, 'home') })).toContain(`${dir}/home/.cache/hip2vortex/runtime/`);
+    expect(runtimeObject(['HIP2VX_RT_CACHE='], { XDG_CACHE_HOME: xdg })).toMatch(/^build\/cpu\/rt\//);
+  });
+
   it('picks Vortex LLVM where it is installed, else the stock gcc, else clang', () => {
     const llvm = join(dir, 'llvm-vortex');
     mkdirSync(join(llvm, 'bin'), { recursive: true });
