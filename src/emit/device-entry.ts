@@ -44,7 +44,7 @@ export function deviceEntry({ instance, qualifiedName, args, staticShared, share
   return [
     '',
     `// ---- hip2vortex: kernel ${instance.kernel.name}${templateArgs} ----`,
-    `typedef struct __attribute__((packed, aligned(8))) ${struct} {`,
+    `typedef struct __attribute__((${packed(args)}aligned(8))) ${struct} {`,
     '  uint32_t grid_dim[3];',
     '  uint32_t block_dim[3];',
     '  uint64_t shared_mem;',
@@ -69,6 +69,16 @@ export function deviceEntry({ instance, qualifiedName, args, staticShared, share
     '}',
     '',
   ].join(nl);
+}
+
+/**
+ * `packed, ` but where a member is a struct or class of the program: gcc ignores `packed` for one
+ * with a constructor (and warns at every build), and the explicit padding gives every member its
+ * natural offset and the struct its natural size either way (the static_asserts check it).
+ */
+function packed(args: ArgsLayout): string {
+  const userRecord = (t: CType): boolean => (t.kind === 'array' ? userRecord(t.of) : t.kind === 'record' && !t.vectorRank);
+  return args.fields.some((f) => userRecord(f.type)) ? '' : 'packed, ';
 }
 
 /** sizeof/alignof/offsetof checks of every user record reachable from the parameters. */

@@ -127,6 +127,22 @@ describe.skipIf(lacks(['clang-19', 'picolibc'], 'translation shapes compile'))('
     execFileSync('g++', [...HOST, join(dir, 'align.host.cpp')]);
   });
 
+  it.skipIf(lacks(['riscv64-unknown-elf-g++'], 'gcc device compile'))('class parameters with constructors: an argument struct gcc does not warn about, the same layout, built and run', { timeout: 300_000 }, async () => {
+    const result = await translateText('class-params.cu', readFileSync('test/fixtures/shapes/class-params.cu', 'utf8'));
+    expect(result.diagnostics).toEqual([]);
+    const device = result.outputs.find((o) => o.role === 'device')!.content;
+    // gcc would ignore `packed` there, and say so at every build; the explicit padding is the layout.
+    expect(device).toContain('typedef struct __attribute__((aligned(8))) apply_KernelArgs {');
+    expect(device).toContain('typedef struct __attribute__((packed, aligned(8))) fill_KernelArgs {');
+    const dir = written(result, 'hip2vx-class-params-');
+    const gcc = DEVICE.filter((f) => !f.startsWith('--target'));
+    execFileSync('clang-19', [...DEVICE, '-Werror', join(dir, 'class-params.device.cpp')]);
+    execFileSync('riscv64-unknown-elf-g++', [...gcc, '-Werror', join(dir, 'class-params.device.cpp')]);
+    writeFileSync(join(dir, 'Makefile'), 'include class-params.mk\n');
+    const run = execFileSync('make', ['-C', dir, '-s', 'run-cpu', 'HOST_CXXFLAGS=-std=c++17 -O2 -Werror'], { encoding: 'utf8' });
+    expect(run).toMatch(/^PASSED$/m);
+  });
+
   it.skipIf(lacks(['riscv64-unknown-elf-g++'], 'gcc device compile'))("candle's shapes build with gcc and clang: a constexpr switch the divergence lowering regroups, int* for int32_t*, a using-directive of the file's namespace", async () => {
     const source = [
       '#include <cstdint>',

@@ -42,7 +42,7 @@ __global__ void block_reverse(ReverseParams p)
 
 
 // ---- hip2vortex: kernel block_reverse ----
-typedef struct __attribute__((packed, aligned(8))) block_reverse_KernelArgs {
+typedef struct __attribute__((aligned(8))) block_reverse_KernelArgs {
   uint32_t grid_dim[3];
   uint32_t block_dim[3];
   uint64_t shared_mem;

@@ -147,7 +147,7 @@ HIP2VX_MAIN(init_particles) {
 
 
 // ---- hip2vortex: kernel step ----
-typedef struct __attribute__((packed, aligned(8))) step_KernelArgs {
+typedef struct __attribute__((aligned(8))) step_KernelArgs {
   uint32_t grid_dim[3];
   uint32_t block_dim[3];
   uint64_t shared_mem;
