@@ -72,13 +72,14 @@ export function deviceEntry({ instance, qualifiedName, args, staticShared, share
 }
 
 /**
- * `packed, ` but where a member is a struct or class of the program: gcc ignores `packed` for one
- * with a constructor (and warns at every build), and the explicit padding gives every member its
- * natural offset and the struct its natural size either way (the static_asserts check it).
+ * `packed, ` but where a member is a struct or class (the program's, `__half`, `dim3`...): gcc
+ * ignores `packed` for one with a constructor (and warns at every build), and the explicit padding
+ * gives every member its natural offset and the struct its natural size either way (the
+ * static_asserts check it).
  */
 function packed(args: ArgsLayout): string {
-  const userRecord = (t: CType): boolean => (t.kind === 'array' ? userRecord(t.of) : t.kind === 'record' && !t.vectorRank);
-  return args.fields.some((f) => userRecord(f.type)) ? '' : 'packed, ';
+  const record = (t: CType): boolean => (t.kind === 'array' ? record(t.of) : t.kind === 'record');
+  return args.fields.some((f) => record(f.type)) ? '' : 'packed, ';
 }
 
 /** sizeof/alignof/offsetof checks of every user record reachable from the parameters. */
