@@ -131,6 +131,22 @@ describe('hip2vx.mk', () => {
     rmSync(join(other, 'build'), { recursive: true });
     const flags = spawnSync('make', ['-n', '-C', other, 'cpu', `HIP2VX_RT_CACHE=${cache}`, 'HOST_CXXFLAGS=-std=c++17 -O1'], { encoding: 'utf8' });
     expect(flags.stdout.match(runtimeCompile)?.[2]).toContain(`${cache}/`);  // other flags: their own objects
+    // Another release of the runtime (npm gives every release's files the same old time): its own objects too.
+    const entry = join(rt, 'cpu', 'device', 'entry.cpp');
+    const before = readFileSync(entry, 'utf8');
+    const folder = () => {
+      const r = spawnSync('make', ['-n', '-C', other, 'cpu', `HIP2VX_RT_CACHE=${cache}`, `HIP2VX_RUNTIME=${rt}`], { encoding: 'utf8' });
+      return r.stdout.match(runtimeCompile)?.[2].slice(cache.length).split('/')[1];
+    };
+    const release = folder();
+    expect(release).toMatch(/^[0-9a-f]{16}$/);
+    expect(folder()).toBe(release);
+    writeFileSync(entry, `${before}// another release\n`);
+    try {
+      expect(folder()).not.toBe(release);
+    } finally {
+      writeFileSync(entry, before);
+    }
   });
 
   it('builds the runtime objects in the user\'s cache directory by default, in build/ when HIP2VX_RT_CACHE is empty', () => {
