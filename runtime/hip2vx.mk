@@ -68,8 +68,9 @@ ifeq ($(origin HIP2VX_RT_CACHE),undefined)
 HIP2VX_RT_CACHE := $(shell d='$(or $(XDG_CACHE_HOME),$(if $(HOME),$(HOME)/.cache))'; \
   [ -n "$$d" ] && mkdir -p "$$d/hip2vortex/runtime" 2>/dev/null && [ -w "$$d/hip2vortex/runtime" ] && echo "$$d/hip2vortex/runtime")
 endif
-# The runtime's sources and headers, by content: npm installs every release's files with the same
-# old modification time, so make alone would keep the objects of an earlier release.
+# The runtime's sources and headers, by content: the cache outlives any one install, and make's
+# dependency files go by modification times, which tar and `cp -p` keep from when a release was
+# made (older than objects already cached from another release).
 HIP2VX_RT_STAMP := $(if $(HIP2VX_RT_CACHE),$(shell cat $(sort $(wildcard $(addprefix $(HIP2VX_RUNTIME)/,src/* cpu/src/* \
   cpu/device/* cpu/include/* include/*.h include/hip/*))) | md5sum | cut -c1-16))
 # Directory of the runtime objects built with the flags of variable $(1) for build directory $(2):

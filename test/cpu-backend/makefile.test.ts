@@ -131,7 +131,7 @@ describe('hip2vx.mk', () => {
     rmSync(join(other, 'build'), { recursive: true });
     const flags = spawnSync('make', ['-n', '-C', other, 'cpu', `HIP2VX_RT_CACHE=${cache}`, 'HOST_CXXFLAGS=-std=c++17 -O1'], { encoding: 'utf8' });
     expect(flags.stdout.match(runtimeCompile)?.[2]).toContain(`${cache}/`);  // other flags: their own objects
-    // Another release of the runtime (npm gives every release's files the same old time): its own objects too.
+    // Another release of the runtime (its files' times may be older than the cached objects): its own objects too.
     const entry = join(rt, 'cpu', 'device', 'entry.cpp');
     const before = readFileSync(entry, 'utf8');
     const folder = () => {
