@@ -11,6 +11,8 @@ import { deviceCxxStdlib, lacks, PICOLIBC_INCLUDE } from '../tools.js';
 const RUNTIME = resolve('runtime');
 const DEVICE = ['-fsyntax-only', '-std=c++17', '-x', 'c++', '--target=riscv32-unknown-elf', '-march=rv32imaf', '-mabi=ilp32f',
   '-I', join(RUNTIME, 'vortex-decls'), '-I', join(RUNTIME, 'include'), ...deviceCxxStdlib(RUNTIME), '-isystem', PICOLIBC_INCLUDE];
+/** The same for riscv64-unknown-elf-g++ (a RISC-V compiler already, so no --target). */
+const GCC_DEVICE = DEVICE.filter((f) => !f.startsWith('--target'));
 const HOST = ['-fsyntax-only', '-std=c++17', '-I', join(RUNTIME, 'include'), '-DHIP2VX_XLEN=32'];
 
 /** The translation's outputs written to a new temporary folder (named from `prefix`). */
@@ -135,9 +137,8 @@ describe.skipIf(lacks(['clang-19', 'picolibc'], 'translation shapes compile'))('
     expect(device).toContain('typedef struct __attribute__((aligned(8))) apply_KernelArgs {');
     expect(device).toContain('typedef struct __attribute__((packed, aligned(8))) fill_KernelArgs {');
     const dir = written(result, 'hip2vx-class-params-');
-    const gcc = DEVICE.filter((f) => !f.startsWith('--target'));
     execFileSync('clang-19', [...DEVICE, '-Werror', join(dir, 'class-params.device.cpp')]);
-    execFileSync('riscv64-unknown-elf-g++', [...gcc, '-Werror', join(dir, 'class-params.device.cpp')]);
+    execFileSync('riscv64-unknown-elf-g++', [...GCC_DEVICE, '-Werror', join(dir, 'class-params.device.cpp')]);
     writeFileSync(join(dir, 'Makefile'), 'include class-params.mk\n');
     const run = execFileSync('make', ['-C', dir, '-s', 'run-cpu', 'HOST_CXXFLAGS=-std=c++17 -O2 -Werror'], { encoding: 'utf8' });
     expect(run).toMatch(/^PASSED$/m);
@@ -166,8 +167,7 @@ describe.skipIf(lacks(['clang-19', 'picolibc'], 'translation shapes compile'))('
     expect(device.content).toContain('using namespace tiles;');
     const dir = mkdtempSync(join(tmpdir(), 'hip2vx-candle-'));
     writeFileSync(join(dir, device.name), device.content);
-    const gcc = DEVICE.filter((f) => !f.startsWith('--target'));
     execFileSync('clang-19', [...DEVICE, join(dir, device.name)]);
-    execFileSync('riscv64-unknown-elf-g++', [...gcc, join(dir, device.name)]);
+    execFileSync('riscv64-unknown-elf-g++', [...GCC_DEVICE, join(dir, device.name)]);
   });
 });
