@@ -57,6 +57,15 @@ function filesBelow(dir: string, extensions: readonly string[]): [name: string, 
     .map((f) => [f, join(dir, f)]);
 }
 
+/** The bundle's digest of its code, written by `npm run build` (scripts/code-digest.mjs, code-digest.txt); src/ and dist/src/ have none. */
+function codeDigest(): string | undefined {
+  try {
+    return readFileSync(join(CODE_DIR, 'code-digest.txt'), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * What every digest of a run starts from: the settings, the rule files and the translator's code
  * (so a rebuilt translator never reuses its predecessor's output). Undefined when a rule file
@@ -67,7 +76,9 @@ export function runKey(settings: TranslatorSettings, translatorModule: string): 
   hash.update(JSON.stringify({ FORMAT, settings, translatorModule: basename(translatorModule) }));
   try {
     const ruleFiles = settings.ruleFiles.map((f): [string, string] => [f, f]);
-    for (const [name, path] of [...filesBelow(CODE_DIR, ['.js', '.ts']), ...filesBelow(RULES_DIR, ['.json']), ...ruleFiles]) {
+    const code = codeDigest();
+    if (code) hash.update(code);
+    for (const [name, path] of [...(code ? [] : filesBelow(CODE_DIR, ['.js', '.ts'])), ...filesBelow(RULES_DIR, ['.json']), ...ruleFiles]) {
       hash.update(name).update(readFileSync(path));
     }
   } catch {

@@ -1,23 +1,8 @@
-// The production translator: the parser, the rule tables and src/translate.ts, loaded only when a
-// file has to be translated (the cheap GPU test is all a run of plain or reused files needs).
-import type { ParserKind } from '../parse/parser.js';
-import type { TextIncluders, Translator, TranslatorSettings } from './translator.js';
+// The translator module (TranslatorModule): the cheap GPU test at once, the translator itself
+// (translator-core.ts) only when a file has to be translated, which a run of plain or reused
+// files never needs. The command line's bundle has cached-translator.ts in its place.
+import type { TranslatorModule } from './translator.js';
 
 export { looksLikeGpuSource } from '../gpu-hint.js';
 
-export async function createTranslator(settings: TranslatorSettings, textIncluders?: TextIncluders, parser?: ParserKind): Promise<Translator> {
-  const [{ initParser }, { loadRules }, { translateSource }] = await Promise.all([import('../parse/parser.js'), import('../rules/index.js'), import('../translate.js')]);
-  await initParser(parser);
-  const options = {
-    xlen: settings.xlen,
-    warpSize: settings.warpSize,
-    divergence: settings.divergence,
-    rules: loadRules(settings.ruleFiles),
-    annotate: settings.annotate,
-    includeDirs: settings.includeDirs,
-    defines: settings.defines,
-    outsideSources: settings.outsideSources,
-    textIncluders,
-  };
-  return { translate: (file) => translateSource(file, options) };
-}
+export const createTranslator: TranslatorModule['createTranslator'] = async (...args) => (await import('./translator-core.js')).createTranslator(...args);

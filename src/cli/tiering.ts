@@ -4,6 +4,6 @@
 // each worker compiles it all again. A larger budget leaves lukewarm code to the baseline
 // compiler: on the bench's kernel-only corpus 20-25% less CPU time, and two workers 1.25x faster.
 // The library (src/index.ts) leaves the embedding process's flags alone.
-import { setFlagsFromString } from 'node:v8';
+import { setV8Flag } from './v8-flags.js';
 
-setFlagsFromString('--interrupt-budget=600000');
+setV8Flag('--interrupt-budget=600000');

@@ -1,9 +1,9 @@
 // The translator as the CLI drives it. Built from plain, cloneable settings so every worker
 // thread can build its own: parsers and rule sets do not cross thread boundaries.
-import { setFlagsFromString } from 'node:v8';
 import type { ParserKind } from '../parse/parser.js';
 import type { SourceFile } from '../parse/source.js';
 import type { TranslationResult } from '../translate.js';
+import { setV8Flag } from './v8-flags.js';
 
 export interface TranslatorSettings {
   xlen: 32 | 64;
@@ -42,7 +42,7 @@ export const DEFAULT_TRANSLATOR_MODULE = new URL('./real-translator.js', import.
 export async function createTranslator(module: TranslatorModule, settings: TranslatorSettings, smallRun: boolean, textIncluders?: TextIncluders): Promise<Translator> {
   // A small run starts faster with the native parser, or else with the wasm one on V8's baseline
   // compiler alone (session.ts). V8 flags are process-wide; this runs before any wasm is compiled.
-  if (smallRun) setFlagsFromString('--liftoff-only');
+  if (smallRun) setV8Flag('--liftoff-only');
   return module.createTranslator(settings, textIncluders, smallRun ? 'native' : 'wasm');
 }
 

@@ -20,11 +20,12 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');
 }
 
+/** Code-unit order: the same everywhere, and `localeCompare`'s first call costs ~10 ms of ICU start-up. */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Sorts by position, then rule id, so output never depends on discovery order. */
 export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
-  return diagnostics.sort(
-    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col || a.ruleId.localeCompare(b.ruleId),
-  );
+  return diagnostics.sort((a, b) => byText(a.file, b.file) || a.line - b.line || a.col - b.col || byText(a.ruleId, b.ruleId));
 }
 
 /** A diagnostic about a whole file (or directory), placed at 1:1. */

@@ -15,7 +15,7 @@ import type { Abi } from '../layout/index.js';
 import { argumentsOf, functionDeclarator, namespacesOf, scan } from '../analyse/syntax.js';
 import { declarationOf } from '../analyse/expression-type.js';
 import { linkable, linkedDeclaration, linkedDefinition, linkedName } from '../emit/linked-launch.js';
-import { isHipApiName, runtimeLacks } from '../rules/runtime-api.js';
+import { runtimeLacks } from '../rules/runtime-api.js';
 import { lowerBound } from '../lower-bound.js';
 
 const NAME_NODES = new Set(['identifier', 'type_identifier', 'namespace_identifier']);
@@ -110,7 +110,7 @@ export function rewriteHost(ctx: HostContext): void {
     if (inRemoved(start)) return false;
     if (!NAME_NODES.has(type)) return type !== 'call_expression' || launchStarts.has(start);
     const name = text.slice(start, end);
-    return ctx.rules.hostNames.has(name) || isHipApiName(ctx.rules, name) || !!ctx.rules.constructForName(name, 'host') || handles.has(name) || templateHandles.has(name) || valueNames.has(name) || kernelTemplates.has(name);
+    return ctx.rules.hostNames.has(name) || ctx.rules.isHipApiName(name) || !!ctx.rules.constructForName(name, 'host') || handles.has(name) || templateHandles.has(name) || valueNames.has(name) || kernelTemplates.has(name);
   };
   const launchStarts = new Set(program.launches.map((l) => l.call.startIndex));
   // Where launches name their kernel (`k` of k<<<...>>>, hipLaunchKernelGGL's first argument).

@@ -2,6 +2,7 @@
 // reference must name a construct or diagnostic, and each reported entry gets its Report.
 // Entries are resolved in one pass per table (no intermediate records: this runs on every load).
 import type { Severity } from '../report/diagnostic.js';
+import { LazyTable } from './lazy-table.js';
 import { NameIndex } from './name-index.js';
 import { entryLabel, RuleFileError, TABLE_KEYS, type RawEntry, type RawRuleFile } from './rule-file.js';
 import type {
@@ -71,12 +72,17 @@ export function buildRuleSet(files: readonly LoadedFile[]): RuleSet {
     );
   const constructsByName = { device: namesOn('device'), host: namesOn('host') };
 
+  const documented = (table: TableName, raw: RawEntry, file: string, rule: string): DiagnosticDoc => {
+    const doc = diagnostics.get(rule);
+    if (!doc) throw error(file, table, raw, `rule ${JSON.stringify(rule)} is neither a construct nor a diagnostic id`);
+    return doc;
+  };
+
   /** The report of an entry that is not supported; `policy` is a construct that outranks the entry's own rule. */
   const report = (table: TableName, raw: RawEntry, file: string, status: Status, policy?: ConstructRule): Report | undefined => {
     if (status === 'supported') return undefined;
     const rule = policy?.id ?? (raw.rule as string);
-    const doc = diagnostics.get(rule);
-    if (!doc) throw error(file, table, raw, `rule ${JSON.stringify(rule)} is neither a construct nor a diagnostic id`);
+    const doc = documented(table, raw, file, rule);
     const construct = constructs.get(rule);
     const own = policy ? {} : (raw as { what?: string; reason?: string });
     return {
@@ -88,7 +94,20 @@ export function buildRuleSet(files: readonly LoadedFile[]): RuleSet {
     };
   };
 
-  const hostNames = mergeTable(files, 'hostNames', (raw, file): HostNameRule => {
+  // Host names are resolved when read (LazyTable); their rule references are checked now. HIP
+  // names index the CUDA names HIP lists as supported under them, of which policy may demote some.
+  const hipTargets = new Map<string, string[]>();
+  const rawHostNames = mergeTable(files, 'hostNames', (raw, file) => {
+    const to = raw.to as string | undefined;
+    if (raw.status !== 'supported') documented('hostNames', raw, file, raw.rule as string);
+    else if (to?.startsWith('hip')) {
+      const names = hipTargets.get(to);
+      if (names) names.push(raw.name as string);
+      else hipTargets.set(to, [raw.name as string]);
+    }
+    return { raw, file };
+  });
+  const hostNames = new LazyTable(rawHostNames, ({ raw, file }): HostNameRule => {
     const { name, to, api, category, status } = raw as Pick<HostNameRule, 'name' | 'to' | 'api' | 'category' | 'status'>;
     // Vortex policy (constructs naming host APIs, e.g. managed memory) outranks HIP's own status.
     const match = constructsByName.host.get(name) ?? (to === undefined ? undefined : constructsByName.host.get(to));
@@ -96,6 +115,11 @@ export function buildRuleSet(files: readonly LoadedFile[]): RuleSet {
     const effective = policy?.status ?? status;
     return { name, to, api, category, status: effective, report: report('hostNames', raw, file, effective, policy), file };
   });
+  const isHipApiName = (name: string): boolean =>
+    !!hipTargets.get(name)?.some((cuda) => {
+      const rule = hostNames.get(cuda)!;
+      return rule.to === name && rule.status === 'supported'; // a later file may have remapped it
+    });
 
   const headers = mergeTable(files, 'headers', (raw, file): HeaderRule => {
     const { name, to, category, status } = raw as Pick<HeaderRule, 'name' | 'to' | 'category' | 'status'>;
@@ -117,5 +141,6 @@ export function buildRuleSet(files: readonly LoadedFile[]): RuleSet {
     diagnostics,
     lookupHeader: (path) => headerIndex.get(path),
     constructForName: (name, side) => constructsByName[side].get(name),
+    isHipApiName,
   };
 }

@@ -19,20 +19,5 @@ function runtimeNames(): ReadonlySet<string> {
   return provided;
 }
 
-const apiNames = new WeakMap<RuleSet, ReadonlySet<string>>();
-
-/** The HIP API names the rule tables know (what supported CUDA names become). */
-function hipApi(rules: RuleSet): ReadonlySet<string> {
-  let names = apiNames.get(rules);
-  if (!names) {
-    names = new Set([...rules.hostNames.values()].flatMap((r) => (r.status === 'supported' && r.to?.startsWith('hip') ? [r.to] : [])));
-    apiNames.set(rules, names);
-  }
-  return names;
-}
-
-/** A name of the HIP API as the rule tables know it (a source may spell it directly). */
-export const isHipApiName = (rules: RuleSet, name: string): boolean => hipApi(rules).has(name);
-
 /** `hip` (a HIP API name) is not provided by the runtime. */
-export const runtimeLacks = (rules: RuleSet, hip: string): boolean => hipApi(rules).has(hip) && !runtimeNames().has(hip);
+export const runtimeLacks = (rules: RuleSet, hip: string): boolean => rules.isHipApiName(hip) && !runtimeNames().has(hip);

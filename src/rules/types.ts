@@ -97,4 +97,6 @@ export interface RuleSet {
   lookupHeader(path: string): HeaderRule | undefined;
   /** The construct whose `names` match an identifier used in code of the given side. */
   constructForName(name: string, side: 'device' | 'host'): ConstructRule | undefined;
+  /** A HIP API name the tables map a supported CUDA name to (what a source may spell directly). */
+  isHipApiName(name: string): boolean;
 }

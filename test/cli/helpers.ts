@@ -10,7 +10,9 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The command line with the fake translator of fixtures/: the CLI on its own. */
 export const FAKE = join(ROOT, 'test/cli/fixtures/fake-cli.mjs');
 /** HIP2VX_TEST_FAKE=1 runs every test with the fake translator. */
-const ENTRY = process.env.HIP2VX_TEST_FAKE ? FAKE : join(ROOT, 'bin/hip2vortex.js');
+/** The built command line. */
+export const REAL = join(ROOT, 'bin/hip2vortex.js');
+const ENTRY = process.env.HIP2VX_TEST_FAKE ? FAKE : REAL;
 
 export interface Run {
   status: number | null;
@@ -18,8 +20,8 @@ export interface Run {
   stderr: string;
 }
 
-export function cli(args: string[], cwd: string, entry = ENTRY): Run {
-  const r = spawnSync(process.execPath, [entry, ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 28 });
+export function cli(args: string[], cwd: string, entry = ENTRY, env?: Record<string, string>): Run {
+  const r = spawnSync(process.execPath, [entry, ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 28, env: env && { ...process.env, ...env } });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -65,6 +65,21 @@ describe('loadRules', () => {
     expect(rules.diagnostics.get('managed-memory')?.severity).toBe('off');
   });
 
+  it('knows the HIP names supported CUDA names map to, after overrides and policy', () => {
+    const rules = loadRules();
+    expect(rules.isHipApiName('hipMalloc')).toBe(true);
+    expect(rules.isHipApiName('hipMemRangeGetAttribute')).toBe(false); // managed-memory policy
+    expect(rules.isHipApiName('cudaMalloc')).toBe(false);
+    // cudaMemcpyPeer is the only CUDA name HIP maps to hipMemcpyPeer; three map to hipFree.
+    const remap = (name: string) => ({ name, to: 'mine', api: 'runtime', category: 'Memory Management', status: 'supported' });
+    const remapped = loadRules([ruleFile({ hostNames: [remap('cudaMemcpyPeer'), remap('cudaFree')] })]);
+    expect(remapped.isHipApiName('hipMemcpyPeer')).toBe(false);
+    expect(remapped.isHipApiName('hipFree')).toBe(true);
+    expect(remapped.isHipApiName('hipMalloc')).toBe(true);
+    const managed = rules.constructs.get('managed-memory')!;
+    expect(loadRules([ruleFile({ constructs: [{ ...managed, file: undefined, status: 'supported' }] })]).isHipApiName('hipMemRangeGetAttribute')).toBe(true);
+  });
+
   it('an entry may refine the what/reason of the rule it names', () => {
     const rules = loadRules();
     expect(rules.lookupHeader('rocfft/rocfft.h')?.report).toMatchObject({ rule: 'cuda-library', what: 'the rocFFT library', severity: 'error' });
@@ -74,6 +89,9 @@ describe('loadRules', () => {
   it.each([
     ['an unknown rule reference', { deviceBuiltins: [{ name: 'f', category: 'c', status: 'warning', action: 'provided', rule: 'no-such-rule' }] },
       'deviceBuiltins[0] (name: "f")', /rule "no-such-rule" is neither a construct nor a diagnostic id/],
+    ['an unknown rule reference of a host name (checked at load, though host names resolve when read)',
+      { hostNames: [{ name: 'cudaNope', api: 'runtime', category: 'c', status: 'unsupported', rule: 'no-such-rule' }] },
+      'hostNames[0] (name: "cudaNope")', /rule "no-such-rule" is neither a construct nor a diagnostic id/],
     ['a diagnostic id that is also a construct id', { diagnostics: [{ id: 'inline-asm', category: 'c', severity: 'error', meaning: 'm', fix: 'f' }] },
       'diagnostics[0] (id: "inline-asm")', /also a construct id/],
   ])('rejects %s, naming the file and the entry', (_case, content, entry, message) => {
