@@ -203,6 +203,10 @@ export class TypeTable {
   typeNamed(node: Node, subst?: Subst): CType | undefined {
     // `Functor<T>()` names a class template instance like a function; `Functor<T>{k}` as a type.
     if (node.type === 'template_function' || node.type === 'template_type') return known(this.guard(() => this.instantiate(node, node, this.envAt(node, subst)), node));
+    // `ns::Functor<T>()`: the template instance named through namespaces.
+    let name = node;
+    while (name.type === 'qualified_identifier') name = name.childForFieldName('name') ?? name;
+    if (name !== node && name.type === 'template_function') return known(this.guard(() => this.instantiate(node, name, this.envAt(node, subst)), node));
     if (!NAME_NODES.has(node.type) && node.type !== 'primitive_type') return undefined;
     const t = this.guard(() => (node.type === 'primitive_type' ? this.typeOf(node, this.envAt(node, subst)) : this.named(node.text.replace(/\s+/g, ''), node, this.envAt(node, subst))), node);
     return known(t);

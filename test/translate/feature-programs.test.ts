@@ -147,7 +147,7 @@ const PROGRAMS: FeatureProgram[] = [
   { dir: 'host-templates', stem: 'host_templates', variants: [{ config: '4x4' }], what: 'template kernels launched from host function templates with their parameters, instantiated from main, and named there as values', host: ['hipFuncGetAttributes(&attributes, (const void*)__hip2vx_handle_scale<S, T>())', '__hip2vx_dispatch_scale<S, T>((n + 15) / 16, 16, 0, 0, d, n);', 'template <> inline hipError_t __hip2vx_dispatch_fill<double>(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, double* out, double base, uint n)'] },
   {
     dir: 'template-deduction/app', stem: 'template_deduction', includeDirs: ['../lib'], variants: [{ config: '4x4' }],
-    what: 'template arguments deduced at launches and through chains of host function templates (references, casts, functors), partly written, from a header',
+    what: 'template arguments deduced at launches and through chains of host function templates (references, casts, functors, a class template instance built through its namespace), partly written, from a header',
     host: ['__hip2vx_dispatch_apply<block>((n + block - 1) / block, block, 0, 0, data, op, n);', 'template <> inline hipError_t __hip2vx_dispatch_fill_kernel<int>('],
   },
   {
