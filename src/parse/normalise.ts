@@ -13,6 +13,9 @@ const SAME_LENGTH: [RegExp, string][] = [
   [/\b__signed__\b/g, 'signed    '],
 ];
 
+/** The callbacks' calling convention (`void CUDART_CB f(...)`), a macro of nothing the grammar reads as a type: blanked. */
+const CALLBACK_CONVENTION = /\b(?:CUDART_CB|HIPRT_CB)\b/g;
+
 /** GNU's fallthrough statement, which the grammar misreads: the standard attribute, padded. */
 const GNU_FALLTHROUGH = /__attribute__\s*\(\(\s*fallthrough\s*\)\)(?=\s*;)/g;
 
@@ -29,6 +32,7 @@ const CASE_RANGE = /(\bcase\s[^:;{}]*?)\.\.\.(?=[^:;{}]*:)/g;
 export function textForParser(text: string): string {
   let out = text;
   for (const [pattern, replacement] of SAME_LENGTH) out = out.replace(pattern, replacement);
+  out = out.replace(CALLBACK_CONVENTION, (m) => ' '.repeat(m.length));
   out = out.replace(GNU_FALLTHROUGH, (m) => '[[fallthrough]]'.padEnd(m.length));
   out = out.replace(CASE_RANGE, '$1+0+');
   out = out.replace(NEW_POINTER_ARRAY, (_, head: string, stars: string) => head + ' '.repeat(stars.length));

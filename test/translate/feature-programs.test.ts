@@ -38,7 +38,7 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'stream-capture', stem: 'stream_capture', args: '1000', variants: [{ config: '4x4', args: '300' }],
-    what: 'a graph made by stream capture (copies, memset, kernels forked and joined over two streams, a host function), launched three times',
+    what: 'a graph made by stream capture (copies, memset, kernels forked and joined over two streams, a host function), launched three times; a stream callback declared with CUDART_CB',
     host: ['CHECK(hipStreamBeginCapture(main_stream, hipStreamCaptureModeGlobal));', 'CHECK(hipGraphInstantiate(&exec, graph, 0));', 'CHECK(hipGraphLaunch(exec, main_stream));'],
   },
   {

@@ -480,6 +480,10 @@ hipError_t hipStreamGetPriority(hipStream_t stream, int* priority);
 hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags);
 /* Host functions queued on a stream run once the work issued before them has completed (here,
  * on the calling thread, before the call returns). */
+/* The calling convention callbacks are declared with (`void HIPRT_CB f(...)`): nothing but on
+ * Windows; CUDA's spelling too, which translated sources keep as written. */
+#define HIPRT_CB
+#define CUDART_CB
 typedef void (*hipHostFn_t)(void* user_data);
 typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status, void* user_data);
 hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void* user_data);
