@@ -90,6 +90,20 @@ const TYPE_ITEMS = new Set(['struct_specifier', 'class_specifier', 'union_specif
 const MACRO_ITEMS = new Set(['preproc_def', 'preproc_function_def']);
 /** `using namespace a::b;`: the last name. */
 const USING_NAMESPACE = /^using\s+namespace\s+(?:[\w\s]*::\s*)*(\w+)\s*;$/;
+const DECLARATIONS = new Set(['declaration', 'parameter_declaration', 'optional_parameter_declaration', 'field_declaration', 'type_definition']);
+const USING_STD = /^using\s+namespace\s+(?:::\s*)?std\s*;$/;
+/**
+ * Names of the standard headers device code has (DEVICE_HEADERS) that code under `using namespace
+ * std;` may use unqualified. The directive itself cannot stay on the device: hip2vx_device.h's
+ * branch-free std::min/max overloads and CUDA's global ones would make every unqualified min/max
+ * ambiguous; these names cannot clash with what it declares globally.
+ */
+const STD_NAMES = ['numeric_limits', 'swap', 'exchange', 'move', 'forward', 'declval', 'pair', 'make_pair', 'tuple', 'make_tuple', 'get', 'tie',
+  'tuple_size', 'tuple_element', 'array', 'integer_sequence', 'index_sequence', 'make_index_sequence', 'initializer_list',
+  'is_same', 'is_same_v', 'enable_if', 'enable_if_t', 'conditional', 'conditional_t', 'integral_constant', 'true_type', 'false_type',
+  'decay', 'decay_t', 'remove_reference', 'remove_reference_t', 'remove_cv', 'remove_cv_t', 'remove_const', 'remove_pointer',
+  'is_integral', 'is_integral_v', 'is_floating_point', 'is_floating_point_v', 'is_signed', 'is_unsigned', 'is_pointer', 'is_arithmetic',
+  'make_unsigned', 'make_unsigned_t', 'make_signed', 'make_signed_t', 'common_type', 'common_type_t'];
 /** Namespaces hip2vx_device.h defines (cooperative groups, nvcuda::wmma): using-directives naming them stay on the device. */
 export const RUNTIME_NAMESPACES: ReadonlySet<string> = new Set(['cooperative_groups', 'nvcuda', 'wmma']);
 const KEEP_ALWAYS = new Set(['preproc_def', 'preproc_function_def', 'preproc_call', 'comment', 'namespace_alias_definition']);
@@ -299,6 +313,24 @@ export class DeviceRewriter {
     }
   }
 
+  /**
+   * `using namespace std;`: on the device, a using-declaration of each standard name device code
+   * uses (STD_NAMES) that the file declares at no scope (a parameter named `array`) and its local
+   * headers do not mention: a name they declare may be all the code means, and std's might not be
+   * declared on the device.
+   */
+  private usingStd(node: Node, used: Set<string>): void {
+    const own = new Set(this.namesDeclaredIn(this.program.root));
+    scan(this.program.root, DECLARATIONS, (d) => {
+      for (const declarator of d.childrenForFieldName('declarator')) {
+        const name = declarator && declaredName(declarator);
+        if (name) own.add(name.text);
+      }
+    });
+    const names = STD_NAMES.filter((n) => used.has(n) && !own.has(n) && !this.options.headerNames?.has(n));
+    this.edits.replace(node, names.map((n) => `using std::${n};`).join(' '));
+  }
+
   /** Removes an item, keeping the directives of the #if groups it cuts through (as written: the parsed text blanks a branch not taken). */
   private drop(node: Node): void {
     this.edits.replace(node, unbalancedDirectives(this.edits.text.slice(node.startIndex, node.endIndex)));
@@ -340,6 +372,7 @@ export class DeviceRewriter {
     if (this.options.header && isScalarConstantOrEnum(node)) return;
     const namespace = USING_NAMESPACE.exec(node.text)?.[1] ?? '';
     if (this.options.namespaces?.has(namespace) || RUNTIME_NAMESPACES.has(namespace)) return;
+    if (USING_STD.test(node.text)) return this.usingStd(node, used);
     if (this.macroDeclaresKept(node, used)) return;
     this.drop(node);
   }

@@ -135,6 +135,11 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['auto& partial = HIP2VX_SHARED(hip2vx_shared_offset((block_sum_SharedMem<T>*)0), block_sum_SharedMem<T>).partial;'],
   },
   { dir: 'launch-macros', stem: 'launch_macros', variants: [{ config: '4x4' }], what: 'launches inside function-like macros (also one macro through another, with hipLaunchKernelGGL), through an object-like macro naming the kernel, and in the arguments of dispatch macros declaring their template arguments', host: ['__hip2vx_launch_inc(1, 16, 0, 0, d);', '__hip2vx_launch_scale__float(1, 16, 0, 0, e, 3.0f);'] },
+  {
+    dir: 'using-std', stem: 'using_std', variants: [{ config: '4x4' }],
+    what: "device code under `using namespace std;` using standard names unqualified, and CUDA's global min/max",
+    device: ['using std::numeric_limits; using std::swap; using std::pair; using std::make_pair; using std::tuple; using std::get; using std::array; using std::is_same;'],
+  },
   { dir: 'device-std', stem: 'device_std', variants: [{ config: '4x4' }], what: 'the header-only C++ standard library in kernels and __host__ __device__ helpers', device: ['#include <type_traits>'] },
   { dir: 'kernel-handles', stem: 'kernel_handles', variants: [{ config: '32x32' }], what: 'kernels as values for occupancy queries and attributes, kernel template instances too (one launched only through an argument array); 1024-thread blocks' },
   {
