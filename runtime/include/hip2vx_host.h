@@ -111,6 +111,13 @@ kernel_ref<P...> kernel_value(const void* handle, hipError_t (*stub)(dim3, dim3,
   return kernel_ref<P...>{handle, stub};
 }
 
+/** The value as the pointer itself, for a parameter that deduces from it (`template <class... A>
+ *  void run(void (*k)(A...), A... a)`): deduction converts nothing. */
+template <typename... P>
+auto kernel_pointer(const void* handle, hipError_t (*stub)(dim3, dim3, size_t, hipStream_t, P...)) -> void (*)(P...) {
+  return kernel_ref<P...>{handle, stub};
+}
+
 template <typename... P, typename... A>
 hipError_t launch_value(const kernel_ref<P...>& k, dim3 grid, dim3 block, size_t shared, hipStream_t stream, A&&... args) {
   return k.stub(grid, block, shared, stream, std::forward<A>(args)...);

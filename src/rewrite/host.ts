@@ -190,7 +190,27 @@ function kernelHandles(ctx: HostContext): Map<string, KernelInstance> {
  */
 function kernelValue(ctx: HostContext, value: { node: Node; scope: string }, instance: KernelInstance): void {
   const handle = `${value.scope}${handleName(ctx.programName, instance.id)}`;
-  ctx.edits.replace(value.node, inCast(value.node) ? `((const void*)&${handle})` : `hip2vx::kernel_value(&${handle}, &${value.scope}${stubName(instance.stub)})`);
+  const maker = deducesPointer(ctx, value.node) ? 'kernel_pointer' : 'kernel_value';
+  ctx.edits.replace(value.node, inCast(value.node) ? `((const void*)&${handle})` : `hip2vx::${maker}(&${handle}, &${value.scope}${stubName(instance.stub)})`);
+}
+
+/**
+ * An argument of a call of a host function template whose parameter there is a pointer to a
+ * function of its template parameters (`template <class... A> void run(void (*k)(A...), A... a)`):
+ * deduction converts nothing, so the argument must be the pointer itself, not a kernel_ref.
+ */
+function deducesPointer(ctx: HostContext, value: Node): boolean {
+  const list = value.parent;
+  const call = list?.type === 'argument_list' ? list.parent : null;
+  if (call?.type !== 'call_expression') return false;
+  const index = argumentsOf(list).findIndex((a) => a.id === value.id);
+  const name = call.childForFieldName('function')?.text;
+  return ctx.program.functions.some((f) => {
+    if (f.kind !== 'host' || f.name !== name || f.templateParams.length === 0) return false;
+    const declarator = f.params[index]?.childForFieldName('declarator');
+    const pointer = declarator?.type === 'function_declarator' && declarator.childForFieldName('declarator')?.type === 'parenthesized_declarator';
+    return pointer && f.templateParams.some((t) => new RegExp(`\\b${t}\\b`).test(declarator.text));
+  });
 }
 
 /** An operand of a cast: `(const void*)k`, `reinterpret_cast<const void*>(&k)`. */
@@ -213,7 +233,8 @@ function templateHandle(ctx: HostContext, value: Node, kernel: FunctionInfo): vo
   ctx.edits.replace(value, (print) => {
     const written = `<${args.namedChildren.map((a) => print(a!)).join(', ')}>`;
     const handle = `${scoped(handleDispatcherName(kernel.name))}${written}()`;
-    return inCast(value) ? handle : `hip2vx::kernel_value(${handle}, &${scoped(dispatcherName(kernel.name))}${written})`;
+    const maker = deducesPointer(ctx, value) ? 'kernel_pointer' : 'kernel_value';
+    return inCast(value) ? handle : `hip2vx::${maker}(${handle}, &${scoped(dispatcherName(kernel.name))}${written})`;
   });
 }
 

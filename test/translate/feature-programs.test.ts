@@ -262,8 +262,8 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'kernel-values', stem: 'kernel_values', args: '100', variants: [{ config: '4x4', args: '40' }],
-    what: 'kernels launched through values: a table of kernel pointers, a host function template taking the kernel, a function-pointer parameter launched with hipLaunchKernelGGL, a ternary between kernels, template instances, a kernel template named in a host template that launches it; each through its stub (argument conversion, struct images, __constant__ tables)',
-    host: ['hip2vx::launch_value(table[k], (n + 15) / 16, 16, 0, 0, s, 2);', 'launch_n(hip2vx::kernel_value(__hip2vx_handle_scale_by<T>(), &__hip2vx_dispatch_scale_by<T>), n, p, f, n);', 'timed(hip2vx::kernel_value(&__hip2vx_kernel_kernel_values_shift__5, &__hip2vx_launch_shift__5), s, 1.0f);'],
+    what: 'kernels launched through values: a table of kernel pointers, a host function template taking the kernel, a function-pointer parameter launched with hipLaunchKernelGGL, a ternary between kernels, template instances, a kernel template named in a host template that launches it, kernels given to a host template that deduces from their pointer type; each through its stub (argument conversion, struct images, __constant__ tables)',
+    host: ['hip2vx::launch_value(table[k], (n + 15) / 16, 16, 0, 0, s, 2);', 'launch_n(hip2vx::kernel_value(__hip2vx_handle_scale_by<T>(), &__hip2vx_dispatch_scale_by<T>), n, p, f, n);', 'timed(hip2vx::kernel_value(&__hip2vx_kernel_kernel_values_shift__5, &__hip2vx_launch_shift__5), s, 1.0f);', 'launch_typed(hip2vx::kernel_pointer(&__hip2vx_kernel_kernel_values_mul, &__hip2vx_launch_mul), n, s, 2.0f);'],
   },
   {
     dir: 'warp-exits', stem: 'warp_exits', args: '64 150', variants: [{ config: '4x4', args: '16 37' }, { config: '16x16', args: '96 150' }, { config: '32x32', args: '256 1000' }],
