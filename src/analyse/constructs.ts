@@ -9,6 +9,7 @@ const TEMPLATE_TYPE = new Set(['template_type']);
 const BODY_KINDS = new Set(['throw_statement', 'try_statement', 'call_expression', 'lambda_expression']);
 const MEMBERS = new Set(['field_declaration', 'function_definition']);
 const QUALIFIED = new Set(['qualified_identifier']);
+const IDENTIFIERS = new Set(['identifier']);
 /** Standard library facilities that need allocation, exceptions, I/O streams or threads. */
 export const HOSTED_STD: ReadonlySet<string> = new Set([
   'vector', 'string', 'basic_string', 'map', 'unordered_map', 'set', 'unordered_set', 'list', 'deque', 'queue', 'stack',
@@ -29,6 +30,12 @@ export function findConstructs(program: Program, builtins: ReadonlyMap<string, u
     if (virtual && qualifiersOf(n).has('__device__')) report(virtual, 'device-virtual');
   }, (_, start) => program.text.slice(start, start + 120).includes('virtual'));
   const functions = [...program.kernels, ...program.deviceFunctions];
+  // `__device__ op_t table[] = {inc, neg};`: device function addresses in a global's initial value.
+  const deviceNames = new Set(program.deviceFunctions.map((f) => f.name));
+  for (const g of program.globals) {
+    const value = g.declarator.type === 'init_declarator' ? g.declarator.childForFieldName('value') : null;
+    if (value) scan(value, IDENTIFIERS, (n) => void (deviceNames.has(n.text) && report(n, 'device-function-address')));
+  }
   for (const f of functions) {
     scan(f.body!, QUALIFIED, (q) => {
       const name = q.childForFieldName('name');

@@ -172,7 +172,7 @@ describe('constructs and diagnostics', () => {
     'template-deduction', 'divergent-barrier', 'divergence-expression', 'divergent-goto', 'macro-unreadable', 'kernel-reference-param', 'unknown-type',
     'already-translated', 'include-cycle', 'output-in-input', 'stale-translation',
     'inline-asm', 'dynamic-parallelism', 'grid-sync', 'managed-memory', 'cuda-graphs', 'graph-capture', 'texture-reference', 'surface-reference',
-    'device-virtual', 'device-exceptions', 'device-recursion', 'branching-math', 'double-on-rv32', 'variadic-device-function', 'amdgcn-builtin',
+    'device-virtual', 'device-function-address', 'device-exceptions', 'device-recursion', 'branching-math', 'double-on-rv32', 'variadic-device-function', 'amdgcn-builtin',
   ];
 
   it.each(KNOWN_IDS)('%s is documented', (id) => {

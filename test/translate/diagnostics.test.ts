@@ -168,6 +168,11 @@ const CASES: [name: string, source: string, expected: string[]][] = [
     'virtual.cu:2:14: error: virtual functions in device code is not supported on Vortex v2.2 [device-virtual]',
     'virtual.cu:4:3: error: virtual functions in device code is not supported on Vortex v2.2 [device-virtual]',
   ]],
+  // A table of device function pointers in a kernel is per binary, and stays; a global's is refused.
+  ['device-function-address', 'typedef float (*op_t)(float);\n__device__ float inc(float x) { return x + 1; }\n__device__ float neg(float x) { return -x; }\n__device__ op_t table[2] = {inc, neg};\n__global__ void k(float* o) { op_t local[2] = {inc, neg}; o[0] = table[0](local[1](o[0])); }\n', [
+    'device-function-address.cu:4:29: error: a __device__ variable initialised with the address of a device function is not supported on Vortex v2.2 [device-function-address]',
+    'device-function-address.cu:4:34: error: a __device__ variable initialised with the address of a device function is not supported on Vortex v2.2 [device-function-address]',
+  ]],
   // Placement new constructs in storage the thread has: only the heap forms are refused.
   ['device-heap', '__global__ void k(int* p) { int* q = new int[4]; p[0] = q[0]; delete[] q; alignas(int) unsigned char s[4]; int* r = new (s) int(1); p[1] = *r; }\n', [
     'device-heap.cu:1:38: error: dynamic memory allocation in device code (malloc, free, new, delete) is not supported on Vortex v2.2 [device-heap]',
