@@ -1,6 +1,7 @@
 // Builds a RuleSet from parsed rule files: later files override entries by key, every `rule`
 // reference must name a construct or diagnostic, and each reported entry gets its Report.
-// Entries are resolved in one pass per table (no intermediate records: this runs on every load).
+// Entries are resolved in one pass per table (no intermediate records: this runs on every load),
+// but host names, of which a file reads a few dozen, are resolved when read.
 import type { Severity } from '../report/diagnostic.js';
 import { LazyTable } from './lazy-table.js';
 import { NameIndex } from './name-index.js';
