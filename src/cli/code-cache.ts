@@ -2,9 +2,10 @@
 // one-file translation spent ~30 ms compiling the translator's half megabyte of code and ~15 ms
 // more compiling its functions as they first ran. The cache lives in the user's cache directory
 // (beside make's runtime cache), one file per bundle contents, Node version and V8 flags; it is written
-// once, after the first translation, so it holds the functions a translation compiles.
+// once, after the first translation, so it holds the functions a translation compiles. Each new
+// release, Node or set of flags adds a file, so a write keeps only the newest KEPT of them.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -25,6 +26,10 @@ export function codeCacheDir(env: NodeJS.ProcessEnv = process.env): string | und
   const base = env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache');
   return join(base, 'hip2vortex', 'v8');
 }
+
+/** Cache files kept: a few releases' worth, each under the flag sets a run uses (see v8-flags.ts). */
+export const KEPT = 8;
+const ENTRY = /^[0-9a-f]{20}\.bin$/;
 
 const WRAPPER = ['(function (exports, require, module, __filename, __dirname) {', '\n})'];
 
@@ -55,9 +60,18 @@ export function loadBundle<T>(file: string, cacheDir = codeCacheDir()): LoadedBu
         const partial = `${cacheFile}.${process.pid}.${Math.random().toString(36).slice(2)}`;
         writeFileSync(partial, script.createCachedData());
         renameSync(partial, cacheFile!);
+        prune(cacheDir!);
       } catch {
         // A read-only or full cache directory costs only the compile time the cache would save.
       }
     },
   };
+}
+
+/** Removes all but the KEPT most recently written entries (writes are rare: one per new key). */
+function prune(dir: string): void {
+  const entries = readdirSync(dir).filter((name) => ENTRY.test(name));
+  if (entries.length <= KEPT) return;
+  const written = entries.map((name) => ({ name, at: statSync(join(dir, name)).mtimeMs })).sort((a, b) => b.at - a.at);
+  for (const { name } of written.slice(KEPT)) unlinkSync(join(dir, name));
 }

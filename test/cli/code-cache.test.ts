@@ -2,11 +2,11 @@
 // runs in a process of its own: within one, V8's own compilation cache answers a script it has
 // seen, whatever the code cache holds.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { codeCacheDir } from '../../src/cli/code-cache.js';
+import { codeCacheDir, KEPT } from '../../src/cli/code-cache.js';
 import { cli, REAL, tempDir, writeTree } from './helpers.js';
 
 const LOADER = fileURLToPath(new URL('../../dist/src/cli/code-cache.js', import.meta.url));
@@ -65,6 +65,26 @@ describe('code cache', () => {
     writeFileSync(file, BUNDLE.replace('a + b', 'a + b + 1'));
     expect(load(file, cache)).toMatchObject({ fromCache: false, sum: 6 });
     expect(readdirSync(cache)).toHaveLength(2);
+  });
+
+  it('keeps the most recently written entries when it writes one, and files not its own', () => {
+    const { file, cache } = bundle();
+    mkdirSync(cache);
+    // Older entries, the first written longest ago; other releases' keys.
+    const old = Array.from({ length: KEPT + 2 }, (_, i) => `${String(i).padStart(20, '0')}.bin`);
+    old.forEach((name, i) => {
+      writeFileSync(join(cache, name), 'an old release');
+      utimesSync(join(cache, name), 1e6 + i, 1e6 + i);
+    });
+    writeFileSync(join(cache, 'notes.txt'), 'not an entry');
+    load(file, cache);
+    const left = readdirSync(cache);
+    expect(left.filter((n) => !old.includes(n) && n !== 'notes.txt')).toHaveLength(1);
+    expect(left.filter((n) => old.includes(n)).sort()).toEqual(old.slice(-(KEPT - 1)));
+    expect(left).toContain('notes.txt');
+    // A hit writes nothing, so removes nothing.
+    expect(load(file, cache).fromCache).toBe(true);
+    expect(readdirSync(cache).sort()).toEqual(left.sort());
   });
 
   it('writes nothing when turned off or when the folder cannot be made', () => {
