@@ -55,6 +55,7 @@ void fillProperties(const DeviceCaps& caps, hipDeviceProp_t& prop) {
   prop.globalL1CacheSupported = 1;
   prop.localL1CacheSupported = 1;
   prop.managedMemory = 1;  // emulated: host shadows (managed.cpp)
+  prop.canMapHostMemory = 1;  // emulated the same way (zero-copy memory as a managed shadow)
   prop.major = 2;  // Vortex v2.2
   prop.minor = 2;
 }
@@ -233,7 +234,6 @@ hipError_t hipSetDeviceFlags(unsigned int flags) {
                                  hipDeviceScheduleBlockingSync | hipDeviceMapHost;
   return api([&] {
     if (flags & ~known) return hipErrorInvalidValue;
-    if (flags & hipDeviceMapHost) return hipErrorNotSupported;
     hip2vx::hints.deviceFlags = flags;
     return hipSuccess;
   });

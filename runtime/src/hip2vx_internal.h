@@ -49,8 +49,11 @@ bool isManaged(const void* ptr);
 uint64_t deviceAddressOf(const void* ptr);
 hipError_t uploadManaged();
 hipError_t downloadManaged();
-/* Frees a managed allocation; false when `ptr` is not the start of one. */
+/* Frees a managed allocation (or unmaps mapped host memory); false when `ptr` is not the start of one. */
 bool freeManaged(void* ptr);
+hipError_t allocManaged(size_t size, void** ptr);
+/* Host memory the device may use (zero-copy), as a managed allocation with `ptr` as its shadow. */
+hipError_t mapHostMemory(void* ptr, size_t size);
 /* The allocation holding `ptr` in each table: its start and size; false when none does. */
 struct Extent {
   void* base;

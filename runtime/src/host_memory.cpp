@@ -1,7 +1,7 @@
-// hipHostMalloc memory: plain host memory (Vortex cannot map host memory into the device), kept
-// in a table so that freeing an unknown pointer fails instead of corrupting the heap; and
-// hipHostRegister'd ranges, which need nothing (copies go through the runtime's own buffers) but
-// are known to hipPointerGetAttributes.
+// hipHostMalloc memory: plain host memory, kept in a table so that freeing an unknown pointer fails
+// instead of corrupting the heap; and hipHostRegister'd ranges, which need nothing (copies go
+// through the runtime's own buffers) but are known to hipPointerGetAttributes. Either one mapped
+// for the device (zero-copy) is also managed memory (managed.cpp).
 #include <cstdlib>
 #include <map>
 
@@ -44,10 +44,14 @@ hipError_t hipHostMalloc(void** ptr, size_t size, unsigned int flags) {
   return api([&] {
     if (!ptr) return hipErrorInvalidValue;
     *ptr = nullptr;
-    if (flags & hipHostMallocMapped) return hipErrorNotSupported;  // the device cannot see host memory
     if (size == 0) return hipSuccess;
-    void* memory = std::malloc(size);
-    if (!memory) return hipErrorOutOfMemory;
+    void* memory = nullptr;
+    if (flags & hipHostMallocMapped) {
+      hipError_t error = hip2vx::allocManaged(size, &memory);
+      if (error != hipSuccess) return error;
+    } else if (!(memory = std::malloc(size))) {
+      return hipErrorOutOfMemory;
+    }
     hip2vx::hostAllocations()[hip2vx::addressOf(memory)] = {memory, size, flags};
     *ptr = memory;
     return hipSuccess;
@@ -57,8 +61,12 @@ hipError_t hipHostMalloc(void** ptr, size_t size, unsigned int flags) {
 hipError_t hipHostFree(void* ptr) {
   return api([&] {
     if (!ptr) return hipSuccess;
-    if (hip2vx::hostAllocations().erase(hip2vx::addressOf(ptr)) == 0) return hipErrorInvalidValue;
-    std::free(ptr);
+    auto found = hip2vx::hostAllocations().find(hip2vx::addressOf(ptr));
+    if (found == hip2vx::hostAllocations().end()) return hipErrorInvalidValue;
+    const bool mapped = found->second.flags & hipHostMallocMapped;
+    hip2vx::hostAllocations().erase(found);
+    if (mapped) hip2vx::freeManaged(ptr);
+    else std::free(ptr);
     return hipSuccess;
   });
 }
@@ -67,12 +75,17 @@ hipError_t hipHostRegister(void* ptr, size_t size, unsigned int flags) {
   return api([&] {
     if (!ptr || size == 0 || (flags & ~(hipHostRegisterPortable | hipHostRegisterMapped | hipHostRegisterIoMemory)))
       return hipErrorInvalidValue;
-    if (flags & (hipHostRegisterMapped | hipHostRegisterIoMemory)) return hipErrorNotSupported;
+    if (flags & hipHostRegisterIoMemory) return hipErrorNotSupported;
     const bool added = hip2vx::registeredHostMemory().emplace(hip2vx::addressOf(ptr), hip2vx::Extent{ptr, size, flags}).second;
-    return added ? hipSuccess : hipErrorHostMemoryAlreadyRegistered;
+    if (!added) return hipErrorHostMemoryAlreadyRegistered;
+    return flags & hipHostRegisterMapped ? hip2vx::mapHostMemory(ptr, size) : hipSuccess;
   });
 }
 
 hipError_t hipHostUnregister(void* ptr) {
-  return api([&] { return hip2vx::registeredHostMemory().erase(hip2vx::addressOf(ptr)) ? hipSuccess : hipErrorHostMemoryNotRegistered; });
+  return api([&] {
+    if (!hip2vx::registeredHostMemory().erase(hip2vx::addressOf(ptr))) return hipErrorHostMemoryNotRegistered;
+    hip2vx::freeManaged(ptr);  // mapped or not
+    return hipSuccess;
+  });
 }

@@ -4,8 +4,12 @@
 // the points where CUDA programs may touch managed memory from the host; kernel pointer arguments
 // (and pointer fields of struct arguments) inside a shadow are passed as the device address.
 // __managed__ variables are device globals whose host variable is the shadow (symbols.cpp).
-// Pointers to managed memory stored in memory are not translated (docs/design.md). On the CPU
-// backend device addresses are host addresses, so managed memory is the device buffer itself.
+// Mapped host memory (zero-copy: hipHostMalloc with hipHostMallocMapped, hipHostRegister with
+// hipHostRegisterMapped) is the same thing with the host memory as the shadow: Vortex cannot
+// address host memory, so the device works on a buffer synchronised at the same points (a kernel
+// and the host polling one flag while it runs do not see each other). Pointers to managed memory
+// stored in memory are not translated (docs/design.md). On the CPU backend device addresses are
+// host addresses, so managed memory is the device buffer itself, and mapped memory the host's.
 #include <cstring>
 #include <map>
 #include <memory>
@@ -18,7 +22,9 @@ namespace {
 struct Managed {
   uint64_t device;  // the device buffer's address (a hipMalloc'd pointer value)
   size_t size;
-  std::unique_ptr<unsigned char[]> shadow;  // null where the host addresses the buffer directly
+  unsigned char* shadow;  // the host's copy; null where the host addresses the buffer directly
+  std::unique_ptr<unsigned char[]> owned;  // the shadow, when the runtime allocated it
+  bool ownsDevice;  // false: registered host memory that the CPU backend's kernels address as is
 };
 
 std::map<uintptr_t, Managed>& managedAllocations() {  // by host shadow address
@@ -36,7 +42,7 @@ const Managed* findManaged(const void* p) {
 }
 
 uintptr_t hostAddress(const Managed& m) {
-  return m.shadow ? reinterpret_cast<uintptr_t>(m.shadow.get()) : static_cast<uintptr_t>(m.device);
+  return m.shadow ? reinterpret_cast<uintptr_t>(m.shadow) : static_cast<uintptr_t>(m.device);
 }
 
 void* asPointer(uint64_t address) { return reinterpret_cast<void*>(static_cast<uintptr_t>(address)); }
@@ -45,8 +51,8 @@ void* asPointer(uint64_t address) { return reinterpret_cast<void*>(static_cast<u
 hipError_t transferAll(bool toDevice) {
   for (auto& [base, m] : managedAllocations()) {
     if (!m.shadow) continue;
-    hipError_t error = toDevice ? copyMemory(asPointer(m.device), m.shadow.get(), m.size, hipMemcpyHostToDevice)
-                                : copyMemory(m.shadow.get(), asPointer(m.device), m.size, hipMemcpyDeviceToHost);
+    hipError_t error = toDevice ? copyMemory(asPointer(m.device), m.shadow, m.size, hipMemcpyHostToDevice)
+                                : copyMemory(m.shadow, asPointer(m.device), m.size, hipMemcpyDeviceToHost);
     if (error != hipSuccess) return error;
   }
   return transferManagedSymbols(toDevice);
@@ -73,9 +79,36 @@ hipError_t downloadManaged() { return transferAll(false); }
 bool freeManaged(void* ptr) {
   auto found = managedAllocations().find(reinterpret_cast<uintptr_t>(ptr));
   if (found == managedAllocations().end()) return false;
-  freeDevice(asPointer(found->second.device));
+  if (found->second.ownsDevice) freeDevice(asPointer(found->second.device));
   managedAllocations().erase(found);
   return true;
+}
+
+hipError_t allocManaged(size_t size, void** ptr) {
+  void* device = nullptr;
+  hipError_t error = allocDevice(size, &device);
+  if (error != hipSuccess) return error;
+#if defined(HIP2VX_CPU_BACKEND)
+  std::unique_ptr<unsigned char[]> owned;
+#else
+  std::unique_ptr<unsigned char[]> owned(new unsigned char[size]());
+#endif
+  Managed m{reinterpret_cast<uintptr_t>(device), size, owned.get(), std::move(owned), true};
+  const uintptr_t host = hostAddress(m);
+  *ptr = asPointer(host);
+  managedAllocations()[host] = std::move(m);
+  return hipSuccess;
+}
+
+hipError_t mapHostMemory(void* ptr, size_t size) {
+  void* device = ptr;
+#if !defined(HIP2VX_CPU_BACKEND)
+  hipError_t error = allocDevice(size, &device);
+  if (error != hipSuccess) return error;
+#endif
+  const bool ownsDevice = device != ptr;
+  managedAllocations()[reinterpret_cast<uintptr_t>(ptr)] = {reinterpret_cast<uintptr_t>(device), size, ownsDevice ? static_cast<unsigned char*>(ptr) : nullptr, nullptr, ownsDevice};
+  return hipSuccess;
 }
 
 }  // namespace hip2vx
@@ -86,20 +119,7 @@ hipError_t hipMallocManaged(void** ptr, size_t size, unsigned int flags) {
   return api([&] {
     if (!ptr || (flags != hipMemAttachGlobal && flags != hipMemAttachHost)) return hipErrorInvalidValue;
     *ptr = nullptr;
-    if (size == 0) return hipSuccess;
-    void* device = nullptr;
-    hipError_t error = hip2vx::allocDevice(size, &device);
-    if (error != hipSuccess) return error;
-#if defined(HIP2VX_CPU_BACKEND)
-    std::unique_ptr<unsigned char[]> shadow;
-#else
-    std::unique_ptr<unsigned char[]> shadow(new unsigned char[size]());
-#endif
-    hip2vx::Managed m{reinterpret_cast<uintptr_t>(device), size, std::move(shadow)};
-    const uintptr_t host = hip2vx::hostAddress(m);
-    *ptr = reinterpret_cast<void*>(host);
-    hip2vx::managedAllocations()[host] = std::move(m);
-    return hipSuccess;
+    return size == 0 ? hipSuccess : hip2vx::allocManaged(size, ptr);
   });
 }
 
@@ -118,6 +138,15 @@ hipError_t hipStreamAttachMemAsync(hipStream_t stream, void* ptr, size_t, unsign
 
 hipError_t hipMemAdvise(const void* ptr, size_t, hipMemoryAdvise, int) {
   return api([&] { return hip2vx::isManaged(ptr) ? hipSuccess : hipErrorInvalidValue; });
+}
+
+hipError_t hipHostGetDevicePointer(void** devicePointer, void* host, unsigned int flags) {
+  // The shadow is the pointer kernels are given: launches pass its device address.
+  return api([&] {
+    if (!devicePointer || flags != 0 || !hip2vx::isManaged(host)) return hipErrorInvalidValue;
+    *devicePointer = host;
+    return hipSuccess;
+  });
 }
 
 uint64_t __hip2vxDeviceAddress(const void* ptr) { return hip2vx::deviceAddressOf(ptr); }

@@ -1,6 +1,7 @@
-// Pointer queries over the runtime's allocation tables: managed, hipHostMalloc'd or registered host
-// memory, device memory. Host tables first: a device address is a number that could coincide with
-// a host address, a host allocation is a real one.
+// Pointer queries over the runtime's allocation tables: hipHostMalloc'd or registered host memory,
+// managed memory, device memory. Host tables first: a device address is a number that could
+// coincide with a host address, a host allocation is a real one; and mapped host memory, which is
+// also managed (managed.cpp), is host memory to HIP.
 #include "hip2vx_internal.h"
 
 using hip2vx::api;
@@ -8,8 +9,8 @@ using hip2vx::api;
 namespace {
 /** The table holding `ptr` and its extent there; hipMemoryTypeUnregistered when none does. */
 hipMemoryType classify(const void* ptr, hip2vx::Extent* extent) {
-  if (hip2vx::managedExtent(ptr, extent)) return hipMemoryTypeManaged;
   if (hip2vx::hostExtent(ptr, extent)) return hipMemoryTypeHost;
+  if (hip2vx::managedExtent(ptr, extent)) return hipMemoryTypeManaged;
   if (hip2vx::deviceExtent(ptr, extent)) return hipMemoryTypeDevice;
   return hipMemoryTypeUnregistered;
 }
@@ -24,8 +25,9 @@ hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes, const void
     *attributes = {};
     attributes->type = type;
     attributes->device = 0;
-    // Vortex cannot map host memory: host allocations have no device pointer.
-    attributes->devicePointer = type == hipMemoryTypeDevice || type == hipMemoryTypeManaged ? p : nullptr;
+    // Host memory has a device pointer only when mapped (then the pointer itself, as for managed memory).
+    const bool mapped = type == hipMemoryTypeHost && hip2vx::isManaged(ptr);
+    attributes->devicePointer = type == hipMemoryTypeDevice || type == hipMemoryTypeManaged || mapped ? p : nullptr;
     attributes->hostPointer = type == hipMemoryTypeDevice ? nullptr : p;
     attributes->isManaged = type == hipMemoryTypeManaged;
     attributes->allocationFlags = extent.flags;

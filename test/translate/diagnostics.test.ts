@@ -121,9 +121,6 @@ const CASES: [name: string, source: string, expected: string[]][] = [
   ['rdc', '__device__ int square(int);\n__global__ void k(int* p) { p[0] = square(3); }\n', [
     "rdc.cu:2:36: error: device function 'square' is declared but defined in no file this one includes; a Vortex kernel is built from one translation unit (no relocatable device code): define it in a header [device-function-undefined]",
   ]],
-  ['mapped-host', 'int main() { float* h; float* d; cudaHostAlloc(&h, 64, cudaHostAllocMapped); cudaHostGetDevicePointer(&d, h, 0); }\n', [
-    'mapped-host.cu:1:78: error: device pointers to mapped host memory (zero-copy) is not supported on Vortex v2.2 [mapped-host-memory]',
-  ]],
   ['managed-range', 'int main() { float* p; int v; cudaMemRangeGetAttribute(&v, 4, 1, p, 4); }\n', [
     'managed-range.cu:1:31: error: managed-memory range queries is not supported on Vortex v2.2 [managed-memory]',
   ]],

@@ -47,6 +47,11 @@ const PROGRAMS: FeatureProgram[] = [
     host: ['CHECK(hipMallocManaged(&b, n * sizeof(int), hipMemAttachGlobal));', '__managed__ int hits; HIP2VX_REGISTER_MANAGED_VAR(hits);', 'CHECK(hipMemAdvise(a, n * sizeof(int), hipMemAdviseSetReadMostly, 0));'],
   },
   {
+    dir: 'mapped-host', stem: 'mapped_host', args: '1000', variants: [{ config: '4x4', args: '300' }],
+    what: 'mapped (zero-copy) host memory: cudaHostAlloc with cudaHostAllocMapped, device pointers of it and the host pointer itself in launches, a struct argument, registered memory mapped',
+    host: ['CHECK(hipHostAlloc((void**)&hx, n * sizeof(float), hipHostMallocMapped));', 'CHECK(hipHostGetDevicePointer((void**)&dx, hx, 0));'],
+  },
+  {
     dir: 'spin-waits', stem: 'spin_waits', args: '64', variants: [{ config: '4x4', args: '16' }, { config: '16x16', args: '64' }],
     what: "threads of a block waiting for each other through volatile memory (a do-while until decided, a flag handed over): on the CPU backend the loops' spin points let the block's other threads run",
     device: ['{ hip2vx_spin_point();}'],

@@ -23,8 +23,9 @@
  *   (hipDeviceCanAccessPeer answers 0; peer copies within device 0 work), hipProfilerStart/Stop
  *   and hipHostRegister/Unregister (accepted; nothing needs pinning).
  *
- * Declared but returning hipErrorNotSupported (Vortex cannot map host memory into the device):
- *   hipHostGetDevicePointer, hipHostRegister with hipHostRegisterMapped.
+ * Mapped host memory (zero-copy: hipHostMalloc with hipHostMallocMapped, hipHostRegister with
+ *   hipHostRegisterMapped, hipHostGetDevicePointer) is emulated as managed memory: the device works
+ *   on a copy synchronised at launches and waits.
  *
  * Deliberately left undeclared, so a program using them fails to compile with a clear message:
  *   graphs built node by node (hipGraphCreate, hipGraphAdd*Node, ...), textures and surfaces
@@ -655,11 +656,9 @@ hipError_t hipMemcpyPeerAsync(void* dst, int dst_device, const void* src, int sr
 /* ---- hints with nothing to do on Vortex ---- */
 hipError_t hipProfilerStart(void);
 hipError_t hipProfilerStop(void);
-/* Page-locking: accepted (copies need no pinned memory); Mapped is hipErrorNotSupported. */
+/* Page-locking: accepted (copies need no pinned memory); Mapped makes it managed memory (above). */
 hipError_t hipHostRegister(void* ptr, size_t size, unsigned int flags);
 hipError_t hipHostUnregister(void* ptr);
-
-/* ---- not supported on Vortex: always hipErrorNotSupported (the translator refuses it) ---- */
 hipError_t hipHostGetDevicePointer(void** dev_ptr, void* host_ptr, unsigned int flags);
 
 #endif

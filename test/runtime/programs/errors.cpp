@@ -33,7 +33,6 @@ static void deviceManagement() {
   EXPECT(std::strlen(name) == sizeof name - 1);
   EXPECT_OK(hipSetDeviceFlags(hipDeviceScheduleBlockingSync));
   EXPECT_BAD(hipSetDeviceFlags(0x100), hipErrorInvalidValue);
-  EXPECT_BAD(hipSetDeviceFlags(hipDeviceMapHost), hipErrorNotSupported);
   unsigned int flags = 0;
   EXPECT_OK(hipGetDeviceFlags(&flags));
   EXPECT(flags == hipDeviceScheduleBlockingSync);
@@ -97,7 +96,6 @@ static void memory() {
   EXPECT_OK(hipFree(nullptr));
   EXPECT_BAD(hipHostFree(host), hipErrorInvalidValue);
   EXPECT_BAD(hipHostMalloc(nullptr, 4), hipErrorInvalidValue);
-  EXPECT_BAD(hipHostMalloc(&p, 4, hipHostMallocMapped), hipErrorNotSupported);
 
   EXPECT_BAD(hipMemcpy(dev, host, 4, (hipMemcpyKind)7), hipErrorInvalidMemcpyDirection);
   EXPECT_BAD(hipMemcpy(dev, host, 4, (hipMemcpyKind)5), hipErrorInvalidMemcpyDirection);
@@ -268,10 +266,23 @@ static void launches() {
   EXPECT_BAD(hipLaunchKernel(k, 1, 1, farParams, 0, nullptr), hipErrorInvalidDevicePointer);
 }
 
-static void unsupported() {
+static void mappedMemory() {
   void* p = nullptr;
-  EXPECT_BAD(hipHostGetDevicePointer(&p, &p, 0), hipErrorNotSupported);
-  EXPECT_BAD(hipHostRegister(&p, sizeof p, hipHostRegisterMapped), hipErrorNotSupported);
+  EXPECT_BAD(hipHostGetDevicePointer(&p, &p, 0), hipErrorInvalidValue);  // not mapped
+  void* host = nullptr;
+  EXPECT_OK(hipHostMalloc(&host, 16));
+  EXPECT_BAD(hipHostGetDevicePointer(&p, host, 0), hipErrorInvalidValue);  // pinned, not mapped
+  EXPECT_OK(hipHostFree(host));
+  EXPECT_OK(hipHostMalloc(&host, 16, hipHostMallocMapped));
+  EXPECT_BAD(hipHostGetDevicePointer(nullptr, host, 0), hipErrorInvalidValue);
+  EXPECT_BAD(hipHostGetDevicePointer(&p, host, 1), hipErrorInvalidValue);
+  EXPECT_OK(hipHostGetDevicePointer(&p, host, 0));
+  hipPointerAttribute_t attributes;
+  EXPECT_OK(hipPointerGetAttributes(&attributes, host));
+  EXPECT(attributes.type == hipMemoryTypeHost && attributes.devicePointer == p && attributes.hostPointer == host);
+  EXPECT_OK(hipHostFree(host));
+  EXPECT_BAD(hipHostGetDevicePointer(&p, host, 0), hipErrorInvalidValue);  // freed
+  EXPECT_BAD(hipHostRegister(&p, sizeof p, hipHostRegisterIoMemory), hipErrorNotSupported);
 }
 
 // One device and no peers; page-locking accepted; pitched memory and 2-D copies.
@@ -398,7 +409,7 @@ int main() {
   streamsAndEvents();
   capture();
   launches();
-  unsupported();
+  mappedMemory();
   managed();
   singleDevice();
   names();
