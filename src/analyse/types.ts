@@ -237,9 +237,12 @@ export class TypeTable {
     const scope: string[] = [];
     const classes: Node[] = [];
     for (let n = node.parent; n; n = n.parent) {
+      // Only these have a name to read (asking every ancestor would scan the whole file's items at the root).
+      const record = RECORD_SPECIFIERS.has(n.type);
+      if (!record && n.type !== 'namespace_definition') continue;
       const name = n.childForFieldName('name')?.text;
-      if (name && RECORD_SPECIFIERS.has(n.type) && n.childForFieldName('body')) classes.unshift(n);
-      else if (name && (n.type === 'namespace_definition' || RECORD_SPECIFIERS.has(n.type))) scope.unshift(...name.split('::'));
+      if (name && record && n.childForFieldName('body')) classes.unshift(n);
+      else if (name) scope.unshift(...name.split('::'));
     }
     return classes.reduce((outer, cls) => {
       const own = cls.childForFieldName('name')!.text.replace(/\s+/g, '');
