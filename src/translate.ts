@@ -24,7 +24,7 @@ import { namespacesOf, position, scan } from './analyse/syntax.js';
 import { missingLibraryNames } from './analyse/library-names.js';
 import { commandLineRoots, includedHeaders, includesThroughHeaders, isHeader, localHeaderRoots, plainIncludeRoots, precedingPrograms, translatedHeaderPath, unresolvedIncludes, type IncludedHeader } from './analyse/includes.js';
 import { textIncluders } from './analyse/text-includers.js';
-import { dispatcherDeclaration, launchStubs, stubDeclaration } from './emit/launch-stub.js';
+import { dispatcherDeclaration, inKernelNamespaces, launchStubs, stubDeclaration } from './emit/launch-stub.js';
 import type { Abi } from './layout/index.js';
 import type { RuleSet } from './rules/index.js';
 import { appendToFile, EditSet } from './rewrite/edits.js';
@@ -441,8 +441,8 @@ function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits
     later.push(...group.flatMap((u) => u.instances).filter(isLater));
     const placed = group.map((u) =>
       headerMode
-        ? { here: [...u.instances.filter((i) => i.launches.length > 0).map(stubDeclaration), ...[...primaries(u)].flatMap(dispatcherDeclaration)], atEnd: [] }
-        : launchStubs(u.instances.filter((i) => !isLater(i)), programName, deviceAbi, nl, primaries(u)),
+        ? inKernelNamespaces(u.instances.filter((i) => i.launches.length > 0), primaries(u), (instances, kernels) => ({ here: [...instances.map(stubDeclaration), ...[...kernels].flatMap(dispatcherDeclaration)], atEnd: [] }))
+        : inKernelNamespaces(u.instances.filter((i) => !isLater(i)), primaries(u), (instances, kernels) => launchStubs(instances, programName, deviceAbi, nl, kernels)),
     );
     const stubs = placed.flatMap((p) => p.here);
     const atEnd = placed.flatMap((p) => p.atEnd);
@@ -461,7 +461,8 @@ function declarePrecedingStubs(instances: readonly KernelInstance[], hostEdits: 
   const launched = instances.filter((i) => i.launches.length > 0);
   if (!launched.length) return;
   const item = firstLaunchItem(launched.flatMap((i) => i.launches));
-  hostEdits.wrap(item, `/* hip2vortex: launch stubs of the kernels of files included before this one (the file including them defines them): */${nl}${launched.map(stubDeclaration).join(nl)}${nl}`, '');
+  const stubs = inKernelNamespaces(launched, new Set(), (instances) => ({ here: instances.map(stubDeclaration), atEnd: [] })).here;
+  hostEdits.wrap(item, `/* hip2vortex: launch stubs of the kernels of files included before this one (the file including them defines them): */${nl}${stubs.join(nl)}${nl}`, '');
 }
 
 /**

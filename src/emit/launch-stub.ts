@@ -6,7 +6,7 @@
 import type { Abi } from '../layout/index.js';
 import { layoutOf, sameOnDevice } from '../layout/index.js';
 import type { KernelInstance } from '../analyse/instances.js';
-import { namedParameterList, type FunctionInfo } from '../analyse/program.js';
+import { namedParameterList, namespacePath, type FunctionInfo } from '../analyse/program.js';
 import { toImage } from './device-image.js';
 
 export const handleName = (program: string, id: string) => `__hip2vx_kernel_${program}_${id}`;
@@ -109,4 +109,39 @@ export function launchStubs(instances: readonly KernelInstance[], program: strin
     }
   }
   return out;
+}
+
+/**
+ * Stubs placed away from their kernels' definitions (after the #include of a header defining
+ * them, before a launch), by the namespaces of their kernels: `place` makes those of one
+ * namespace, which go inside it, so a launch naming `ns::k` finds `ns::` + its stub.
+ */
+export function inKernelNamespaces(
+  instances: readonly KernelInstance[],
+  primaries: ReadonlySet<FunctionInfo>,
+  place: (instances: KernelInstance[], primaries: Set<FunctionInfo>) => PlacedStubs,
+): PlacedStubs {
+  const groups = new Map<string, { instances: KernelInstance[]; primaries: Set<FunctionInfo> }>();
+  const group = (k: FunctionInfo) => {
+    const path = namespacePath(k);
+    const g = groups.get(path) ?? { instances: [], primaries: new Set<FunctionInfo>() };
+    groups.set(path, g);
+    return g;
+  };
+  for (const i of instances) group(i.kernel).instances.push(i);
+  for (const k of primaries) group(k).primaries.add(k);
+  const out: PlacedStubs = { here: [], atEnd: [] };
+  for (const [path, g] of groups) {
+    const placed = place(g.instances, g.primaries);
+    out.here.push(...inNamespace(path, placed.here));
+    out.atEnd.push(...inNamespace(path, placed.atEnd));
+  }
+  return out;
+}
+
+/** `a::b` opened one name at a time (a nested namespace definition needs C++17). */
+function inNamespace(path: string, lines: string[]): string[] {
+  if (!path || !lines.length) return lines;
+  const names = path.split('::');
+  return [names.map((n) => `namespace ${n} {`).join(' '), ...lines, names.map(() => '}').join(' ')];
 }

@@ -9,7 +9,7 @@ import type { KernelInstance } from '../analyse/instances.js';
 import type { HeaderRule, RuleSet } from '../rules/index.js';
 import { appendToFile, type EditSet } from './edits.js';
 import type { Reporter } from './reporter.js';
-import { dispatcherDeclaration, dispatcherName, handleDispatcherName, handleName, launchStubs, registrarName, stubDeclaration, stubName } from '../emit/launch-stub.js';
+import { dispatcherDeclaration, dispatcherName, handleDispatcherName, handleName, inKernelNamespaces, launchStubs, registrarName, stubDeclaration, stubName } from '../emit/launch-stub.js';
 import { dependentOn, dispatches } from '../analyse/template-bindings.js';
 import type { Abi } from '../layout/index.js';
 import { argumentsOf, functionDeclarator, namespacesOf, scan } from '../analyse/syntax.js';
@@ -295,7 +295,7 @@ export function stubsBeforeFirstLaunch(edits: EditSet, instances: readonly Kerne
   for (const i of instances) {
     const item = firstLaunchItem(i.launches);
     const entry = byItem.get(item.id) ?? { item, stubs: [] };
-    entry.stubs.push(...launchStubs([i], program, deviceAbi, nl).here);
+    entry.stubs.push(...inKernelNamespaces([i], new Set(), (instances) => launchStubs(instances, program, deviceAbi, nl)).here);
     byItem.set(item.id, entry);
   }
   for (const { item, stubs } of byItem.values()) edits.wrap(item, `/* hip2vortex: ${what}: */${nl}${stubs.join(nl)}${nl}`, '');
