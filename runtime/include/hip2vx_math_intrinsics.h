@@ -155,10 +155,16 @@ HIP2VX_MATH_FN int __clzll(long long v) {
   x |= x >> 1; x |= x >> 2; x |= x >> 4; x |= x >> 8; x |= x >> 16; x |= x >> 32;
   return 64 - __popcll(x);
 }
-/** The 1-based position of the lowest set bit, 0 for 0: the ones below it, plus one. */
+/**
+ * The 1-based position of the lowest set bit, 0 for 0: which halves, quarters... of the word the
+ * lowest bit is in (Hacker's Delight's branch-free ntz). Not the bit count of the ones below it:
+ * clang reads that as count-trailing-zeros and, without Zbb, branches on zero.
+ */
 HIP2VX_MATH_FN int __ffs(int v) {
-  uint32_t x = (uint32_t)v;
-  return HIP2VX_PICK(x == 0u, 0, __popc((x & (0u - x)) - 1u) + 1);
+  const uint32_t y = (uint32_t)v & (0u - (uint32_t)v);
+  const int zeros = ((y & 0x0000ffffu) == 0u) * 16 + ((y & 0x00ff00ffu) == 0u) * 8 + ((y & 0x0f0f0f0fu) == 0u) * 4 +
+                    ((y & 0x33333333u) == 0u) * 2 + ((y & 0x55555555u) == 0u);
+  return HIP2VX_PICK(y == 0u, 0, zeros + 1);
 }
 HIP2VX_MATH_FN int __ffsll(long long v) {
   uint64_t x = (uint64_t)v;
@@ -213,7 +219,10 @@ HIP2VX_MATH_FN unsigned int __fns(unsigned int mask, unsigned int base, int offs
   }
   return found;
 }
-HIP2VX_MATH_FN int __mul24(int a, int b) { return (int)((int32_t)(a << 8) >> 8) * (int)((int32_t)(b << 8) >> 8); }
+/** The low 24 bits of each, sign-extended, multiplied modulo 2^32 (in unsigned: an int product may overflow). */
+HIP2VX_MATH_FN int __mul24(int a, int b) {
+  return (int)((uint32_t)((int32_t)((uint32_t)a << 8) >> 8) * (uint32_t)((int32_t)((uint32_t)b << 8) >> 8));
+}
 HIP2VX_MATH_FN unsigned int __umul24(unsigned int a, unsigned int b) { return (a & 0xffffffu) * (b & 0xffffffu); }
 HIP2VX_MATH_FN int __mulhi(int a, int b) { return (int)(((int64_t)a * b) >> 32); }
 HIP2VX_MATH_FN unsigned int __umulhi(unsigned int a, unsigned int b) { return (unsigned int)(((uint64_t)a * b) >> 32); }

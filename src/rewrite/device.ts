@@ -846,7 +846,7 @@ export class DeviceRewriter {
   private returnType(fn: FunctionInfo): string {
     const lambda = fn.node.type === 'lambda_expression';
     const written = lambda ? undefined : fn.node.childForFieldName('type');
-    if (!lambda && written?.type !== 'placeholder_type_specifier') return written?.text ?? 'void';
+    if (!lambda && written?.type !== 'placeholder_type_specifier') return written ? writtenReturnType(fn.node, written) : 'void';
     const declarator = lambda ? fn.node.childForFieldName('declarator') : functionDeclarator(fn.node);
     const trailing = declarator?.namedChildren.find((c) => c?.type === 'trailing_return_type');
     if (trailing) return trailing.text.replace(/^->\s*/, '');
@@ -1111,4 +1111,23 @@ class TailBranches {
 function isMutableReference(param: Node): boolean {
   const declarator = param.childForFieldName('declarator')?.text ?? '';
   return /^\(?&/.test(declarator) && !param.children.some((c) => c?.type === 'type_qualifier' && c.text === 'const');
+}
+
+/**
+ * A function's written return type, as the type of a variable that holds the value: the
+ * specifier with the pointer and reference layers its declarator puts around the parameters
+ * (`float* pick(...)`, `const T& max(...)`: the `const` written before the specifier belongs to
+ * the pointee then), less a top-level `const`, which would make the variable unassignable.
+ */
+function writtenReturnType(fn: Node, specifier: Node): string {
+  let layers = '';
+  let d = fn.childForFieldName('declarator');
+  for (; d && d.type !== 'function_declarator'; d = d.childForFieldName('declarator') ?? d.namedChildren.find((c) => c.type.endsWith('declarator')) ?? null) {
+    if (d.type === 'pointer_declarator') layers += ['*', ...d.namedChildren.filter((c) => c.type === 'type_qualifier').map((q) => ` ${q.text} `)].join('');
+    else if (d.type === 'reference_declarator') layers += d.child(0)!.type;
+    else if (d.type !== 'parenthesized_declarator') return specifier.text;
+  }
+  if (!layers) return specifier.text;
+  const qualifiers = fn.namedChildren.filter((c) => c.type === 'type_qualifier' && c.startIndex < specifier.startIndex).map((q) => `${q.text} `);
+  return `${qualifiers.join('')}${specifier.text}${layers.replace(/\s*\b(const|volatile)\s*$/, '')}`.replace(/\s+/g, ' ').trim();
 }

@@ -92,6 +92,11 @@ export class DivergenceLowering {
     private readonly options: LoweringOptions = {},
   ) {}
 
+  /** Returns an lvalue reference (`T&`: the written return type, device.ts's returnType). */
+  private get returnsReference(): boolean {
+    return /[^&]&$/.test(this.returnType);
+  }
+
   private get returnsLeave(): boolean {
     return !!this.options.returnsLeave;
   }
@@ -413,6 +418,40 @@ export class DivergenceLowering {
     }
   }
 
+  /**
+   * The ?: `e` must name an object, not give a value: returned as a reference, bound to one,
+   * assigned to, incremented, its address taken, or a member of it so used.
+   */
+  private needsObject(e: Node): boolean {
+    let n = e;
+    while (n.parent?.type === 'parenthesized_expression') n = n.parent;
+    const p = n.parent;
+    const is = (field: string) => p?.childForFieldName(field)?.id === n.id;
+    switch (p?.type) {
+      case 'return_statement':
+        return this.returnsReference;
+      case 'init_declarator':
+        return is('value') && p.childForFieldName('declarator')?.type === 'reference_declarator';
+      case 'assignment_expression':
+        return is('left');
+      case 'update_expression':
+        return true;
+      case 'pointer_expression':
+        return p.child(0)?.type === '&';
+      case 'field_expression':
+        return p.child(1)?.type === '.' && this.needsObject(p);
+      default:
+        return false;
+    }
+  }
+
+  /** `e` is an object whose address is computed without loads or effects (`x`, `a[i]`, `*p`, `s.f`). */
+  private addressable(e: Node): boolean {
+    const inner = e.type === 'parenthesized_expression' ? e.namedChildren[0] : e;
+    if (!inner || !OBJECTS.has(inner.type) || (inner.type === 'pointer_expression' && inner.child(0)?.type !== '*')) return false;
+    return inner.type === 'parenthesized_expression' ? this.addressable(inner) : this.safeAddress(inner, NOTHING_READ);
+  }
+
   /** The address of the lvalue `e` is computed without loads or effects (`a[i]`, `*p`, `s.f`). */
   private safeAddress(e: Node, read: ReadonlySet<string>): boolean {
     const arg = e.childForFieldName('argument');
@@ -474,7 +513,8 @@ export class DivergenceLowering {
     while (n.parent?.type === 'parenthesized_expression') n = n.parent;
     const p = n.parent;
     if (!p) return false;
-    if (p.type === 'init_declarator' && p.childForFieldName('value')?.id === n.id) return p.parent?.type === 'declaration' && p.parent.childrenForFieldName('declarator').length === 1;
+    // Not a reference's initializer: a reference cannot be declared first and assigned after.
+    if (p.type === 'init_declarator' && p.childForFieldName('value')?.id === n.id) return p.parent?.type === 'declaration' && p.parent.childrenForFieldName('declarator').length === 1 && p.childForFieldName('declarator')?.type !== 'reference_declarator';
     if (p.type === 'assignment_expression' && p.childForFieldName('right')?.id === n.id) return p.parent?.type === 'expression_statement';
     const condition = p.type === 'conditional_expression' ? p.childForFieldName('condition')! : undefined;
     return !!condition && condition.id !== n.id && !this.uni.isUniform(condition) && this.statementValue(p);
@@ -499,6 +539,14 @@ export class DivergenceLowering {
       if ((!ternary && !this.isShortCircuit(e)) || inDirective(e) || compileTime(e)) continue;
       const cond = ternary ? e.childForFieldName('condition')! : e;
       if (this.uni.isUniform(cond)) continue;
+      if (ternary && this.needsObject(e)) {
+        const [c, a, b] = ['condition', 'consequence', 'alternative'].map((f) => e.childForFieldName(f)!);
+        // Selected by address: the result stays the object itself (a reference returned or bound to it, an assignment's target).
+        if (this.addressable(a) && this.addressable(b)) {
+          this.edits.replace(e, (print) => `(*hip2vx_select(${opaqueBool(c, print)}, &(${print(a)}), &(${print(b)})))`);
+          continue;
+        }
+      }
       if (this.safe(e) || this.safeAfterFirst(e)) {
         if (ternary) {
           const [c, a, b] = ['condition', 'consequence', 'alternative'].map((f) => e.childForFieldName(f)!);
@@ -645,7 +693,8 @@ export class DivergenceLowering {
       this.edits.replace(jump, (print) => {
         const flag = this.converted.get(id)!;
         const cont = jump.type === 'continue_statement' ? this.maskContinues.get(this.target(jump)!.id) : undefined;
-        return value ? `{ __hv_rv = ${print(value)}; ${flag} = 1; }` : cont ? `{ ${flag} = 1; ${cont} = 1; }` : `${flag} = 1;`;
+        const stored = this.returnsReference ? `&(${print(value!)})` : value && print(value);
+        return value ? `{ __hv_rv = ${stored}; ${flag} = 1; }` : cont ? `{ ${flag} = 1; ${cont} = 1; }` : `${flag} = 1;`;
       });
     }
     for (const e of descendantsOf(this.body, ['declaration', 'expression_statement'], false, mayBranch(this.edits.text))) this.lowerValueStatement(e);
@@ -854,7 +903,9 @@ export class DivergenceLowering {
     const branch = (field: string) => {
       const b = unparen(e.childForFieldName(field)!);
       const nested = b.type === 'conditional_expression' && !this.edits.has(b) && !this.uni.isUniform(b.childForFieldName('condition')!);
-      return nested ? `{ ${this.assignBranches(target, op, b, print)} }` : `{ ${target} ${op} ${print(b)}; }`;
+      // A comma binds looser than the assignment: `v = (j++, i * 2)` keeps its parentheses.
+      const value = b.type === 'comma_expression' ? `(${print(b)})` : print(b);
+      return nested ? `{ ${this.assignBranches(target, op, b, print)} }` : `{ ${target} ${op} ${value}; }`;
     };
     const region = this.splitRegion(c.value, branch('consequence'), branch('alternative')).trimEnd();
     return c.pre ? `{ ${c.pre}${region} }` : region;
@@ -1117,9 +1168,11 @@ export class DivergenceLowering {
       this.edits.replace(block, (print) => {
         const out = lead + this.guarded(stmts, print, trail, isBody);
         if (!isBody) return `{ ${out} }`;
-        const rv = this.returnType !== 'void' && flag ? `${this.returnType} __hv_rv{}; ` : '';
+        // A reference returned is kept as its address (a reference cannot be assigned).
+        const slot = this.returnsReference ? `${this.returnType.replace(/&$/, '')}*` : this.returnType;
+        const rv = this.returnType !== 'void' && flag ? `${slot} __hv_rv{}; ` : '';
         const ret = flag ? `int ${flag} = 0; ` : '';
-        return `{ ${ret}${rv}${out}${rv ? ' return __hv_rv;' : ''} }`;
+        return `{ ${ret}${rv}${out}${rv ? ` return ${this.returnsReference ? '*' : ''}__hv_rv;` : ''} }`;
       });
     }
     // Cases of switches printed as switches: guard within a case, and a case that earlier cases
@@ -1160,6 +1213,8 @@ export class DivergenceLowering {
 }
 
 const NOTHING_READ: ReadonlySet<string> = new Set();
+/** Expressions that name an object (lvalues), given their operands do. */
+const OBJECTS = new Set(['identifier', 'qualified_identifier', 'subscript_expression', 'field_expression', 'pointer_expression', 'parenthesized_expression']);
 
 /** An expression's text without spaces and redundant parentheses around names (`(x)` as `x`): equal loads spell alike. */
 function spelling(e: Node): string {

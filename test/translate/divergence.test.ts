@@ -49,6 +49,35 @@ describe('divergence brackets', () => {
     expect(text).toContain('1 + (hip2vx_select(hip2vx_bool(((hip2vx_bool(0 < q[0]) & hip2vx_bool(q[0] < n)))), q[0] * 2, q[0]));');
   });
 
+  it('select by address a ?: that must stay an object: bound to a reference, assigned to, its address taken', async () => {
+    const text = await kernelText('int i = threadIdx.x;\nint& r = i < n ? p[i] : p[0];\nr += 1;\n(i & 1 ? p[1] : p[2]) = 3;\nint* q = &(i > 2 ? p[3] : n);\n*q = 4;');
+    expect(text).toContain('int& r = (*hip2vx_select(hip2vx_bool(i < n), &(p[i]), &(p[0])));');
+    expect(text).toContain('((*hip2vx_select(hip2vx_bool(i & 1), &(p[1]), &(p[2])))) = 3;');
+    expect(text).toContain('int* q = &((*hip2vx_select(hip2vx_bool(i > 2), &(p[3]), &(n))));');
+    // A value is not selected by address.
+    expect(await kernelText('int i = threadIdx.x;\nint v = i < n ? p[0] : n;\np[i] = v;')).toContain('if (__hv_g1) { v = p[0]; } else { v = n; }');
+  });
+
+  it('keep the parentheses of a comma expression assigned in a branch of a lowered ?:', async () => {
+    const text = await kernelText('int i = threadIdx.x, j = 0;\nint v = (i & 1) ? (j++, i * 2) : (j--, i * 3);\np[i] = v + j;');
+    expect(text).toMatch(/if \(__hv_g\d+\) \{ v = \(j\+\+, i \* 2\); \} else \{ v = \(j--, i \* 3\); \}/);
+  });
+
+  it('return references and pointers from device functions with per-thread returns as such', async () => {
+    const result = await translateText('f.cu', [
+      'template <typename T> __device__ const T& larger(const T& a, const T& b) { return a < b ? b : a; }',
+      'struct P { float x, y; __device__ float& at(int i) { if (i == 0) return x; return y; } };',
+      '__device__ const float* const pick(const float* a, const float* b, int i) { if (i & 1) return a; return b; }',
+      '__global__ void k(float* v, P* s) { int i = threadIdx.x; v[i] = larger(v[i], v[0]) + *pick(v, v + 1, i); s[i].at(i) = 1.0f; }',
+      '',
+    ].join('\n'));
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const device = output(result, 'device');
+    expect(device).toContain('{ return (*hip2vx_select(hip2vx_bool(a < b), &(b), &(a))); }');
+    expect(device).toMatch(/float& at\(int i\) \{ int __hv_ret\d+ = 0; float\* __hv_rv\{\}; [^]*?__hv_rv = &\(x\);[^]*?__hv_rv = &\(y\);[^]*? return \*__hv_rv; \}/);
+    expect(device).toMatch(/const float\* const pick\([^)]*\) \{ int __hv_ret\d+ = 0; const float\* __hv_rv\{\}; [^]*?__hv_rv = a;[^]*? return __hv_rv; \}/);
+  });
+
   it('treat the HIP spellings of threadIdx as per-thread', async () => {
     for (const spelling of ['hipThreadIdx_x', 'hipThreadIdx_y', 'hipThreadIdx_z']) {
       const text = await kernelText(`int x = hipBlockIdx_x * hipBlockDim_x + ${spelling};\nif (x >= n) return;\np[x] = 1;`);

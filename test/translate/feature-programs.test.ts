@@ -29,7 +29,7 @@ interface FeatureProgram {
 const PROGRAMS: FeatureProgram[] = [
   {
     dir: 'divergent-shapes', stem: 'shapes', args: '301', variants: [{ config: '4x4', opt: '-O2' }, { config: '4x4', opt: '-O3' }],
-    what: 'shapes compilers turn back into divergent branches (combined comparisons, selects, per-thread trip counts, switch with [[fallthrough]] and a GNU case range, auto return types, a barrier after returns whole warps take or inside an if ending the kernel that they fail, barriers in loops (one with a counter) and an if after them, barriers in loops whose trip count differs between threads (a grid-stride loop holding a scan, a do-while after a return, a break, a continue) and in an if on a per-thread condition before more code, branches on what a device function wrote into a local array, through a reference, as a member function and by a lambda)',
+    what: 'shapes compilers turn back into divergent branches (references and pointers chosen per thread and returned early, combined comparisons, selects, per-thread trip counts, switch with [[fallthrough]] and a GNU case range, auto return types, a barrier after returns whole warps take or inside an if ending the kernel that they fail, barriers in loops (one with a counter) and an if after them, barriers in loops whose trip count differs between threads (a grid-stride loop holding a scan, a do-while after a return, a break, a continue) and in an if on a per-thread condition before more code, branches on what a device function wrote into a local array, through a reference, as a member function and by a lambda)',
   },
   {
     dir: 'conditional-loads', stem: 'conditional_loads', args: '301', variants: [{ config: '4x4' }],
