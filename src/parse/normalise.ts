@@ -26,6 +26,13 @@ const LAMBDA_SPACE = /(\]\s*)((?:__host__\s+)?__device__(?:\s+__host__)?)(?=\s*\
     spaces (`new float  [n]`); no analysis reads the element type of a `new`. */
 const NEW_POINTER_ARRAY = /(\bnew\s+(?:(?:const|unsigned|signed|struct|long|short)\s+)*[A-Za-z_]\w*(?:\s*::\s*\w+)*(?:\s*<[^<>;()]*>)?)(\s*\*[\s*]*)(?=\[)/g;
 
+/**
+ * Execution-space specifiers before `friend` (`__host__ __device__ friend C operator+(...)`),
+ * which the grammar takes only after it: `friend` is blanked, so the function reads as a member
+ * (nothing translated depends on its being a friend).
+ */
+const SPACE_THEN_FRIEND = /((?:\b(?:__host__|__device__|__forceinline__|__inline__|inline|static|constexpr)\b\s+)+)friend\b/g;
+
 /** GNU's case ranges (`case 'a' ... 'z':`): the ellipsis becomes `+0+` (the label's text is read as written). */
 const CASE_RANGE = /(\bcase\s[^:;{}]*?)\.\.\.(?=[^:;{}]*:)/g;
 
@@ -35,6 +42,7 @@ export function textForParser(text: string): string {
   out = out.replace(CALLBACK_CONVENTION, (m) => ' '.repeat(m.length));
   out = out.replace(GNU_FALLTHROUGH, (m) => '[[fallthrough]]'.padEnd(m.length));
   out = out.replace(CASE_RANGE, '$1+0+');
+  out = out.replace(SPACE_THEN_FRIEND, (m, specifiers: string) => (/\b__device__\b/.test(specifiers) ? specifiers + '      ' : m));
   out = out.replace(NEW_POINTER_ARRAY, (_, head: string, stars: string) => head + ' '.repeat(stars.length));
   return out.replace(LAMBDA_SPACE, (_, open: string, space: string) => open + ' '.repeat(space.length));
 }
