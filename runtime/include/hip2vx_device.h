@@ -711,10 +711,6 @@ HIP2VX_INLINE void hip2vx_warp_sync() {
 }
 
 HIP2VX_INLINE uint32_t __lane_id() { return hip2vx_linear_tid() & (HIP2VX_WARP_SIZE - 1u); }
-/** The lanes of the caller's warp: all that exist are active under the requirement above. Lanes
-    that returned are not taken off (no wait tells when they have): __ballot_sync(~0u, 1) is the
-    exact mask of the lanes still there. */
-HIP2VX_INLINE hip2vx_lanemask_t __activemask() { return ~(hip2vx_lanemask_t)0 >> (HIP2VX_WARP_SIZE - hip2vx_warp_lanes()); }
 HIP2VX_INLINE hip2vx_lanemask_t __lanemask_lt() { return ((hip2vx_lanemask_t)1 << __lane_id()) - 1u; }
 
 /** The thread of `lane` in the caller's warp; the caller for a lane past the block's end. */
@@ -791,6 +787,14 @@ HIP2VX_INLINE hip2vx_lanemask_t __ballot(int predicate) {
     bits |= (hip2vx_lanemask_t)(buf[t] & (uint32_t)present) << i;
   }
   return bits;
+}
+/** The lanes of the caller's warp still in it: all that exist, unless lanes of this kernel may
+    leave (return, or skip a branch holding the rest of its warp operations, as in warp-aggregated
+    atomics: `if (keep) dst[atomicAggInc(n)] = v;`); then an exchange tells which stayed (the
+    translator treats it as a warp operation). */
+HIP2VX_INLINE hip2vx_lanemask_t __activemask() {
+  if (!hip2vx_warp_leaving) return ~(hip2vx_lanemask_t)0 >> (HIP2VX_WARP_SIZE - hip2vx_warp_lanes());
+  return __ballot(1);
 }
 HIP2VX_INLINE int __any(int predicate) { return hip2vx_bool(__ballot(predicate)); }
 /** No lane taking part has a zero predicate (exact whatever lanes have left). */

@@ -643,7 +643,7 @@ export class DeviceRewriter {
     const exits = warpExits(fn, this.options.warpUsers ?? new Set(), this.options.warpEnders).length > 0;
     const lowering = this.lowering(fn, this.warpParams().analysis(fn), exits);
     const units = steps.map((step) => ({ step, around: guardingIf(step) }));
-    const tails = new TailBranches(fn, lowering, [...calls, ...syncwarps, ...units.map((u) => u.around ?? u.step.statement)], this.edits, this.leavers);
+    const tails = new TailBranches(fn, lowering, [...calls, ...syncwarps, ...units.map((u) => u.around ?? u.step.statement)], this.leavers);
     const checked = this.rules.constructs.get('warp-op-divergent')?.status !== 'supported';
     let assuming: DivergenceLowering | undefined;
     let rows: DivergenceLowering | undefined;
@@ -1090,7 +1090,6 @@ class TailBranches {
     private readonly fn: FunctionInfo,
     private readonly lowering: DivergenceLowering,
     private readonly waits: readonly Node[],
-    private readonly edits: EditSet,
     private readonly leavers: Set<string>,
   ) {}
 
@@ -1101,7 +1100,7 @@ class TailBranches {
       if (this.done.has(branch.id)) continue;
       this.done.add(branch.id);
       if (branch.type !== 'if_statement') this.leavers.add(this.fn.name);
-      this.edits.transform(value, (text) => (enters ? `hip2vx_warp_stay(hip2vx_bool(${text}))` : `!hip2vx_warp_stay(!hip2vx_bool(${text}))`));
+      this.lowering.stayIn(value, enters);
     }
     return !!branches;
   }

@@ -92,6 +92,15 @@ export class DivergenceLowering {
     private readonly options: LoweringOptions = {},
   ) {}
 
+  /**
+   * The condition of a branch holding the kernel's last warp operations: the lanes that do not
+   * enter it (`enters`: on a true value) leave their warp as they evaluate it (TailBranches).
+   */
+  stayIn(condition: Node, enters: boolean): void {
+    STAYS.set(condition, enters);
+    this.edits.transform(condition, (text) => (enters ? `hip2vx_warp_stay(hip2vx_bool(${text}))` : `!hip2vx_warp_stay(!hip2vx_bool(${text}))`));
+  }
+
   /** Returns an lvalue reference (`T&`: the written return type, device.ts's returnType). */
   private get returnsReference(): boolean {
     return /[^&]&$/.test(this.returnType);
@@ -644,6 +653,12 @@ export class DivergenceLowering {
     if (e.type === 'parenthesized_expression' || e.type === 'condition_clause') {
       const inner = e.namedChildren.find((c) => c && c.type !== 'comment');
       if (inner && e.namedChildren.length === 1) return this.lowerCond(inner, print, replaced);
+    }
+    const enters = STAYS.get(e);
+    if (enters !== undefined && !replaced && this.isShortCircuit(e)) {
+      // Lowered as any short-circuit condition (its text edit is only for a branch left as written); the lanes leave on its value.
+      const lowered = this.lowerCond(e, print, true);
+      return { pre: lowered.pre, value: enters ? `hip2vx_warp_stay(${lowered.value})` : `!hip2vx_warp_stay(!${lowered.value})` };
     }
     if (this.isShortCircuit(e) && (replaced || !this.edits.has(e))) {
       const and = e.childForFieldName('operator')!.type === '&&';
@@ -1213,6 +1228,12 @@ export class DivergenceLowering {
 }
 
 const NOTHING_READ: ReadonlySet<string> = new Set();
+/**
+ * Conditions the lanes not taking their branch leave their warp on (stayIn), whether a true
+ * value enters: by node, since the lowering that checks a kernel's warp operations is not the
+ * one that prints it (both see the file's edits).
+ */
+const STAYS = new WeakMap<Node, boolean>();
 /** Expressions that name an object (lvalues), given their operands do. */
 const OBJECTS = new Set(['identifier', 'qualified_identifier', 'subscript_expression', 'field_expression', 'pointer_expression', 'parenthesized_expression']);
 

@@ -272,7 +272,7 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'warp-exits', stem: 'warp_exits', args: '64 150', variants: [{ config: '4x4', args: '16 37' }, { config: '16x16', args: '96 150' }, { config: '32x32', args: '256 1000' }],
-    what: 'warp operations after returns some lanes take: reductions over the lanes left, ballot compaction, __all, returns inside a loop',
+    what: 'warp operations after returns some lanes take: reductions over the lanes left, ballot compaction, __all, returns inside a loop; warp-aggregated atomics under a per-thread && that loads (__activemask: the lanes that stayed), votes in a loop on such a condition',
     device: ['{ hip2vx_warp_leave(); __hv_ret1 = 1; }', 'hip2vx_warp_leaving = 1;'],
   },
   {
