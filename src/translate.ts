@@ -1,6 +1,6 @@
 // One source file through the pipeline: checks -> parse -> analyse -> rewrite (device, host) ->
 // emit (device entries, registration, build variables). Pure: text in, files out; the CLI writes.
-import { basename, dirname, extname, relative, resolve } from 'node:path';
+import { basename, dirname, extname, relative, resolve, sep } from 'node:path';
 import { readSource, type SourceFile } from './parse/source.js';
 import { parse, type Node } from './parse/parser.js';
 import { errorNodes, lexicalProblems, syntaxProblems } from './parse/checks.js';
@@ -430,7 +430,7 @@ function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits
   for (const group of byDirective.values()) {
     const direct = group.find((u) => !u.header!.nested)!.header!;
     const pathNode = direct.directive.childForFieldName('path')!;
-    const written = byIncluder(direct.file, path, options) ? basename(direct.file) : direct.written;
+    const written = byIncluder(direct.file, path, options) ? basename(direct.file) : pathFromIncluder(direct, path);
     hostEdits.replace(pathNode, `"${translatedHeaderPath(written, 'host')}"`);
     deviceEdits.replace(pathNode, `"${translatedHeaderPath(written, 'device')}"`);
     // A dispatcher is declared by the header when its own host templates launch the kernel.
@@ -463,6 +463,16 @@ function declarePrecedingStubs(instances: readonly KernelInstance[], hostEdits: 
   const item = firstLaunchItem(launched.flatMap((i) => i.launches));
   const stubs = inKernelNamespaces(launched, new Set(), (instances) => ({ here: instances.map(stubDeclaration), atEnd: [] })).here;
   hostEdits.wrap(item, `/* hip2vortex: launch stubs of the kernels of files included before this one (the file including them defines them): */${nl}${stubs.join(nl)}${nl}`, '');
+}
+
+/**
+ * How a header of the includer's own tree is included: as written when found from the includer's
+ * directory; found through an -I directory, by its path from there, where its translation is
+ * written too (the build's -I directories hold only the untranslated header).
+ */
+function pathFromIncluder(header: IncludedHeader, includer: string): string {
+  const dir = dirname(resolve(includer));
+  return resolve(dir, header.written) === header.file ? header.written : relative(dir, header.file).split(sep).join('/');
 }
 
 /**

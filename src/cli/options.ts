@@ -111,7 +111,8 @@ export function sessionOptions(paths: string[], flags: CommonFlags, use: OutputU
       warpSize: flags.warpSize === '64' ? 64 : 32,
       divergence: flags.divergence,
       ruleFiles: flags.rules,
-      includeDirs: flags.includeDir,
+      // Absolute: the generated .mk files are run from the output directories, not from here.
+      includeDirs: flags.includeDir.map((d) => resolve(d)),
       defines: flags.define.map(define),
       annotate: flags.annotate ?? false,
     },

@@ -61,6 +61,21 @@ describe('programs of several sources', () => {
     runCpu(out);
   });
 
+  it('a GPU header of the tree found through a relative -I directory: included by its path to its translation, the directory recorded absolute', { timeout: 300_000 }, () => {
+    const out = translateSources({
+      'include/scale.cuh': ['#pragma once', '__global__ void scale(float* p, float by) { p[threadIdx.x] *= by; }'],
+      'include/plain.h': ['#pragma once', 'static const float FACTOR = 3.0f;'],
+      'main.cu': ['#include <cstdio>', '#include "plain.h"', '#include "scale.cuh"',
+        'int main() { float h[8], *d; for (int i = 0; i < 8; ++i) h[i] = i; cudaMalloc(&d, sizeof h); cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);',
+        '  scale<<<1, 8>>>(d, FACTOR); cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost); printf("%s\\n", h[7] == 21.0f ? "PASSED" : "FAILED"); }'],
+    }, ['-I', 'src/include']);
+    expect(readFileSync(join(out, 'main.host.cpp'), 'utf8')).toContain('#include "include/scale.host.cuh"');
+    expect(readFileSync(join(out, 'main.device.cpp'), 'utf8')).toContain('#include "include/scale.device.cuh"');
+    // plain.h is not translated: the build finds it in the source tree.
+    expect(readFileSync(join(out, 'main.mk'), 'utf8')).toContain(`HIP2VX_INCLUDE_DIRS ?= ${join(out, '..', 'src', 'include')}\n`);
+    runCpu(out);
+  });
+
   it('--program names two programs of one folder; a source from another folder is copied into a folder named after its own and its folder searched for headers', { timeout: 300_000 }, () => {
     const dir = tempDir();
     const app = join(FIXTURES, 'named-programs', 'app');
