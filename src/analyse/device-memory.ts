@@ -190,6 +190,8 @@ function pointerFlows(input: DeviceMemoryInput, arg: Node, launch: Node, read: D
     if (launches.has(call.node.id) || seenCalls.has(call.node.id)) return;
     seenCalls.add(call.node.id);
     const api = apiName(call.node.childForFieldName('function'));
+    // Managed memory: the host reads and writes it in place, in the host's layout.
+    if (api === 'hipMallocManaged') flows.push({ kind: 'unknown', node: call.node, read, reason: `'${name}' is managed memory, which the host reads and writes in its own layout` });
     if (NO_BYTES.has(api)) return;
     if (POINTER_COPIES.has(api)) {
       const flow = pointerCopy(input, call.node, api, call.index, read);

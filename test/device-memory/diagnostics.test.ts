@@ -75,6 +75,10 @@ describe('copies into memory a kernel reads as a type with another device layout
       `escape.hip:2:19: warning: parameter 'a' of kernel 'k' reads 'arg_t' from memory whose host side hip2vortex cannot follow (line 5: 'd' is passed to 'fill' here), and ${ARG_LAYOUT} [device-layout-unknown]`,
       `escape.hip:5:3: warning: parameter 'a' of kernel 'k' reads 'arg_t' from this memory, and ${ARG_LAYOUT}; if the host copies bytes into or out of it, they are wrong on the device: 'd' is passed to 'fill' here [device-layout-unknown]`,
     ]);
+    const managed = await translateText('managed.hip', `${ARG_T}${KERNEL}int main() {\n  arg_t* d; hipMallocManaged(&d, sizeof(arg_t));\n  k<<<1, 4>>>(d);\n}\n`);
+    expect(formatted(managed)).toContain(
+      `managed.hip:4:13: warning: parameter 'a' of kernel 'k' reads 'arg_t' from this memory, and ${ARG_LAYOUT}; if the host copies bytes into or out of it, they are wrong on the device: 'd' is managed memory, which the host reads and writes in its own layout [device-layout-unknown]`,
+    );
     const param = await translateText('param.hip', `${ARG_T}${KERNEL}void run(arg_t* d) { k<<<1, 4>>>(d); }\n`);
     expect(formatted(param)).toContain(
       `param.hip:3:34: warning: parameter 'a' of kernel 'k' reads 'arg_t' from this memory, and ${ARG_LAYOUT}; if the host copies bytes into or out of it, they are wrong on the device: 'd' is not a local variable of this function [device-layout-unknown]`,
