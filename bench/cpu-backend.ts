@@ -22,6 +22,7 @@ const CASES: [string, string, number][] = [
   ['flat', '4096 blocks x 256 threads, no barrier (a[i] += 1)', 10],
   ['sync', '4096 blocks x 256 threads, 9 barriers (tree reduction)', 3],
   ['memory', 'a round of a fresh 256 MiB buffer: hipMalloc, hipMemset, copy in, a[i] += 1, copy out, hipFree', 4],
+  ['chain', '1563 blocks x 64 threads, each waiting for the previous ticket holder (a chained scan)', 5],
 ];
 
 const argv = process.argv.slice(2);

@@ -11,6 +11,8 @@
 //   sync    4096 blocks x 256 threads, 9 barriers    (per-thread cost with a tree reduction)
 //   memory  rounds of a fresh 256 MiB buffer: hipMalloc, hipMemset, copy in, a[i] += 1, copy
 //           out, hipFree (device memory's first touch, fills and copies; a round is a "launch")
+//   chain   launches of 1563 blocks x 64 threads, each block waiting for the flag of the one that
+//           took the previous ticket (a chained scan's look-back: blocks that wait for each other)
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -47,6 +49,25 @@ __global__ void block_sum(const float* in, float* out) {
     if (t == 0) out[blockIdx.x] = s[0];
 }
 
+// Each block takes a ticket, waits until the block with the previous one has published its
+// running count, and publishes its own.
+__device__ unsigned int tickets;
+__global__ void chain(volatile int* counts, volatile int* flags) {
+    __shared__ int ticket;
+    if (threadIdx.x == 0) ticket = atomicAdd(&tickets, 1u);
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        int before = 0;
+        if (ticket > 0) {
+            while (flags[ticket - 1] == 0) {}
+            before = counts[ticket - 1];
+        }
+        counts[ticket] = before + blockDim.x;
+        __threadfence();
+        flags[ticket] = 1;
+    }
+}
+
 static bool check(bool ok, const char* what) {
     if (!ok) printf("FAILED: %s\n", what);
     return ok;
@@ -54,8 +75,8 @@ static bool check(bool ok, const char* what) {
 
 int main(int argc, char** argv) {
     const char* which = argc == 3 && *argv[1] ? argv[1] : "?";
-    if (!strstr(" tiny1 tiny256 multi swap mid flat sync memory ", (std::string(" ") + which + " ").c_str())) {
-        printf("usage: %s tiny1|tiny256|multi|swap|mid|flat|sync|memory <repeats>\n", argv[0]);
+    if (!strstr(" tiny1 tiny256 multi swap mid flat sync memory chain ", (std::string(" ") + which + " ").c_str())) {
+        printf("usage: %s tiny1|tiny256|multi|swap|mid|flat|sync|memory|chain <repeats>\n", argv[0]);
         return 2;
     }
     const int repeats = atoi(argv[2]);
@@ -111,6 +132,24 @@ int main(int argc, char** argv) {
         for (int i = 0; i < m && ok; ++i) ok = check(i < m / 2 ? h[i] == (float)(i % 7 + repeats) : h[i] != h[i], "filled, copied, incremented");
         threads = m;
         free(h);
+    } else if (!strcmp(which, "chain")) {
+        const int links = 1563, block = 64;
+        int *counts, *flags, last = 0;
+        hipMalloc(&counts, links * sizeof(int));
+        hipMalloc(&flags, links * sizeof(int));
+        begin();
+        for (int r = 0; r < repeats; ++r) {
+            const unsigned int zero = 0;
+            hipMemcpyToSymbol(HIP_SYMBOL(tickets), &zero, sizeof zero);
+            hipMemset(flags, 0, links * sizeof(int));
+            chain<<<links, block>>>(counts, flags);
+        }
+        end();
+        hipMemcpy(&last, counts + links - 1, sizeof last, hipMemcpyDeviceToHost);
+        ok = check(last == links * block, "chained counts");
+        threads = links * block;
+        hipFree(counts);
+        hipFree(flags);
     } else if (!strcmp(which, "tiny256")) {
         int h[256], *d;
         for (int i = 0; i < 256; ++i) h[i] = i;

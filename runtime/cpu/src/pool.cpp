@@ -36,9 +36,14 @@ void Pool::run(uint64_t n, BlockBody body, void* ctx) {
   }
   wake_.notify_all();
   drain(0);
-  std::unique_lock<std::mutex> lock(mutex_);
-  open_ = false;  // workers waking from now on find nothing to do
-  idle_.wait(lock, [&] { return helpers_ == 0; });
+  std::vector<std::thread> grown;
+  {
+    std::unique_lock<std::mutex> lock(mutex_);
+    open_ = false;  // workers waking from now on find nothing to do
+    idle_.wait(lock, [&] { return helpers_ == 0; });
+    grown.swap(grown_);
+  }
+  for (std::thread& t : grown) t.join();
 }
 
 void Pool::work(uint32_t worker, uint64_t seen) {
@@ -60,19 +65,14 @@ void Pool::grow(uint32_t limit) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (!open_ || stop_ || workers() >= limit || next_.load(std::memory_order_relaxed) >= n_) return;
   ++helpers_;  // counted now: run() waits for it
-  threads_.emplace_back(&Pool::join, this, workers());
+  grown_.emplace_back(&Pool::join, this, workers());
 }
 
-// A grown worker: the open job's blocks, then jobs like the other workers.
+// A grown worker: the open job's blocks; run() joins it when the job is done.
 void Pool::join(uint32_t worker) {
   drain(worker);
-  uint64_t seen;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    seen = generation_;
-    if (--helpers_ == 0 && !open_) idle_.notify_one();
-  }
-  work(worker, seen);
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (--helpers_ == 0 && !open_) idle_.notify_one();
 }
 
 }  // namespace hip2vx_cpu

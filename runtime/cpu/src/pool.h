@@ -21,11 +21,13 @@ class Pool {
   Pool(const Pool&) = delete;
   Pool& operator=(const Pool&) = delete;
 
-  uint32_t workers() const { return static_cast<uint32_t>(threads_.size()) + 1; }
+  uint32_t workers() const { return static_cast<uint32_t>(threads_.size() + grown_.size()) + 1; }
   // Runs body(ctx, i, worker) for i in [0, n) and returns when all are done; one call at a time.
   void run(uint64_t n, BlockBody body, void* ctx);
   // During run(): one more thread, which takes blocks not yet started, while the workers are fewer
-  // than `limit` (Launch::grow); it stays in the pool.
+  // than `limit` (Launch::grow); it ends with the launch. Kept for later launches, the threads a
+  // launch whose blocks waited for each other grew to (up to 64 on 2 cores) spun against each other
+  // in every later launch of the kernel, where the blocks waited a second instead of a millisecond.
   void grow(uint32_t limit);
 
  private:
@@ -46,6 +48,7 @@ class Pool {
   void* ctx_ = nullptr;
   std::atomic<uint64_t> next_{0};
   std::vector<std::thread> threads_;
+  std::vector<std::thread> grown_;  // this launch's, guarded by mutex_
 };
 
 }  // namespace hip2vx_cpu
