@@ -51,7 +51,10 @@ export function findConstructs(program: Program, builtins: ReadonlyMap<string, u
     const overloads = functions.filter((g) => g.name === f.name);
     const takes = (call: Node) => {
       if (builtins.has(f.name)) return false;
-      const n = argumentsOf(call.childForFieldName('arguments')).length;
+      const args = argumentsOf(call.childForFieldName('arguments'));
+      // A pack passed on (`vsum(rest...)` in `vsum(T first, Rest... rest)`): another instance, down to a base overload.
+      if (args.some((a) => a.type === 'parameter_pack_expansion')) return false;
+      const n = args.length;
       const taking = overloads.filter((g) => arityAccepts(g, n));
       return taking.length === 1 && taking[0] === f;
     };

@@ -375,6 +375,16 @@ describe('unsupported constructs and malformed input', () => {
     expect(formatted(result)).toEqual(['r.cu:4:54: warning: recursion in device code: a per-thread recursion depth is a divergent branch, and per-thread stacks are small [device-recursion]']);
   });
 
+  it('a variadic template passing its pack on is not recursion (another instance each time, down to a base overload)', async () => {
+    const result = await translateText('r.cu', [
+      '__device__ float vsum() { return 0.f; }',
+      'template <typename T, typename... Rest> __device__ float vsum(T a, Rest... r) { return (float)a + vsum(r...); }',
+      '__device__ int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); }',
+      '__global__ void k(float *out, int *n) { out[0] = vsum(1, 2.0f, 3.5); n[0] = fact(5); }',
+    ].join('\n'));
+    expect(formatted(result)).toEqual(['r.cu:3:54: warning: recursion in device code: a per-thread recursion depth is a divergent branch, and per-thread stacks are small [device-recursion]']);
+  });
+
   it('an overload of a builtin that calls the builtin is not recursion (helper_math.h\'s fminf of float3)', async () => {
     const result = await translateText('r.cu', [
       '__device__ float3 fminf(float3 a, float3 b) { return make_float3(fminf(a.x, b.x), fminf(a.y, b.y), fminf(a.z, b.z)); }',
