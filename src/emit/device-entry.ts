@@ -50,7 +50,7 @@ export function deviceEntry({ instance, qualifiedName, args, staticShared, share
     '  uint64_t shared_mem;',
     ...members.map((m) => `  ${m}`),
     `} ${struct};`,
-    ...asserts,
+    ...withoutOffsetofWarnings(asserts, instance.params.map((p) => p.type)),
     '',
     `static void ${id}_kernel_body(${struct}* args) {`,
     ...(warpScratch ? ['  hip2vx_warp_thread_begin();'] : []),
@@ -80,6 +80,17 @@ export function deviceEntry({ instance, qualifiedName, args, staticShared, share
 function packed(args: ArgsLayout): string {
   const record = (t: CType): boolean => (t.kind === 'array' ? record(t.of) : t.kind === 'record');
   return args.fields.some((f) => record(f.type)) ? '' : 'packed, ';
+}
+
+/**
+ * The checks, quiet about offsetof where a parameter's record is not standard-layout (a base with
+ * members, private members beside public ones: a CRTP layer): gcc and clang take offsetof there
+ * and warn at every build (-Winvalid-offsetof), once per field.
+ */
+function withoutOffsetofWarnings(asserts: string[], types: CType[]): string[] {
+  const hidden = (t: CType): boolean => (t.kind === 'array' ? hidden(t.of) : t.kind === 'record' && t.fields.some((f) => f.hidden || hidden(f.type)));
+  if (!types.some(hidden)) return asserts;
+  return ['#pragma GCC diagnostic push', '#pragma GCC diagnostic ignored "-Winvalid-offsetof"', ...asserts, '#pragma GCC diagnostic pop'];
 }
 
 /** sizeof/alignof/offsetof checks of every user record reachable from the parameters. */
