@@ -897,6 +897,50 @@ struct thread_block_tile : thread_block_tile<N, void> {};
 template <unsigned int N, typename Parent>
 HIP2VX_INLINE thread_block_tile<N, Parent> tiled_partition(const Parent&) { return thread_block_tile<N, Parent>(); }
 HIP2VX_INLINE thread_group tiled_partition(const thread_block&, unsigned int n) { return thread_group{n}; }
+
+/** The lane of the warp holding the `rank`-th set bit of `mask` (from 0): the caller's own lane past the last. */
+HIP2VX_INLINE unsigned int hip2vx_lane_of_rank(hip2vx_lanemask_t mask, unsigned int rank) {
+  unsigned int lane = __lane_id(), seen = 0;
+  for (unsigned int i = 0; i < HIP2VX_WARP_SIZE; ++i) {
+    const unsigned int bit = (unsigned int)(mask >> i) & 1u;
+    lane = hip2vx_select((int)(bit & (seen == rank)), i, lane);
+    seen += bit;
+  }
+  return lane;
+}
+/** The lanes of the warp still in it where the group is made (coalesced_threads(): a kernel's lanes
+    that took a branch holding its last warp operations, as in warp-aggregated atomics), ranked in
+    lane order. Its collectives are exchanges of those lanes (the requirement above). */
+struct coalesced_group {
+  hip2vx_lanemask_t mask;
+  void sync() const { hip2vx_warp_sync(); }
+  unsigned int size() const { return (unsigned int)__builtin_popcountll(mask); }
+  unsigned int num_threads() const { return size(); }
+  unsigned int thread_rank() const { return (unsigned int)__builtin_popcountll(mask & __lanemask_lt()); }
+  unsigned int meta_group_rank() const { return 0; }
+  unsigned int meta_group_size() const { return 1; }
+  template <typename T> T shfl(T v, unsigned int rank) const { return __shfl(v, (int)hip2vx_lane_of_rank(mask, rank)); }
+  template <typename T> T shfl_down(T v, unsigned int delta) const { return __shfl(v, (int)hip2vx_lane_of_rank(mask, thread_rank() + delta)); }
+  template <typename T> T shfl_up(T v, unsigned int delta) const {
+    const unsigned int rank = thread_rank();
+    return __shfl(v, (int)hip2vx_lane_of_rank(mask, hip2vx_select((int)(delta <= rank), rank - delta, HIP2VX_WARP_SIZE)));
+  }
+  /** Bit r set when the lane of rank r votes yes. */
+  hip2vx_lanemask_t ballot(int predicate) const {
+    const hip2vx_lanemask_t votes = __ballot(predicate) & mask;
+    hip2vx_lanemask_t packed = 0;
+    unsigned int rank = 0;
+    for (unsigned int i = 0; i < HIP2VX_WARP_SIZE; ++i) {
+      const unsigned int member = (unsigned int)(mask >> i) & 1u;
+      packed |= (hip2vx_lanemask_t)((votes >> i) & 1u) << rank;
+      rank += member;
+    }
+    return packed;
+  }
+  int any(int predicate) const { return hip2vx_bool(__ballot(predicate) & mask); }
+  int all(int predicate) const { return 1 - hip2vx_bool(__ballot(1 - hip2vx_bool(predicate)) & mask); }
+};
+HIP2VX_INLINE coalesced_group coalesced_threads() { return coalesced_group{__activemask()}; }
 thread_block::operator thread_group() const { return thread_group{size()}; }
 HIP2VX_INLINE void sync(const thread_group& g) { g.sync(); }
 

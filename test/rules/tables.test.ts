@@ -78,7 +78,7 @@ describe('headers', () => {
     ['hip/hip_runtime.h', 'hip/hip_runtime.h'],
     ['device_launch_parameters.h', null],
     // hip2vx_device.h has what they declare that Vortex can run; the rest is refused by name
-    // (this_grid, coalesced_threads, ...), not at the include.
+    // (this_grid, ...), not at the include.
     ['cooperative_groups.h', null],
     ['hip/hip_cooperative_groups.h', null],
   ])('%s -> %s', (header, to) => {
@@ -127,13 +127,12 @@ describe('device builtins', () => {
     expect(rules.deviceBuiltins.get(name)?.action).toEqual({ kind: 'rename', to });
   });
 
-  it.each(['atomicAdd', 'atomicMax', 'atomicCAS', 'atomicInc', 'min', 'umax', 'fabsf', '__popc', '__ldg', 'warpSize', '__shfl_down_sync', '__ballot_sync', '__reduce_max_sync', '__dp4a', '__byte_perm', '__vsubss4', '__vcmpne4', '__activemask', 'tiled_partition'])('%s is provided', (name) => {
+  it.each(['atomicAdd', 'atomicMax', 'atomicCAS', 'atomicInc', 'min', 'umax', 'fabsf', '__popc', '__ldg', 'warpSize', '__shfl_down_sync', '__ballot_sync', '__reduce_max_sync', '__dp4a', '__byte_perm', '__vsubss4', '__vcmpne4', '__activemask', 'tiled_partition', 'coalesced_threads'])('%s is provided', (name) => {
     expect(rules.deviceBuiltins.get(name)).toMatchObject({ action: { kind: 'provided' }, status: 'supported' });
   });
 
   it.each([
     ['__match_any_sync', 'warp-vote'],
-    ['coalesced_threads', 'cooperative-groups-tile'],
     ['__uni_sync', 'warp-vote'],
     ['tex2D', 'texture'],
     ['cudaTextureObject_t', 'texture'],

@@ -52,6 +52,11 @@ const PROGRAMS: FeatureProgram[] = [
     host: ['CHECK(hipHostAlloc((void**)&hx, n * sizeof(float), hipHostMallocMapped));', 'CHECK(hipHostGetDevicePointer((void**)&dx, hx, 0));'],
   },
   {
+    dir: 'coalesced-groups', stem: 'coalesced_groups', args: '100', variants: [{ config: '16x16', args: '100' }],
+    what: "coalesced groups of the lanes that took a kernel's last branch: warp-aggregated atomics, ranks, size, shuffles by rank, ballot and any",
+    device: ['hip2vx_warp_stay(__hv_c1)'],
+  },
+  {
     dir: 'spin-waits', stem: 'spin_waits', args: '64', variants: [{ config: '4x4', args: '16' }, { config: '16x16', args: '64' }],
     what: "threads of a block waiting for each other through volatile memory (a do-while until decided, a flag handed over): on the CPU backend the loops' spin points let the block's other threads run",
     device: ['{ hip2vx_spin_point();}'],
