@@ -796,6 +796,40 @@ HIP2VX_INLINE hip2vx_lanemask_t __activemask() {
   if (!hip2vx_warp_leaving) return ~(hip2vx_lanemask_t)0 >> (HIP2VX_WARP_SIZE - hip2vx_warp_lanes());
   return __ballot(1);
 }
+/** The lanes of `mask` whose `value` equals the caller's (it included): one exchange per 4 bytes. */
+template <typename T>
+HIP2VX_INLINE hip2vx_lanemask_t __match_any_sync(unsigned long long mask, T value) {
+  enum { WORDS = (sizeof(T) + 3) / 4 };
+  uint32_t w[WORDS] = {};
+  memcpy(w, &value, sizeof(T));
+  const uint32_t n = hip2vx_block_threads(), me = hip2vx_linear_tid(), base = hip2vx_warp_base();
+  hip2vx_lanemask_t same = (hip2vx_lanemask_t)mask;
+  for (int k = 0; k < WORDS; ++k) {
+    const uint32_t* buf = hip2vx_publish(w[k]);
+    const uint32_t epoch = hip2vx_warp_scratch()[me];
+    hip2vx_lanemask_t bits = 0;
+    for (uint32_t i = 0; i < HIP2VX_WARP_SIZE; ++i) {
+      int present = hip2vx_less(base + i, n);  // as in __ballot
+      const uint32_t t = hip2vx_select(present, base + i, me);
+      if (hip2vx_warp_leaving) present &= hip2vx_warp_took_part(t, epoch);
+      bits |= (hip2vx_lanemask_t)(present & hip2vx_bool(buf[t] == w[k])) << i;
+    }
+    same &= bits;
+  }
+  return same;
+}
+/** `mask`'s lanes when they all hold the caller's `value` (`*pred` = 1), else 0 (`*pred` = 0). */
+template <typename T>
+HIP2VX_INLINE hip2vx_lanemask_t __match_all_sync(unsigned long long mask, T value, int* pred) {
+  const hip2vx_lanemask_t same = __match_any_sync(mask, value), lanes = __ballot(1) & (hip2vx_lanemask_t)mask;
+  *pred = 1 - hip2vx_bool(lanes & ~same);
+  return hip2vx_select(*pred, lanes, (hip2vx_lanemask_t)0);
+}
+/** The lanes of `mask` agree on `predicate`. */
+HIP2VX_INLINE int __uni_sync(unsigned long long mask, int predicate) {
+  const hip2vx_lanemask_t yes = __ballot(predicate), lanes = __ballot(1) & (hip2vx_lanemask_t)mask;
+  return 1 - (hip2vx_bool(yes & lanes) & hip2vx_bool(lanes & ~yes));
+}
 HIP2VX_INLINE int __any(int predicate) { return hip2vx_bool(__ballot(predicate)); }
 /** No lane taking part has a zero predicate (exact whatever lanes have left). */
 HIP2VX_INLINE int __all(int predicate) { return 1 - hip2vx_bool(__ballot(1 - hip2vx_bool(predicate))); }

@@ -127,13 +127,11 @@ describe('device builtins', () => {
     expect(rules.deviceBuiltins.get(name)?.action).toEqual({ kind: 'rename', to });
   });
 
-  it.each(['atomicAdd', 'atomicMax', 'atomicCAS', 'atomicInc', 'min', 'umax', 'fabsf', '__popc', '__ldg', 'warpSize', '__shfl_down_sync', '__ballot_sync', '__reduce_max_sync', '__dp4a', '__byte_perm', '__vsubss4', '__vcmpne4', '__activemask', 'tiled_partition', 'coalesced_threads'])('%s is provided', (name) => {
+  it.each(['atomicAdd', 'atomicMax', 'atomicCAS', 'atomicInc', 'min', 'umax', 'fabsf', '__popc', '__ldg', 'warpSize', '__shfl_down_sync', '__ballot_sync', '__reduce_max_sync', '__dp4a', '__byte_perm', '__vsubss4', '__vcmpne4', '__activemask', 'tiled_partition', 'coalesced_threads', '__match_any_sync', '__match_all_sync', '__uni_sync'])('%s is provided', (name) => {
     expect(rules.deviceBuiltins.get(name)).toMatchObject({ action: { kind: 'provided' }, status: 'supported' });
   });
 
   it.each([
-    ['__match_any_sync', 'warp-vote'],
-    ['__uni_sync', 'warp-vote'],
     ['tex2D', 'texture'],
     ['cudaTextureObject_t', 'texture'],
     ['surf2Dwrite', 'surface'],

@@ -82,9 +82,6 @@ const CASES: [name: string, source: string, expected: string[]][] = [
   ['warp-tile-reduce', '#include <cooperative_groups.h>\n#include <cooperative_groups/reduce.h>\nnamespace cg = cooperative_groups;\n__global__ void k(int* p) {\n  auto t = cg::tiled_partition<32>(cg::this_thread_block());\n  if (p[threadIdx.x] > 0) p[0] = cg::reduce(t, 1, cg::plus<int>());\n  p[1] = cg::reduce(t, p[threadIdx.x], cg::greater<int>());\n}\n', [
     "warp-tile-reduce.cu:6:34: error: 'cg::reduce' may not be reached by every lane of its warp (it lies inside the if at 6:3 on `p[threadIdx.x] > 0`, which may differ between the threads of a warp): warp operations are emulated with barriers of the logical warp on Vortex; make every lane of the warp make the call [warp-op-divergent]",
   ]],
-  ['vote', '__global__ void k(int* p) { p[0] = __match_any_sync(0xffffffff, p[threadIdx.x]); }\n', [
-    'vote.cu:1:36: error: warp match and uniformity intrinsics (__match_*_sync, __uni_sync) is not supported on Vortex v2.2 [warp-vote]',
-  ]],
   ['inline-asm', '__global__ void k(int* p) { asm volatile("nop"); p[0] = 1; }\n', [
     'inline-asm.cu:1:29: error: inline assembly in device code is not supported on Vortex v2.2 [inline-asm]',
   ]],

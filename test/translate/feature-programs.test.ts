@@ -257,7 +257,7 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'warp-ops', stem: 'warp_ops', args: '48', variants: [{ config: '4x4', args: '16' }, { config: '32x32', args: '256' }],
-    what: 'warp shuffles (widths 32 to 4, scan, butterfly, doubles), ballot compaction, any/all, block-wide votes, cooperative-groups tiles and cg::reduce',
+    what: 'warp shuffles (widths 32 to 4, scan, butterfly, doubles), ballot compaction, any/all, match_any/match_all (32- and 64-bit keys), uni, block-wide votes, cooperative-groups tiles and cg::reduce',
     device: ['hip2vx_reserve_warp_scratch(args->block_dim);', 'hip2vx_warp_thread_begin();'],
   },
   {
