@@ -511,6 +511,10 @@ template <typename A, typename B>
 HIP2VX_INLINE auto max(A a, B b) -> typename hip2vx_mixed_minmax<A, B, decltype(a + b)>::type { return max((decltype(a + b))a, (decltype(a + b))b); }
 HIP2VX_INLINE unsigned int umin(unsigned int a, unsigned int b) { return min(a, b); }
 HIP2VX_INLINE unsigned int umax(unsigned int a, unsigned int b) { return max(a, b); }
+HIP2VX_INLINE long long llmin(long long a, long long b) { return min(a, b); }
+HIP2VX_INLINE long long llmax(long long a, long long b) { return max(a, b); }
+HIP2VX_INLINE unsigned long long ullmin(unsigned long long a, unsigned long long b) { return min(a, b); }
+HIP2VX_INLINE unsigned long long ullmax(unsigned long long a, unsigned long long b) { return max(a, b); }
 
 // ---- warp operations with CUDA semantics ---------------------------------------------------
 // Vortex v2.2 has no shuffle or vote instruction, and a logical warp (HIP2VX_WARP_SIZE lanes)

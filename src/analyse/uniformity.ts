@@ -248,6 +248,8 @@ export class Uniformity implements SummaryOracle {
 
   /** A loop or branch whose outcome may differ between threads of a warp. */
   isDivergent(construct: Node): boolean {
+    // `if constexpr`: decided when compiled (and its branches must stay a constexpr if: each may not compile for every instance).
+    if (construct.type === 'if_statement' && construct.children.some((c) => c.type === 'constexpr')) return false;
     this.ensureSolved();
     if (this.forcedDivergent.has(construct.id)) return true;
     if (construct.type === 'for_range_loop') {

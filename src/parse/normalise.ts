@@ -6,6 +6,9 @@ const SAME_LENGTH: [RegExp, string][] = [
   [/\b__builtin_align__\b/g, 'alignas          '],
   // The grammar takes `__restrict` right after `*` but not after `* const` (the same qualifiers).
   [/\bconst(\s+)__restrict\b/g, '__restrict$1const'],
+  // Nor after `&` (a restricted reference, which gcc and clang take): blanked there.
+  [/(&\s*)__restrict__\b/g, '$1            '],
+  [/(&\s*)__restrict\b/g, '$1          '],
   // GNU's alternate keywords for the qualifiers, which gcc and clang take in any mode.
   [/\b__const__\b/g, 'const    '],
   [/\b__const\b/g, 'const  '],

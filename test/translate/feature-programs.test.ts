@@ -157,7 +157,7 @@ const PROGRAMS: FeatureProgram[] = [
     what: 'blocks with 3 KB of __shared__ each: on simx 4 blocks of 32 threads, whose 4 slices fit in a core (vx_check_occupancy alone would allow 32 slices of 2 KB); 16 blocks of 4 threads, which the 16 KB of local memory there is runs in rounds of 5',
   },
   { dir: 'wrapped-shared-index', stem: 'wrapped_index', variants: [{ config: '4x4' }], what: 'shared-memory indexes that wrap in 32 bits (s[~x], x unsigned) reach the element a GPU reads' },
-  { dir: 'mixed-min', stem: 'mixed_min', variants: [{ config: '4x4' }], what: 'min/max of int32_t and int (long and int on rv32)' },
+  { dir: 'mixed-min', stem: 'mixed_min', variants: [{ config: '4x4' }], what: 'min/max of int32_t and int (long and int on rv32); llmin, llmax, ullmin, ullmax; a restricted reference; an if constexpr after a per-thread return', device: ['if constexpr (std::is_same_v<T, Pair>)'] },
   { dir: 'range-for-shared', stem: 'range_for_shared', variants: [{ config: '4x4' }], what: 'range-based for loops over a fixed-size __shared__ array, and over per-thread ranges (an array member, a span of per-thread length with break and continue); an unnamed template parameter beside static shared memory' },
   { dir: 'host-templates', stem: 'host_templates', variants: [{ config: '4x4' }], what: 'template kernels launched from host function templates with their parameters, instantiated from main, and named there as values', host: ['hipFuncGetAttributes(&attributes, (const void*)__hip2vx_handle_scale<S, T>())', '__hip2vx_dispatch_scale<S, T>((n + 15) / 16, 16, 0, 0, d, n);', 'template <> inline hipError_t __hip2vx_dispatch_fill<double>(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, double* out, double base, uint n)'] },
   {
