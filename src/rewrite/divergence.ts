@@ -98,7 +98,7 @@ export class DivergenceLowering {
    */
   stayIn(condition: Node, enters: boolean): void {
     STAYS.set(condition, enters);
-    this.edits.transform(condition, (text) => (enters ? `hip2vx_warp_stay(hip2vx_bool(${text}))` : `!hip2vx_warp_stay(!hip2vx_bool(${text}))`));
+    this.edits.transform(condition, (text) => leavingUnless(enters, `hip2vx_bool(${text})`));
   }
 
   /** Returns an lvalue reference (`T&`: the written return type, device.ts's returnType). */
@@ -548,17 +548,14 @@ export class DivergenceLowering {
       if ((!ternary && !this.isShortCircuit(e)) || inDirective(e) || compileTime(e)) continue;
       const cond = ternary ? e.childForFieldName('condition')! : e;
       if (this.uni.isUniform(cond)) continue;
-      if (ternary && this.needsObject(e)) {
-        const [c, a, b] = ['condition', 'consequence', 'alternative'].map((f) => e.childForFieldName(f)!);
-        // Selected by address: the result stays the object itself (a reference returned or bound to it, an assignment's target).
-        if (this.addressable(a) && this.addressable(b)) {
-          this.edits.replace(e, (print) => `(*hip2vx_select(${opaqueBool(c, print)}, &(${print(a)}), &(${print(b)})))`);
-          continue;
-        }
+      const [c, a, b] = ternary ? ['condition', 'consequence', 'alternative'].map((f) => e.childForFieldName(f)!) : [];
+      // Selected by address: the result stays the object itself (a reference returned or bound to it, an assignment's target).
+      if (ternary && this.needsObject(e) && this.addressable(a) && this.addressable(b)) {
+        this.edits.replace(e, (print) => `(*hip2vx_select(${opaqueBool(c, print)}, &(${print(a)}), &(${print(b)})))`);
+        continue;
       }
       if (this.safe(e) || this.safeAfterFirst(e)) {
         if (ternary) {
-          const [c, a, b] = ['condition', 'consequence', 'alternative'].map((f) => e.childForFieldName(f)!);
           this.edits.replace(e, (print) => `hip2vx_select(${opaqueBool(c, print)}, ${print(a)}, ${print(b)})`);
         } else {
           const op = e.childForFieldName('operator')!.type === '&&' ? '&' : '|';
@@ -658,7 +655,7 @@ export class DivergenceLowering {
     if (enters !== undefined && !replaced && this.isShortCircuit(e)) {
       // Lowered as any short-circuit condition (its text edit is only for a branch left as written); the lanes leave on its value.
       const lowered = this.lowerCond(e, print, true);
-      return { pre: lowered.pre, value: enters ? `hip2vx_warp_stay(${lowered.value})` : `!hip2vx_warp_stay(!${lowered.value})` };
+      return { pre: lowered.pre, value: leavingUnless(enters, lowered.value) };
     }
     if (this.isShortCircuit(e) && (replaced || !this.edits.has(e))) {
       const and = e.childForFieldName('operator')!.type === '&&';
@@ -1234,6 +1231,8 @@ const NOTHING_READ: ReadonlySet<string> = new Set();
  * one that prints it (both see the file's edits).
  */
 const STAYS = new WeakMap<Node, boolean>();
+/** The 0/1 `value` of a condition on which the lanes not entering its branch (`enters`: on 1) leave their warp. */
+const leavingUnless = (enters: boolean, value: string) => (enters ? `hip2vx_warp_stay(${value})` : `!hip2vx_warp_stay(!${value})`);
 /** Expressions that name an object (lvalues), given their operands do. */
 const OBJECTS = new Set(['identifier', 'qualified_identifier', 'subscript_expression', 'field_expression', 'pointer_expression', 'parenthesized_expression']);
 
