@@ -96,7 +96,10 @@ VX_NO_SHRINK_WRAP ?= $(if $(filter gnu,$(VX_TOOLCHAIN)),-fno-shrink-wrap,$(if $(
 # (gcc only: clang's copies seen were harmless, `join; ret` in each path, and the LLVM options that
 # remove them made warp-blocks hang on simx.)
 VX_SINGLE_JOINS ?= $(if $(filter gnu,$(VX_TOOLCHAIN)),-fno-thread-jumps -freorder-blocks-algorithm=simple)
-VX_CFLAGS ?= $(VX_ARCH) -std=c++17 $(VX_OPT) $(VX_NO_SHRINK_WRAP) $(VX_SINGLE_JOINS) -fsigned-char -fno-strict-aliasing -mcmodel=medany -fno-rtti -fno-exceptions $(VX_THROW_SYNTAX) -nostartfiles \
+# gcc expands copysign of a constant magnitude (`copysign(1.0, x)`) on rv32's soft double as a branch
+# on x's sign (simx: divergent branch); picolibc's copysign is branch-free bit operations.
+VX_SOFT_DOUBLE_CALLS ?= $(if $(and $(filter gnu,$(VX_TOOLCHAIN)),$(filter 32,$(XLEN))),-fno-builtin-copysign)
+VX_CFLAGS ?= $(VX_ARCH) -std=c++17 $(VX_OPT) $(VX_NO_SHRINK_WRAP) $(VX_SINGLE_JOINS) $(VX_SOFT_DOUBLE_CALLS) -fsigned-char -fno-strict-aliasing -mcmodel=medany -fno-rtti -fno-exceptions $(VX_THROW_SYNTAX) -nostartfiles \
   -nostdlib -fdata-sections -ffunction-sections $(HIP2VX_INCLUDE_FLAGS) $(VX_CXX_STDLIB) $(VX_SYSROOT_FLAGS) \
   -I$(VORTEX_HOME)/kernel/include -I$(VORTEX_HOME)/build/hw -I$(HIP2VX_RUNTIME)/include \
   -DHIP2VX_XLEN=$(XLEN)
