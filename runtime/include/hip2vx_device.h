@@ -1253,10 +1253,11 @@ HIP2VX_INLINE float hip2vx_roundf(float x) {
   float t = hip2vx_truncf(x), d = x - t;
   return t + (float)hip2vx_bool(d >= 0.5f) - (float)hip2vx_bool(d <= -0.5f);
 }
-/** Round to nearest even for |x| < 2^22 (magic-number addition). */
+/** Round to nearest even (adding 2^23 of x's sign leaves no fraction; larger values have none). */
 HIP2VX_INLINE float hip2vx_rintf(float x) {
-  volatile float magic = 12582912.0f;
-  return hip2vx_select(__builtin_fabsf(x) < 4194304.0f, (x + magic) - magic, x);
+  volatile float magic = 8388608.0f;
+  float m = __builtin_copysignf(magic, x);
+  return hip2vx_select(__builtin_fabsf(x) < 8388608.0f, __builtin_copysignf((x + m) - m, x), x);
 }
 
 HIP2VX_INLINE float hip2vx_expf(float x) {
@@ -1295,16 +1296,18 @@ HIP2VX_INLINE float hip2vx_powf(float x, float y) {
   return hip2vx_select(x == 0.0f, hip2vx_select(y == 0.0f, 1.0f, 0.0f), hip2vx_select(y == 0.0f, 1.0f, r));
 }
 
-/** sin and cos of the reduced argument r in [-pi/4, pi/4], picked by quadrant. */
-HIP2VX_INLINE float hip2vx_sincos_q(float x, int cosine) {
-  float k = hip2vx_rintf(x * 0.636619772f);
-  float r = x - k * 1.57079625f - k * 7.54978942e-08f;
+/** sin (cosine 0) or cos (1) of r + k pi/2, for r in [-pi/4, pi/4] and a whole number k. */
+HIP2VX_INLINE float hip2vx_sincos_reduced(float r, float k, int cosine) {
   float z = r * r;
   float s = r + r * z * (-0.166666667f + z * (0.00833333333f + z * (-0.000198412698f + z * 2.75573192e-06f)));
   float c = 1.0f + z * (-0.5f + z * (0.0416666667f + z * (-0.00138888889f + z * 2.48015873e-05f)));
-  int q = ((int32_t)k + cosine) & 3;
+  int q = ((int32_t)(k - 4.0f * hip2vx_floorf(k * 0.25f)) + cosine) & 3;  // k mod 4, exact at any size
   float v = hip2vx_select(q & 1, c, s);
   return hip2vx_select((q >> 1) & 1, -v, v);
+}
+HIP2VX_INLINE float hip2vx_sincos_q(float x, int cosine) {
+  float k = hip2vx_rintf(x * 0.636619772f);
+  return hip2vx_sincos_reduced(x - k * 1.57079625f - k * 7.54978942e-08f, k, cosine);
 }
 HIP2VX_INLINE float hip2vx_sinf(float x) { return hip2vx_sincos_q(x, 0); }
 HIP2VX_INLINE float hip2vx_cosf(float x) { return hip2vx_sincos_q(x, 1); }
@@ -1313,9 +1316,14 @@ HIP2VX_INLINE void hip2vx_sincosf(float x, float* s, float* c) {
   *s = hip2vx_sinf(x);
   *c = hip2vx_cosf(x);
 }
-// HIP's sin(pi x) and cos(pi x).
-HIP2VX_INLINE float sinpif(float x) { return hip2vx_sinf(3.14159265358979f * x); }
-HIP2VX_INLINE float cospif(float x) { return hip2vx_cosf(3.14159265358979f * x); }
+// HIP's sin(pi x) and cos(pi x), reduced before the multiplication by pi (x - k/2 is exact): exact
+// zeros and ones at whole and half numbers, and no error growing with x.
+HIP2VX_INLINE float hip2vx_sincospi_q(float x, int cosine) {
+  float k = hip2vx_rintf(2.0f * x);
+  return hip2vx_sincos_reduced((x - 0.5f * k) * 3.14159265f, k, cosine);
+}
+HIP2VX_INLINE float sinpif(float x) { return hip2vx_sincospi_q(x, 0); }
+HIP2VX_INLINE float cospif(float x) { return hip2vx_sincospi_q(x, 1); }
 HIP2VX_INLINE float hip2vx_tanhf(float x) {
   float a = __builtin_fabsf(x), z = x * x;
   float small = x * (1.0f + z * (-0.333333333f + z * (0.133333333f + z * -0.0539682540f)));

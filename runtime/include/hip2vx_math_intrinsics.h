@@ -279,12 +279,21 @@ template <typename = void> static inline double normcdf(double x) { return 0.5 *
 HIP2VX_MATH_TEMPLATE double rsqrt(double x) { return 1.0 / sqrt(x); }
 HIP2VX_MATH_TEMPLATE double rcbrt(double x) { return 1.0 / cbrt(x); }
 HIP2VX_MATH_TEMPLATE float rcbrtf(float x) { return 1.0f / cbrtf(x); }
-#else
-HIP2VX_MATH_TEMPLATE float sinpif(float x) { return sinf(3.14159265358979f * x); }
-HIP2VX_MATH_TEMPLATE float cospif(float x) { return cosf(3.14159265358979f * x); }
 #endif
-HIP2VX_MATH_TEMPLATE double sinpi(double x) { return sin(3.14159265358979323846 * x); }
-HIP2VX_MATH_TEMPLATE double cospi(double x) { return cos(3.14159265358979323846 * x); }
+/** sin(pi x) (cosine 0) or cos(pi x) (1), reduced before the multiplication by pi (x - k/2 is
+    exact): exact zeros and ones at whole and half numbers, no error growing with x. */
+template <typename T> static inline T hip2vx_sincospi(T x, int cosine) {
+  T k = rint(2 * x), r = (x - k / 2) * (T)3.14159265358979323846;
+  int q = ((int)(k - 4 * floor(k / 4)) + cosine) & 3;
+  T v = HIP2VX_PICK(q & 1, cos(r), sin(r));
+  return HIP2VX_PICK((q >> 1) & 1, -v, v);
+}
+#if !defined(HIP2VX_DEVICE_H)  // the device's are hip2vx_device.h's, branch-free
+HIP2VX_MATH_TEMPLATE float sinpif(float x) { return hip2vx_sincospi(x, 0); }
+HIP2VX_MATH_TEMPLATE float cospif(float x) { return hip2vx_sincospi(x, 1); }
+#endif
+HIP2VX_MATH_TEMPLATE double sinpi(double x) { return hip2vx_sincospi(x, 0); }
+HIP2VX_MATH_TEMPLATE double cospi(double x) { return hip2vx_sincospi(x, 1); }
 HIP2VX_MATH_TEMPLATE void sincospif(float x, float* s, float* c) { *s = sinpif(x); *c = cospif(x); }
 HIP2VX_MATH_TEMPLATE void sincospi(double x, double* s, double* c) { *s = sinpi(x); *c = cospi(x); }
 // Euclidean norms of 3 and 4 values, of `dim` values, and their reciprocals.
