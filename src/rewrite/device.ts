@@ -20,7 +20,7 @@ import { argumentsOf, attributeSpaces, declaredName, descendants, functionDeclar
 import { calledName, isBlockBarrier, ownerClass } from '../analyse/barriers.js';
 import type { HeaderRule, RuleSet } from '../rules/index.js';
 import { HOSTED_STD } from '../analyse/constructs.js';
-import { DivergenceLowering, type Report } from './divergence.js';
+import { DivergenceLowering, RETURNS_AND_LAMBDAS, statementsBeforeReturns, type Report } from './divergence.js';
 import { guardingIf, LockstepSteps, type PlacedStep } from './lockstep.js';
 import { SplitNesting } from './nesting.js';
 import { spinPoints } from './spin-loops.js';
@@ -111,7 +111,6 @@ const NAMES = new Set(['identifier', 'type_identifier', 'namespace_identifier'])
 const TYPE_NAMES = new Set(['type_identifier']);
 const IDENTIFIERS = new Set(['identifier']);
 const LAMBDAS = new Set(['lambda_expression']);
-const RETURNS_AND_LAMBDAS = new Set(['return_statement', 'lambda_expression']);
 const DEVICE_NODES = new Set([...NAMES, 'gnu_asm_expression', 'new_expression', 'delete_expression', 'primitive_type', 'call_expression']);
 
 export const symbolPointer = (name: string) => `__hip2vx_sym_${name}`;
@@ -841,7 +840,8 @@ export class DeviceRewriter {
   /**
    * The type a lowered return stores its value in: the return type written; for a lambda or an
    * `auto` function, the trailing return type, else that of the first returned expression naming
-   * nothing the body declares (the store is declared before the body's statements), else void.
+   * nothing the body declares from its first return on (the store is declared before that
+   * statement), else void.
    */
   private returnType(fn: FunctionInfo): string {
     const lambda = fn.node.type === 'lambda_expression';
@@ -850,7 +850,8 @@ export class DeviceRewriter {
     const declarator = lambda ? fn.node.childForFieldName('declarator') : functionDeclarator(fn.node);
     const trailing = declarator?.namedChildren.find((c) => c?.type === 'trailing_return_type');
     if (trailing) return trailing.text.replace(/^->\s*/, '');
-    const declared = declaredIn(fn.body!);
+    // What the statements from the first return on declare (the slot comes after those before it).
+    const declared = new Set(fn.body!.namedChildren.filter((st): st is Node => !!st && st.type !== 'comment').slice(statementsBeforeReturns(fn.body!)).flatMap((st) => [...declaredIn(st), ...aliasesIn(st)]));
     const values: Node[] = [];
     scan(fn.body!, RETURNS_AND_LAMBDAS, (n) => {
       if (n.type === 'lambda_expression') return false;
@@ -1118,6 +1119,18 @@ function isMutableReference(param: Node): boolean {
  * (`float* pick(...)`, `const T& max(...)`: the `const` written before the specifier belongs to
  * the pointee then), less a top-level `const`, which would make the variable unassignable.
  */
+const ALIASES = new Set(['alias_declaration', 'type_definition']);
+
+/** The type names `using` and `typedef` declarations in `node` introduce. */
+function aliasesIn(node: Node): string[] {
+  const names: string[] = [];
+  scan(node, ALIASES, (d) => {
+    const named = d.type === 'alias_declaration' ? [d.childForFieldName('name')] : d.childrenForFieldName('declarator').map((x) => x && declaredName(x));
+    for (const n of named) if (n) names.push(n.text);
+  });
+  return names;
+}
+
 function writtenReturnType(fn: Node, specifier: Node): string {
   let layers = '';
   let d = fn.childForFieldName('declarator');

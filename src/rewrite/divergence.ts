@@ -1178,13 +1178,18 @@ export class DivergenceLowering {
       if ((!needsGuard && !(isBody && flag)) || this.edits.has(block)) continue;
       this.warnBarrierAfterExit(stmts, isBody);
       this.edits.replace(block, (print) => {
-        const out = lead + this.guarded(stmts, print, trail, isBody);
-        if (!isBody) return `{ ${out} }`;
+        if (!isBody) return `{ ${lead}${this.guarded(stmts, print, trail)} }`;
         // A reference returned is kept as its address (a reference cannot be assigned).
         const slot = this.returnsReference ? `${this.returnType.replace(/&$/, '')}*` : this.returnType;
         const rv = this.returnType !== 'void' && flag ? `${slot} __hv_rv{}; ` : '';
         const ret = flag ? `int ${flag} = 0; ` : '';
-        return `{ ${ret}${rv}${out}${rv ? ` return ${this.returnsReference ? '*' : ''}__hv_rv;` : ''} }`;
+        // A slot typed after a returned value comes after the statements before the first return,
+        // which set no flag (the value may name what they declare).
+        const firstSet = stmts.findIndex((st) => this.flagsSetBy(st).length > 0);
+        const k = this.returnType.startsWith('__typeof__(') ? Math.min(statementsBeforeReturns(block), firstSet < 0 ? stmts.length : firstSet) : 0;
+        const head = k > 0 && k < stmts.length ? statements(stmts.slice(0, k), print, this.edits.text) + this.edits.text.slice(stmts[k - 1].endIndex, stmts[k].startIndex) : '';
+        const out = head ? `${lead}${head}${rv}${this.guarded(stmts.slice(k), print, trail, true)}` : rv + lead + this.guarded(stmts, print, trail, true);
+        return `{ ${ret}${out}${rv ? ` return ${this.returnsReference ? '*' : ''}__hv_rv;` : ''} }`;
       });
     }
     // Cases of switches printed as switches: guard within a case, and a case that earlier cases
@@ -1353,6 +1358,23 @@ function carrierBodies(n: Node): Node[] {
 }
 
 /** A block's statements and the text around them inside its braces (kept only if not blank). */
+export const RETURNS_AND_LAMBDAS = new Set(['return_statement', 'lambda_expression']);
+
+/**
+ * How many statements of a function body come before the first holding a return: a lowered
+ * return's value slot is declared after them, so its type (`__typeof__` of a returned value, for
+ * a lambda or an `auto` function) may name what they declare (a local type alias).
+ */
+export function statementsBeforeReturns(body: Node): number {
+  const inner = body.namedChildren.filter((st): st is Node => !!st && st.type !== 'comment');
+  const k = inner.findIndex((st) => {
+    let found = false;
+    scan(st, RETURNS_AND_LAMBDAS, (n) => (n.type === 'lambda_expression' ? false : void (found = true)));
+    return found;
+  });
+  return k < 0 ? inner.length : k;
+}
+
 function blockParts(block: Node, text: string): { inner: Node[]; lead: string; trail: string } {
   const inner = block.namedChildren.filter((st): st is Node => !!st && st.type !== 'comment');
   const kept = (from: number, to: number) => (text.slice(from, to).trim() ? text.slice(from, to) : '');
