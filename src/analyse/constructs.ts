@@ -2,7 +2,8 @@
 // entries with a `kind`), wherever they appear in the file.
 import type { Node } from '../parse/parser.js';
 import type { FunctionInfo, Program } from './program.js';
-import { argumentsOf, functionDeclarator, qualifiersOf, scan } from './syntax.js';
+import { aliasesIn, argumentsOf, functionDeclarator, qualifiersOf, scan } from './syntax.js';
+import { declaredIn } from './device-lambdas.js';
 
 const TEMPLATE_KINDS: Record<string, string> = { texture: 'texture-reference', surface: 'surface-reference' };
 const TEMPLATE_TYPE = new Set(['template_type']);
@@ -49,8 +50,10 @@ export function findConstructs(program: Program, builtins: ReadonlyMap<string, u
     // be any call when an overload takes as many (`add(a.x, b.x)` in `add(bf16_4_t, bf16_4_t)`),
     // or when the name is a builtin's (`fminf(a.x, b.x)` in `fminf(float3, float3)`).
     const overloads = functions.filter((g) => g.name === f.name);
+    // `using BlockReduce = hipcub::BlockReduce<T>;` in `BlockReduce()`: the name is the type there.
+    const shadowed = aliasesIn(f.body!).includes(f.name) || declaredIn(f.body!).has(f.name);
     const takes = (call: Node) => {
-      if (builtins.has(f.name)) return false;
+      if (builtins.has(f.name) || shadowed || !callsByName(call, f.name)) return false;
       const args = argumentsOf(call.childForFieldName('arguments'));
       // A pack passed on (`vsum(rest...)` in `vsum(T first, Rest... rest)`): another instance, down to a base overload.
       if (args.some((a) => a.type === 'parameter_pack_expansion')) return false;
@@ -64,6 +67,14 @@ export function findConstructs(program: Program, builtins: ReadonlyMap<string, u
       report(n, n.type === 'call_expression' ? 'device-recursion' : 'device-exceptions');
     }, (type, start) => type !== 'call_expression' || (program.text.startsWith(f.name, start) && !/\w/.test(program.text[start + f.name.length])));
   }
+}
+
+/** `call` names `name` (plainly, with template arguments or qualified), not a member of what it returns (`f(x).g(y)`). */
+function callsByName(call: Node, name: string): boolean {
+  let callee = call.childForFieldName('function');
+  if (callee?.type === 'qualified_identifier') callee = callee.childForFieldName('name');
+  if (callee?.type === 'template_function') callee = callee.childForFieldName('name');
+  return callee?.type === 'identifier' && callee.text === name;
 }
 
 /** The `...` of a parameter list, if it has one. */

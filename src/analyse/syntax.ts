@@ -152,3 +152,15 @@ export function calleeName(fn: Node | null): string | undefined {
   if (n?.type === 'template_function') n = n.childForFieldName('name');
   return n?.type === 'identifier' ? n.text : undefined;
 }
+
+const ALIASES = new Set(['alias_declaration', 'type_definition']);
+
+/** The type names `using` and `typedef` declarations in `node` introduce. */
+export function aliasesIn(node: Node): string[] {
+  const names: string[] = [];
+  scan(node, ALIASES, (d) => {
+    const named = d.type === 'alias_declaration' ? [d.childForFieldName('name')] : d.childrenForFieldName('declarator').map((x) => x && declaredName(x));
+    for (const n of named) if (n) names.push(n.text);
+  });
+  return names;
+}

@@ -16,7 +16,7 @@ import { ParamUniformity, type ParamFacts } from '../analyse/param-uniformity.js
 import { conditionalGroups, enclosingConditions, unbalancedDirectives } from '../parse/conditionals.js';
 import { substitute, type MacroTable } from '../parse/macros.js';
 import { ptxCall, warpMatrixInstruction } from '../analyse/ptx-asm.js';
-import { argumentsOf, attributeSpaces, declaredName, descendants, functionDeclarator, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
+import { aliasesIn, argumentsOf, attributeSpaces, declaredName, descendants, functionDeclarator, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
 import { calledName, isBlockBarrier, ownerClass } from '../analyse/barriers.js';
 import type { HeaderRule, RuleSet } from '../rules/index.js';
 import { HOSTED_STD } from '../analyse/constructs.js';
@@ -1119,18 +1119,6 @@ function isMutableReference(param: Node): boolean {
  * (`float* pick(...)`, `const T& max(...)`: the `const` written before the specifier belongs to
  * the pointee then), less a top-level `const`, which would make the variable unassignable.
  */
-const ALIASES = new Set(['alias_declaration', 'type_definition']);
-
-/** The type names `using` and `typedef` declarations in `node` introduce. */
-function aliasesIn(node: Node): string[] {
-  const names: string[] = [];
-  scan(node, ALIASES, (d) => {
-    const named = d.type === 'alias_declaration' ? [d.childForFieldName('name')] : d.childrenForFieldName('declarator').map((x) => x && declaredName(x));
-    for (const n of named) if (n) names.push(n.text);
-  });
-  return names;
-}
-
 function writtenReturnType(fn: Node, specifier: Node): string {
   let layers = '';
   let d = fn.childForFieldName('declarator');

@@ -382,6 +382,17 @@ describe('unsupported constructs and malformed input', () => {
     expect(formatted(result)).toEqual(['r.cu:3:54: warning: recursion in device code: a per-thread recursion depth is a divergent branch, and per-thread stacks are small [device-recursion]']);
   });
 
+  it('a function whose body names a local type alias or variable after itself constructs or calls that, not itself, and a call of a member of what a call returns is not a call of the function (adamw\'s BlockReduce)', async () => {
+    const result = await translateText('r.cu', [
+      'template <typename T> struct Reducer { __device__ Reducer(T* s, T v) : s(s) {} __device__ T sum(T a, T b) { return a + b; } T* s; };',
+      'template <typename T> __device__ T BlockReduce(T* s, T v) { using BlockReduce = Reducer<T>; return BlockReduce(s, v).sum(v, v); }',
+      '__device__ int twice(int v) { auto twice = [](int x) { return 2 * x; }; return twice(v); }',
+      '__device__ int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); }',
+      '__global__ void k(float *out, int *n) { out[0] = BlockReduce(out, out[1]); n[0] = fact(5) + twice(n[1]); }',
+    ].join('\n'));
+    expect(formatted(result)).toEqual(['r.cu:4:54: warning: recursion in device code: a per-thread recursion depth is a divergent branch, and per-thread stacks are small [device-recursion]']);
+  });
+
   it('an overload of a builtin that calls the builtin is not recursion (helper_math.h\'s fminf of float3)', async () => {
     const result = await translateText('r.cu', [
       '__device__ float3 fminf(float3 a, float3 b) { return make_float3(fminf(a.x, b.x), fminf(a.y, b.y), fminf(a.z, b.z)); }',
