@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RUNTIME_DIR } from '../package-root.js';
-import { neverCompiled } from './conditionals.js';
+import { conditionalGroups, neverCompiled } from './conditionals.js';
 
 export interface Macro {
   name: string;
@@ -34,6 +34,7 @@ export function macroDefinitions(texts: readonly string[]): Map<string, Macro> {
   for (const text of texts) {
     // Not the definitions in branches no compiler takes (`#if defined(__HIPCC__) ... #else`).
     const never = neverCompiled(text, table);
+    const defaults = defaultsOf(text);
     let offset = 0;
     // Continuations become spaces of the same length: offsets stay those of `text`.
     for (const line of text.replace(/\\\r?\n/g, (c) => ' '.repeat(c.length)).split(/(?<=\n)/)) {
@@ -41,6 +42,8 @@ export function macroDefinitions(texts: readonly string[]): Map<string, Macro> {
       offset += line.length;
       const m = DEFINE.exec(line.replace(/\r?\n$/, ''));
       if (!m || never.some(([from, to]) => at >= from && at < to)) continue;
+      // `#ifndef BLOCK 256 / #define BLOCK 256`: a default, not taken where -D (or an earlier text) defined it.
+      if (table.has(m[1]) && defaults.some(([name, from, to]) => name === m[1] && at >= from && at < to)) continue;
       const body = m[4].replace(/\/\*.*?\*\//g, ' ').replace(/\/\/.*$/, '').trim();
       const list = m[3]?.split(',').map((p) => p.trim()).filter(Boolean);
       const variadic = !!list && list[list.length - 1]?.endsWith('...');
@@ -49,6 +52,14 @@ export function macroDefinitions(texts: readonly string[]): Map<string, Macro> {
     }
   }
   return table;
+}
+
+/** The names `#ifndef NAME` (or `#if !defined(NAME)`) groups test, with the bodies of their first branches. */
+function defaultsOf(text: string): [string, number, number][] {
+  return conditionalGroups(text).flatMap((g) => {
+    const m = /^!\s*defined\s*\(?\s*([A-Za-z_]\w*)\s*\)?$/.exec(g.branches[0].condition.trim());
+    return m ? [[m[1], ...g.branches[0].body] as [string, number, number]] : [];
+  });
 }
 
 /** The macro's body with its arguments in place (`#p` stringised, `a ## b` pasted). */

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatted, output, translateText } from './translate-helpers.js';
 import { branchesNeverTaken, chosenBranch, COMPILER_MACROS, conditionalGroups } from '../../src/parse/conditionals.js';
-import { macroDefinitions } from '../../src/parse/macros.js';
+import { commandLineMacros, macroDefinitions } from '../../src/parse/macros.js';
 
 const errors = (r: Awaited<ReturnType<typeof translateText>>) => r.diagnostics.filter((d) => d.severity === 'error');
 
@@ -99,6 +99,16 @@ describe('macros that spell GPU code', () => {
     const result = await translateText('k.cu', source);
     expect(formatted(result)).toEqual([]);
     expect(output(result, 'device')).toContain('__inline__ __device__ unsigned add(unsigned a, unsigned b) { return a + b; }');
+  });
+
+  it('a default under #ifndef does not replace a definition made before it (-D): the kernel\'s parameters follow -D', async () => {
+    const source = '#ifndef WITH_BIAS\n#define WITH_BIAS 1\n#endif\n#ifndef K_H\n#define K_H\n#endif\n__global__ void k(float* x,\n#if WITH_BIAS\n  float* bias,\n#endif\n  int n) { x[0] = (float)n; }\n';
+    expect(macroDefinitions([commandLineMacros(['WITH_BIAS=0']), source]).get('WITH_BIAS')?.body).toBe('0');
+    expect(macroDefinitions([source]).get('WITH_BIAS')?.body).toBe('1');
+    expect(macroDefinitions([source]).has('K_H')).toBe(true);
+    const result = await translateText('k.cu', source, { defines: ['WITH_BIAS=0'] });
+    expect(errors(result)).toEqual([]);
+    expect(output(result, 'device')).not.toMatch(/KernelArgs \{[^}]*bias/);
   });
 
   it('include HIP_DYNAMIC_SHARED, which HIP\'s headers define', async () => {
