@@ -1,10 +1,11 @@
 // Launches written through macros: `#define LAUNCH(k, g, b, ...) k<<<g, b>>>(__VA_ARGS__)` used as
 // `LAUNCH(inc, 1, 16, d)` (also through other macros, or with hipLaunchKernelGGL), or a kernel
-// named by an object-like macro (`#define KERNEL axpy<float>` then `KERNEL<<<g, b>>>(...)`). The launch's rewrite would fall inside the macro's expansion, so
+// named by an object-like macro (`#define KERNEL axpy<float>` then `KERNEL<<<g, b>>>(...)`), or a
+// configuration written as one macro standing for several values (`k<<<GRID_BLOCK(n)>>>(...)`). The launch's rewrite would fall inside the macro's expansion, so
 // those uses are expanded in the text before translation; everything else stays byte for byte.
 import type { Node } from '../parse/parser.js';
 import { argumentsOf, scan } from './syntax.js';
-import { substitute, type Macro, type MacroTable } from '../parse/macros.js';
+import { callArguments, substitute, type Macro, type MacroTable } from '../parse/macros.js';
 import { gpuMacroExpansions, launchingMacroExpansions } from '../parse/gpu-macros.js';
 import { neverCompiled } from '../parse/conditionals.js';
 
@@ -35,8 +36,19 @@ export function launchMacroExpansions(root: Node, text: string, macros: MacroTab
     const fn = call.childForFieldName('function');
     const launched = call.namedChildren.some((c) => c?.type === 'kernel_call_syntax') ? fn : fn?.text === 'hipLaunchKernelGGL' ? argumentsOf(call.childForFieldName('arguments'))[0] : undefined;
     if (isKernelMacro(launched)) out.push({ start: launched.startIndex, end: launched.endIndex, macro: launched.text, text: objectMacros.get(launched.text)! });
+    const chevrons = call.namedChildren.find((c) => c?.type === 'kernel_call_syntax');
+    if (chevrons) out.push(...argumentsOf(chevrons).flatMap((a) => severalValues(a, macros) ?? []));
   });
   return out.sort((a, b) => a.start - b.start);
+}
+
+/** A configuration argument that is a macro use standing for several values (`<<<GRID_BLOCK(n)>>>`), expanded. */
+function severalValues(arg: Node, macros: MacroTable): MacroExpansion | undefined {
+  const name = arg.type === 'call_expression' ? arg.childForFieldName('function') : arg;
+  const macro = name?.type === 'identifier' ? macros.get(name.text) : undefined;
+  if (!macro || !!macro.params !== (arg.type === 'call_expression')) return undefined;
+  const text = macro.params ? expandCall(macro, arg) : macro.body;
+  return (callArguments(`(${text})`, 0)?.args.length ?? 1) > 1 ? { start: arg.startIndex, end: arg.endIndex, macro: macro.name, text } : undefined;
 }
 
 /** A `#define NAME(params) body` directive read as a macro to expand. */

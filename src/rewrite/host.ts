@@ -359,8 +359,9 @@ function launchLinked(ctx: HostContext, launch: Launch, declared: FunctionInfo):
 
 /** What a stub or a linked function takes for a launch: grid, block, shared bytes, stream, then the kernel's arguments. */
 function callArguments(launch: Launch, print: (n: Node) => string): string[] {
-  const [grid, block, shared, stream] = launch.config;
-  return [print(grid), print(block), shared ? print(shared) : '0', stream ? print(stream) : '0', ...launch.args.map(print)];
+  // A lone configuration argument is a macro standing for grid and block (one the translator could not read).
+  const config = launch.config.map(print);
+  return [...config, ...Array<string>(Math.max(0, 4 - Math.max(config.length, 2))).fill('0'), ...launch.args.map(print)];
 }
 
 function include(ctx: HostContext, n: Node): void {
