@@ -437,12 +437,21 @@ export class DeviceRewriter {
 
   private perThreadNames?: ReadonlySet<string>;
 
-  /** threadIdx and every builtin the rules rename to one of its members (hipThreadIdx_x...). */
+  /**
+   * threadIdx, every builtin the rules rename to one of its members (hipThreadIdx_x...), and the
+   * object-like macros naming one (`#define IDX (blockIdx.x * blockDim.x + threadIdx.x)`).
+   */
   private perThreadBuiltins(): ReadonlySet<string> {
-    this.perThreadNames ??= new Set(['threadIdx', ...[...this.rules.deviceBuiltins.values()]
+    if (this.perThreadNames) return this.perThreadNames;
+    const names = new Set(['threadIdx', ...[...this.rules.deviceBuiltins.values()]
       .filter((r) => r.action.kind === 'rename' && r.action.to.split('.')[0] === 'threadIdx')
       .map((r) => r.name)]);
-    return this.perThreadNames;
+    const objectMacros = [...(this.options.macros?.values() ?? [])].filter((m) => !m.params).map((m) => ({ name: m.name, words: m.body.match(/\b[A-Za-z_]\w*\b/g) ?? [] }));
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const m of objectMacros) if (!names.has(m.name) && m.words.some((w) => names.has(w))) grew = !!names.add(m.name);
+    }
+    return (this.perThreadNames = names);
   }
 
   private body(fn: FunctionInfo): void {

@@ -27,6 +27,13 @@ describe('divergence brackets', () => {
     expect(text).toMatch(/\{ int (__hv_g\d+) = hip2vx_bool\(i < n\); int (__hv_t\d+) = hip2vx_split\(\1\); if \(\1\) \{ p\[i\] = 1; \} else \{ p\[i\] = 2; \} hip2vx_join\(\2\); \}/);
   });
 
+  it('split a condition on an object-like macro naming threadIdx, directly or through another macro', async () => {
+    const result = await translateText('k.cu', '#define TX threadIdx.x\n#define IDX (blockIdx.x * blockDim.x + TX)\n#define N 64\n__global__ void k(int* p, int n) {\n  int i = IDX;\n  if (i < n) p[i] = 1;\n  if (N > n) p[0] = 2;\n}\n');
+    const device = output(result, 'device');
+    expect(device).toMatch(/\{ int (__hv_g\d+) = hip2vx_bool\(i < n\); int (__hv_t\d+) = hip2vx_split\(\1\); if \(\1\) \{ p\[i\] = 1; \} hip2vx_join\(\2\); \}/);
+    expect(device).toContain('  if (N > n) p[0] = 2;');
+  });
+
   it('open the same region in each branch of an #if group splitting an if header, and keep groups between guarded statements', async () => {
     const text = await kernelText(
       'for (int i = threadIdx.x; i < n; i += 4) {\n  if (p[i] == 0) continue;\n#ifdef WIDE\n  p[i] += 1;\n#endif\n#ifndef WIDE\n  if (p[i] > 3 && i > 1)\n#else\n  if (p[i] > 2)\n#endif\n  { p[i] = 0; }\n}',
