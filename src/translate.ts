@@ -9,7 +9,8 @@ import { HIP_MACROS, macroDefinitions, type MacroTable } from './parse/macros.js
 import { decidedNotTakenOnDevice, skippedOnDevice, uncertainBranches } from './parse/conditionals.js';
 import { parseForTranslation, statementOf, missingButValid, topLevelItem } from './parse/repair.js';
 import { GPU_SPACE } from './parse/gpu-macros.js';
-import { analyseProgram, fileSharedVars, firstLaunchItem, type FunctionInfo, type Program } from './analyse/program.js';
+import { analyseProgram, fileSharedVars, firstLaunchItem, type FunctionInfo, type GlobalVar, type Program } from './analyse/program.js';
+import { namesUsedBy } from './analyse/device-lambdas.js';
 import { TypeTable } from './analyse/types.js';
 import { collectInstances, type InstanceProblem, type KernelInstance } from './analyse/instances.js';
 import { TemplateBindings, dispatches } from './analyse/template-bindings.js';
@@ -70,6 +71,8 @@ export interface TranslateOptions {
   outsideSources?: readonly string[];
   /** A header's: the files its includer's translation unit included as text before it (it may launch their kernels). */
   preceding?: readonly string[];
+  /** A header's: the device globals its includer declared before its #include (`__constant__ float c[2];` then `#include "kernel.cu"`). */
+  includerGlobals?: readonly GlobalVar[];
   /** By directory, its sources another one there includes as text (`textIncluders`, found once per run); a directory absent is read. */
   textIncluders?: ReadonlyMap<string, ReadonlyMap<string, string>>;
 }
@@ -352,7 +355,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       // As written: names in #if conditions count (a configuration macro).
       // A bundled library's names are its own: `reference` there is not the program's reference.h.
       const headerNames = new Set(headers.filter((h) => !isBundled(h.file)).flatMap((h) => h.source.match(/\b[A-Za-z_]\w*/g) ?? []));
-      deviceRewriter = new DeviceRewriter(deviceProgram, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, types: own.types, warpUsers, warpEnders, warpSize: options.warpSize, instances, plainIncludeRoots: plainIncludes, headerRule, headerNames, namespaces: namespacesDefined([...localHeaders, root]), header: headerMode, visibleGlobals: visible.globals.filter((g) => !program.globals.includes(g)), includedFunctions: () => includedPrograms().flatMap((p) => p.deviceFunctions), includedMemberFunctions: () => includedPrograms().flatMap((p) => p.memberFunctions), includedFileShared: inSight.slice(1).flatMap((p) => p.fileShared.flatMap((o) => fileSharedVars(o).map((v) => v.name))), instanceNames: new Set(instances.flatMap((i) => i.templateArgs.join(' ').match(/[A-Za-z_]\w*/g) ?? [])), macros: known.macros });
+      deviceRewriter = new DeviceRewriter(deviceProgram, deviceEdits, options.rules, report, own.shared, { divergence: options.divergence, xlen: options.xlen, types: own.types, warpUsers, warpEnders, warpSize: options.warpSize, instances, plainIncludeRoots: plainIncludes, headerRule, headerNames, namespaces: namespacesDefined([...localHeaders, root]), header: headerMode, visibleGlobals: [...visible.globals.filter((g) => !program.globals.includes(g)), ...(options.includerGlobals ?? [])], includedFunctions: () => includedPrograms().flatMap((p) => p.deviceFunctions), includedMemberFunctions: () => includedPrograms().flatMap((p) => p.memberFunctions), includedFileShared: inSight.slice(1).flatMap((p) => p.fileShared.flatMap((o) => fileSharedVars(o).map((v) => v.name))), instanceNames: new Set(instances.flatMap((i) => i.templateArgs.join(' ').match(/[A-Za-z_]\w*/g) ?? [])), headerDeviceNames: namesUsedBy(headers.flatMap((h) => [...h.program.kernels, ...h.program.deviceFunctions])), macros: known.macros });
       deviceRewriter.run();
       refuseNarrowBlocks(program, units.flatMap((u) => [...u.program.kernels, ...u.program.deviceFunctions]), deviceRewriter.rowsAssumed, options.warpSize ?? 32, report);
     }
@@ -389,8 +392,11 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       });
     }
 
-    // What the includer defines before an #include is in sight of the file it includes.
-    const context = (directive: Node) => [...(options.macroContext ?? []), ...localHeaders.map((r) => r.tree.text), file.text.slice(0, directive.startIndex)];
+    // What the includer defines and declares before an #include is in sight of the file it includes.
+    const context = (directive: Node): Pick<TranslateOptions, 'macroContext' | 'includerGlobals'> => ({
+      macroContext: [...(options.macroContext ?? []), ...localHeaders.map((r) => r.tree.text), file.text.slice(0, directive.startIndex)],
+      includerGlobals: [...(options.includerGlobals ?? []), ...program.globals.filter((g) => g.declaration.endIndex <= directive.startIndex)],
+    });
     const external = externalHeaders(headers, file.path, options, context);
     outputs.push(...external.outputs);
     const diagnostics = sortDiagnostics([...report.diagnostics, ...external.diagnostics]);
@@ -490,7 +496,7 @@ const byIncluder = (header: string, includer: string, options: TranslateOptions)
  * file's tree translates neither as a header: every file that includes one writes the same outputs
  * (the planner accepts identical claims). Headers they include come along, flattened alike.
  */
-function externalHeaders(headers: readonly IncludedHeader[], path: string, options: TranslateOptions, context: (directive: Node) => string[]): { outputs: OutputFile[]; diagnostics: Diagnostic[] } {
+function externalHeaders(headers: readonly IncludedHeader[], path: string, options: TranslateOptions, context: (directive: Node) => Pick<TranslateOptions, 'macroContext' | 'includerGlobals'>): { outputs: OutputFile[]; diagnostics: Diagnostic[] } {
   const outputs: OutputFile[] = [];
   const diagnostics: Diagnostic[] = [];
   const direct = headers.filter((h) => !h.nested && byIncluder(h.file, path, options));
@@ -508,7 +514,7 @@ function externalHeaders(headers: readonly IncludedHeader[], path: string, optio
     if (!read.ok) continue;
     // What this file's unit included before it (headers are in inclusion order), the includer's own predecessors first.
     const before = headers.slice(0, headers.indexOf(h)).map((o) => o.file);
-    const translated = translateSource(read.file, { ...options, asHeader: true, macroContext: context(h.directive), preceding: [...(options.preceding ?? []), ...before] });
+    const translated = translateSource(read.file, { ...options, asHeader: true, ...context(h.directive), preceding: [...(options.preceding ?? []), ...before] });
     diagnostics.push(...translated.diagnostics);
     outputs.push(...translated.outputs.map((o) => ({ ...o, role: 'header' as const })));
   }

@@ -6,7 +6,7 @@
 // and whose `operator()` is the lambda's body; the lambda becomes an aggregate of that struct.
 import type { Node } from '../parse/parser.js';
 import { namedParameterList, templateParamNames, type FunctionInfo, type Program } from './program.js';
-import { argumentsOf, declaredName, scan } from './syntax.js';
+import { argumentsOf, declaredName, scan, scanSpans } from './syntax.js';
 import { declarationOf } from './expression-type.js';
 
 export interface Capture {
@@ -80,6 +80,22 @@ export function declaredIn(body: Node): Set<string> {
   const declared = new Set<string>();
   scan(body, DECLARATIONS, (d) => void d.childrenForFieldName('declarator').forEach((x) => x && declared.add(declaredName(x)?.text ?? '')));
   return declared;
+}
+
+const NAMES = new Set(['identifier', 'type_identifier', 'namespace_identifier']);
+
+/** The names functions use (comments aside) other than those they declare locally. */
+export function namesUsedBy(fns: readonly FunctionInfo[]): Set<string> {
+  const names = new Set<string>();
+  for (const f of fns) {
+    const own = declaredIn(f.outer);
+    const text = f.outer.tree.text;
+    scanSpans(f.outer, NAMES, (_, start, end) => {
+      const name = text.slice(start, end);
+      if (!own.has(name)) names.add(name);
+    });
+  }
+  return names;
 }
 
 function describe(node: Node, body: Node, head: string, host: FunctionInfo, program: Program, earlier: readonly DeviceLambda[]): DeviceLambda {

@@ -56,6 +56,8 @@ export interface DeviceOptions {
   header?: boolean;
   /** Names in the template arguments of the kernel instances built here (`apply<16, Twice>`). */
   instanceNames?: ReadonlySet<string>;
+  /** Names the device code of the headers and sources this file includes uses: types and constants it declares before them stay. */
+  headerDeviceNames?: ReadonlySet<string>;
   /** Device functions of the local headers the file includes (`ceil_div`), asked for when needed. */
   includedFunctions?: () => readonly FunctionInfo[];
   /** Member functions of the classes of those headers (a library's block collectives). */
@@ -180,7 +182,7 @@ export class DeviceRewriter {
   /** Identifiers that device code refers to, closed over the type and constant items it keeps. */
   private namesUsedByDevice(roots: Node[]): Set<string> {
     // The entries name their instances' template arguments: the types they name stay too.
-    const used = new Set<string>(this.options.instanceNames);
+    const used = new Set<string>([...(this.options.instanceNames ?? []), ...(this.options.headerDeviceNames ?? [])]);
     const text = this.program.text;
     // Macro bodies are not parsed: their words count as used (macros stay in any case).
     const addMacro = (m: Node) => (m.childForFieldName('value')?.text.match(/[A-Za-z_]\w*/g) ?? []).forEach((w) => used.add(w));

@@ -41,6 +41,13 @@ describe('kernels split over several files', () => {
     await runEverywhere(out, 'main', toolchains, '1000');
   });
 
+  it('a source included as text uses the types, constants and device globals its includer declared before the #include', { timeout: 300_000 }, async () => {
+    const { out, results } = await translateAll(join('test', 'fixtures', 'text-included-context'), ['main.cu']);
+    expect(results.get('main.cu')!.diagnostics.filter((d) => d.severity !== 'warning')).toEqual([]);
+    expect(output(results.get('main.cu')!, 'device')).toContain('typedef double real;');
+    await runEverywhere(out, 'main', toolchains);
+  });
+
   it('shared memory of device functions in two headers, the source and its kernel never overlaps', { timeout: 300_000 }, async () => {
     const { out, results } = await translateAll(SHARED, ['reduce.cuh', 'count.cuh', 'main.cu']);
     for (const r of results.values()) expect(r.diagnostics).toEqual([]);
