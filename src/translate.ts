@@ -255,9 +255,12 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
   const includeDirs = options.includeDirs ?? [];
   const isGpu = (text: string, path: string) => reachesGpuCode(path, text, includeDirs);
   const localHeaders = known.localHeaders ?? [...commandLineRoots(options.defines), ...localHeaderRoots(root, file.path, includeDirs)];
-  const headers = includedHeaders(root, file.path, includeDirs, isGpu, (directive, included) =>
+  const reached = includedHeaders(root, file.path, includeDirs, isGpu, (directive, included) =>
     report.at(directive, 'warning', 'include-cycle', `'${basename(included)}' is already being included here (an include cycle): not followed`),
   [...localHeaders, root]);
+  // A header included again (its guard makes the second inclusion empty) gives nothing more than its translation's path.
+  const headers = reached.filter((h, i) => reached.findIndex((o) => o.file === h.file) === i);
+  const repeated = reached.filter((h) => !h.nested && !headers.includes(h));
   // The preprocessor looks for a quoted include beside the file and in -I first: a user's "hip/vision.h" is not HIP's.
   // A bundled library (<hipcub/...>) is translated as one of the program's headers, except the parts a rule refuses.
   const headerRule = (path: string, quoted: boolean) => {
@@ -360,7 +363,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       refuseNarrowBlocks(program, units.flatMap((u) => [...u.program.kernels, ...u.program.deviceFunctions]), deviceRewriter.rowsAssumed, options.warpSize ?? 32, report);
     }
     qualifyMemberAliases(root, [hostEdits, deviceEdits]);
-    includeTranslatedHeaders(units, hostEdits, deviceEdits, result.program.name, deviceAbi, nl, file.path, headerMode, options);
+    includeTranslatedHeaders(units, repeated, hostEdits, deviceEdits, result.program.name, deviceAbi, nl, file.path, headerMode, options);
     declarePrecedingStubs(precedingUnits.flatMap((u) => u.instances), hostEdits, nl);
     if (options.annotate) {
       for (const a of report.annotations) (a.side === 'host' ? hostEdits : deviceEdits).wrap(a.node, `/* hip2vortex: ${a.ruleId}${a.note ? `: ${a.note}` : ''} */ `, '');
@@ -409,7 +412,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     };
   } finally {
     bindings.dispose();
-    headers.forEach((h) => h.tree.delete());
+    reached.forEach((h) => h.tree.delete());
   }
 }
 
@@ -428,17 +431,22 @@ function withoutMacros(code: string, names: readonly string[], macros: MacroTabl
  * Directly included GPU headers become their translations; stubs of their launched kernels follow
  * (in a header, their declarations: the sources including it define them, as for its own kernels).
  */
-function includeTranslatedHeaders(units: Unit[], hostEdits: EditSet, deviceEdits: EditSet, programName: string, deviceAbi: Abi, nl: string, path: string, headerMode: boolean, options: TranslateOptions): void {
+function includeTranslatedHeaders(units: Unit[], repeated: readonly IncludedHeader[], hostEdits: EditSet, deviceEdits: EditSet, programName: string, deviceAbi: Abi, nl: string, path: string, headerMode: boolean, options: TranslateOptions): void {
   const own = units[0].program;
   const later: KernelInstance[] = [];
   const byDirective = new Map<number, Unit[]>();
   for (const u of units) if (u.header) byDirective.set(u.header.directive.id, [...(byDirective.get(u.header.directive.id) ?? []), u]);
-  for (const group of byDirective.values()) {
-    const direct = group.find((u) => !u.header!.nested)!.header!;
-    const pathNode = direct.directive.childForFieldName('path')!;
-    const written = byIncluder(direct.file, path, options) ? basename(direct.file) : pathFromIncluder(direct, path);
+  const includeTranslation = (h: IncludedHeader) => {
+    const pathNode = h.directive.childForFieldName('path')!;
+    const written = byIncluder(h.file, path, options) ? basename(h.file) : pathFromIncluder(h, path);
     hostEdits.replace(pathNode, `"${translatedHeaderPath(written, 'host')}"`);
     deviceEdits.replace(pathNode, `"${translatedHeaderPath(written, 'device')}"`);
+  };
+  repeated.forEach(includeTranslation);
+  for (const group of byDirective.values()) {
+    const direct = group.find((u) => !u.header!.nested)?.header;
+    if (!direct) continue;
+    includeTranslation(direct);
     // A dispatcher is declared by the header when its own host templates launch the kernel.
     const primaries = (u: Unit) => new Set(u.program.kernels.filter((k) => dispatches(own, k) && !dispatches(u.program, k)));
     // A template instance only launched directly may name a type the file defines after the

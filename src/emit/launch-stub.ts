@@ -103,7 +103,8 @@ export function launchStubs(instances: readonly KernelInstance[], program: strin
     for (const i of instances.filter((x) => x.kernel === kernel)) {
       const args = ['__hv_grid', '__hv_block', '__hv_shared', '__hv_stream', ...i.params.map((p) => p.name)];
       const written = `<${i.templateArgs.join(', ')}>`;
-      const to = late(i) ? out.atEnd : out.here;
+      // A dispatcher declared elsewhere (by a header's host template) may come after this place: specialise it at the end.
+      const to = late(i) || !primaries.has(kernel) ? out.atEnd : out.here;
       if (i.dispatched) to.push(`template <> inline hipError_t ${dispatcherName(kernel.name)}${written}(${[CONFIG, ...i.params.map((p) => p.text)].join(', ')}) { return ${stubName(i.stub)}(${args.join(', ')}); }`);
       to.push(`template <> inline const void* ${handleDispatcherName(kernel.name)}${written}() { return &${handleName(program, i.id)}; }`);
     }

@@ -187,6 +187,37 @@ describe('programs of several sources', () => {
     runCpu(out);
   });
 
+  it('a guarded header included twice (directly, then through another header whose host template launches its kernel) gives its stubs once', { timeout: 300_000 }, () => {
+    const out = translateSources({
+      'k.cuh': [
+        '#ifndef K_CUH', '#define K_CUH',
+        '__global__ void inc(int* p, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) p[i] += 1; }',
+        'template <typename T> __global__ void setv(T* p, T v, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) p[i] = v; }',
+        '#endif',
+      ],
+      'sub/helper.cuh': ['#pragma once', '#include "../k.cuh"', 'template <typename T> void set_all(T* p, T v, int n) { setv<T><<<(n + 31) / 32, 32>>>(p, v, n); }'],
+      'main.cu': [
+        '#include <cstdio>',
+        '#include "k.cuh"',
+        '#include "k.cuh"',
+        '#include "sub/helper.cuh"',
+        'int main() {',
+        '  const int n = 100; int h[n]; float hf[n]; int* d; float* df;',
+        '  cudaMalloc(&d, sizeof h); cudaMalloc(&df, sizeof hf);',
+        '  set_all(d, 41, n); set_all(df, 1.5f, n);',
+        '  inc<<<4, 32>>>(d, n); setv<<<4, 32>>>(df, 2.5f, n / 2);',
+        '  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost); cudaMemcpy(hf, df, sizeof hf, cudaMemcpyDeviceToHost);',
+        '  for (int i = 0; i < n; ++i) if (h[i] != 42 || hf[i] != (i < n / 2 ? 2.5f : 1.5f)) { printf("FAILED at %d\\n", i); return 1; }',
+        '  printf("PASSED\\n");',
+        '}',
+      ],
+    });
+    const host = readFileSync(join(out, 'main.host.cpp'), 'utf8');
+    expect(host.split('static inline hipError_t __hip2vx_launch_inc(').length).toBe(2);
+    expect(host.split('#include "k.host.cuh"').length).toBe(3);
+    runCpu(out);
+  });
+
   it('--program needs <name>=<files>', () => {
     const r = cli(['translate', join(FIXTURES, 'program-parts'), '-o', 'out', '--program', 'a.cu,b.cu'], tempDir());
     expect(r.status).toBe(2);
