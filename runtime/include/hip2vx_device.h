@@ -82,6 +82,9 @@ typedef struct hipPos { size_t x; size_t y; size_t z; } hipPos;
 // ---- HIP/CUDA declaration spellings -------------------------------------------------------
 #define __global__ inline __attribute__((__always_inline__))
 #define __device__
+// What device code keeps of __constant__: a const table with its value (`__constant__ const float
+// w[3] = {...}`), compiled on each side like any constant; the others became symbols.
+#define __constant__
 #define __managed__
 #define __host__
 #define __forceinline__ inline __attribute__((__always_inline__))

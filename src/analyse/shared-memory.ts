@@ -131,11 +131,13 @@ export class SharedLayout {
     // Measured as the device compiler sees the file's macros (a user's -D can change it: the size checks say so).
     for (const v of this.staticVars(f).filter((s) => allHold(s.conditions, this.macros, COMPILER_MACROS.device))) {
       const t = this.types.resolveDeclarator(v.declaration, v.declarator, subst);
-      if (isTypeError(t)) {
-        this.problems.push({ node: t.node, message: t.message });
+      const alignas = this.types.declaredAlignment(v.declaration, subst);
+      const failed = isTypeError(t) ? t : isTypeError(alignas) ? alignas : undefined;
+      if (failed) {
+        this.problems.push({ node: failed.node, message: failed.message });
         return undefined;
       }
-      fields.push({ name: v.name, type: t });
+      fields.push({ name: v.name, type: t as CType, ...(typeof alignas === 'number' ? { alignas } : {}) });
     }
     const record: CType = { kind: 'record', tag: 'struct', name: this.structName(f), fields };
     return { device: layoutOf(record, this.deviceAbi).size, host: layoutOf(record, 'host').size };

@@ -28,7 +28,7 @@ export interface TypeError {
   message: string;
   node: Node;
 }
-export const isTypeError = (r: CType | bigint | TypeError): r is TypeError => typeof r === 'object' && 'message' in r;
+export const isTypeError = (r: CType | bigint | number | undefined | TypeError): r is TypeError => typeof r === 'object' && 'message' in r;
 /** A resolved type, or undefined for a type error or an opaque type. */
 const known = (t: CType | TypeError): CType | undefined => (isTypeError(t) || t.kind === 'opaque' ? undefined : t);
 
@@ -179,6 +179,11 @@ export class TypeTable {
       const inner = declarator.type === 'init_declarator' ? declarator.childForFieldName('declarator') : declarator;
       return this.complete(this.declare(base, inner, env, decayed, asValue).type, declaration);
     }, declaration);
+  }
+
+  /** The alignment a declaration asks for (`__shared__ __align__(16) float tile[64];`), if any. */
+  declaredAlignment(declaration: Node, subst?: Subst): number | undefined | TypeError {
+    return this.guard(() => readAlignment(declaration, (e) => this.constant(e, this.envAt(declaration, subst))).alignas, declaration);
   }
 
   /** Type of a `type_descriptor` (template arguments such as `float`, `Pair<int>`, `int*`). */

@@ -919,8 +919,10 @@ export class DeviceRewriter {
     if (declarators[0]?.id !== g.declarator.id) return;
     const siblings = this.program.globals.filter((o) => o.declaration.id === decl.id);
     this.edits.replace(decl, () => {
+      // The pointer keeps the type, not the object's space, storage class or alignment.
+      const alignment = (c: Node) => c.type === 'alignas_qualifier' || c.type === 'attribute_specifier' || (c.type === 'type_qualifier' && c.namedChildren.some((q) => q?.type === 'alignas_qualifier'));
       const base = decl.children
-        .filter((c): c is Node => !!c && !declarators.some((d) => d?.id === c.id) && ![';', ',', '__device__', '__constant__', '__managed__'].includes(c.type) && !(c.type === 'type_qualifier' && ['__constant__', '__device__', '__managed__'].includes(c.text)) && c.type !== 'storage_class_specifier')
+        .filter((c): c is Node => !!c && !declarators.some((d) => d?.id === c.id) && ![';', ',', '__device__', '__constant__', '__managed__'].includes(c.type) && !(c.type === 'type_qualifier' && ['__constant__', '__device__', '__managed__'].includes(c.text)) && c.type !== 'storage_class_specifier' && !alignment(c))
         .map((c) => c.text)
         .join(' ');
       return siblings

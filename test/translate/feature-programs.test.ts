@@ -42,6 +42,10 @@ const PROGRAMS: FeatureProgram[] = [
     host: ['CHECK(hipStreamBeginCapture(main_stream, hipStreamCaptureModeGlobal));', 'CHECK(hipGraphInstantiate(&exec, graph, 0));', 'CHECK(hipGraphLaunch(exec, main_stream));'],
   },
   {
+    dir: 'aligned-declarations', stem: 'aligned', variants: [{ config: '4x4' }],
+    what: 'aligned __shared__ arrays (__align__, alignas) counted in the shared-memory struct, an aligned __device__ array, a __constant__ const table with its value',
+  },
+  {
     dir: 'managed', stem: 'managed', args: '1000', variants: [{ config: '4x4' }],
     what: 'managed memory: host init, launches, synchronise, host read; copies, memset, hints, struct arguments; __managed__ variables',
     host: ['CHECK(hipMallocManaged(&b, n * sizeof(int), hipMemAttachGlobal));', '__managed__ int hits; HIP2VX_REGISTER_MANAGED_VAR(hits);', 'CHECK(hipMemAdvise(a, n * sizeof(int), hipMemAdviseSetReadMostly, 0));'],
