@@ -39,10 +39,11 @@ export function sharedInstantiations(instances: readonly KernelInstance[], units
   const problems: BindingProblem[] = [];
   // Per function, the template argument lists visited.
   const visited = new Map<FunctionInfo, Set<string>>();
-  const visit = (fn: FunctionInfo, binding: Binding, layout?: SharedLayout) => {
+  // Compile-time recursion (`f<N>` calling `f<N - 1>`, ended by a specialisation) is followed this deep.
+  const visit = (fn: FunctionInfo, binding: Binding, layout?: SharedLayout, depth = 0) => {
     const key = [...binding.texts.values()].join(',');
     const seen = visited.get(fn) ?? new Set<string>();
-    if (seen.has(key) || !fn.body) return;
+    if (seen.has(key) || !fn.body || depth > MAX_DEPTH) return;
     visited.set(fn, seen.add(key));
     if (layout && fn.templateParams.length > 0 && layout.staticVars(fn).length > 0) found.push({ fn, layout, binding });
     scan(fn.body, CALLS, (call) => {
@@ -50,18 +51,18 @@ export function sharedInstantiations(instances: readonly KernelInstance[], units
       const passed = fn.templateParams.includes(name) ? passedFunction(binding.texts.get(name)) : undefined;
       if (passed) {
         for (const { fn: callee, layout: its } of byName.get(passed.name) ?? []) {
-          if (callee.templateParams.length === passed.args.length) visit(callee, { subst: new Map(callee.templateParams.map((p, n) => [p, passed.args[n]])), texts: new Map(callee.templateParams.map((p, n) => [p, String(passed.args[n])])) }, its);
+          if (callee.templateParams.length === passed.args.length) visit(callee, { subst: new Map(callee.templateParams.map((p, n) => [p, passed.args[n]])), texts: new Map(callee.templateParams.map((p, n) => [p, String(passed.args[n])])) }, its, depth + 1);
         }
         return;
       }
       for (const { fn: callee, layout: its } of byName.get(name) ?? []) {
         if (callee.templateParams.length === 0) {
-          visit(callee, NONE, its);
+          visit(callee, NONE, its, depth + 1);
           continue;
         }
         const bound = bindings.forCall(callee, call, binding);
         if (bound === undefined) continue;
-        if (typeof bound !== 'string' && !isBindingProblem(bound)) visit(callee, bound, its);
+        if (typeof bound !== 'string' && !isBindingProblem(bound)) visit(callee, bound, its, depth + 1);
         else if (its.staticVars(callee).length > 0) {
           problems.push(typeof bound === 'string' ? { node: call, ruleId: 'template-deduction', message: `cannot bind the template arguments of '${callee.name}', whose instantiations each own static __shared__ data, at this call (${bound}); write ${callee.name}<...> here` } : bound);
         }
@@ -73,6 +74,7 @@ export function sharedInstantiations(instances: readonly KernelInstance[], units
 }
 
 const NONE: Binding = { subst: new Map(), texts: new Map() };
+const MAX_DEPTH = 64;
 
 /**
  * A function passed as a template argument (`F` bound to `f<64, 2>` or `&f<64>`, as

@@ -378,7 +378,8 @@ export class TemplateBindings {
     const args = argumentsOf(call.childForFieldName('arguments'));
     const declared = argumentsOf(functionDeclarator(fn.node)?.childForFieldName('parameters') ?? null);
     const variadic = declared.some((p) => p.type.startsWith('variadic'));
-    if (args.length < fn.params.length || (!variadic && args.length > declared.length)) return undefined;
+    const required = fn.params.filter((p) => p.type !== 'optional_parameter_declaration').length;
+    if (args.length < required || (!variadic && args.length > declared.length)) return undefined;
     return { call, explicit: template ? argumentsOf(template.childForFieldName('arguments')) : undefined };
   }
 

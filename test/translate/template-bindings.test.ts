@@ -5,6 +5,7 @@ import { initParser, parse } from '../../src/parse/parser.js';
 import { analyseProgram } from '../../src/analyse/program.js';
 import { TypeTable } from '../../src/analyse/types.js';
 import { TemplateBindings, dependentOn } from '../../src/analyse/template-bindings.js';
+import { translateText } from './translate-helpers.js';
 
 beforeAll(() => initParser());
 
@@ -51,6 +52,23 @@ template <int B, typename F, int N = 4> __global__ void k(float* d, F f) {}
 template <typename F> void run(float* d, const F& f) { k<64><<<1, 1>>>(d, f); }
 int main() { float* d; run(d, Op{2}); Op op; run(d, op); }`;
     expect(bind(source)).toEqual([['B=64,F=Op,N=4']]);
+  });
+
+  it('binds through a host template called without its defaulted parameters (a stream)', () => {
+    const source = `${KERNEL}
+template <typename T> void run(T* p, T v, hipStream_t s = 0, int unused = 0) { k<<<1, 1, 0, s>>>(p, v); }
+int main() { float* f; run(f, 2.0f); int* i; run(i, 1, 0); }`;
+    expect(bind(source)).toEqual([['T=float', 'T=int']]);
+  });
+
+  it('translates compile-time recursion of a device template ended by a specialisation, its call leaving out a defaulted parameter (wlcpow\'s __TEA_core)', async () => {
+    const source = [
+      'template <int N> __device__ void mix(unsigned& a, unsigned& b, unsigned sum = 0) { sum += 7u; a += b ^ sum; b += a; mix<N - 1>(a, b, sum); }',
+      'template <> __device__ void mix<0>(unsigned& a, unsigned& b, unsigned sum) {}',
+      '__global__ void k(unsigned* p) { unsigned a = p[0], b = p[1]; mix<8>(a, b); p[threadIdx.x] = a ^ b; }',
+    ].join('\n');
+    const result = await translateText('t.cu', source);
+    expect(result.diagnostics).toEqual([]);
   });
 
   it('resolves local aliases of the host template with its parameters bound, named as resolved', () => {
