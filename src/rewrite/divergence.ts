@@ -799,7 +799,7 @@ export class DivergenceLowering {
     const range = n.type === 'for_range_loop' ? this.rangeParts(n, print) : undefined;
     const evalCond = () => {
       if (range) return exits.length ? `${go} = 0; ${guarded(`${go} = ${range.cond};`)}` : `${go} = ${range.cond}; `;
-      if (!condNode) return `${go} = 1; `;
+      if (!condNode) return exits.length ? `${go} = 0; ${guarded(`${go} = 1;`)}` : `${go} = 1; `;
       const temps = (this.conditionTemps.get(n.id) ?? []).map((t) => t(print)).join('');
       const c = this.lowerCond(condNode, print);
       c.pre = temps + c.pre;
