@@ -228,6 +228,7 @@ HIP2VX_INLINE int hip2vx_active_threads() { return 1; }
 HIP2VX_INLINE void hip2vx_tmc(int m) { (void)m; }
 #define HIP2VX_PRED_EXIT(go, mask, label) do { if (!(go)) goto label; } while (0)
 #define HIP2VX_OPAQUE(x) ((void)0)
+#define HIP2VX_PRED_LOOP while (1)
 #else
 // The predicate is an in/out operand, so the compiler cannot hoist or thread the branch on it.
 HIP2VX_INLINE int hip2vx_split_insn(int& c) {
@@ -242,6 +243,10 @@ HIP2VX_INLINE void hip2vx_tmc(int m) { vx_tmc(m); }
 #define HIP2VX_PRED_EXIT(go, mask, label) \
   __asm__ goto(".insn r 0x0b, 5, 0, x0, %0, %1\n\tbeqz %0, %l[" #label "]" :: "r"(go), "r"(mask) : "memory" : label)
 #define HIP2VX_OPAQUE(x) __asm__("" : "+r"(x))
+// A loop a per-thread condition leaves through HIP2VX_PRED_EXIT, never unrolled: gcc -O3 unrolls
+// a loop of known bounds completely (`while (b < 4 && ...) b++;`), a copy of the pred and its exit
+// per pass, and the threads that left at one copy take the values the path of another set.
+#define HIP2VX_PRED_LOOP _Pragma("GCC unroll 1") while (1)
 #endif
 
 // The divergence lowering's calls are constexpr: a constexpr function whose branches it regroups

@@ -1,7 +1,7 @@
 // `--divergence explicit`: brackets every control-flow construct whose outcome may differ between
 // the threads of a warp with the idioms verified on simx (docs/vortex.md, "Divergence"):
 //   if/else       { int c = <0/1>; int t = hip2vx_split(c); if (c) A else B hip2vx_join(t); }
-//   loops         { int m = hip2vx_active_threads(); for (;;) { HIP2VX_PRED_EXIT(go, m, L); body } L: hip2vx_tmc(m); }
+//   loops         { int m = hip2vx_active_threads(); HIP2VX_PRED_LOOP { HIP2VX_PRED_EXIT(go, m, L); body } L: hip2vx_tmc(m); }
 //   switch        one split region per case, in order, fallthrough ORed into the next guard (a
 //                 break before a case's end is a flag guarding the rest of the case and its fallthrough)
 //   return/break/continue inside such regions become flags; the statements after them are
@@ -821,7 +821,7 @@ export class DivergenceLowering {
     const head = n.type === 'do_statement' ? `int ${go} = 1; ` : `int ${go}; `;
     const top = n.type === 'do_statement' ? '' : evalCond();
     const bottom = n.type === 'do_statement' ? evalCond() : update;
-    return `{ ${init}${decls}int ${m} = hip2vx_active_threads(); ${head}for (;;) { ${top}HIP2VX_PRED_EXIT(${go}, ${m}, ${end}); ${contInit}${body} ${bottom.trimEnd()} } ${end}: hip2vx_tmc(${m}); }`;
+    return `{ ${init}${decls}int ${m} = hip2vx_active_threads(); ${head}HIP2VX_PRED_LOOP { ${top}HIP2VX_PRED_EXIT(${go}, ${m}, ${end}); ${contInit}${body} ${bottom.trimEnd()} } ${end}: hip2vx_tmc(${m}); }`;
   }
 
   /** A for loop's initializer as a statement before the lowered loop. */

@@ -43,7 +43,7 @@ __global__ void sum_ranges(Range* ranges, const int* values, int count)
     int r = blockIdx.x * blockDim.x + threadIdx.x;
     { int __hv_g1 = hip2vx_bool(r < count); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) {
         long s = 0;
-        { size_t k = 0; int __hv_m3 = hip2vx_active_threads(); int __hv_go4; for (;;) { __hv_go4 = hip2vx_bool(k < ranges[r].length); HIP2VX_PRED_EXIT(__hv_go4, __hv_m3, __hv_end5); s += values[ranges[r].begin + k]; ++k; } __hv_end5: hip2vx_tmc(__hv_m3); }
+        { size_t k = 0; int __hv_m3 = hip2vx_active_threads(); int __hv_go4; HIP2VX_PRED_LOOP { __hv_go4 = hip2vx_bool(k < ranges[r].length); HIP2VX_PRED_EXIT(__hv_go4, __hv_m3, __hv_end5); s += values[ranges[r].begin + k]; ++k; } __hv_end5: hip2vx_tmc(__hv_m3); }
         ranges[r].sum = s;
     } hip2vx_join(__hv_t2); }
 }

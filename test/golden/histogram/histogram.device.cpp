@@ -26,14 +26,14 @@ __global__ void histogram(const unsigned char* data, int n, unsigned int* hist)
 {
     auto& bins = HIP2VX_SHARED(HIP2VX_ABI(0, 0), histogram_SharedMem).bins;
 
-    { int b = threadIdx.x; int __hv_m1 = hip2vx_active_threads(); int __hv_go2; for (;;) { __hv_go2 = hip2vx_bool(b < NUM_BINS); HIP2VX_PRED_EXIT(__hv_go2, __hv_m1, __hv_end3); bins[b] = 0; b += blockDim.x; } __hv_end3: hip2vx_tmc(__hv_m1); }
+    { int b = threadIdx.x; int __hv_m1 = hip2vx_active_threads(); int __hv_go2; HIP2VX_PRED_LOOP { __hv_go2 = hip2vx_bool(b < NUM_BINS); HIP2VX_PRED_EXIT(__hv_go2, __hv_m1, __hv_end3); bins[b] = 0; b += blockDim.x; } __hv_end3: hip2vx_tmc(__hv_m1); }
     hip2vx_syncthreads();
 
     // Grid-stride loop: the grid is capped below, so each thread handles several bytes.
-    { int i = blockIdx.x * blockDim.x + threadIdx.x; int __hv_m4 = hip2vx_active_threads(); int __hv_go5; for (;;) { __hv_go5 = hip2vx_bool(i < n); HIP2VX_PRED_EXIT(__hv_go5, __hv_m4, __hv_end6); atomicAdd(&bins[data[i] >> 2], 1u); i += blockDim.x * gridDim.x; } __hv_end6: hip2vx_tmc(__hv_m4); }
+    { int i = blockIdx.x * blockDim.x + threadIdx.x; int __hv_m4 = hip2vx_active_threads(); int __hv_go5; HIP2VX_PRED_LOOP { __hv_go5 = hip2vx_bool(i < n); HIP2VX_PRED_EXIT(__hv_go5, __hv_m4, __hv_end6); atomicAdd(&bins[data[i] >> 2], 1u); i += blockDim.x * gridDim.x; } __hv_end6: hip2vx_tmc(__hv_m4); }
     hip2vx_syncthreads();
 
-    { int b = threadIdx.x; int __hv_m7 = hip2vx_active_threads(); int __hv_go8; for (;;) { __hv_go8 = hip2vx_bool(b < NUM_BINS); HIP2VX_PRED_EXIT(__hv_go8, __hv_m7, __hv_end9); {
+    { int b = threadIdx.x; int __hv_m7 = hip2vx_active_threads(); int __hv_go8; HIP2VX_PRED_LOOP { __hv_go8 = hip2vx_bool(b < NUM_BINS); HIP2VX_PRED_EXIT(__hv_go8, __hv_m7, __hv_end9); {
         { int __hv_g10 = hip2vx_bool(bins[b] != 0); int __hv_t11 = hip2vx_split(__hv_g10); if (__hv_g10) { atomicAdd(&hist[b], bins[b]); } hip2vx_join(__hv_t11); }
     } b += blockDim.x; } __hv_end9: hip2vx_tmc(__hv_m7); }
 }

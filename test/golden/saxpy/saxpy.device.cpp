@@ -23,7 +23,7 @@ constexpr int kBlock = 256;
 __global__ void __launch_bounds__(kBlock)
 saxpy(int n, float a, const float* __restrict__ x, float* __restrict__ y)
 {
-    { int i = blockIdx.x * blockDim.x + threadIdx.x; int __hv_m1 = hip2vx_active_threads(); int __hv_go2; for (;;) { __hv_go2 = hip2vx_bool(i < n); HIP2VX_PRED_EXIT(__hv_go2, __hv_m1, __hv_end3); {
+    { int i = blockIdx.x * blockDim.x + threadIdx.x; int __hv_m1 = hip2vx_active_threads(); int __hv_go2; HIP2VX_PRED_LOOP { __hv_go2 = hip2vx_bool(i < n); HIP2VX_PRED_EXIT(__hv_go2, __hv_m1, __hv_end3); {
         y[i] = a * x[i] + y[i];
     } i += blockDim.x * gridDim.x; } __hv_end3: hip2vx_tmc(__hv_m1); }
 }
