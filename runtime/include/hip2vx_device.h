@@ -367,22 +367,38 @@ template <> struct hip2vx_bits<2> { typedef uint16_t type; };
 template <> struct hip2vx_bits<4> { typedef uint32_t type; };
 template <> struct hip2vx_bits<8> { typedef uint64_t type; };
 
+template <typename T> struct hip2vx_unref { typedef T type; };
+template <typename T> struct hip2vx_unref<T&> { typedef T type; };
+
+/** Each word of x where `mask` is all ones, of y where it is zero; a value of any size (float4, char3). */
+template <typename T>
+HIP2VX_INLINE T hip2vx_select_bits(uint32_t mask, const T& x, const T& y) {
+  T out = x;
+  if constexpr (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8) {
+    typedef typename hip2vx_bits<sizeof(T)>::type U;
+    U ux, uy, m = (U)(int32_t)mask;
+    memcpy(&ux, &x, sizeof x);
+    memcpy(&uy, &y, sizeof y);
+    U r = (U)((ux & m) | (uy & (U)~m));
+    memcpy(&out, &r, sizeof out);
+  } else {
+    typedef typename hip2vx_bits<sizeof(T) % 4 == 0 ? 4 : 1>::type W;
+    W wx[sizeof(T) / sizeof(W)], wy[sizeof(T) / sizeof(W)], m = (W)mask;
+    memcpy(wx, &x, sizeof x);
+    memcpy(wy, &y, sizeof y);
+    for (unsigned k = 0; k < sizeof(T) / sizeof(W); ++k) wx[k] = (W)((wx[k] & m) | (wy[k] & (W)~m));
+    memcpy(&out, wx, sizeof out);
+  }
+  return out;
+}
+
 /** `c ? a : b` without a branch: mask arithmetic behind an empty asm; c must be 0 or 1. */
 template <typename A, typename B>
-HIP2VX_INLINE auto hip2vx_select(int c, A a, B b) -> decltype(true ? A() : B()) {
-  typedef decltype(true ? A() : B()) T;
-  typedef typename hip2vx_bits<sizeof(T)>::type U;
-  T x = a, y = b;
-  U ux, uy;
-  memcpy(&ux, &x, sizeof x);
-  memcpy(&uy, &y, sizeof y);
+HIP2VX_INLINE auto hip2vx_select(int c, A a, B b) -> typename hip2vx_unref<decltype(true ? a : b)>::type {
+  typedef typename hip2vx_unref<decltype(true ? a : b)>::type T;
   uint32_t m = 0u - (uint32_t)(c & 1);
   HIP2VX_OPAQUE(m);
-  U mask = (U)(int32_t)m;
-  U r = (U)((ux & mask) | (uy & (U)~mask));
-  T out;
-  memcpy(&out, &r, sizeof out);
-  return out;
+  return hip2vx_select_bits<T>(m, a, b);
 }
 
 /** `a < b` as an opaque 0/1. On rv32 a 64-bit integer comparison is made of word comparisons

@@ -46,6 +46,10 @@ const PROGRAMS: FeatureProgram[] = [
     what: 'aligned __shared__ arrays (__align__, alignas) counted in the shared-memory struct, an aligned __device__ array, a __constant__ const table with its value',
   },
   {
+    dir: 'vector-selects', stem: 'vector_selects', variants: [{ config: '4x4' }],
+    what: "per-thread ?: between 16-, 12- and 3-byte vectors and objects without a default constructor (variables; a ?: constructing them in a declaration still needs one)",,
+  },
+  {
     dir: 'managed', stem: 'managed', args: '1000', variants: [{ config: '4x4' }],
     what: 'managed memory: host init, launches, synchronise, host read; copies, memset, hints, struct arguments; __managed__ variables',
     host: ['CHECK(hipMallocManaged(&b, n * sizeof(int), hipMemAttachGlobal));', '__managed__ int hits; HIP2VX_REGISTER_MANAGED_VAR(hits);', 'CHECK(hipMemAdvise(a, n * sizeof(int), hipMemAdviseSetReadMostly, 0));'],
