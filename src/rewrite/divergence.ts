@@ -856,7 +856,8 @@ export class DivergenceLowering {
       const v = this.fresh('v');
       const fall = this.fresh('f');
       const labels = cases.map((c) => c.childForFieldName('value'));
-      let out = `{ int ${v} = (${print(n.childForFieldName('condition')!)}); int ${fall} = 0; ${brk ? `int ${brk} = 0; ` : ''}`;
+      // Of the condition's own type: an enum class, a 64-bit value.
+      let out = `{ auto ${v} = (${print(n.childForFieldName('condition')!)}); int ${fall} = 0; ${brk ? `int ${brk} = 0; ` : ''}`;
       cases.forEach((c, i) => {
         const label = labels[i];
         const hit = label ? matches(v, label, print) : `!(${labels.filter((l): l is Node => !!l).map((l) => matches(v, l, print)).join(' | ') || '0'})`;
