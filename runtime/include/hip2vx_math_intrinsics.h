@@ -180,26 +180,27 @@ HIP2VX_MATH_FN unsigned int __brev(unsigned int x) {
 HIP2VX_MATH_FN unsigned long long __brevll(unsigned long long x) {
   return (unsigned long long)__brev((unsigned int)x) << 32 | __brev((unsigned int)(x >> 32));
 }
+// In 32-bit operations: a 64-bit shift by a per-thread amount is a branch on rv32 (gcc).
 /** Byte i of the result is byte (s >> 4i) & 7 of the 8 bytes y:x. */
 HIP2VX_MATH_FN unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int s) {
-  const uint64_t bytes = (uint64_t)y << 32 | x;
   unsigned int r = 0;
-  for (int i = 0; i < 4; ++i) r |= (unsigned int)((bytes >> (((s >> (4 * i)) & 7u) * 8)) & 0xffu) << (8 * i);
+  for (int i = 0; i < 4; ++i) {
+    const unsigned int b = (s >> (4 * i)) & 7u, high = 0u - ((b >> 2) & 1u);
+    r |= (((y & high) | (x & ~high)) >> ((b & 3u) * 8) & 0xffu) << (8 * i);
+  }
   return r;
 }
-HIP2VX_MATH_FN unsigned int __funnelshift_l(unsigned int lo, unsigned int hi, unsigned int s) {
-  return (unsigned int)((((uint64_t)hi << 32 | lo) << (s & 31)) >> 32);
-}
-HIP2VX_MATH_FN unsigned int __funnelshift_r(unsigned int lo, unsigned int hi, unsigned int s) {
-  return (unsigned int)(((uint64_t)hi << 32 | lo) >> (s & 31));
-}
+/** The high word of hi:lo shifted left by n (0 to 31). */
+HIP2VX_MATH_FN unsigned int hip2vx_funnel_l(unsigned int lo, unsigned int hi, unsigned int n) { return hi << n | (lo >> 1) >> (31 - n); }
+/** The low word of hi:lo shifted right by n (0 to 31). */
+HIP2VX_MATH_FN unsigned int hip2vx_funnel_r(unsigned int lo, unsigned int hi, unsigned int n) { return lo >> n | (hi << 1) << (31 - n); }
+HIP2VX_MATH_FN unsigned int __funnelshift_l(unsigned int lo, unsigned int hi, unsigned int s) { return hip2vx_funnel_l(lo, hi, s & 31); }
+HIP2VX_MATH_FN unsigned int __funnelshift_r(unsigned int lo, unsigned int hi, unsigned int s) { return hip2vx_funnel_r(lo, hi, s & 31); }
 HIP2VX_MATH_FN unsigned int __funnelshift_lc(unsigned int lo, unsigned int hi, unsigned int s) {
-  const unsigned int n = HIP2VX_PICK(s > 32u, 32u, s);
-  return (unsigned int)((((uint64_t)hi << 32 | lo) << n) >> 32);
+  return HIP2VX_PICK(s >= 32u, lo, hip2vx_funnel_l(lo, hi, s & 31));
 }
 HIP2VX_MATH_FN unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi, unsigned int s) {
-  const unsigned int n = HIP2VX_PICK(s > 32u, 32u, s);
-  return (unsigned int)(((uint64_t)hi << 32 | lo) >> n);
+  return HIP2VX_PICK(s >= 32u, hi, hip2vx_funnel_r(lo, hi, s & 31));
 }
 /**
  * The position of the offset-th set bit of mask counting from bit base (base itself first), toward
