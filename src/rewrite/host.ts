@@ -118,23 +118,34 @@ export function rewriteHost(ctx: HostContext): void {
   // A kernel's name as a value, unless a local variable, parameter or field of that name hides it
   // (`int k = 0;` beside kernel k), or it names a host function of that name (declared, or called:
   // host code cannot call a kernel).
-  const namesKernel = (n: Node) => !launchedKernels.has(n.startIndex) && !hostFunctionName(n) && !declarationOf(n);
+  const namesKernel = (n: Node, kernel: FunctionInfo) => !launchedKernels.has(n.startIndex) && !hostFunctionName(n) && !declarationOf(n) && !qualifiedElsewhere(n, kernel);
   scan(program.root, HOST_NODES, (n) => {
     const launch = launches.get(n.id);
     if (launch) rewriteLaunch(ctx, launch);
     else if (n.type === 'preproc_include') include(ctx, n);
     else if (n.type === 'identifier' && handles.has(n.text)) {
-      if (namesKernel(n)) kernelValue(ctx, valueOf(n), handles.get(n.text)!);
+      if (namesKernel(n, handles.get(n.text)!.kernel)) kernelValue(ctx, valueOf(n), handles.get(n.text)!);
     } else if (n.type === 'identifier' && n.parent?.type === 'template_function' && templateHandles.has(n.text)) {
-      if (namesKernel(n)) templateHandle(ctx, n.parent, templateHandles.get(n.text)!);
+      if (namesKernel(n, templateHandles.get(n.text)!)) templateHandle(ctx, n.parent, templateHandles.get(n.text)!);
     } else if (n.type === 'identifier' && n.parent?.type === 'template_function' && valueHandles.has(n.parent.id)) {
       kernelValue(ctx, valueOf(n.parent), valueHandles.get(n.parent.id)!);
-    } else if (n.type === 'identifier' && n.parent?.type === 'template_function' && kernelTemplates.has(n.text) && namesKernel(n) && isTemplateValue(n.parent)) {
+    } else if (n.type === 'identifier' && n.parent?.type === 'template_function' && kernelTemplates.has(n.text) && !launchedKernels.has(n.startIndex) && !hostFunctionName(n) && !declarationOf(n) && isTemplateValue(n.parent)) {
       ctx.report.at(n.parent, 'error', 'kernel-not-found', `kernel template '${n.text}' is named as a value in a host function template that never launches it, so no instance of it is made for the types that template is instantiated with; launch it there as well, or name an instance (${n.text}<float>) outside templates`);
     }
     else if (NAME_NODES.has(n.type)) rename(ctx, n);
     else if (n.type === 'preproc_arg') macroBody(ctx, n);
   }, want);
+}
+
+/** `n` is qualified by a scope that is not its kernel's namespace (`std::fill` beside a kernel `fill`, `Runner::fill`). */
+function qualifiedElsewhere(n: Node, kernel: FunctionInfo): boolean {
+  const name = n.parent?.type === 'template_function' ? n.parent : n;
+  let top = name;
+  while (top.parent?.type === 'qualified_identifier' && top.parent.childForFieldName('name')?.id === top.id) top = top.parent;
+  if (top === name) return false;
+  const scope = top.text.slice(0, name.startIndex - top.startIndex).replace(/\s/g, '').replace(/^::|::$/g, '');
+  const own = namespacesOf(kernel.outer).join('::');
+  return !(scope === own || own.endsWith(`::${scope}`));
 }
 
 /** `k<T>` as a value in a template: not called (a host function template of that name) nor declared. */

@@ -38,7 +38,7 @@ describe.skipIf(lacks(['clang-19', 'picolibc'], 'translation shapes compile'))('
     expect(host).toContain('void both(float* x) { naive::__hip2vx_launch_naive_scale(1, 4, 0, 0, x); tiled::__hip2vx_launch_tiled_scale(1, 4, 0, 0, x); tiled::run(x); }');
   });
 
-  it("a kernel's name is a value (its handle and stub; the handle alone in a cast) only where no local, parameter or field of that name hides it, and not as a host function's of that name", async () => {
+  it("a kernel's name is a value (its handle and stub; the handle alone in a cast) only where no local, parameter or field of that name hides it, and not as a host function's of that name or qualified by another scope (std::fill)", async () => {
     const source = [
       '__global__ void k(float* p) { p[threadIdx.x] = 1.0f; }',
       '__host__ __device__ float sum(const float* o, int n) { float t = 0; for (int k = 0; k < n; k++) t += o[k]; return t; }',
@@ -46,8 +46,12 @@ describe.skipIf(lacks(['clang-19', 'picolibc'], 'translation shapes compile'))('
       'struct Counter { int k = 0; int next() { return k++; } };',
       'namespace ops { __global__ void scale(float* p) { p[0] *= 2.0f; } }',
       'float scale(float x) { return 2.0f * x; }',
+      '__global__ void fill(int* p, int v) { p[threadIdx.x] = v; }',
+      'struct Runner { static void fill(int* p); };',
+      'void Runner::fill(int* p) { *p = 0; }',
       'int main() { float* p; cudaMalloc(&p, 64); cudaFuncAttributes a; cudaFuncGetAttributes(&a, k); k<<<1, 16>>>(p);',
       '  cudaFuncGetAttributes(&a, (const void*)&ops::scale); cudaFuncGetAttributes(&a, ops::scale);',
+      '  int h[4]; std::fill(h, h + 4, 0); Runner::fill(h); cudaFuncGetAttributes(&a, ::fill);',
       '  int k = 3; return (int)twice(k) + Counter().next() + (int)scale(1.0f); }',
     ].join('\n') + '\n';
     const result = await translateText('shadowed.cu', source);
@@ -59,6 +63,8 @@ describe.skipIf(lacks(['clang-19', 'picolibc'], 'translation shapes compile'))('
     expect(host).toContain('float scale(float x) { return 2.0f * x; }');
     expect(host).toContain('hipFuncGetAttributes(&a, (const void*)((const void*)&ops::__hip2vx_kernel_shadowed_scale)); hipFuncGetAttributes(&a, hip2vx::kernel_value(&ops::__hip2vx_kernel_shadowed_scale, &ops::__hip2vx_launch_scale));');
     expect(host).toContain('float twice(int k) { return 2.0f * k; }');
+    expect(host).toContain('void Runner::fill(int* p) { *p = 0; }');
+    expect(host).toContain('int h[4]; std::fill(h, h + 4, 0); Runner::fill(h); hipFuncGetAttributes(&a, hip2vx::kernel_value(&::__hip2vx_kernel_shadowed_fill, &::__hip2vx_launch_fill));');
     expect(host).toContain('int next() { return k++; }');
     const dir = written(result, 'hip2vx-shadowed-');
     execFileSync('g++', [...HOST, join(dir, 'shadowed.host.cpp')]);
