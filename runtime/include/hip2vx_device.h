@@ -43,6 +43,7 @@
 #include "hip2vx_hip_macros.h"
 
 #include "hip2vx_cuda_version.h"
+#include "hip/hip_version.h"
 #include "hip2vx_serial_libcalls.h"
 
 #if defined(HIP2VX_CPU_BACKEND)

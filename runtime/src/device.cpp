@@ -58,6 +58,11 @@ void fillProperties(const DeviceCaps& caps, hipDeviceProp_t& prop) {
   prop.canMapHostMemory = 1;  // emulated the same way (zero-copy memory as a managed shadow)
   prop.major = 2;  // Vortex v2.2
   prop.minor = 2;
+  // clock64 counts nanoseconds on the CPU backend, and cycles on Vortex, taken as a nominal 1 GHz
+  // (programs divide by clockRate to time a kernel).
+  prop.clockRate = 1000000;
+  prop.totalConstMem = 65536;  // CUDA's; __constant__ data is global memory here, so any size fits
+  prop.regsPerBlock = prop.regsPerMultiprocessor = blockThreads * 64;  // 32 integer + 32 float registers a thread
 }
 }  // namespace
 

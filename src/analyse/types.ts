@@ -18,12 +18,15 @@ import {
 } from '../layout/index.js';
 import { parse, type Node } from '../parse/parser.js';
 import { COMPILER_MACROS, CUDA_CONDITION, decided } from '../parse/conditionals.js';
-import type { Macro } from '../parse/macros.js';
+import { HIP_MACROS, macroDefinitions, type Macro } from '../parse/macros.js';
 import { readAlignment } from './types-attributes.js';
 import { Fail, evaluate, integerLiteral, type ConstScope } from './types-const.js';
 import { scalarFromName, scalarFromSized } from './types-scalars.js';
 import { standardTrait } from './types-traits.js';
 
+
+/** What the runtime's headers define before any file (the HIP and CUDA versions): `#if HIP_VERSION_MAJOR >= 5` in a struct. */
+const RUNTIME_MACROS = macroDefinitions([HIP_MACROS]);
 export interface TypeError {
   message: string;
   node: Node;
@@ -143,6 +146,7 @@ export class TypeTable {
 
   /** `headers`: the roots of the local headers the file includes, read before the file. */
   constructor(private readonly root: Node, headers: readonly Node[] = []) {
+    for (const [name, macro] of RUNTIME_MACROS) this.defined.set(name, macro);
     for (const h of headers) this.collect(h, []);
     this.collect(root, []);
     for (const r of [...headers, root]) {
@@ -694,7 +698,7 @@ export class TypeTable {
       for (const base of this.bases(node, inner)) if (base.fields.length) record.fields.push({ name: '', type: base, hidden: true });
       // Fields under `private:`/`protected:` (a class's by default) get no offsetof checks.
       let hidden = node.type === 'class_specifier';
-      for (const member of children(node.childForFieldName('body'))) {
+      for (const member of this.blockItems(node.childForFieldName('body'), true)) {
         if (member.type === 'access_specifier') hidden = !member.text.startsWith('public');
         else record.fields.push(...this.members(member, inner).map((f) => (hidden ? { ...f, hidden } : f)));
       }
@@ -1122,13 +1126,14 @@ export class TypeTable {
   /**
    * A block's statements, those inside its preprocessor groups included (`#if X constexpr int n = 1;
    * #else constexpr int n = 2; #endif`): a group as the macros decide it, the branches of an
-   * undecided one all, in order, so the last declaration before a use wins as at file scope.
+   * undecided one all, in order, so the last declaration before a use wins as at file scope; or,
+   * for a record's members (`firstOfUndecided`), its first branch (one field, not one per branch).
    */
-  private blockItems(block: Node): Node[] {
+  private blockItems(block: Node | null, firstOfUndecided = false): Node[] {
     return children(block).flatMap((c) => {
       if (!c.type.startsWith('preproc_') || !CONTAINERS.has(c.type)) return [c];
-      const branches = this.takenBranch(c) ?? children(c);
-      return branches.flatMap((b) => (CONTAINERS.has(b.type) ? this.blockItems(b) : [b]));
+      const branches = this.takenBranch(c) ?? (firstOfUndecided ? children(c).filter((b) => !b.type.startsWith('preproc_e')) : children(c));
+      return branches.flatMap((b) => (CONTAINERS.has(b.type) ? this.blockItems(b, firstOfUndecided) : [b]));
     });
   }
 

@@ -21,8 +21,11 @@ export type MacroTable = ReadonlyMap<string, Macro>;
 
 const DEFINE = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)(\(([^)]*)\))?(.*)$/;
 
-/** The macros HIP's headers define that spell GPU code (the runtime's headers define the same). */
-export const HIP_MACROS = readFileSync(join(RUNTIME_DIR, 'include', 'hip2vx_hip_macros.h'), 'utf8');
+/**
+ * The macros HIP's headers define that spell GPU code, and the HIP and CUDA versions (the
+ * runtime's headers define the same, for host and device code).
+ */
+export const HIP_MACROS = ['hip2vx_hip_macros.h', 'hip2vx_cuda_version.h', 'hip/hip_version.h'].map((h) => readFileSync(join(RUNTIME_DIR, 'include', h), 'utf8')).join('\n');
 
 /** -D macros as the text of their definitions (`-DNAME` defines NAME as 1, as compilers do). */
 export const commandLineMacros = (defines: readonly string[] = []): string =>

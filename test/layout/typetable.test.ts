@@ -261,8 +261,19 @@ describe('TypeTable', () => {
     expect(layoutOf(c as CType, 'rv32').size).toBe(real === 'float' ? 8 : 16);
   });
 
+  it('decides #ifs on the HIP and CUDA versions as the runtime headers define them, in records too', () => {
+    const source = ['#if CUDART_VERSION >= 11000', '#define Real float', '#else', '#define Real double', '#endif',
+      'struct S { int a;', '#if HIP_VERSION_MAJOR >= 5', '  double extra;', '#else', '  char old;', '#endif', '  int b; };', 'Real r; S s;'].join('\n');
+    const root = parse(source).rootNode;
+    const table = new TypeTable(root);
+    const [r, s] = root.descendantsOfType('declaration').slice(-2).map((d) => table.resolveDeclarator(d!, d!.childForFieldName('declarator')!));
+    expect(renderTypeId(r as CType)).toBe('float');
+    expect((s as CType & { fields: { name: string }[] }).fields.map((f) => f.name)).toEqual(['a', 'extra', 'b']);
+    expect(layoutOf(s as CType, 'rv32').size).toBe(24);
+  });
+
   it('reads every branch of an #if on a name without a value here, the last definition winning', () => {
-    const source = ['#if CUDART_VERSION >= 11000', '#define Real float', '#else', '#define Real double', '#endif', '#if 0', 'typedef int Index;', '#endif', 'Real r; Index i;'].join('\n');
+    const source = ['#if THRUST_VERSION >= 100900', '#define Real float', '#else', '#define Real double', '#endif', '#if 0', 'typedef int Index;', '#endif', 'Real r; Index i;'].join('\n');
     const root = parse(source).rootNode;
     const table = new TypeTable(root);
     const [r, i] = root.descendantsOfType('declaration').slice(-2).map((d) => table.resolveDeclarator(d!, d!.childForFieldName('declarator')!));

@@ -43,10 +43,7 @@
 #include "../hip2vx_cuda_version.h"
 #include "library_types.h"
 
-#define HIP_VERSION_MAJOR 6
-#define HIP_VERSION_MINOR 0
-#define HIP_VERSION_PATCH 0
-#define HIP_VERSION (HIP_VERSION_MAJOR * 10000000 + HIP_VERSION_MINOR * 100000 + HIP_VERSION_PATCH)
+#include "hip_version.h"
 
 typedef enum hipError_t {
   hipSuccess = 0,

@@ -72,6 +72,10 @@ static void deviceManagement() {
   EXPECT(value == (int)prop.maxSharedMemoryPerMultiProcessor);
   EXPECT_OK(hipDeviceGetAttribute(&value, hipDeviceAttributeManagedMemory, 0));
   EXPECT(value == prop.managedMemory);
+  // Programs divide clock64 counts by clockRate (kHz) and check constant sizes against totalConstMem.
+  EXPECT_OK(hipDeviceGetAttribute(&value, hipDeviceAttributeClockRate, 0));
+  EXPECT(value == prop.clockRate && prop.clockRate == 1000000);
+  EXPECT(prop.totalConstMem == 65536 && prop.regsPerBlock > 0);
   EXPECT_OK(hipDeviceGetAttribute(&value, hipDeviceAttributeSharedMemPerBlockOptin, 0));
   EXPECT(value == (int)prop.sharedMemPerBlockOptin && prop.sharedMemPerBlockOptin == prop.sharedMemPerBlock);
   EXPECT_OK(hipDeviceGetAttribute(&value, hipDeviceAttributeMaxBlocksPerMultiprocessor, 0));
