@@ -218,6 +218,24 @@ describe('programs of several sources', () => {
     runCpu(out);
   });
 
+  it('a GPU header named .inl (or .hh, .hxx) is translated with the tree, where its includer points', { timeout: 300_000 }, () => {
+    const out = translateSources({
+      'kern.inl': ['__global__ void twice(int* p) { p[threadIdx.x] *= 2; }'],
+      'main.cu': [
+        '#include <cstdio>',
+        '#include "kern.inl"',
+        'int main() {',
+        '  int h[8] = {1, 2, 3, 4, 5, 6, 7, 8}; int* d; cudaMalloc(&d, sizeof h);',
+        '  cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice); twice<<<1, 8>>>(d); cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);',
+        '  for (int i = 0; i < 8; ++i) if (h[i] != 2 * (i + 1)) { printf("FAILED\\n"); return 1; }',
+        '  printf("PASSED\\n");',
+        '}',
+      ],
+    });
+    expect(existsSync(join(out, 'kern.host.inl'))).toBe(true);
+    runCpu(out);
+  });
+
   it('--program needs <name>=<files>', () => {
     const r = cli(['translate', join(FIXTURES, 'program-parts'), '-o', 'out', '--program', 'a.cu,b.cu'], tempDir());
     expect(r.status).toBe(2);
