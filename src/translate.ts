@@ -6,7 +6,7 @@ import { parse, type Node } from './parse/parser.js';
 import { errorNodes, lexicalProblems, syntaxProblems } from './parse/checks.js';
 import { textForParser } from './parse/normalise.js';
 import { HIP_MACROS, macroDefinitions, type MacroTable } from './parse/macros.js';
-import { decidedNotTakenOnDevice, skippedOnDevice, uncertainBranches } from './parse/conditionals.js';
+import { COMPILER_MACROS, decidedNotTaken, skippedOnDevice, uncertainBranches } from './parse/conditionals.js';
 import { parseForTranslation, statementOf, missingButValid, topLevelItem } from './parse/repair.js';
 import { GPU_SPACE } from './parse/gpu-macros.js';
 import { analyseProgram, fileSharedVars, firstLaunchItem, type FunctionInfo, type GlobalVar, type Program } from './analyse/program.js';
@@ -248,7 +248,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
   const deviceAbi: Abi = options.xlen === 32 ? 'rv32' : 'rv64';
   const headerMode = options.asHeader || isHeader(file.path);
   const report = new Reporter(file.path, options.rules);
-  report.deviceSkips = decidedNotTakenOnDevice(file.text, known.macros);
+  report.deviceSkips = decidedNotTaken(file.text, known.macros);
   const program = known.program ?? analyseProgram(root, parsedText, file.text);
   const compiled = (f: FunctionInfo) => !deviceSkips.some(([from, to]) => f.node.startIndex >= from && f.node.endIndex <= to);
   const deviceProgram: Program = { ...program, kernels: program.kernels.filter(compiled), deviceFunctions: program.deviceFunctions.filter(compiled) };
@@ -383,7 +383,9 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       deviceRewriter?.reportNesting();
     }
     // A program's main gets a build even without kernels (device queries, bandwidth tests).
-    const buildsProgram = !headerMode && program.hasMain;
+    // A main() under `#ifdef STANDALONE_TEST` that nothing defines is not one.
+    const hasMain = program.hasMain && program.functions.some((f) => f.name === 'main' && f.body && !decidedNotTaken(file.text, known.macros, COMPILER_MACROS.host).some(([from, to]) => f.node.startIndex >= from && f.node.endIndex <= to));
+    const buildsProgram = !headerMode && hasMain;
     if (entries.length || buildsProgram) {
       outputs.push({ name: files.registration, role: 'registration', content: registrationSource(result.program.name, basename(file.path), options.xlen, entries.map((k) => k.registration), nl, options.warpSize) });
     }
@@ -408,7 +410,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       outputs: hasErrors(diagnostics) ? [] : outputs,
       diagnostics,
       stats: { kernels: program.kernels.length, kernelInstances: instances.length, launches: program.launches.length, converted: report.converted, unconverted: report.unconverted },
-      program: { name: result.program.name, kernels: instances.map((i) => i.id), hasMain: program.hasMain },
+      program: { name: result.program.name, kernels: instances.map((i) => i.id), hasMain },
     };
   } finally {
     bindings.dispose();

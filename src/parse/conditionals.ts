@@ -119,17 +119,17 @@ export function skippedOnDevice(text: string, macros: MacroTable): [number, numb
 }
 
 /**
- * The branch bodies the device compiler does not take as far as the macros in sight decide it (a
- * group's later branches are unknown from its first undecided condition on): `#else` of `#ifndef
- * USE_ROCM` when nothing defines USE_ROCM.
+ * The branch bodies the device compiler (or the one `predefined` describes) does not take as far
+ * as the macros in sight decide it (a group's later branches are unknown from its first undecided
+ * condition on): `#else` of `#ifndef USE_ROCM` when nothing defines USE_ROCM.
  */
-export function decidedNotTakenOnDevice(text: string, macros: MacroTable): [number, number][] {
+export function decidedNotTaken(text: string, macros: MacroTable, predefined: Record<string, number> = COMPILER_MACROS.device): [number, number][] {
   return conditionalGroups(text).flatMap((g) => {
     const skipped: [number, number][] = [];
     const own = ownDefines(text, g);
     for (const [i, b] of g.branches.entries()) {
       if (testsAny(b.condition, own)) break;
-      const holds = decided(b.condition, macros, COMPILER_MACROS.device);
+      const holds = decided(b.condition, macros, predefined);
       if (holds === undefined) break;
       if (holds) return [...skipped, ...g.branches.slice(i + 1).map((later) => later.body)];
       skipped.push(b.body);

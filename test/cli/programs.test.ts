@@ -218,6 +218,31 @@ describe('programs of several sources', () => {
     runCpu(out);
   });
 
+  it('a main() under an #ifdef nothing defines is not a second main: the directory is one program', { timeout: 300_000 }, () => {
+    const out = translateSources({
+      'kernels.cu': [
+        '#include <cstdio>',
+        '__global__ void inc(int* p) { p[threadIdx.x] += 1; }',
+        'void run(int* d) { inc<<<1, 8>>>(d); }',
+        '#ifdef KERNELS_STANDALONE_TEST',
+        'int main() { printf("standalone\\n"); return 0; }',
+        '#endif',
+      ],
+      'main.cpp': [
+        '#include <cstdio>',
+        '#include <hip/hip_runtime.h>',
+        'void run(int* d);',
+        'int main() {',
+        '  int h[8] = {0}; int* d; hipMalloc(&d, sizeof h); hipMemcpy(d, h, sizeof h, hipMemcpyHostToDevice);',
+        '  run(d); hipMemcpy(h, d, sizeof h, hipMemcpyDeviceToHost);',
+        '  for (int i = 0; i < 8; ++i) if (h[i] != 1) { printf("FAILED\\n"); return 1; }',
+        '  printf("PASSED\\n");',
+        '}',
+      ],
+    });
+    runCpu(out);
+  });
+
   it('a GPU header named .inl (or .hh, .hxx) is translated with the tree, where its includer points', { timeout: 300_000 }, () => {
     const out = translateSources({
       'kern.inl': ['__global__ void twice(int* p) { p[threadIdx.x] *= 2; }'],
