@@ -1112,6 +1112,11 @@ HIP2VX_INLINE void hip2vx_amo_store(unsigned long long* p, unsigned long long v)
   hip2vx_amo_store(w, (unsigned int)v);
   hip2vx_amo_store(w + 1, (unsigned int)(v >> 32));
 }
+/** Makes a locked word read as `old` hold `v`: by adding the difference, so an unchanged value (a
+    failing CAS) writes nothing, and the plain AMOs of other threads on the word meanwhile
+    (`atomicExch(lock, 0)` releasing a CAS lock, an atomicAdd) are kept, not overwritten. */
+HIP2VX_INLINE void hip2vx_amo_update(unsigned int* p, unsigned int old, unsigned int v) { atomicAdd(p, v - old); }
+HIP2VX_INLINE void hip2vx_amo_update(unsigned long long* p, unsigned long long, unsigned long long v) { hip2vx_amo_store(p, v); }
 
 /** Runs `f(old) -> new` under an amoswap lock, in a pred loop: each round one thread per lock
     wins (split region), the others retry; only AMOs and verified idioms, no LR/SC.
@@ -1130,7 +1135,7 @@ HIP2VX_INLINE T hip2vx_rmw(T* p, F f, int one_lock = 0) {
     int t = hip2vx_split(got);
     if (got) {
       old = hip2vx_amo_load(p);
-      hip2vx_amo_store(p, f(old));
+      hip2vx_amo_update(p, old, f(old));
       vx_fence();
       atomicExch(lock, 0u);
     }

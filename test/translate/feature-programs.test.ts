@@ -191,6 +191,7 @@ const PROGRAMS: FeatureProgram[] = [
     what: 'threads of a partial last warp returning at once while the others run a body that needs a stack frame (locals, a lambda, a switch, a device function with an early return in its loop): no shrink-wrapped epilogue per path, no select turned into a branch where the warp diverges',
   },
   { dir: 'simd-intrinsics', stem: 'simd_intrinsics', variants: [{ config: '4x4' }], what: "CUDA's SIMD-within-a-word intrinsics (__v*2, __v*4: wrapping, saturating, averages, min/max, absolute differences, comparisons, negation, sums of absolute differences) on edge lanes, against a host reference" },
+  { dir: 'cas-locks', stem: 'cas_locks', variants: [{ config: '4x4' }], what: 'atomicCAS mixed with plain atomics on one word: a spin lock taken with atomicCAS and released with atomicExch (a failing CAS wrote the lock back, which hung on simx), a counter raised by CAS loops and atomicAdd' },
   { dir: 'scoped-atomics', stem: 'scoped_atomics', variants: [{ config: '4x4' }], what: 'atomic*_block and atomic*_system (int, unsigned, float, 64-bit, CAS) as device-scope atomics; float atomicExch, HIP float and double atomicMin/Max/Sub; cache-operator loads and stores; hipStreamAttachMemAsync' },
   { dir: 'pitched-pools', stem: 'pitched_pools', variants: [{ config: '4x4' }], what: 'hipMalloc3D and a hipPitchedPtr kernel argument (narrower on rv32), the default memory pool of stream-ordered allocation, computeMode' },
   {
