@@ -208,6 +208,16 @@ hipError_t hipDeviceGetName(char* name, int length, int device) {
   });
 }
 
+hipError_t hipDeviceComputeCapability(int* major, int* minor, int device) {
+  return api([&] {
+    if (!major || !minor) return hipErrorInvalidValue;
+    hipDeviceProp_t prop;
+    hipError_t error = hipGetDeviceProperties(&prop, device);
+    if (error == hipSuccess) *major = prop.major, *minor = prop.minor;
+    return error;
+  });
+}
+
 // Scheduling, cache, bank and limit settings are hints; Vortex has nothing to configure. The
 // values set are the values read back.
 namespace hip2vx {

@@ -256,6 +256,10 @@ typedef struct ihipEvent_t* hipEvent_t;
 
 #define hipStreamDefault 0x0u
 #define hipStreamNonBlocking 0x1u
+// The legacy and per-thread default streams are the null stream: one device, which runs the work
+// of every stream in order.
+#define hipStreamLegacy ((hipStream_t)0)
+#define hipStreamPerThread ((hipStream_t)0)
 #define hipEventDefault 0x0u
 #define hipEventBlockingSync 0x1u
 #define hipEventDisableTiming 0x2u
@@ -299,6 +303,7 @@ hipError_t hipGetDevice(int* device);
 hipError_t hipGetDeviceProperties(hipDeviceProp_t* prop, int device);
 hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attr, int device);
 hipError_t hipDeviceGetName(char* name, int length, int device);
+hipError_t hipDeviceComputeCapability(int* major, int* minor, int device);
 hipError_t hipSetDeviceFlags(unsigned int flags);
 hipError_t hipGetDeviceFlags(unsigned int* flags);
 hipError_t hipChooseDevice(int* device, const hipDeviceProp_t* prop);

@@ -76,6 +76,12 @@ static void deviceManagement() {
   EXPECT_OK(hipDeviceGetAttribute(&value, hipDeviceAttributeClockRate, 0));
   EXPECT(value == prop.clockRate && prop.clockRate == 1000000);
   EXPECT(prop.totalConstMem == 65536 && prop.regsPerBlock > 0);
+  int major = 0, minor = 0;
+  EXPECT_OK(hipDeviceComputeCapability(&major, &minor, 0));
+  EXPECT(major == prop.major && minor == prop.minor);
+  EXPECT_BAD(hipDeviceComputeCapability(nullptr, &minor, 0), hipErrorInvalidValue);
+  EXPECT_OK(hipStreamSynchronize(hipStreamPerThread));
+  EXPECT_OK(hipStreamSynchronize(hipStreamLegacy));
   EXPECT_OK(hipDeviceGetAttribute(&value, hipDeviceAttributeSharedMemPerBlockOptin, 0));
   EXPECT(value == (int)prop.sharedMemPerBlockOptin && prop.sharedMemPerBlockOptin == prop.sharedMemPerBlock);
   EXPECT_OK(hipDeviceGetAttribute(&value, hipDeviceAttributeMaxBlocksPerMultiprocessor, 0));
