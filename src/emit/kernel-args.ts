@@ -6,6 +6,7 @@ import { argsLayout, ARGS_HEADER_SIZE, pointer } from '../layout/index.js';
 import type { KernelInstance } from '../analyse/instances.js';
 import type { GlobalVar } from '../analyse/program.js';
 import { symbolPointer } from '../rewrite/device.js';
+import { namespacesOf } from '../analyse/syntax.js';
 
 export interface ArgField {
   /** Member name in the struct (the parameter's name, or the hidden symbol pointer's). */
@@ -35,7 +36,8 @@ const VOID_POINTER: CType = pointer({ kind: 'opaque', text: 'void' });
 export function kernelArgs(instance: KernelInstance, deviceAbi: Abi): ArgsLayout {
   const members = [
     ...instance.params.map((p) => ({ name: p.name, type: p.type, hidden: false })),
-    ...instance.globals.map((g) => ({ name: symbolField(g), symbol: symbolPointer(g.name), type: VOID_POINTER, hidden: true })),
+    // Named from the kernel's entry at file scope: qualified where the global is in a namespace.
+    ...instance.globals.map((g) => ({ name: symbolField(g), symbol: [...namespacesOf(g.declaration), symbolPointer(g.name)].join('::'), type: VOID_POINTER, hidden: true })),
   ];
   const types = members.map((m) => m.type);
   const dev = argsLayout(types, deviceAbi);

@@ -8,6 +8,7 @@ import { layoutOf, sameOnDevice } from '../layout/index.js';
 import type { KernelInstance } from '../analyse/instances.js';
 import { namedParameterList, namespacePath, type FunctionInfo } from '../analyse/program.js';
 import { toImage } from './device-image.js';
+import { namespacesOf } from '../analyse/syntax.js';
 
 export const handleName = (program: string, id: string) => `__hip2vx_kernel_${program}_${id}`;
 export const stubName = (id: string) => `__hip2vx_launch_${id}`;
@@ -50,7 +51,9 @@ export function launchStub(instance: KernelInstance, program: string, deviceAbi:
   });
   instance.globals.forEach((g, i) => {
     if (g.template) lines.push(`  (void)&${registrarName(g.name)};`);
-    lines.push(`  void* __hv_sym${i} = nullptr;`, `  hipGetSymbolAddress(&__hv_sym${i}, (const void*)&${g.name});`);
+    // Fully qualified where a parameter of the kernel has the global's name (`__device__ int n;`, `k(int n)`).
+    const name = instance.params.some((p) => p.name === g.name) ? `::${[...namespacesOf(g.declaration), g.name].join('::')}` : g.name;
+    lines.push(`  void* __hv_sym${i} = nullptr;`, `  hipGetSymbolAddress(&__hv_sym${i}, (const void*)&${name});`);
     slots.push(`(void*)&__hv_sym${i}`);
   });
   const argList = slots.length ? slots.join(', ') : 'nullptr';

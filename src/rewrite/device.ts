@@ -754,7 +754,11 @@ export class DeviceRewriter {
           // `mask<T>` of a variable template: its instantiation's pointer, `(*__hip2vx_sym_mask<T>)`.
           const use = g.template && n.parent?.type === 'template_function' ? n.parent : n;
           const args = use === n ? '' : use.childForFieldName('arguments')!.text;
-          this.edits.replace(use, `(*${symbolPointer(g.name)}${args})`);
+          // `cfg::scale`: the pointer is declared in the namespace, `(*cfg::__hip2vx_sym_scale)`.
+          let top = use;
+          while (top.parent?.type === 'qualified_identifier' && top.parent.childForFieldName('name')?.id === top.id) top = top.parent;
+          const scope = top.text.slice(0, use.startIndex - top.startIndex);
+          this.edits.replace(top, `(*${scope}${symbolPointer(g.name)}${args})`);
           return;
         }
         this.builtin(n);

@@ -218,6 +218,23 @@ describe('programs of several sources', () => {
     runCpu(out);
   });
 
+  it('a kernel parameter named like a device global its device functions read: the stub passes the global', { timeout: 300_000 }, () => {
+    const out = translateMain([
+      '#include <cstdio>',
+      '__device__ int n = 1000;',
+      'namespace cfg { __device__ int scale = 3; }',
+      '__device__ int get_n() { return n * cfg::scale; }',
+      '__global__ void k(int* o, int n, int scale) { if ((int)threadIdx.x < n) o[threadIdx.x] = n + scale + get_n(); }',
+      'int main() {',
+      '  int h[4]; int* d; cudaMalloc(&d, sizeof h); k<<<1, 4>>>(d, 4, 2);',
+      '  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);',
+      '  for (int i = 0; i < 4; ++i) if (h[i] != 3006) { printf("FAILED: %d\\n", h[i]); return 1; }',
+      '  printf("PASSED\\n");',
+      '}',
+    ]);
+    runCpu(out);
+  });
+
   it('a main() under an #ifdef nothing defines is not a second main: the directory is one program', { timeout: 300_000 }, () => {
     const out = translateSources({
       'kernels.cu': [
