@@ -34,7 +34,7 @@ __global__ void mixed_work(const int *ops, const int *vals, int *out, int n)
     { int __hv_g3 = hip2vx_bool(i >= n); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) { __hv_ret1 = 1; } hip2vx_join(__hv_t4); }
 { int __hv_g30 = !(__hv_ret1); int __hv_t31 = hip2vx_split(__hv_g30); if (__hv_g30) { int v = vals[i];
     int result = 0;
-    { int __hv_v5 = ((ops[i])); int __hv_f6 = 0; { int __hv_g7 = hip2vx_bool(__hv_v5 == (OP_TRIANGLE)) | __hv_f6; int __hv_t8 = hip2vx_split(__hv_g7); if (__hv_g7) { { int k = 0; int __hv_m9 = hip2vx_active_threads(); int __hv_go10; HIP2VX_PRED_LOOP { __hv_go10 = hip2vx_bool(k < vals[i]); HIP2VX_PRED_EXIT(__hv_go10, __hv_m9, __hv_end11); result += k; ++k; } __hv_end11: hip2vx_tmc(__hv_m9); }
+    { auto __hv_v5 = ((ops[i])); int __hv_f6 = 0; { int __hv_g7 = hip2vx_bool(__hv_v5 == (OP_TRIANGLE)) | __hv_f6; int __hv_t8 = hip2vx_split(__hv_g7); if (__hv_g7) { { int k = 0; int __hv_m9 = hip2vx_active_threads(); int __hv_go10; HIP2VX_PRED_LOOP { __hv_go10 = hip2vx_bool(k < vals[i]); HIP2VX_PRED_EXIT(__hv_go10, __hv_m9, __hv_end11); result += k; ++k; } __hv_end11: hip2vx_tmc(__hv_m9); }
          } hip2vx_join(__hv_t8); __hv_f6 = 0; } { int __hv_g12 = hip2vx_bool(__hv_v5 == (OP_FACTORIAL_MOD)) | __hv_f6; int __hv_t13 = hip2vx_split(__hv_g12); if (__hv_g12) { {
         int p = 1;
         { int k = 2; int __hv_m14 = hip2vx_active_threads(); int __hv_go15; HIP2VX_PRED_LOOP { __hv_go15 = hip2vx_bool(k <= v); HIP2VX_PRED_EXIT(__hv_go15, __hv_m14, __hv_end16); p = (p * k) % MODULUS; ++k; } __hv_end16: hip2vx_tmc(__hv_m14); }
