@@ -453,8 +453,10 @@ function includeTranslatedHeaders(units: Unit[], repeated: readonly IncludedHead
     const primaries = (u: Unit) => new Set(u.program.kernels.filter((k) => dispatches(own, k) && !dispatches(u.program, k)));
     // A template instance only launched directly may name a type the file defines after the
     // #include (`fill<Pt>`): its stub goes before the top-level item of its first launch.
-    const isLater = (i: KernelInstance) => !headerMode && i.templateArgs.length > 0 && !i.dispatched && !dispatches(own, i.kernel) && i.launches.length > 0 && firstLaunchItem(i.launches).startIndex > direct.directive.endIndex;
-    later.push(...group.flatMap((u) => u.instances).filter(isLater));
+    // (This file's launches only: an inline function of the header may launch it too.)
+    const ownLaunches = (i: KernelInstance) => i.launches.filter((l) => l.call.tree === own.root.tree);
+    const isLater = (i: KernelInstance) => !headerMode && i.templateArgs.length > 0 && !i.dispatched && !dispatches(own, i.kernel) && ownLaunches(i).length > 0 && firstLaunchItem(ownLaunches(i)).startIndex > direct.directive.endIndex;
+    later.push(...group.flatMap((u) => u.instances).filter(isLater).map((i) => ({ ...i, launches: ownLaunches(i) })));
     const placed = group.map((u) =>
       headerMode
         ? inKernelNamespaces(u.instances.filter((i) => i.launches.length > 0), primaries(u), (instances, kernels) => ({ here: [...instances.map(stubDeclaration), ...[...kernels].flatMap(dispatcherDeclaration)], atEnd: [] }))

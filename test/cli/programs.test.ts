@@ -218,6 +218,24 @@ describe('programs of several sources', () => {
     runCpu(out);
   });
 
+  it("a header's template kernel its inline function launches, launched in the source too after more code: the stub goes before the source's launch", { timeout: 300_000 }, () => {
+    const out = translateSources({
+      'k.cuh': ['#pragma once', '#include <hip/hip_runtime.h>', 'template <int K> __global__ void addk(int* p) { p[threadIdx.x] += K; }', 'inline void go3(int* p) { addk<3><<<1, 16>>>(p); }'],
+      'main.cpp': [
+        '#include <cstdio>',
+        '#include "k.cuh"',
+        'static int twice(int v) { return 2 * v; }',
+        'int main() {',
+        '  int h[16] = {0}; int* d; hipMalloc(&d, sizeof h); hipMemcpy(d, h, sizeof h, hipMemcpyHostToDevice);',
+        '  go3(d); addk<3><<<1, 16>>>(d); hipMemcpy(h, d, sizeof h, hipMemcpyDeviceToHost);',
+        '  for (int i = 0; i < 16; ++i) if (h[i] != twice(3)) { printf("FAILED\\n"); return 1; }',
+        '  printf("PASSED\\n");',
+        '}',
+      ],
+    });
+    runCpu(out);
+  });
+
   it('a kernel parameter named like a device global its device functions read: the stub passes the global', { timeout: 300_000 }, () => {
     const out = translateMain([
       '#include <cstdio>',
