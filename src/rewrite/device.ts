@@ -772,7 +772,7 @@ export class DeviceRewriter {
         return;
       case 'primitive_type':
         // A bundled library's double routines are reported where the program uses their doubles, not in the library.
-        if (n.text === 'double' && this.options.xlen === 32 && !this.doubleReported.has(fn.node) && !isBundled(this.report.file)) {
+        if (n.text === 'double' && this.options.xlen === 32 && !this.doubleReported.has(fn.node) && !isBundled(this.report.file) && !inSizeof(n)) {
           this.doubleReported.add(fn.node);
           this.report.construct(n, 'double-on-rv32', `double-precision arithmetic on a 32-bit device in '${fn.name}' (its first use; the others are not reported)`);
         }
@@ -1136,6 +1136,12 @@ function isMutableReference(param: Node): boolean {
  * (`float* pick(...)`, `const T& max(...)`: the `const` written before the specifier belongs to
  * the pointee then), less a top-level `const`, which would make the variable unassignable.
  */
+/** `sizeof(double)`, `alignof(double)`: the type named, no arithmetic done. */
+function inSizeof(n: Node): boolean {
+  for (let p = n.parent; p && p.type !== 'compound_statement'; p = p.parent) if (p.type === 'sizeof_expression' || p.type === 'alignof_expression') return true;
+  return false;
+}
+
 function writtenReturnType(fn: Node, specifier: Node): string {
   let layers = '';
   let d = fn.childForFieldName('declarator');

@@ -349,6 +349,9 @@ describe('unsupported constructs and malformed input', () => {
     expect(result.outputs.map((o) => o.role)).toEqual(['host', 'device', 'registration', 'build']);
     const rv64 = await translateText('d.cu', '__global__ void k(double* p) { p[threadIdx.x] *= 2.0; }\n', { xlen: 64 });
     expect(rv64.diagnostics).toEqual([]);
+    // sizeof(double) names the type and does no arithmetic.
+    const sizes = await translateText('d.cu', '__global__ void k(int* p) { p[threadIdx.x] = (int)sizeof(double) + (int)alignof(double); }\n');
+    expect(sizes.diagnostics).toEqual([]);
   });
 
   it('recursion is a call of the function itself: an overload with another number of arguments is not (CUB\'s LoadDirectBlocked)', async () => {
