@@ -825,8 +825,16 @@ export class DeviceRewriter {
   private isShadowed(n: Node, fn: FunctionInfo): boolean {
     const p = n.parent;
     if (p && (p.type.endsWith('declarator') || p.type.endsWith('parameter_declaration')) && p.childForFieldName('declarator')?.id === n.id) return true;
-    // A parameter, or a local declared before the use (`float coef = ...; ... coef`).
-    return fn.params.some((q) => declaredName(q.childForFieldName('declarator'))?.text === n.text) || !!declarationOf(n)?.declarator;
+    // A parameter, a template parameter, or a local declared before the use (`float coef = ...; ... coef`).
+    if (fn.params.some((q) => declaredName(q.childForFieldName('declarator'))?.text === n.text) || fn.templateParams.includes(n.text) || !!declarationOf(n)?.declarator) return true;
+    // A parameter of a lambda around the use, or the variable of a range-for around it.
+    for (let a = n.parent; a && a.id !== fn.node.id; a = a.parent) {
+      const named = a.type === 'lambda_expression'
+        ? argumentsOf(a.childForFieldName('declarator')?.childForFieldName('parameters') ?? null).map((q) => declaredName(q.childForFieldName('declarator')))
+        : a.type === 'for_range_loop' ? [declaredName(a.childForFieldName('declarator'))] : [];
+      if (named.some((d) => d?.text === n.text)) return true;
+    }
+    return false;
   }
 
   /** Static shared variables become references into the block's slice; the dynamic array a pointer. */

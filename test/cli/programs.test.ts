@@ -236,12 +236,14 @@ describe('programs of several sources', () => {
     runCpu(out);
   });
 
-  it('a kernel parameter named like a device global its device functions read: the stub passes the global', { timeout: 300_000 }, () => {
+  it('names of device globals: a kernel parameter, lambda parameter, template parameter or range-for variable of that name is not the global; a namespaced one named qualified is', { timeout: 300_000 }, () => {
     const out = translateMain([
       '#include <cstdio>',
       '__device__ int n = 1000;',
       'namespace cfg { __device__ int scale = 3; }',
-      '__device__ int get_n() { return n * cfg::scale; }',
+      'template <int n> __device__ int tpl() { return n * 0; }',
+      '__device__ int sum3(const int (&a)[3]) { int s = 0; for (int n : a) s += n; return s; }',
+      '__device__ int get_n() { auto plus = [](int n) { return n + 0; }; const int a[3] = {0, 0, 0}; return plus(n) * cfg::scale + tpl<2>() + sum3(a); }',
       '__global__ void k(int* o, int n, int scale) { if ((int)threadIdx.x < n) o[threadIdx.x] = n + scale + get_n(); }',
       'int main() {',
       '  int h[4]; int* d; cudaMalloc(&d, sizeof h); k<<<1, 4>>>(d, 4, 2);',
