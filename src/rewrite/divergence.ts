@@ -628,11 +628,16 @@ export class DivergenceLowering {
       }
       const [cond, a, b] = parts;
       const c = this.lowerCond(cond, print);
+      // A value no one reads (`c ? f() : g();`, maybe of void calls): only the branches.
+      if (discarded) return c.pre ? `{ ${c.pre}${this.splitRegion(c.value, `{ ${print(a)}; }`, `{ ${print(b)}; }`)}} ` : this.splitRegion(c.value, `{ ${print(a)}; }`, `{ ${print(b)}; }`);
       const type = `HIP2VX_VALUE_TYPE((${print(cond)}) ? (${print(a)}) : (${print(b)}))`;
       const region = this.splitRegion(c.value, `{ ${temp} = ${print(a)}; }`, `{ ${temp} = ${print(b)}; }`);
       return `${type} ${temp}; ${c.pre ? `{ ${c.pre}${region}} ` : region}`;
     };
-    this.edits.replace(e, temp);
+    let outer = e;
+    while (outer.parent?.type === 'parenthesized_expression') outer = outer.parent;
+    const discarded = ternary && outer.parent?.type === 'expression_statement';
+    this.edits.replace(e, discarded ? '(void)0' : temp);
     return compute;
   }
 

@@ -47,7 +47,7 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'vector-selects', stem: 'vector_selects', variants: [{ config: '4x4' }],
-    what: "per-thread ?: between 16-, 12- and 3-byte vectors and objects without a default constructor (variables; a ?: constructing them in a declaration still needs one)",
+    what: "per-thread ?: between 16-, 12- and 3-byte vectors and objects without a default constructor (variables; a ?: constructing them in a declaration still needs one); a ?: of void calls as a statement",
   },
   {
     dir: 'managed', stem: 'managed', args: '1000', variants: [{ config: '4x4' }],
