@@ -776,7 +776,7 @@ export class DivergenceLowering {
 
   private ifText(n: Node, print: Printer): string {
     const condition = n.childForFieldName('condition')!;
-    const cond = this.lowerCond(condition, print);
+    const cond = this.ifCondition(condition, print);
     const consequence = n.childForFieldName('consequence')!;
     const alt = n.childForFieldName('alternative');
     const elseStmt = alt ? alt.namedChildren.find((c) => c && c.type !== 'comment') : undefined;
@@ -788,6 +788,19 @@ export class DivergenceLowering {
     const orElse = elseStmt && directiveLines(this.edits.text, consequence.endIndex, elseStmt.startIndex) + braced(elseStmt, print);
     const region = `{ int ${g} = ${cond.value}; int ${t} = hip2vx_split(${g}); if (${g}) ${others}${braced(consequence, print)}${orElse ? ` else ${orElse}` : ''} hip2vx_join(${t}); } `;
     return cond.pre ? `{ ${cond.pre}${region}}` : region.trimEnd();
+  }
+
+  /**
+   * An if's condition lowered; an init-statement (`if (int x = f(); x > 3)`) and a declaration as
+   * the condition (`if (int v = a[i])`) go first, in the region's braces, so both branches see them.
+   */
+  private ifCondition(clause: Node, print: Printer): { pre: string; value: string } {
+    const init = clause.childForFieldName('initializer');
+    const value = clause.childForFieldName('value');
+    if (!init && value?.type !== 'declaration') return this.lowerCond(clause, print);
+    const declared = value?.type === 'declaration' ? declaredName(value.childForFieldName('declarator')) : undefined;
+    const c = declared ? { pre: `${print(value!)}; `, value: `hip2vx_bool(${declared.text})` } : this.lowerCond(value!, print);
+    return { pre: `${init ? `${print(init)} ` : ''}${c.pre}`, value: c.value };
   }
 
   private loopText(n: Node, print: Printer): string {
@@ -861,8 +874,15 @@ export class DivergenceLowering {
       const v = this.fresh('v');
       const fall = this.fresh('f');
       const labels = cases.map((c) => c.childForFieldName('value'));
-      // Of the condition's own type: an enum class, a 64-bit value.
-      let out = `{ auto ${v} = (${print(n.childForFieldName('condition')!)}); int ${fall} = 0; ${brk ? `int ${brk} = 0; ` : ''}`;
+      // Of the condition's own type: an enum class, a 64-bit value. An init-statement or a declared
+      // condition (`switch (int m = f(); m)`) goes first, in sight of the cases.
+      const clause = n.childForFieldName('condition')!;
+      const init = clause.childForFieldName('initializer');
+      const value = clause.childForFieldName('value');
+      const declared = value?.type === 'declaration' ? declaredName(value.childForFieldName('declarator')) : undefined;
+      const head = `${init ? `${print(init)} ` : ''}${declared ? `${print(value!)}; ` : ''}`;
+      const subject = declared ? declared.text : init && value ? print(value) : print(clause);
+      let out = `{ ${head}auto ${v} = (${subject}); int ${fall} = 0; ${brk ? `int ${brk} = 0; ` : ''}`;
       cases.forEach((c, i) => {
         const label = labels[i];
         const hit = label ? matches(v, label, print) : `!(${labels.filter((l): l is Node => !!l).map((l) => matches(v, l, print)).join(' | ') || '0'})`;
