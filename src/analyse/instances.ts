@@ -170,6 +170,9 @@ export function collectInstances(program: Program, types: TypeTable, bindings: T
       }
     }
     const used = reachableGlobals(kernel, program);
+    // Default arguments may be given on an earlier declaration only (`__global__ void k(float* p, float c = 1.0f);`).
+    const prototypes = program.functions.filter((f) => f.kind === 'kernel' && !f.body && f.name === kernel.name && f.params.length === kernel.params.length && f.templateParams.length === kernel.templateParams.length);
+    const declaredDefault = (i: number) => prototypes.map((f) => f.params[i].childForFieldName('default_value')).find((d) => !!d);
     for (const { texts, subst, packs, launches: ls, dispatched, direct } of argLists.values()) {
       const params: ParamInfo[] = [];
       kernel.params.forEach((p, i) => {
@@ -182,9 +185,10 @@ export function collectInstances(program: Program, types: TypeTable, bindings: T
         else {
           const name = declaredName(p.childForFieldName('declarator'))?.text;
           const written = substitute(p, kernel.templateParams, texts);
-          const fallback = p.childForFieldName('default_value');
+          const own = p.childForFieldName('default_value');
+          const fallback = own ?? declaredDefault(i);
           const defaultValue = fallback ? substitute(fallback, kernel.templateParams, texts) : undefined;
-          const text = defaultValue === undefined ? written : written.slice(0, written.lastIndexOf(defaultValue)).replace(/\s*=\s*$/, '');
+          const text = !own ? written : written.slice(0, written.lastIndexOf(defaultValue!)).replace(/\s*=\s*$/, '');
           params.push({ name: name ?? `__hv_param${i}`, node: p, type: t, text: name ? text : `${text} __hv_param${i}`, defaultValue });
         }
       });

@@ -365,6 +365,23 @@ describe('launches', () => {
     runCpu(out);
   });
 
+  it('a default argument given on an earlier declaration of the kernel only (template kernel too)', { timeout: 300_000 }, () => {
+    const out = translateMain([
+      '#include <cstdio>',
+      '__global__ void addc(float* p, float c = 1.0f);',
+      'template <typename T> __global__ void scale(T* p, T by = T(2));',
+      '__global__ void addc(float* p, float c) { p[threadIdx.x] += c; }',
+      'template <typename T> __global__ void scale(T* p, T by) { p[threadIdx.x] *= by; }',
+      'int main() {',
+      '  float h[16] = {0}; float* d; cudaMalloc(&d, sizeof h); cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);',
+      '  addc<<<1, 16>>>(d); scale<float><<<1, 16>>>(d); cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);',
+      '  for (int i = 0; i < 16; ++i) if (h[i] != 2.0f) { printf("FAILED\\n"); return 1; }',
+      '  printf("PASSED\\n");',
+      '}',
+    ]);
+    runCpu(out);
+  });
+
   it('a kernel with static shared memory inside a namespace: the size checks name its struct there', { timeout: 300_000 }, () => {
     const out = translateMain([
       '#include <cstdio>',
