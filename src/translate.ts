@@ -6,7 +6,7 @@ import { parse, type Node } from './parse/parser.js';
 import { errorNodes, lexicalProblems, syntaxProblems } from './parse/checks.js';
 import { textForParser } from './parse/normalise.js';
 import { HIP_MACROS, macroDefinitions, type MacroTable } from './parse/macros.js';
-import { COMPILER_MACROS, decidedNotTaken, skippedOnDevice, uncertainBranches } from './parse/conditionals.js';
+import { COMPILER_MACROS, decidedNotTaken, skippedOnDevice, uncertainBranches, within } from './parse/conditionals.js';
 import { parseForTranslation, statementOf, missingButValid, topLevelItem } from './parse/repair.js';
 import { GPU_SPACE } from './parse/gpu-macros.js';
 import { analyseProgram, fileSharedVars, firstLaunchItem, type FunctionInfo, type GlobalVar, type Program } from './analyse/program.js';
@@ -250,7 +250,9 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
   const report = new Reporter(file.path, options.rules);
   report.deviceSkips = decidedNotTaken(file.text, known.macros);
   const program = known.program ?? analyseProgram(root, parsedText, file.text);
-  const compiled = (f: FunctionInfo) => !deviceSkips.some(([from, to]) => f.node.startIndex >= from && f.node.endIndex <= to);
+  // Not compiled: a branch the device compiler skips, or one the macros in sight (-D included) decide against (`#if 0`, `#ifdef OLD_API`).
+  const skipped = [...deviceSkips, ...report.deviceSkips];
+  const compiled = (f: FunctionInfo) => !within(f.node, skipped);
   const deviceProgram: Program = { ...program, kernels: program.kernels.filter(compiled), deviceFunctions: program.deviceFunctions.filter(compiled) };
   const includeDirs = options.includeDirs ?? [];
   const isGpu = (text: string, path: string) => reachesGpuCode(path, text, includeDirs);
@@ -258,8 +260,9 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
   const reached = includedHeaders(root, file.path, includeDirs, isGpu, (directive, included) =>
     report.at(directive, 'warning', 'include-cycle', `'${basename(included)}' is already being included here (an include cycle): not followed`),
   [...localHeaders, root]);
-  // A header included again (its guard makes the second inclusion empty) gives nothing more than its translation's path.
-  const headers = reached.filter((h, i) => reached.findIndex((o) => o.file === h.file) === i);
+  // A header included again (its guard makes the second inclusion empty) gives nothing more than its translation's path;
+  // one included in a branch not compiled (`#ifdef USE_DOUBLE`) gives nothing.
+  const headers = reached.filter((h, i) => reached.findIndex((o) => o.file === h.file) === i && !within(h.directive, report.deviceSkips));
   const repeated = reached.filter((h) => !h.nested && !headers.includes(h));
   // The preprocessor looks for a quoted include beside the file and in -I first: a user's "hip/vision.h" is not HIP's.
   // A bundled library (<hipcub/...>) is translated as one of the program's headers, except the parts a rule refuses.
@@ -384,7 +387,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     }
     // A program's main gets a build even without kernels (device queries, bandwidth tests).
     // A main() under `#ifdef STANDALONE_TEST` that nothing defines is not one.
-    const hasMain = program.hasMain && program.functions.some((f) => f.name === 'main' && f.body && !decidedNotTaken(file.text, known.macros, COMPILER_MACROS.host).some(([from, to]) => f.node.startIndex >= from && f.node.endIndex <= to));
+    const hasMain = program.hasMain && program.functions.some((f) => f.name === 'main' && f.body && !within(f.node, decidedNotTaken(file.text, known.macros, COMPILER_MACROS.host)));
     const buildsProgram = !headerMode && hasMain;
     if (entries.length || buildsProgram) {
       outputs.push({ name: files.registration, role: 'registration', content: registrationSource(result.program.name, basename(file.path), options.xlen, entries.map((k) => k.registration), nl, options.warpSize) });

@@ -8,6 +8,7 @@ import { delimiter, join, resolve } from 'node:path';
 import type { Node, Tree } from '../parse/parser.js';
 import { readSource } from '../parse/source.js';
 import { parseForTranslation } from '../parse/repair.js';
+import { within } from '../parse/conditionals.js';
 import { commandLineMacros, HIP_MACROS, macroDefinitions } from '../parse/macros.js';
 import { analyseProgram, type Program } from './program.js';
 import { analysedMacroUses } from './macro-uses.js';
@@ -224,5 +225,5 @@ export function unresolvedIncludes(root: Node, path: string, includeDirs: readon
   });
   // The preprocessor groups are read only for a file with an include nothing finds (few are).
   const skipped = unfound.length ? uncertain() : [];
-  return unfound.filter((n) => !skipped.some(([from, to]) => from <= n.parent!.startIndex && n.parent!.endIndex <= to));
+  return unfound.filter((n) => !within(n.parent!, skipped));
 }

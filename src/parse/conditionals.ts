@@ -118,6 +118,10 @@ export function skippedOnDevice(text: string, macros: MacroTable): [number, numb
     });
 }
 
+/** `node` lies wholly inside one of `ranges` (branch bodies). */
+export const within = (node: { startIndex: number; endIndex: number }, ranges: readonly (readonly [number, number])[]): boolean =>
+  ranges.some(([from, to]) => from <= node.startIndex && node.endIndex <= to);
+
 /**
  * The branch bodies the device compiler (or the one `predefined` describes) does not take as far
  * as the macros in sight decide it (a group's later branches are unknown from its first undecided

@@ -4,6 +4,7 @@ import type { Node } from '../parse/parser.js';
 import type { Diagnostic, Severity } from '../report/diagnostic.js';
 import type { Report, RuleSet } from '../rules/index.js';
 import { position } from '../analyse/syntax.js';
+import { within } from '../parse/conditionals.js';
 
 export interface RuleUse {
   table: 'hostNames' | 'headers' | 'deviceBuiltins';
@@ -56,7 +57,7 @@ export class Reporter {
 
   /** `node` lies in a branch the device compiler does not take (deviceSkips). */
   skippedOnDevice(node: Node): boolean {
-    return this.deviceSkips.some(([from, to]) => from <= node.startIndex && node.endIndex <= to);
+    return within(node, this.deviceSkips);
   }
 
   /** An entry of a mapping table whose status is not `supported`. */

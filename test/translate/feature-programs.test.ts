@@ -22,6 +22,8 @@ interface FeatureProgram {
   warpSize?: 64;
   /** -I directories, relative to the program's directory. */
   includeDirs?: string[];
+  /** GPU headers the program includes, translated beside it. */
+  headers?: string[];
   /** Files without GPU code the program includes, copied beside the outputs (as --passthrough does). */
   copied?: string[];
 }
@@ -29,7 +31,7 @@ interface FeatureProgram {
 const PROGRAMS: FeatureProgram[] = [
   {
     dir: 'divergent-shapes', stem: 'shapes', args: '301', variants: [{ config: '4x4', opt: '-O2' }, { config: '4x4', opt: '-O3' }],
-    what: 'shapes compilers turn back into divergent branches (references and pointers chosen per thread and returned early, combined comparisons, selects, per-thread trip counts, switch with [[fallthrough]] and a GNU case range, auto return types, a barrier after returns whole warps take or inside an if ending the kernel that they fail, barriers in loops (one with a counter) and an if after them, barriers in loops whose trip count differs between threads (a grid-stride loop holding a scan, a do-while after a return, a break, a continue) and in an if on a per-thread condition before more code, branches on what a device function wrote into a local array, through a reference, as a member function and by a lambda)',
+    what: 'shapes compilers turn back into divergent branches (references and pointers chosen per thread and returned early, combined comparisons, selects, per-thread trip counts, switch with [[fallthrough]] and a GNU case range, auto return types, a barrier after returns whole warps take or inside an if ending the kernel that they fail, barriers in loops (one with a counter) and an if after them, barriers in loops whose trip count differs between threads (a grid-stride loop holding a scan, a do-while after a return, a break, a continue) and in an if on a per-thread condition before more code, branches on what a device function wrote into a local array, through a reference, as a member function and by a lambda, a declaration as a while loop\'s condition)',
   },
   {
     dir: 'conditional-loads', stem: 'conditional_loads', args: '301', variants: [{ config: '4x4' }],
@@ -44,6 +46,10 @@ const PROGRAMS: FeatureProgram[] = [
   {
     dir: 'aligned-declarations', stem: 'aligned', variants: [{ config: '4x4' }],
     what: 'aligned __shared__ arrays (__align__, alignas) counted in the shared-memory struct, an aligned __device__ array, a __constant__ const table with its value',
+  },
+  {
+    dir: 'disabled-branches', stem: 'branches', headers: ['scale_float.cuh', 'scale_double.cuh'], variants: [{ config: '4x4' }],
+    what: 'kernels under #if 0, an undefined #ifdef and the untaken branches of an #ifdef/#elif/#else, and a header included in an untaken branch: not device code (one kernel of each name)',
   },
   {
     dir: 'vector-selects', stem: 'vector_selects', variants: [{ config: '4x4' }],
@@ -447,7 +453,7 @@ describe.concurrent.each(PROGRAMS)('$dir', (program) => {
   it(program.what, { timeout: 600_000 }, async () => {
     const file = `${program.stem}.cu`;
     const dir = join('test', 'fixtures', program.dir);
-    const { out, results } = await translateAll(dir, [file], { ...(program.warpSize ? { warpSize: program.warpSize } : {}), includeDirs: (program.includeDirs ?? []).map((d) => join(dir, d)) });
+    const { out, results } = await translateAll(dir, [file, ...(program.headers ?? [])], { ...(program.warpSize ? { warpSize: program.warpSize } : {}), includeDirs: (program.includeDirs ?? []).map((d) => join(dir, d)) });
     const result = results.get(file)!;
     for (const name of program.copied ?? []) copyFileSync(join('test', 'fixtures', program.dir, name), join(out, name));
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
