@@ -31,6 +31,7 @@
 #define __UINT_LEAST32_TYPE__ unsigned int
 #endif
 #include <stdint.h>
+#include <inttypes.h>  // PRId64 and the other format macros device printf uses
 #include <stddef.h>
 #include <sys/types.h>  // uint, ushort, ulong: what hip_runtime.h's libc headers bring on the host
 #include <string.h>

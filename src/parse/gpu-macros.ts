@@ -9,7 +9,9 @@ import { applyExpansions, type MacroExpansion } from '../analyse/launch-macros.j
 import { callArguments, codeMask, substitute, type Macro, type MacroTable } from './macros.js';
 
 export const GPU_SPACE = /\b(?:__global__|__device__|__host__|__constant__|__shared__|__managed__)\b/;
-/** Nothing but specifiers and attributes, at least one an execution space. */
+/** What a macro spelling GPU specifiers holds: an execution space, or launch bounds (`#define LB(n) __launch_bounds__(n)`). */
+const GPU_SPECIFIER = /\b(?:__global__|__device__|__host__|__constant__|__shared__|__managed__|__launch_bounds__)\b/;
+/** Nothing but specifiers and attributes, at least one an execution space or launch bounds. */
 const SPECIFIERS = /^(?:\s*(?:__host__|__device__|__global__|__forceinline__|__noinline__|__inline__|inline|static|extern|__managed__|__constant__|__shared__|__attribute__\s*\(\(.*?\)\)|__launch_bounds__\s*\([^)]*\)))+\s*$/;
 
 /** The macros for which `holds` (given whether a macro their body uses is one of them). */
@@ -34,7 +36,7 @@ const SCOPE = /^(?:(?:(?:inline\s+)?namespace(?:\s+[A-Za-z_][\w:]*)?|extern\s*"C
 /** Macros spelling GPU code (defining kernels or device functions, or standing for execution spaces) or scopes. */
 const spellsGpu = (m: Macro, viaOthers: boolean) =>
   SCOPE.test(m.body) ||
-  (m.params ? GPU_SPACE.test(m.body) || viaOthers : (SPECIFIERS.test(m.body) && GPU_SPACE.test(m.body)) || (/^[A-Za-z_]\w*$/.test(m.body) && viaOthers));
+  (m.params ? GPU_SPECIFIER.test(m.body) || viaOthers : (SPECIFIERS.test(m.body) && GPU_SPECIFIER.test(m.body)) || (/^[A-Za-z_]\w*$/.test(m.body) && viaOthers));
 
 /** The uses to expand in `text`, in order. */
 export function gpuMacroExpansions(text: string, macros: MacroTable): MacroExpansion[] {

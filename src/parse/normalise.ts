@@ -39,8 +39,30 @@ const SPACE_THEN_FRIEND = /((?:\b(?:__host__|__device__|__forceinline__|__inline
 /** GNU's case ranges (`case 'a' ... 'z':`): the ellipsis becomes `+0+` (the label's text is read as written). */
 const CASE_RANGE = /(\bcase\s[^:;{}]*?)\.\.\.(?=[^:;{}]*:)/g;
 
+/**
+ * A macro standing for a string between string literals (`"%" PRId64 "\n"`, `"n=" STR(N)`, `FMT "\n"`),
+ * which the grammar cannot concatenate: the macro's use becomes a string literal of its length. A
+ * literal on a directive line (`#include "k.h"` before a line of code) is no part of one.
+ */
+const STRING = String.raw`"(?:[^"\
+]|\.)*"`;
+const MACRO_USE = String.raw`[A-Za-z_]\w*(?:\s*\([^()"
+]*\))?`;
+const MACRO_AFTER_STRING = new RegExp(String.raw`(${STRING}\s+)(${MACRO_USE})(?=\s*(?:"|[,);]))`, 'g');
+const MACRO_BEFORE_STRING = new RegExp(String.raw`([(,]\s*)(${MACRO_USE})(?=\s+${STRING})`, 'g');
+
+const asString = (use: string): string => (use.length < 2 ? use : `"${' '.repeat(use.length - 2)}"`);
+
+function stringMacros(text: string): string {
+  if (!text.includes('"')) return text;
+  const directive = (at: number) => /^[ \t]*#/.test(text.slice(text.lastIndexOf('\n', at) + 1, at + 1));
+  return text
+    .replace(MACRO_AFTER_STRING, (m, before: string, use: string, at: number) => (directive(at) ? m : before + asString(use)))
+    .replace(MACRO_BEFORE_STRING, (m, before: string, use: string, at: number) => (directive(at) ? m : before + asString(use)));
+}
+
 export function textForParser(text: string): string {
-  let out = text;
+  let out = stringMacros(text);
   for (const [pattern, replacement] of SAME_LENGTH) out = out.replace(pattern, replacement);
   out = out.replace(CALLBACK_CONVENTION, (m) => ' '.repeat(m.length));
   out = out.replace(GNU_FALLTHROUGH, (m) => '[[fallthrough]]'.padEnd(m.length));

@@ -93,6 +93,16 @@ describe('macros that spell GPU code', () => {
     expect(output(result, 'device')).toContain('__host__ __device__ inline float sq(float v)');
   });
 
+  it('stand for launch bounds, in every place CUDA allows them: uses are expanded and the bound reaches the registration', async () => {
+    const source = '#define LB(n) __launch_bounds__(n)\n#define LB256 __launch_bounds__(256)\n__global__ void LB(128) a(float* p) { p[0] = 1; }\n__global__ LB(64) void b(float* p) { p[0] = 2; }\n__global__ void LB256 c(float* p) { p[0] = 3; }\nvoid run(float* p) { a<<<1, 32>>>(p); b<<<1, 32>>>(p); c<<<1, 32>>>(p); }\n';
+    const result = await translateText('k.cu', source);
+    expect(formatted(result)).toEqual([]);
+    expect(result.program.kernels).toEqual(['a', 'b', 'c']);
+    expect(output(result, 'device')).toContain('__global__ void __launch_bounds__(128) a(float* p)');
+    const registration = output(result, 'registration');
+    for (const [k, n] of [['a', 128], ['b', 64], ['c', 256]]) expect(registration).toContain(`__hip2vxSetKernelMaxThreads(&__hip2vx_kernel_k_${k}, ${n});`);
+  });
+
   it('are read from the branch the compilers take: an #else no HIP compiler reaches defines nothing', async () => {
     const source = '#if defined(__CUDACC__) || defined(__HIPCC__)\n#define ESS __inline__ __device__\n#else\n#define ESS inline\n#endif\nESS unsigned add(unsigned a, unsigned b) { return a + b; }\n__global__ void k(unsigned* p) { p[0] = add(p[0], 1u); }\n';
     expect(macroDefinitions([source]).get('ESS')?.body).toBe('__inline__ __device__');
@@ -246,6 +256,31 @@ describe('what the grammar cannot see through, hidden from the parser only', () 
 });
 
 describe('spellings the grammar cannot parse, read as equivalents', () => {
+  it('macros standing for strings between string literals (`"%" PRId64`, `STR(N)`, `FMT "\\n"`), beside calls that need rewriting; a quoted #include before a line of code stays one', async () => {
+    const source = [
+      '#include <cinttypes>',
+      '#include "k.h"',
+      'DECLARE_K(float);',
+      '#define STR(x) #x',
+      '#define FMT "%s"',
+      '__global__ void k(int64_t* p) { if (threadIdx.x == 3) printf("dev %" PRId64 "\\n", p[threadIdx.x]); }',
+      'int main() {',
+      '  printf("block=" STR(64) " h=%" PRId64 " %s\\n", (int64_t)3, cudaGetErrorString(cudaGetLastError()));',
+      '  printf(FMT "\\n", cudaGetErrorString(cudaDeviceSynchronize()));',
+      '  const char* f = "%" PRIu64;',
+      '  return f == 0;',
+      '}',
+      '',
+    ].join('\n');
+    const result = await translateText('m.cu', source);
+    expect(formatted(result).filter((d) => !d.includes('[include-not-found]'))).toEqual([]);
+    expect(output(result, 'device')).toContain('vx_printf("dev %" PRId64 "\\n", p[threadIdx.x]);');
+    const host = output(result, 'host');
+    expect(host).toContain('printf("block=" STR(64) " h=%" PRId64 " %s\\n", (int64_t)3, hipGetErrorString(hipGetLastError()));');
+    expect(host).toContain('printf(FMT "\\n", hipGetErrorString(hipDeviceSynchronize()));');
+    expect(host).toContain('#include "k.h"\nDECLARE_K(float);');
+  });
+
   it('an array of pointers made by new (`new float *[n]`, Rodinia\'s host code), in a launch argument too', async () => {
     const source = '__global__ void k(char** p) { p[0] = 0; }\nint main() {\n  float **rows = new float *[4];\n  k<<<1, 1>>>(new char*[4]);\n  return rows != 0;\n}\n';
     const result = await translateText('m.cu', source);
