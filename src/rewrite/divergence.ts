@@ -815,11 +815,12 @@ export class DivergenceLowering {
     // A range-based loop becomes the iterator loop C++ defines it as: `for (T x : r)` is
     // `auto&& r' = r; for (auto b = begin(r'), e = end(r'); b != e; ++b) { T x = *b; ... }`.
     const range = n.type === 'for_range_loop' ? this.rangeParts(n, print) : undefined;
+    const declared = n.type === 'while_statement' ? this.declaredCondition(condNode!, print) : undefined;
     const evalCond = () => {
       if (range) return exits.length ? `${go} = 0; ${guarded(`${go} = ${range.cond};`)}` : `${go} = ${range.cond}; `;
       if (!condNode) return exits.length ? `${go} = 0; ${guarded(`${go} = 1;`)}` : `${go} = 1; `;
       const temps = (this.conditionTemps.get(n.id) ?? []).map((t) => t(print)).join('');
-      const c = this.lowerCond(condNode, print);
+      const c = declared ? { pre: declared.assign, value: declared.value } : this.lowerCond(condNode, print);
       c.pre = temps + c.pre;
       return exits.length ? `${go} = 0; ${guarded(`${c.pre}${go} = ${c.value};`)}` : `${c.pre}${go} = ${c.value}; `;
     };
@@ -833,13 +834,28 @@ export class DivergenceLowering {
       init = range.init;
       update = guarded(range.update);
     }
-    const decls = [flags.brk ? `int ${flags.brk} = 0;` : ''].join('');
+    const decls = [flags.brk ? `int ${flags.brk} = 0;` : '', declared?.declaration ?? ''].join('');
     const contInit = flags.cont ? `int ${flags.cont} = 0; ` : '';
     const body = range ? `{ ${range.element} ${print(n.childForFieldName('body')!)} }` : print(n.childForFieldName('body')!);
     const head = n.type === 'do_statement' ? `int ${go} = 1; ` : `int ${go}; `;
     const top = n.type === 'do_statement' ? '' : evalCond();
     const bottom = n.type === 'do_statement' ? evalCond() : update;
     return `{ ${init}${decls}int ${m} = hip2vx_active_threads(); ${head}HIP2VX_PRED_LOOP { ${top}HIP2VX_PRED_EXIT(${go}, ${m}, ${end}); ${contInit}${body} ${bottom.trimEnd()} } ${end}: hip2vx_tmc(${m}); }`;
+  }
+
+  /**
+   * A declaration as a while loop's condition (`while (int t = s & 7)`): its variable declared
+   * ahead of the lowered loop (not const: it is assigned at each test), and assigned by the test.
+   */
+  private declaredCondition(clause: Node, print: Printer): { declaration: string; assign: string; value: string } | undefined {
+    const decl = clause.childForFieldName('value');
+    const declarator = decl?.type === 'declaration' ? decl.childForFieldName('declarator') : null;
+    const value = decl?.childForFieldName('value');
+    const name = declaredName(declarator);
+    if (!declarator || !value || !name) return undefined;
+    const specifiers = decl!.children.filter((c): c is Node => !!c && c.endIndex <= declarator.startIndex && !(c.type === 'type_qualifier' && c.text === 'const'));
+    const type = specifiers.some((c) => /\bauto\b/.test(c.text)) ? `HIP2VX_VALUE_TYPE(${print(value)})` : specifiers.map(print).join(' ');
+    return { declaration: `${type} ${print(declarator)};`, assign: `${name.text} = ${print(value)}; `, value: `hip2vx_bool(${name.text})` };
   }
 
   /** A for loop's initializer as a statement before the lowered loop. */
