@@ -145,6 +145,13 @@ export function spanHas(text: string, what: string, start: number, end: number):
   return text.slice(start, end).includes(what);
 }
 
+/** A name with the qualifiers written before it (`a::b::k` of `k`), and their text (`a::b::`, '' unqualified). */
+export function qualifiedUse(name: Node): { node: Node; scope: string } {
+  let top = name;
+  while (top.parent?.type === 'qualified_identifier' && top.parent.childForFieldName('name')?.id === top.id) top = top.parent;
+  return { node: top, scope: top.text.slice(0, name.startIndex - top.startIndex) };
+}
+
 /** The name a call's function expression calls: `f`, `f<T>`, `ns::f`, `ns::f<T>` -> f. */
 export function calleeName(fn: Node | null): string | undefined {
   let n = fn;

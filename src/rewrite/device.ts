@@ -16,7 +16,7 @@ import { ParamUniformity, type ParamFacts } from '../analyse/param-uniformity.js
 import { conditionalGroups, enclosingConditions, unbalancedDirectives } from '../parse/conditionals.js';
 import { substitute, type MacroTable } from '../parse/macros.js';
 import { ptxCall, warpMatrixInstruction } from '../analyse/ptx-asm.js';
-import { aliasesIn, argumentsOf, attributeSpaces, declaredName, descendants, functionDeclarator, position, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
+import { aliasesIn, argumentsOf, attributeSpaces, declaredName, descendants, functionDeclarator, position, qualifiedUse, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
 import { calledName, isBlockBarrier, ownerClass } from '../analyse/barriers.js';
 import type { HeaderRule, RuleSet } from '../rules/index.js';
 import { HOSTED_STD } from '../analyse/constructs.js';
@@ -755,10 +755,8 @@ export class DeviceRewriter {
           const use = g.template && n.parent?.type === 'template_function' ? n.parent : n;
           const args = use === n ? '' : use.childForFieldName('arguments')!.text;
           // `cfg::scale`: the pointer is declared in the namespace, `(*cfg::__hip2vx_sym_scale)`.
-          let top = use;
-          while (top.parent?.type === 'qualified_identifier' && top.parent.childForFieldName('name')?.id === top.id) top = top.parent;
-          const scope = top.text.slice(0, use.startIndex - top.startIndex);
-          this.edits.replace(top, `(*${scope}${symbolPointer(g.name)}${args})`);
+          const { node, scope } = qualifiedUse(use);
+          this.edits.replace(node, `(*${scope}${symbolPointer(g.name)}${args})`);
           return;
         }
         this.builtin(n);

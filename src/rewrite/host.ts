@@ -12,7 +12,7 @@ import type { Reporter } from './reporter.js';
 import { dispatcherDeclaration, dispatcherName, handleDispatcherName, handleName, inKernelNamespaces, launchStubs, registrarName, stubDeclaration, stubName } from '../emit/launch-stub.js';
 import { dependentOn, dispatches } from '../analyse/template-bindings.js';
 import type { Abi } from '../layout/index.js';
-import { argumentsOf, functionDeclarator, namespacesOf, scan } from '../analyse/syntax.js';
+import { argumentsOf, functionDeclarator, namespacesOf, qualifiedUse, scan } from '../analyse/syntax.js';
 import { declarationOf } from '../analyse/expression-type.js';
 import { linkable, linkedDeclaration, linkedDefinition, linkedName } from '../emit/linked-launch.js';
 import { runtimeLacks } from '../rules/runtime-api.js';
@@ -140,10 +140,9 @@ export function rewriteHost(ctx: HostContext): void {
 /** `n` is qualified by a scope that is not its kernel's namespace (`std::fill` beside a kernel `fill`, `Runner::fill`). */
 function qualifiedElsewhere(n: Node, kernel: FunctionInfo): boolean {
   const name = n.parent?.type === 'template_function' ? n.parent : n;
-  let top = name;
-  while (top.parent?.type === 'qualified_identifier' && top.parent.childForFieldName('name')?.id === top.id) top = top.parent;
-  if (top === name) return false;
-  const scope = top.text.slice(0, name.startIndex - top.startIndex).replace(/\s/g, '').replace(/^::|::$/g, '');
+  const use = qualifiedUse(name);
+  if (use.node === name) return false;
+  const scope = use.scope.replace(/\s/g, '').replace(/^::|::$/g, '');
   const own = namespacesOf(kernel.outer).join('::');
   return !(scope === own || own.endsWith(`::${scope}`));
 }
@@ -175,11 +174,10 @@ function hostFunctionName(n: Node): boolean {
  * an address).
  */
 function valueOf(n: Node): { node: Node; scope: string } {
-  const qualified = n.parent?.type === 'qualified_identifier' && n.parent.childForFieldName('name')?.id === n.id ? n.parent : undefined;
-  const named = qualified ?? n;
+  const { node: named, scope } = qualifiedUse(n);
   const parent = named.parent;
   const node = parent?.type === 'pointer_expression' && parent.child(0)?.type === '&' ? parent : named;
-  return { node, scope: qualified ? `${qualified.childForFieldName('scope')?.text ?? ''}::` : '' };
+  return { node, scope };
 }
 
 /**

@@ -45,12 +45,13 @@ describe.skipIf(lacks(['clang-19', 'picolibc'], 'translation shapes compile'))('
       'float twice(int k) { return 2.0f * k; }',
       'struct Counter { int k = 0; int next() { return k++; } };',
       'namespace ops { __global__ void scale(float* p) { p[0] *= 2.0f; } }',
+      'namespace outer { namespace inner { __global__ void deep(float* p) { p[0] = 3.0f; } } }',
       'float scale(float x) { return 2.0f * x; }',
       '__global__ void fill(int* p, int v) { p[threadIdx.x] = v; }',
       'struct Runner { static void fill(int* p); };',
       'void Runner::fill(int* p) { *p = 0; }',
       'int main() { float* p; cudaMalloc(&p, 64); cudaFuncAttributes a; cudaFuncGetAttributes(&a, k); k<<<1, 16>>>(p);',
-      '  cudaFuncGetAttributes(&a, (const void*)&ops::scale); cudaFuncGetAttributes(&a, ops::scale);',
+      '  cudaFuncGetAttributes(&a, (const void*)&ops::scale); cudaFuncGetAttributes(&a, ops::scale); cudaFuncGetAttributes(&a, (const void*)outer::inner::deep);',
       '  int h[4]; std::fill(h, h + 4, 0); Runner::fill(h); cudaFuncGetAttributes(&a, ::fill);',
       '  int k = 3; return (int)twice(k) + Counter().next() + (int)scale(1.0f); }',
     ].join('\n') + '\n';
@@ -61,7 +62,7 @@ describe.skipIf(lacks(['clang-19', 'picolibc'], 'translation shapes compile'))('
     expect(host).toContain('for (int k = 0; k < n; k++) t += o[k];');
     expect(host).toContain('int k = 3; return (int)twice(k) + Counter().next() + (int)scale(1.0f); }');
     expect(host).toContain('float scale(float x) { return 2.0f * x; }');
-    expect(host).toContain('hipFuncGetAttributes(&a, (const void*)((const void*)&ops::__hip2vx_kernel_shadowed_scale)); hipFuncGetAttributes(&a, hip2vx::kernel_value(&ops::__hip2vx_kernel_shadowed_scale, &ops::__hip2vx_launch_scale));');
+    expect(host).toContain('hipFuncGetAttributes(&a, (const void*)((const void*)&ops::__hip2vx_kernel_shadowed_scale)); hipFuncGetAttributes(&a, hip2vx::kernel_value(&ops::__hip2vx_kernel_shadowed_scale, &ops::__hip2vx_launch_scale)); hipFuncGetAttributes(&a, (const void*)((const void*)&outer::inner::__hip2vx_kernel_shadowed_deep));');
     expect(host).toContain('float twice(int k) { return 2.0f * k; }');
     expect(host).toContain('void Runner::fill(int* p) { *p = 0; }');
     expect(host).toContain('int h[4]; std::fill(h, h + 4, 0); Runner::fill(h); hipFuncGetAttributes(&a, hip2vx::kernel_value(&::__hip2vx_kernel_shadowed_fill, &::__hip2vx_launch_fill));');
