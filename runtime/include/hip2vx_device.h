@@ -127,9 +127,16 @@ HIP2VX_INLINE void hip2vx_begin_launch(uint32_t static_bytes, uint64_t dynamic_b
   hip2vx_launch_status = (uint32_t*)status;
 }
 
+// Blocks of one thread: Vortex runs them as independent threads of a warp, all of group 0, so each
+// of the core's threads is a block of its own, with a slice of its own (set by hip2vx_spawn).
+static bool hip2vx_lone_threads;
+
 HIP2VX_INLINE char* hip2vx_shared_base() {
   // __local_mem does not parenthesise its argument: pass a single variable.
   uint32_t bytes = hip2vx_block_shared_bytes;
+#if !defined(HIP2VX_CPU_BACKEND)
+  if (hip2vx_lone_threads) return (char*)csr_read(VX_CSR_LOCAL_MEM_BASE) + (vx_warp_id() * vx_num_threads() + vx_thread_id()) * bytes;
+#endif
   return (char*)__local_mem(bytes);
 }
 
@@ -166,8 +173,10 @@ HIP2VX_INLINE uint32_t hip2vx_dimensions(const uint32_t* grid, const uint32_t* b
 #define HIP2VX_ALL_BLOCKS 0xffffffffu
 HIP2VX_INLINE uint32_t hip2vx_local_mem_slots(const uint32_t* grid, const uint32_t* block) {
 #if !defined(HIP2VX_CPU_BACKEND)
-  const uint32_t width = vx_num_threads(), warps = (block[0] * block[1] * block[2] + width - 1) / width;
-  const uint32_t groups = grid[0] * grid[1] * grid[2], per_core = warps ? vx_num_warps() / warps : 1;
+  const uint32_t width = vx_num_threads(), threads = block[0] * block[1] * block[2], warps = (threads + width - 1) / width;
+  const uint32_t groups = grid[0] * grid[1] * grid[2];
+  // Blocks of one thread run a block on each of the core's threads (hip2vx_lone_threads).
+  const uint32_t per_core = threads == 1 ? vx_num_warps() * width : warps ? vx_num_warps() / warps : 1;
   const uint32_t bytes = hip2vx_block_shared_bytes, need = (groups < per_core ? groups : per_core) * bytes;
   volatile uint32_t* local = (volatile uint32_t*)csr_read(VX_CSR_LOCAL_MEM_BASE);
   for (uint32_t size = 1024; size < need; size *= 2) {
@@ -183,43 +192,6 @@ HIP2VX_INLINE uint32_t hip2vx_local_mem_slots(const uint32_t* grid, const uint32
   (void)grid, (void)block;
 #endif
   return HIP2VX_ALL_BLOCKS;
-}
-
-#if !defined(HIP2VX_CPU_BACKEND)
-// Kernels read the launch's grid here, not in Vortex's gridDim: a launch run in rounds spawns
-// fewer blocks than its grid has.
-static dim3_t hip2vx_grid_dim;
-#define gridDim hip2vx_grid_dim
-static vx_kernel_func_cb hip2vx_round_body;
-static uint32_t hip2vx_round_slots;
-
-/** One of the blocks spawned for a launch run in rounds: it runs the grid's blocks slot, slot +
-    slots, ... one after another (the body ends with a barrier, so a block's slice is free when
-    the next one starts). */
-static void hip2vx_rounds(void* args) {
-  const uint32_t total = gridDim.x * gridDim.y * gridDim.z;
-  for (uint32_t b = blockIdx.x; b < total; b += hip2vx_round_slots) {
-    blockIdx.x = b % gridDim.x;
-    blockIdx.y = b / gridDim.x % gridDim.y;
-    blockIdx.z = b / (gridDim.x * gridDim.y);
-    hip2vx_round_body(args);
-  }
-}
-#endif
-
-/** The entry's spawn of a launch's blocks, at most `slots` at once (hip2vx_local_mem_slots). */
-HIP2VX_INLINE int hip2vx_spawn(const uint32_t* grid, const uint32_t* block, uint32_t slots, vx_kernel_func_cb body, const void* args) {
-  if (slots == 0) return -1;
-#if !defined(HIP2VX_CPU_BACKEND)
-  hip2vx_grid_dim = dim3_t{{grid[0], grid[1], grid[2]}};
-  if (slots < grid[0] * grid[1] * grid[2]) {
-    const uint32_t few[3] = {slots, 1u, 1u};
-    hip2vx_round_body = body;
-    hip2vx_round_slots = slots;
-    return vx_spawn_threads(hip2vx_dimensions(few, block), few, block, hip2vx_rounds, args);
-  }
-#endif
-  return vx_spawn_threads(hip2vx_dimensions(grid, block), grid, block, body, args);
 }
 
 // ---- divergence idioms -------------------------------------------------------------------
@@ -266,6 +238,53 @@ HIP2VX_INLINE int hip2vx_opaque_bool(const T& c) {
 /** A per-thread condition as 0/1 the optimiser cannot see through (see the divergence lowering). */
 template <typename T>
 HIP2VX_INLINE constexpr int hip2vx_bool(const T& c) { return __builtin_is_constant_evaluated() ? !!c : hip2vx_opaque_bool(c); }
+
+#if !defined(HIP2VX_CPU_BACKEND)
+// Kernels read the launch's grid here, not in Vortex's gridDim: a launch run in rounds spawns
+// fewer blocks than its grid has.
+static dim3_t hip2vx_grid_dim;
+#define gridDim hip2vx_grid_dim
+static vx_kernel_func_cb hip2vx_round_body;
+static uint32_t hip2vx_round_slots;
+
+/** One of the blocks spawned for a launch run in rounds: it runs the grid's blocks slot, slot +
+    slots, ... one after another (the body ends with a barrier, so a block's slice is free when
+    the next one starts). */
+static void hip2vx_rounds(void* args) {
+  // As many rounds for every thread of a warp: the threads of a warp are blocks of their own when
+  // blocks have one thread, and the last round has none for some.
+  const uint32_t total = gridDim.x * gridDim.y * gridDim.z, first = blockIdx.x;
+  const uint32_t rounds = (total + hip2vx_round_slots - 1) / hip2vx_round_slots;
+  for (uint32_t r = 0; r < rounds; ++r) {
+    const uint32_t b = first + r * hip2vx_round_slots;
+    int in = b < total;
+    int t = hip2vx_split(in);  // not const: a const int would be constant-evaluated, to 0
+    if (in) {
+      blockIdx.x = b % gridDim.x;
+      blockIdx.y = b / gridDim.x % gridDim.y;
+      blockIdx.z = b / (gridDim.x * gridDim.y);
+      hip2vx_round_body(args);
+    }
+    hip2vx_join(t);
+  }
+}
+#endif
+
+/** The entry's spawn of a launch's blocks, at most `slots` at once (hip2vx_local_mem_slots). */
+HIP2VX_INLINE int hip2vx_spawn(const uint32_t* grid, const uint32_t* block, uint32_t slots, vx_kernel_func_cb body, const void* args) {
+  if (slots == 0) return -1;
+#if !defined(HIP2VX_CPU_BACKEND)
+  hip2vx_grid_dim = dim3_t{{grid[0], grid[1], grid[2]}};
+  hip2vx_lone_threads = block[0] * block[1] * block[2] == 1;
+  if (slots < grid[0] * grid[1] * grid[2]) {
+    const uint32_t few[3] = {slots, 1u, 1u};
+    hip2vx_round_body = body;
+    hip2vx_round_slots = slots;
+    return vx_spawn_threads(hip2vx_dimensions(few, block), few, block, hip2vx_rounds, args);
+  }
+#endif
+  return vx_spawn_threads(hip2vx_dimensions(grid, block), grid, block, body, args);
+}
 
 // Barriers: vx_barrier has no memory clobber of its own.
 #define hip2vx_syncthreads() \

@@ -52,6 +52,10 @@ const PROGRAMS: FeatureProgram[] = [
     what: 'kernels under #if 0, an undefined #ifdef and the untaken branches of an #ifdef/#elif/#else, and a header included in an untaken branch: not device code (one kernel of each name)',
   },
   {
+    dir: 'lone-thread-blocks', stem: 'lone', variants: [{ config: '4x4' }, { config: '16x16' }],
+    what: 'blocks of one thread with shared memory, which Vortex runs as independent threads of a warp: a slice of local memory each, and in rounds when 2 KB a block do not fit',
+  },
+  {
     dir: 'vector-selects', stem: 'vector_selects', variants: [{ config: '4x4' }],
     what: "per-thread ?: between 16-, 12- and 3-byte vectors and objects without a default constructor (variables; a ?: constructing them in a declaration still needs one); a ?: of void calls as a statement",
   },
