@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <math.h>
+#include <limits.h>
 
 #define HIP2VX_MATH_FN static inline __attribute__((__always_inline__))
 
@@ -102,21 +103,30 @@ HIP2VX_MATH_FN double __uint2double_rn(unsigned int a) { return (double)a; }
 #define HIP2VX_FLOORF floorf
 #define HIP2VX_CEILF ceilf
 #endif
-#define HIP2VX_FP_TO_INT(R, T, name, RINT, FLOOR, CEIL)              \
-  HIP2VX_MATH_FN R name##_rn(T a) { return (R)RINT(a); }             \
-  HIP2VX_MATH_FN R name##_rz(T a) { return (R)a; }                   \
-  HIP2VX_MATH_FN R name##_rd(T a) { return (R)FLOOR(a); }            \
-  HIP2VX_MATH_FN R name##_ru(T a) { return (R)CEIL(a); }
-#define HIP2VX_FLOAT_TO(R, name) HIP2VX_FP_TO_INT(R, float, name, HIP2VX_RINTF, HIP2VX_FLOORF, HIP2VX_CEILF)
-#define HIP2VX_DOUBLE_TO(R, name) HIP2VX_FP_TO_INT(R, double, name, rint, floor, ceil)
-HIP2VX_FLOAT_TO(int, __float2int)
-HIP2VX_FLOAT_TO(unsigned int, __float2uint)
-HIP2VX_FLOAT_TO(long long, __float2ll)
-HIP2VX_FLOAT_TO(unsigned long long, __float2ull)
-HIP2VX_DOUBLE_TO(int, __double2int)
-HIP2VX_DOUBLE_TO(unsigned int, __double2uint)
-HIP2VX_DOUBLE_TO(long long, __double2ll)
-HIP2VX_DOUBLE_TO(unsigned long long, __double2ull)
+// Out of range, CUDA's conversions saturate, as RISC-V's fcvt does, and NaN gives 0 (fcvt gives
+// the highest value: masked, branch-free, on Vortex); a C cast is undefined there, and x86's gives
+// the lowest value: checked on the host and the CPU backend.
+#if defined(HIP2VX_CPU_BACKEND) || !defined(__riscv)
+#define HIP2VX_SATURATED(R, T, LO, HI, x) ((x) != (x) ? (R)0 : (x) <= (T)(LO) ? (R)(LO) : (x) >= (T)(HI) ? (R)(HI) : (R)(x))
+#else
+#define HIP2VX_SATURATED(R, T, LO, HI, x) ((R)(x) & (R)(0 - (R)((x) == (x))))
+#endif
+#define HIP2VX_FP_TO_INT(R, LO, HI, T, name, RINT, FLOOR, CEIL) \
+  HIP2VX_MATH_FN R name##_rn(T a) { return HIP2VX_SATURATED(R, T, LO, HI, RINT(a)); } \
+  HIP2VX_MATH_FN R name##_rz(T a) { return HIP2VX_SATURATED(R, T, LO, HI, a); } \
+  HIP2VX_MATH_FN R name##_rd(T a) { return HIP2VX_SATURATED(R, T, LO, HI, FLOOR(a)); } \
+  HIP2VX_MATH_FN R name##_ru(T a) { return HIP2VX_SATURATED(R, T, LO, HI, CEIL(a)); }
+#define HIP2VX_FLOAT_TO(R, LO, HI, name) HIP2VX_FP_TO_INT(R, LO, HI, float, name, HIP2VX_RINTF, HIP2VX_FLOORF, HIP2VX_CEILF)
+#define HIP2VX_DOUBLE_TO(R, LO, HI, name) HIP2VX_FP_TO_INT(R, LO, HI, double, name, rint, floor, ceil)
+HIP2VX_FLOAT_TO(int, INT_MIN, INT_MAX, __float2int)
+HIP2VX_FLOAT_TO(unsigned int, 0, UINT_MAX, __float2uint)
+HIP2VX_FLOAT_TO(long long, LLONG_MIN, LLONG_MAX, __float2ll)
+HIP2VX_FLOAT_TO(unsigned long long, 0, ULLONG_MAX, __float2ull)
+HIP2VX_DOUBLE_TO(int, INT_MIN, INT_MAX, __double2int)
+HIP2VX_DOUBLE_TO(unsigned int, 0, UINT_MAX, __double2uint)
+HIP2VX_DOUBLE_TO(long long, LLONG_MIN, LLONG_MAX, __double2ll)
+HIP2VX_DOUBLE_TO(unsigned long long, 0, ULLONG_MAX, __double2ull)
+#undef HIP2VX_SATURATED
 #undef HIP2VX_FLOAT_TO
 #undef HIP2VX_DOUBLE_TO
 #undef HIP2VX_FP_TO_INT

@@ -363,7 +363,7 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'math-intrinsics', stem: 'math_intrinsics', variants: [{ config: '4x4' }],
-    what: "CUDA's rounded IEEE operations, rounded conversions and 64-bit bit intrinsics in kernels and on the host; __fns, fdividef and rcbrtf in kernels; || in a returned expression; the fast __sincosf; erfinv, erfcx, Bessel I0/I1, norms, sinpi and the like; min/max, rsqrtf, rsqrt, rcbrtf and normcdf on the host; a dim3 assigned a uint3",
+    what: "CUDA's rounded IEEE operations, rounded conversions and 64-bit bit intrinsics in kernels and on the host; __fns, fdividef and rcbrtf in kernels; || in a returned expression; the fast __sincosf; erfinv, erfcx, Bessel I0/I1, norms, sinpi and the like; min/max, rsqrtf, rsqrt, rcbrtf and normcdf on the host; a dim3 assigned a uint3; float and double conversions that saturate (NaN gives 0) on the device and the host",
     device: ['hip2vx_sincosf(0.3f * (float)threadIdx.x - 2.0f, &s, &c);'],
   },
   {
