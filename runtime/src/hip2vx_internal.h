@@ -45,7 +45,7 @@ hipError_t copyMemory(void* dst, const void* src, size_t size, hipMemcpyKind kin
 void releaseAllDeviceMemory();
 /* Managed memory (managed.cpp): host shadows of device buffers, synchronised at launches and waits. */
 bool isManaged(const void* ptr);
-/* The device address for a kernel argument: translated inside a managed shadow, else the value. */
+/* The device address for a kernel argument: translated inside a managed shadow or a device global's host variable, else the value. */
 uint64_t deviceAddressOf(const void* ptr);
 hipError_t uploadManaged();
 hipError_t downloadManaged();
@@ -63,6 +63,8 @@ struct Extent {
 bool deviceExtent(const void* ptr, Extent* extent);
 bool managedExtent(const void* ptr, Extent* extent);
 bool hostExtent(const void* ptr, Extent* extent);
+/* The device address of a place in a device global's host variable; false when `ptr` is in none. */
+bool symbolAddress(const void* ptr, uint64_t* address);
 /* Device globals lose their buffers with the device. */
 void forgetSymbolBuffers();
 /** Copies every __managed__ variable (its host variable) to (toDevice) or from its device buffer. */

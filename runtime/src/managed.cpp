@@ -70,7 +70,9 @@ bool managedExtent(const void* p, Extent* extent) {
 uint64_t deviceAddressOf(const void* p) {
   const Managed* m = findManaged(p);
   const uintptr_t address = reinterpret_cast<uintptr_t>(p);
-  return m ? m->device + (address - hostAddress(*m)) : address;
+  uint64_t symbol = 0;
+  if (m) return m->device + (address - hostAddress(*m));
+  return symbolAddress(p, &symbol) ? symbol : address;
 }
 
 hipError_t uploadManaged() { return transferAll(true); }

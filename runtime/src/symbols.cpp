@@ -39,14 +39,36 @@ hipError_t deviceSymbol(const void* hostVar, Symbol** symbol) {
   if (!entry.device) {
     void* buffer = nullptr;
     hipError_t error = allocDevice(entry.size, &buffer);
-    if (error == hipSuccess) error = copyInitialValue(entry, buffer, hostVar);
     if (error != hipSuccess) return error;
+    // Set before the initial value is written: an image pointing back at this variable finds it.
     entry.device = buffer;
+    error = copyInitialValue(entry, buffer, hostVar);
+    if (error != hipSuccess) {
+      entry.device = nullptr;
+      freeDevice(buffer);
+      return error;
+    }
   }
   *symbol = &entry;
   return hipSuccess;
 }
 
+}  // namespace
+
+// A pointer into a device global's host variable (`__device__ int* p = table;` in an initial
+// value's image): the same place in its device buffer, created if need be.
+bool symbolAddress(const void* p, uint64_t* address) {
+  auto after = symbols().upper_bound(p);
+  if (after == symbols().begin()) return false;
+  const auto& [hostVar, entry] = *std::prev(after);
+  const size_t offset = static_cast<const unsigned char*>(p) - static_cast<const unsigned char*>(hostVar);
+  Symbol* symbol = nullptr;
+  if (offset >= entry.size || deviceSymbol(hostVar, &symbol) != hipSuccess) return false;
+  *address = reinterpret_cast<uintptr_t>(symbol->device) + offset;
+  return true;
+}
+
+namespace {
 // The device address of bytes [offset, offset + bytes) of a symbol.
 hipError_t symbolRange(const void* hostVar, size_t bytes, size_t offset, void** address) {
   Symbol* symbol = nullptr;

@@ -219,12 +219,14 @@ function pointerCopy(input: DeviceMemoryInput, call: Node, api: string, index: n
 
 /**
  * The runtime gives a device global its host variable's bytes at first use: a struct or array
- * laid out differently needs its device image instead. (A scalar's value survives: its low bytes
- * come first; a pointer initializer is a host address either way.)
+ * laid out differently needs its device image instead, and so does a pointer that is not null
+ * (`__device__ int* p = table;`): the image holds the device address of the place in the device
+ * global it points into (hip2vx_put_pointer). (A scalar's value survives: its low bytes come first.)
  */
 function initialValue(g: GlobalVar, read: DeviceRead): InitialValue[] {
   const value = g.declarator.type === 'init_declarator' ? g.declarator.childForFieldName('value') : null;
-  if (!value || (read.type.kind !== 'record' && read.type.kind !== 'array')) return [];
+  const pointer = read.type.kind === 'pointer' && !/^(0|NULL|nullptr)$/.test(value?.text.replace(/^=\s*/, '').trim() ?? '');
+  if (!value || (read.type.kind !== 'record' && read.type.kind !== 'array' && !pointer)) return [];
   return [{ kind: 'initial', declaration: g.declaration, name: g.name, value, read }];
 }
 

@@ -56,6 +56,11 @@ const PROGRAMS: FeatureProgram[] = [
     what: 'blocks of one thread with shared memory, which Vortex runs as independent threads of a warp: a slice of local memory each, and in rounds when 2 KB a block do not fit',
   },
   {
+    dir: 'global-addresses', stem: 'addresses', variants: [{ config: '4x4' }],
+    what: 'device globals initialised with addresses in other device globals (a pointer to a table, into its middle, a struct holding them): their device images hold device addresses',
+    host: ['HIP2VX_VAR_IMAGE(whole, [](unsigned char* __hv_image) { hip2vx_put_pointer(__hv_image + 0, (const void*)(whole), 4); });'],
+  },
+  {
     dir: 'vector-selects', stem: 'vector_selects', variants: [{ config: '4x4' }],
     what: "per-thread ?: between 16-, 12- and 3-byte vectors and objects without a default constructor (variables; a ?: constructing them in a declaration still needs one); a ?: of void calls as a statement",
   },
