@@ -123,6 +123,20 @@ hipError_t launch_value(const kernel_ref<P...>& k, dim3 grid, dim3 block, size_t
   return k.stub(grid, block, shared, stream, std::forward<A>(args)...);
 }
 
+template <typename... P, size_t... I>
+hipError_t launch_array(hipError_t (*stub)(dim3, dim3, size_t, hipStream_t, P...), dim3 grid, dim3 block, void** args,
+                        size_t shared, hipStream_t stream, std::index_sequence<I...>) {
+  return stub(grid, block, shared, stream, *static_cast<P*>(args[I])...);
+}
+
+/** hipLaunchKernel's argument array given to a kernel's stub: each argument converts to its
+ *  device image as in a direct launch (a struct laid out otherwise on the device). */
+template <typename... P>
+hipError_t launch_args(hipError_t (*stub)(dim3, dim3, size_t, hipStream_t, P...), dim3 grid, dim3 block, void** args,
+                       size_t shared, hipStream_t stream) {
+  return launch_array(stub, grid, block, args, shared, stream, std::index_sequence_for<P...>{});
+}
+
 /** A pointer that is no kernel's value fails as an unknown kernel does (and sets the last error). */
 template <typename... P, typename... A>
 hipError_t launch_value(void (*k)(P...), dim3 grid, dim3 block, size_t shared, hipStream_t stream, A&&... args) {

@@ -11,7 +11,7 @@ import { appendToFile, type EditSet } from './edits.js';
 import type { Reporter } from './reporter.js';
 import { dispatcherDeclaration, dispatcherName, handleDispatcherName, handleName, inKernelNamespaces, launchStubs, registrarName, stubDeclaration, stubName } from '../emit/launch-stub.js';
 import { dependentOn, dispatches } from '../analyse/template-bindings.js';
-import type { Abi } from '../layout/index.js';
+import { sameOnDevice, type Abi } from '../layout/index.js';
 import { argumentsOf, functionDeclarator, namespacesOf, qualifiedUse, scan } from '../analyse/syntax.js';
 import { declarationOf } from '../analyse/expression-type.js';
 import { linkable, linkedDeclaration, linkedDefinition, linkedName } from '../emit/linked-launch.js';
@@ -199,8 +199,26 @@ function kernelHandles(ctx: HostContext): Map<string, KernelInstance> {
  */
 function kernelValue(ctx: HostContext, value: { node: Node; scope: string }, instance: KernelInstance): void {
   const handle = `${value.scope}${handleName(ctx.programName, instance.id)}`;
+  const stub = `&${value.scope}${stubName(instance.stub)}`;
   const maker = deducesPointer(ctx, value.node) ? 'kernel_pointer' : 'kernel_value';
-  ctx.edits.replace(value.node, inCast(value.node) ? `((const void*)&${handle})` : `hip2vx::${maker}(&${handle}, &${value.scope}${stubName(instance.stub)})`);
+  ctx.edits.replace(value.node, inCast(value.node) ? `((const void*)&${handle})` : `hip2vx::${maker}(&${handle}, ${stub})`);
+  const launch = argumentArrayLaunch(value.node);
+  // The runtime converts the array's scalars by the kernel's metadata; a struct laid out otherwise
+  // on the device needs the stub's image of it: the array's arguments go to the stub.
+  if (launch && instance.params.some((p) => p.type.kind === 'record' && !sameOnDevice(p.type, ctx.deviceAbi))) {
+    const [, grid, block, args, shared, stream] = argumentsOf(launch.childForFieldName('arguments'));
+    const rest = [shared, stream].map((a) => (a ? ctx.edits.print(a) : '0')).join(', ');
+    ctx.edits.replace(launch, (print) => `hip2vx::launch_args(${stub}, ${print(grid)}, ${print(block)}, ${print(args)}, ${rest})`);
+  }
+}
+
+/** The launch with an argument array (`hipLaunchKernel((const void*)k, grid, block, args, ...)`) naming `value` as its kernel. */
+function argumentArrayLaunch(value: Node): Node | undefined {
+  const arg = inCast(value) ? (value.parent?.type === 'cast_expression' ? value.parent : value.parent!.parent!) : value;
+  const call = arg.parent?.type === 'argument_list' ? arg.parent.parent : null;
+  const fn = call?.childForFieldName('function')?.text;
+  const args = argumentsOf(arg.parent);
+  return (fn === 'hipLaunchKernel' || fn === 'cudaLaunchKernel') && args[0]?.id === arg.id && args.length >= 4 ? call! : undefined;
 }
 
 /**

@@ -61,6 +61,11 @@ const PROGRAMS: FeatureProgram[] = [
     host: ['HIP2VX_VAR_IMAGE(whole, [](unsigned char* __hv_image) { hip2vx_put_pointer(__hv_image + 0, (const void*)(whole), 4); });'],
   },
   {
+    dir: 'argument-arrays', stem: 'arrays', variants: [{ config: '4x4' }],
+    what: 'cudaLaunchKernel and hipLaunchKernel with argument arrays: structs laid out otherwise on the device go through the kernel\'s stub, scalars through the runtime\'s metadata',
+    host: ['hip2vx::launch_args(&__hip2vx_launch_copy_plus, dim3(1), dim3(n), args1, 0, 0);', 'hipLaunchKernel((const void*)((const void*)&__hip2vx_kernel_arrays_plain), dim3(1), dim3(n), args3, 0, 0);'],
+  },
+  {
     dir: 'vector-selects', stem: 'vector_selects', variants: [{ config: '4x4' }],
     what: "per-thread ?: between 16-, 12- and 3-byte vectors and objects without a default constructor (variables; a ?: constructing them in a declaration still needs one); a ?: of void calls as a statement",
   },
