@@ -6,11 +6,16 @@
 // the parameters are known only there. Weak, so two units defining one kernel link as before.
 import type { FunctionInfo } from '../analyse/program.js';
 import type { KernelInstance } from '../analyse/instances.js';
-import { stubName } from './launch-stub.js';
+import { handleName, stubName } from './launch-stub.js';
 
 export const linkedName = (kernel: string) => `__hip2vx_linked_${kernel}`;
+/** The function giving the kernel's handle to units that name it as a value (`hipLaunchKernel((const void*)k, ...)`). */
+const linkedHandleName = (kernel: string) => `__hip2vx_linked_handle_${kernel}`;
 
 const CONFIG = ['dim3 __hv_grid', 'dim3 __hv_block', 'size_t __hv_shared', 'hipStream_t __hv_stream'];
+
+/** The handle function's parameter: a pointer to the linked function (overloads of a kernel differ in it). */
+const handleParameter = (params: readonly string[]) => `hipError_t (*)(${[...CONFIG, ...params].join(', ')})`;
 
 /** Another unit can launch it: not a template, not `static`, not in an unnamed namespace. */
 export function linkable(fn: FunctionInfo): boolean {
@@ -20,12 +25,29 @@ export function linkable(fn: FunctionInfo): boolean {
   return true;
 }
 
-/** Where the kernel is defined: the linked function calling the instance's stub. */
-export function linkedDefinition(instance: KernelInstance): string {
-  const params = [...CONFIG, ...instance.params.map((p) => p.text)].join(', ');
+/** Where the kernel is defined: the linked function calling the instance's stub, and its handle's. */
+export function linkedDefinition(instance: KernelInstance, programName: string): string[] {
+  const own = instance.params.map((p) => p.text);
+  const params = [...CONFIG, ...own].join(', ');
   const args = ['__hv_grid', '__hv_block', '__hv_shared', '__hv_stream', ...instance.params.map((p) => p.name)].join(', ');
-  return `__attribute__((weak)) hipError_t ${linkedName(instance.kernel.name)}(${params}) { return ${stubName(instance.stub)}(${args}); }`;
+  const name = instance.kernel.name;
+  return [
+    `__attribute__((weak)) hipError_t ${linkedName(name)}(${params}) { return ${stubName(instance.stub)}(${args}); }`,
+    `__attribute__((weak)) const void* ${linkedHandleName(name)}(${handleParameter(own)}) { return (const void*)&${handleName(programName, instance.id)}; }`,
+  ];
 }
 
-/** Where the kernel is only declared: the linked function's declaration (the prototype's parameters, defaults included). */
-export const linkedDeclaration = (prototype: FunctionInfo): string => `hipError_t ${linkedName(prototype.name)}(${[...CONFIG, ...prototype.params.map((p) => p.text)].join(', ')});`;
+/** Where the kernel is only declared: the linked functions' declarations (the prototype's parameters, defaults included in the launching one). */
+export function linkedDeclaration(prototype: FunctionInfo): string {
+  const written = prototype.params.map((p) => {
+    const value = p.childForFieldName('default_value');
+    return value ? p.text.slice(0, value.startIndex - p.startIndex).replace(/\s*=\s*$/, '') : p.text;
+  });
+  return `hipError_t ${linkedName(prototype.name)}(${[...CONFIG, ...prototype.params.map((p) => p.text)].join(', ')}); const void* ${linkedHandleName(prototype.name)}(${handleParameter(written)});`;
+}
+
+/** A kernel only declared here, named as a value: its handle (alone in a cast) and the linked function as its stub. */
+export function linkedValue(prototype: FunctionInfo, scope: string, inCast: boolean): string {
+  const handle = `${scope}${linkedHandleName(prototype.name)}(&${scope}${linkedName(prototype.name)})`;
+  return inCast ? `((const void*)${handle})` : `hip2vx::kernel_value(${handle}, &${scope}${linkedName(prototype.name)})`;
+}

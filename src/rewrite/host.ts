@@ -14,7 +14,7 @@ import { dependentOn, dispatches } from '../analyse/template-bindings.js';
 import { sameOnDevice, type Abi } from '../layout/index.js';
 import { argumentsOf, functionDeclarator, namespacesOf, qualifiedUse, scan } from '../analyse/syntax.js';
 import { declarationOf } from '../analyse/expression-type.js';
-import { linkable, linkedDeclaration, linkedDefinition, linkedName } from '../emit/linked-launch.js';
+import { linkable, linkedDeclaration, linkedDefinition, linkedName, linkedValue } from '../emit/linked-launch.js';
 import { runtimeLacks } from '../rules/runtime-api.js';
 import { lowerBound } from '../lower-bound.js';
 
@@ -105,12 +105,13 @@ export function rewriteHost(ctx: HostContext): void {
   const valueHandles = new Map(ctx.headerMode ? [] : ctx.instances.flatMap((i) => i.launches.filter((l) => l.value).map((l) => [l.call.id, i] as const)));
   const valueNames = new Set(ctx.instances.filter((i) => i.launches.some((l) => l.value)).map((i) => i.kernel.name));
   const kernelTemplates = new Set(ctx.headerMode ? [] : ctx.kernels.filter((k) => k.templateParams.length > 0).map((k) => k.name));
+  const linked = new Map(ctx.declaredKernels.filter((k) => definedElsewhere(ctx, k)).map((k) => [k.name, k] as const));
   // Materialise only what a rule or the rewrite cares about; most identifiers are neither.
   const want = (type: string, start: number, end: number) => {
     if (inRemoved(start)) return false;
     if (!NAME_NODES.has(type)) return type !== 'call_expression' || launchStarts.has(start);
     const name = text.slice(start, end);
-    return ctx.rules.hostNames.has(name) || ctx.rules.isHipApiName(name) || !!ctx.rules.constructForName(name, 'host') || handles.has(name) || templateHandles.has(name) || valueNames.has(name) || kernelTemplates.has(name);
+    return ctx.rules.hostNames.has(name) || ctx.rules.isHipApiName(name) || !!ctx.rules.constructForName(name, 'host') || handles.has(name) || templateHandles.has(name) || valueNames.has(name) || kernelTemplates.has(name) || linked.has(name);
   };
   const launchStarts = new Set(program.launches.map((l) => l.call.startIndex));
   // Where launches name their kernel (`k` of k<<<...>>>, hipLaunchKernelGGL's first argument).
@@ -125,6 +126,9 @@ export function rewriteHost(ctx: HostContext): void {
     else if (n.type === 'preproc_include') include(ctx, n);
     else if (n.type === 'identifier' && handles.has(n.text)) {
       if (namesKernel(n, handles.get(n.text)!.kernel)) kernelValue(ctx, valueOf(n), handles.get(n.text)!);
+    } else if (n.type === 'identifier' && linked.has(n.text) && !handles.has(n.text)) {
+      const value = valueOf(n);
+      if (namesKernel(n, linked.get(n.text)!)) ctx.edits.replace(value.node, linkedValue(linked.get(n.text)!, value.scope, inCast(value.node)));
     } else if (n.type === 'identifier' && n.parent?.type === 'template_function' && templateHandles.has(n.text)) {
       if (namesKernel(n, templateHandles.get(n.text)!)) templateHandle(ctx, n.parent, templateHandles.get(n.text)!);
     } else if (n.type === 'identifier' && n.parent?.type === 'template_function' && valueHandles.has(n.parent.id)) {
@@ -265,6 +269,9 @@ function templateHandle(ctx: HostContext, value: Node, kernel: FunctionInfo): vo
   });
 }
 
+/** A kernel declared here that another unit of the program defines (kernelReplacement, linked-launch.ts). */
+const definedElsewhere = (ctx: HostContext, fn: FunctionInfo) => linkable(fn) && !ctx.kernels.some((k) => qualifiedName(k) === qualifiedName(fn) && linkable(k));
+
 /** The `#if`/`#else` branch holding a node (0: none): each branch defining a kernel gets its stubs. */
 function branchOf(node: FunctionInfo['outer']): number {
   for (let p = node.parent; p; p = p.parent) if (/^preproc_(if|ifdef|else|elif|elifdef)$/.test(p.type)) return p.id;
@@ -277,7 +284,7 @@ function kernelReplacement(ctx: HostContext, fn: FunctionInfo, placed: Set<strin
   placed.add(key);
   // Declared here, defined in another unit: launches here call the function that unit defines.
   const same = (k: FunctionInfo) => qualifiedName(k) === qualifiedName(fn);
-  if (linkable(fn) && !ctx.kernels.some((k) => same(k) && linkable(k))) {
+  if (definedElsewhere(ctx, fn)) {
     return `/* hip2vortex: kernel '${fn.name}' is defined in another file, whose function launching it is: */${ctx.nl}${linkedDeclaration(fn)}`;
   }
   // Launched from host function templates here: the dispatcher they call is declared here.
@@ -298,7 +305,7 @@ function kernelReplacement(ctx: HostContext, fn: FunctionInfo, placed: Set<strin
     else atEnd.push(...chunk);
   }
   // Defined here: other units of the program may launch it through its declaration.
-  const definitions = instances.filter((i) => linkable(i.kernel)).map(linkedDefinition);
+  const definitions = instances.filter((i) => linkable(i.kernel)).flatMap((i) => linkedDefinition(i, ctx.programName));
   if (!stubs.here.length && !definitions.length && instances.length < all.length) return `/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile}; its launch stubs are before its launches */`;
   return [`/* hip2vortex: kernel '${fn.name}' is in ${ctx.deviceFile}; its launch stub${stubs.here.length === 1 ? '' : 's'}: */`, ...stubs.here, ...definitions].join(ctx.nl);
 }

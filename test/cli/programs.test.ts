@@ -50,13 +50,15 @@ describe('programs of several sources', () => {
     runCpu(out);
   });
 
-  it('kernels launched from a file that only declares them (a header\'s prototypes, its own) call the function their defining file adds; #ifndef picks the type the compilers do', { timeout: 300_000 }, () => {
+  it('kernels launched from a file that only declares them (a header\'s prototypes, its own) call the function their defining file adds, which gives their handles to values; #ifndef picks the type the compilers do', { timeout: 300_000 }, () => {
     const out = join(tempDir(), 'out');
     const r = cli(['translate', join(FIXTURES, 'linked-kernels'), '-o', out, '-q'], FIXTURES);
     expect(r.status, r.stderr).toBe(0);
     const main = readFileSync(join(out, 'main.host.cpp'), 'utf8');
     expect(main).toContain('    ops::__hip2vx_linked_shift((n + 31) / 32, 32, 0, 0, d, n);  // the prototype\'s default argument\n');
-    expect(main).toContain('hipError_t __hip2vx_linked_negate(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, REAL* data, int n);\n');
+    expect(main).toContain('hipError_t __hip2vx_linked_negate(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, REAL* data, int n); const void* __hip2vx_linked_handle_negate(');
+    expect(main).toContain('hipLaunchKernel((const void*)((const void*)__hip2vx_linked_handle_negate(&__hip2vx_linked_negate)), dim3((n + 31) / 32), dim3(32), args, 0, 0);');
+    expect(main).toContain('hipFuncGetAttributes(&attributes, hip2vx::kernel_value(ops::__hip2vx_linked_handle_shift(&ops::__hip2vx_linked_shift), &ops::__hip2vx_linked_shift))');
     expect(readFileSync(join(out, 'kernels.host.h'), 'utf8')).toContain('hipError_t __hip2vx_linked_shift(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, REAL* data, int n, REAL by = 1);');
     runCpu(out);
   });

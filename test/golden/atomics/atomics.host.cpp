@@ -36,6 +36,7 @@ static inline hipError_t __hip2vx_launch_atomic_ops(dim3 __hv_grid, dim3 __hv_bl
   return hipLaunchKernel((const void*)&__hip2vx_kernel_atomics_atomic_ops, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
 }
 __attribute__((weak)) hipError_t __hip2vx_linked_atomic_ops(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const int* values, int* counters, int* exch_old, int* slots, int* won, int* block_sums, int n) { return __hip2vx_launch_atomic_ops(__hv_grid, __hv_block, __hv_shared, __hv_stream, values, counters, exch_old, slots, won, block_sums, n); }
+__attribute__((weak)) const void* __hip2vx_linked_handle_atomic_ops(hipError_t (*)(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const int* values, int* counters, int* exch_old, int* slots, int* won, int* block_sums, int n)) { return (const void*)&__hip2vx_kernel_atomics_atomic_ops; }
 
 int main(int argc, char** argv)
 {

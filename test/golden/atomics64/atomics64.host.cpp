@@ -37,6 +37,7 @@ static inline hipError_t __hip2vx_launch_atomics64(dim3 __hv_grid, dim3 __hv_blo
   return hipLaunchKernel((const void*)&__hip2vx_kernel_atomics64_atomics64, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
 }
 __attribute__((weak)) hipError_t __hip2vx_linked_atomics64(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, Totals* t, unsigned long long* slots, int* won, int n) { return __hip2vx_launch_atomics64(__hv_grid, __hv_block, __hv_shared, __hv_stream, t, slots, won, n); }
+__attribute__((weak)) const void* __hip2vx_linked_handle_atomics64(hipError_t (*)(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, Totals* t, unsigned long long* slots, int* won, int n)) { return (const void*)&__hip2vx_kernel_atomics64_atomics64; }
 
 int main(int argc, char** argv)
 {

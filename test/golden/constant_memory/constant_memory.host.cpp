@@ -37,6 +37,7 @@ static inline hipError_t __hip2vx_launch_poly_eval(dim3 __hv_grid, dim3 __hv_blo
   return hipLaunchKernel((const void*)&__hip2vx_kernel_constant_memory_poly_eval, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
 }
 __attribute__((weak)) hipError_t __hip2vx_linked_poly_eval(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const float* x, float* y, int n) { return __hip2vx_launch_poly_eval(__hv_grid, __hv_block, __hv_shared, __hv_stream, x, y, n); }
+__attribute__((weak)) const void* __hip2vx_linked_handle_poly_eval(hipError_t (*)(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const float* x, float* y, int n)) { return (const void*)&__hip2vx_kernel_constant_memory_poly_eval; }
 
 int main(int argc, char** argv)
 {

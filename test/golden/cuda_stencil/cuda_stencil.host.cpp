@@ -28,6 +28,7 @@ static inline hipError_t __hip2vx_launch_stencil_1d(dim3 __hv_grid, dim3 __hv_bl
   return hipLaunchKernel((const void*)&__hip2vx_kernel_cuda_stencil_stencil_1d, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
 }
 __attribute__((weak)) hipError_t __hip2vx_linked_stencil_1d(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const float *in, float *out, int n) { return __hip2vx_launch_stencil_1d(__hv_grid, __hv_block, __hv_shared, __hv_stream, in, out, n); }
+__attribute__((weak)) const void* __hip2vx_linked_handle_stencil_1d(hipError_t (*)(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const float *in, float *out, int n)) { return (const void*)&__hip2vx_kernel_cuda_stencil_stencil_1d; }
 
 int main(int argc, char **argv)
 {

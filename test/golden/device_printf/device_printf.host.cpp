@@ -24,6 +24,7 @@ static inline hipError_t __hip2vx_launch_square_and_report(dim3 __hv_grid, dim3 
   return hipLaunchKernel((const void*)&__hip2vx_kernel_device_printf_square_and_report, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
 }
 __attribute__((weak)) hipError_t __hip2vx_linked_square_and_report(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const int* in, int* out, int n) { return __hip2vx_launch_square_and_report(__hv_grid, __hv_block, __hv_shared, __hv_stream, in, out, n); }
+__attribute__((weak)) const void* __hip2vx_linked_handle_square_and_report(hipError_t (*)(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const int* in, int* out, int n)) { return (const void*)&__hip2vx_kernel_device_printf_square_and_report; }
 
 int main(int argc, char** argv)
 {

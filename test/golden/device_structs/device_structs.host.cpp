@@ -31,6 +31,7 @@ static inline hipError_t __hip2vx_launch_scale_points(dim3 __hv_grid, dim3 __hv_
   return hipLaunchKernel((const void*)&__hip2vx_kernel_device_structs_scale_points, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
 }
 __attribute__((weak)) hipError_t __hip2vx_linked_scale_points(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const kernel_arg_t* arg) { return __hip2vx_launch_scale_points(__hv_grid, __hv_block, __hv_shared, __hv_stream, arg); }
+__attribute__((weak)) const void* __hip2vx_linked_handle_scale_points(hipError_t (*)(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const kernel_arg_t* arg)) { return (const void*)&__hip2vx_kernel_device_structs_scale_points; }
 
 // An array of structs with size_t and long fields, filled by the host and completed by the kernel.
 struct Range {
@@ -46,6 +47,7 @@ static inline hipError_t __hip2vx_launch_sum_ranges(dim3 __hv_grid, dim3 __hv_bl
   return hipLaunchKernel((const void*)&__hip2vx_kernel_device_structs_sum_ranges, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
 }
 __attribute__((weak)) hipError_t __hip2vx_linked_sum_ranges(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, Range* ranges, const int* values, int count) { return __hip2vx_launch_sum_ranges(__hv_grid, __hv_block, __hv_shared, __hv_stream, ranges, values, count); }
+__attribute__((weak)) const void* __hip2vx_linked_handle_sum_ranges(hipError_t (*)(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, Range* ranges, const int* values, int count)) { return (const void*)&__hip2vx_kernel_device_structs_sum_ranges; }
 
 // A device global struct set with hipMemcpyToSymbol.
 struct Table {
@@ -65,6 +67,7 @@ static inline hipError_t __hip2vx_launch_weigh(dim3 __hv_grid, dim3 __hv_block, 
   return hipLaunchKernel((const void*)&__hip2vx_kernel_device_structs_weigh, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
 }
 __attribute__((weak)) hipError_t __hip2vx_linked_weigh(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, float* out, int n) { return __hip2vx_launch_weigh(__hv_grid, __hv_block, __hv_shared, __hv_stream, out, n); }
+__attribute__((weak)) const void* __hip2vx_linked_handle_weigh(hipError_t (*)(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, float* out, int n)) { return (const void*)&__hip2vx_kernel_device_structs_weigh; }
 
 static int fail(const char* what, int at, double got, double want)
 {

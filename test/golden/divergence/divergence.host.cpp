@@ -37,6 +37,7 @@ static inline hipError_t __hip2vx_launch_mixed_work(dim3 __hv_grid, dim3 __hv_bl
   return hipLaunchKernel((const void*)&__hip2vx_kernel_divergence_mixed_work, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
 }
 __attribute__((weak)) hipError_t __hip2vx_linked_mixed_work(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const int *ops, const int *vals, int *out, int n) { return __hip2vx_launch_mixed_work(__hv_grid, __hv_block, __hv_shared, __hv_stream, ops, vals, out, n); }
+__attribute__((weak)) const void* __hip2vx_linked_handle_mixed_work(hipError_t (*)(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const int *ops, const int *vals, int *out, int n)) { return (const void*)&__hip2vx_kernel_divergence_mixed_work; }
 
 // Data-dependent if/else chain on the previous results.
 /* hip2vortex: kernel 'classify' is in divergence.device.cpp; its launch stub: */
@@ -46,6 +47,7 @@ static inline hipError_t __hip2vx_launch_classify(dim3 __hv_grid, dim3 __hv_bloc
   return hipLaunchKernel((const void*)&__hip2vx_kernel_divergence_classify, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
 }
 __attribute__((weak)) hipError_t __hip2vx_linked_classify(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const int *in, int *out, int n) { return __hip2vx_launch_classify(__hv_grid, __hv_block, __hv_shared, __hv_stream, in, out, n); }
+__attribute__((weak)) const void* __hip2vx_linked_handle_classify(hipError_t (*)(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const int *in, int *out, int n)) { return (const void*)&__hip2vx_kernel_divergence_classify; }
 
 static int reference_work(int op, int v)
 {

@@ -41,6 +41,7 @@ static inline hipError_t __hip2vx_launch_block_reverse(dim3 __hv_grid, dim3 __hv
   return hipLaunchKernel((const void*)&__hip2vx_kernel_dynamic_shared_block_reverse, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
 }
 __attribute__((weak)) hipError_t __hip2vx_linked_block_reverse(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, ReverseParams p) { return __hip2vx_launch_block_reverse(__hv_grid, __hv_block, __hv_shared, __hv_stream, p); }
+__attribute__((weak)) const void* __hip2vx_linked_handle_block_reverse(hipError_t (*)(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, ReverseParams p)) { return (const void*)&__hip2vx_kernel_dynamic_shared_block_reverse; }
 
 int main(int argc, char** argv)
 {

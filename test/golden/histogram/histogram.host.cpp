@@ -26,6 +26,7 @@ static inline hipError_t __hip2vx_launch_histogram(dim3 __hv_grid, dim3 __hv_blo
   return hipLaunchKernel((const void*)&__hip2vx_kernel_histogram_histogram, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
 }
 __attribute__((weak)) hipError_t __hip2vx_linked_histogram(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const unsigned char* data, int n, unsigned int* hist) { return __hip2vx_launch_histogram(__hv_grid, __hv_block, __hv_shared, __hv_stream, data, n, hist); }
+__attribute__((weak)) const void* __hip2vx_linked_handle_histogram(hipError_t (*)(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const unsigned char* data, int n, unsigned int* hist)) { return (const void*)&__hip2vx_kernel_histogram_histogram; }
 
 int main(int argc, char** argv)
 {

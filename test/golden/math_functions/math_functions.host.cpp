@@ -28,6 +28,7 @@ static inline hipError_t __hip2vx_launch_math_kernel(dim3 __hv_grid, dim3 __hv_b
   return hipLaunchKernel((const void*)&__hip2vx_kernel_math_functions_math_kernel, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
 }
 __attribute__((weak)) hipError_t __hip2vx_linked_math_kernel(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const float* __restrict__ x, float* __restrict__ out, int n) { return __hip2vx_launch_math_kernel(__hv_grid, __hv_block, __hv_shared, __hv_stream, x, out, n); }
+__attribute__((weak)) const void* __hip2vx_linked_handle_math_kernel(hipError_t (*)(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const float* __restrict__ x, float* __restrict__ out, int n)) { return (const void*)&__hip2vx_kernel_math_functions_math_kernel; }
 
 int main(int argc, char** argv)
 {

@@ -25,6 +25,7 @@ static inline hipError_t __hip2vx_launch_matmul(dim3 __hv_grid, dim3 __hv_block,
   return hipLaunchKernel((const void*)&__hip2vx_kernel_matmul_naive_matmul, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
 }
 __attribute__((weak)) hipError_t __hip2vx_linked_matmul(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const float* A, const float* B, float* C, int M, int N, int K) { return __hip2vx_launch_matmul(__hv_grid, __hv_block, __hv_shared, __hv_stream, A, B, C, M, N, K); }
+__attribute__((weak)) const void* __hip2vx_linked_handle_matmul(hipError_t (*)(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const float* A, const float* B, float* C, int M, int N, int K)) { return (const void*)&__hip2vx_kernel_matmul_naive_matmul; }
 
 int main(int argc, char** argv)
 {

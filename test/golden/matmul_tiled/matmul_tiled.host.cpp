@@ -27,6 +27,7 @@ static inline hipError_t __hip2vx_launch_matmul_tiled(dim3 __hv_grid, dim3 __hv_
   return hipLaunchKernel((const void*)&__hip2vx_kernel_matmul_tiled_matmul_tiled, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
 }
 __attribute__((weak)) hipError_t __hip2vx_linked_matmul_tiled(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const float* A, const float* B, float* C, int M, int N, int K) { return __hip2vx_launch_matmul_tiled(__hv_grid, __hv_block, __hv_shared, __hv_stream, A, B, C, M, N, K); }
+__attribute__((weak)) const void* __hip2vx_linked_handle_matmul_tiled(hipError_t (*)(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const float* A, const float* B, float* C, int M, int N, int K)) { return (const void*)&__hip2vx_kernel_matmul_tiled_matmul_tiled; }
 
 static float init_value(int i) { return (float)((i * 37) % 101) / 101.0f - 0.5f; }
 

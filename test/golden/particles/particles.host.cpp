@@ -81,6 +81,7 @@ static inline hipError_t __hip2vx_launch_init_particles(dim3 __hv_grid, dim3 __h
   return hipLaunchKernel((const void*)&__hip2vx_kernel_particles_init_particles, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
 }
 __attribute__((weak)) hipError_t __hip2vx_linked_init_particles(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, Particle* ps, int n, unsigned int seed) { return __hip2vx_launch_init_particles(__hv_grid, __hv_block, __hv_shared, __hv_stream, ps, n, seed); }
+__attribute__((weak)) const void* __hip2vx_linked_handle_init_particles(hipError_t (*)(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, Particle* ps, int n, unsigned int seed)) { return (const void*)&__hip2vx_kernel_particles_init_particles; }
 
 /* hip2vortex: kernel 'step' is in particles.device.cpp; its launch stub: */
 extern "C" void* __hip2vx_kernel_particles_step;
@@ -89,6 +90,7 @@ static inline hipError_t __hip2vx_launch_step(dim3 __hv_grid, dim3 __hv_block, s
   return hipLaunchKernel((const void*)&__hip2vx_kernel_particles_step, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
 }
 __attribute__((weak)) hipError_t __hip2vx_linked_step(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, Particle* ps, int n, vec2 gravity, float dt) { return __hip2vx_launch_step(__hv_grid, __hv_block, __hv_shared, __hv_stream, ps, n, gravity, dt); }
+__attribute__((weak)) const void* __hip2vx_linked_handle_step(hipError_t (*)(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, Particle* ps, int n, vec2 gravity, float dt)) { return (const void*)&__hip2vx_kernel_particles_step; }
 
 /* hip2vortex: kernel 'count_regions' is in particles.device.cpp; its launch stub: */
 extern "C" void* __hip2vx_kernel_particles_count_regions;
@@ -97,6 +99,7 @@ static inline hipError_t __hip2vx_launch_count_regions(dim3 __hv_grid, dim3 __hv
   return hipLaunchKernel((const void*)&__hip2vx_kernel_particles_count_regions, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
 }
 __attribute__((weak)) hipError_t __hip2vx_linked_count_regions(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, Particle* ps, int n, unsigned int* counts) { return __hip2vx_launch_count_regions(__hv_grid, __hv_block, __hv_shared, __hv_stream, ps, n, counts); }
+__attribute__((weak)) const void* __hip2vx_linked_handle_count_regions(hipError_t (*)(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, Particle* ps, int n, unsigned int* counts)) { return (const void*)&__hip2vx_kernel_particles_count_regions; }
 
 // ---- host ----------------------------------------------------------------------------------
 

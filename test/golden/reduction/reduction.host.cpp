@@ -27,6 +27,7 @@ static inline hipError_t __hip2vx_launch_block_sum(dim3 __hv_grid, dim3 __hv_blo
   return hipLaunchKernel((const void*)&__hip2vx_kernel_reduction_block_sum, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
 }
 __attribute__((weak)) hipError_t __hip2vx_linked_block_sum(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const int* in, int* total, int n) { return __hip2vx_launch_block_sum(__hv_grid, __hv_block, __hv_shared, __hv_stream, in, total, n); }
+__attribute__((weak)) const void* __hip2vx_linked_handle_block_sum(hipError_t (*)(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const int* in, int* total, int n)) { return (const void*)&__hip2vx_kernel_reduction_block_sum; }
 
 int main(int argc, char** argv)
 {

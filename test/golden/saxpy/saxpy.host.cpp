@@ -27,6 +27,7 @@ static inline hipError_t __hip2vx_launch_saxpy(dim3 __hv_grid, dim3 __hv_block, 
   return hipLaunchKernel((const void*)&__hip2vx_kernel_saxpy_saxpy, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
 }
 __attribute__((weak)) hipError_t __hip2vx_linked_saxpy(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, int n, float a, const float* __restrict__ x, float* __restrict__ y) { return __hip2vx_launch_saxpy(__hv_grid, __hv_block, __hv_shared, __hv_stream, n, a, x, y); }
+__attribute__((weak)) const void* __hip2vx_linked_handle_saxpy(hipError_t (*)(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, int n, float a, const float* __restrict__ x, float* __restrict__ y)) { return (const void*)&__hip2vx_kernel_saxpy_saxpy; }
 
 int main(int argc, char** argv)
 {

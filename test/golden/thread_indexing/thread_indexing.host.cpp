@@ -31,6 +31,7 @@ static inline hipError_t __hip2vx_launch_record_threads(dim3 __hv_grid, dim3 __h
   return hipLaunchKernel((const void*)&__hip2vx_kernel_thread_indexing_record_threads, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
 }
 __attribute__((weak)) hipError_t __hip2vx_linked_record_threads(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, ThreadRecord* records, int* warp_size, int width, int height) { return __hip2vx_launch_record_threads(__hv_grid, __hv_block, __hv_shared, __hv_stream, records, warp_size, width, height); }
+__attribute__((weak)) const void* __hip2vx_linked_handle_record_threads(hipError_t (*)(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, ThreadRecord* records, int* warp_size, int width, int height)) { return (const void*)&__hip2vx_kernel_thread_indexing_record_threads; }
 
 int main(int argc, char** argv)
 {

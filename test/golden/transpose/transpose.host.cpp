@@ -29,6 +29,7 @@ static inline hipError_t __hip2vx_launch_transpose(dim3 __hv_grid, dim3 __hv_blo
   return hipLaunchKernel((const void*)&__hip2vx_kernel_transpose_transpose, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
 }
 __attribute__((weak)) hipError_t __hip2vx_linked_transpose(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const float* in, float* out, int rows, int cols) { return __hip2vx_launch_transpose(__hv_grid, __hv_block, __hv_shared, __hv_stream, in, out, rows, cols); }
+__attribute__((weak)) const void* __hip2vx_linked_handle_transpose(hipError_t (*)(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const float* in, float* out, int rows, int cols)) { return (const void*)&__hip2vx_kernel_transpose_transpose; }
 
 int main(int argc, char** argv)
 {

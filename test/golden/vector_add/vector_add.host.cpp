@@ -24,6 +24,7 @@ static inline hipError_t __hip2vx_launch_vector_add(dim3 __hv_grid, dim3 __hv_bl
   return hipLaunchKernel((const void*)&__hip2vx_kernel_vector_add_vector_add, __hv_grid, __hv_block, __hv_args, __hv_shared, __hv_stream);
 }
 __attribute__((weak)) hipError_t __hip2vx_linked_vector_add(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const float* __restrict__ a, const float* __restrict__ b, float* __restrict__ c, int n) { return __hip2vx_launch_vector_add(__hv_grid, __hv_block, __hv_shared, __hv_stream, a, b, c, n); }
+__attribute__((weak)) const void* __hip2vx_linked_handle_vector_add(hipError_t (*)(dim3 __hv_grid, dim3 __hv_block, size_t __hv_shared, hipStream_t __hv_stream, const float* __restrict__ a, const float* __restrict__ b, float* __restrict__ c, int n)) { return (const void*)&__hip2vx_kernel_vector_add_vector_add; }
 
 int main(int argc, char** argv)
 {
