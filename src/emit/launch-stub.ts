@@ -143,6 +143,9 @@ export function inKernelNamespaces(
   return out;
 }
 
+/** Lines placed at the end of the file, in `kernel`'s namespaces (a specialisation of its dispatcher). */
+export const inNamespacesOf = (kernel: FunctionInfo, lines: string[]): string[] => inNamespace(namespacePath(kernel), lines);
+
 /** `a::b` opened one name at a time (a nested namespace definition needs C++17). */
 function inNamespace(path: string, lines: string[]): string[] {
   if (!path || !lines.length) return lines;

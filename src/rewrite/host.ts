@@ -9,7 +9,7 @@ import type { KernelInstance } from '../analyse/instances.js';
 import type { HeaderRule, RuleSet } from '../rules/index.js';
 import { appendToFile, type EditSet } from './edits.js';
 import type { Reporter } from './reporter.js';
-import { dispatcherDeclaration, dispatcherName, handleDispatcherName, handleName, inKernelNamespaces, launchStubs, registrarName, stubDeclaration, stubName } from '../emit/launch-stub.js';
+import { dispatcherDeclaration, dispatcherName, handleDispatcherName, handleName, inKernelNamespaces, inNamespacesOf, launchStubs, registrarName, stubDeclaration, stubName } from '../emit/launch-stub.js';
 import { dependentOn, dispatches } from '../analyse/template-bindings.js';
 import { sameOnDevice, type Abi } from '../layout/index.js';
 import { argumentsOf, functionDeclarator, namespacesOf, qualifiedUse, scan } from '../analyse/syntax.js';
@@ -299,7 +299,7 @@ function kernelReplacement(ctx: HostContext, fn: FunctionInfo, placed: Set<strin
   laterStubs(ctx, all.filter((i) => launchedLater(fn, i)));
   const stubs = launchStubs(instances, ctx.programName, ctx.deviceAbi, ctx.nl, new Set(dispatched ? [fn] : []));
   if (stubs.atEnd.length) {
-    const chunk = [`/* hip2vortex: launch stubs of kernel '${fn.name}' for the instances its dispatcher launches: */`, ...stubs.atEnd];
+    const chunk = [`/* hip2vortex: launch stubs of kernel '${fn.name}' for the instances its dispatcher launches: */`, ...inNamespacesOf(fn, stubs.atEnd)];
     const before = dispatched && templateLambdaItem(ctx.program, fn);
     if (before) ctx.edits.wrap(before, `${chunk.join(ctx.nl)}${ctx.nl}`, '');
     else atEnd.push(...chunk);

@@ -23,7 +23,7 @@ function written(result: Awaited<ReturnType<typeof translateText>>, prefix: stri
 }
 
 describe.skipIf(lacks(['clang-19', 'picolibc'], 'translation shapes compile'))('translation shapes compile', () => {
-  it('kernels in namespaces, a prototype before the launch, struct parameters', async () => {
+  it('kernels in namespaces (a template launched from a host template outside its namespace), a prototype before the launch, struct parameters', async () => {
     const source = readFileSync('test/fixtures/shapes/namespaces.cu', 'utf8');
     const result = await translateText('namespaces.cu', source);
     expect(result.diagnostics).toEqual([]);
@@ -36,6 +36,7 @@ describe.skipIf(lacks(['clang-19', 'picolibc'], 'translation shapes compile'))('
     expect(result.program.kernels).toEqual(expect.arrayContaining(['naive_scale', 'tiled_scale']));
     expect(host).toContain('void run(float* x) { tiled::__hip2vx_launch_tiled_scale(1, 4, 0, 0, x); }');
     expect(host).toContain('void both(float* x) { naive::__hip2vx_launch_naive_scale(1, 4, 0, 0, x); tiled::__hip2vx_launch_tiled_scale(1, 4, 0, 0, x); tiled::run(x); }');
+    expect(host).toMatch(/namespace blocks \{\n(.*\n)*template <> inline hipError_t __hip2vx_dispatch_fill<7>\(/);
   });
 
   it("a kernel's name is a value (its handle and stub; the handle alone in a cast) only where no local, parameter or field of that name hides it, and not as a host function's of that name or qualified by another scope (std::fill)", async () => {
