@@ -20,7 +20,7 @@ const PROMOTED = new Set(['bool', 'char', 'signed char', 'unsigned char', 'short
 const CASTS = new Set(['static_cast', 'reinterpret_cast', 'const_cast']);
 
 /**
- * A literal, a cast (`(T)x`, `T(x)`, `static_cast<T>(x)`), a braced construction (`T{x}`), `&x`, `*p`, `-x`, `x[i]`, `p + i`, `s.f`,
+ * A literal (a number, a character, true or false), a cast (`(T)x`, `T(x)`, `static_cast<T>(x)`), a braced construction (`T{x}`), `&x`, `*p`, `-x`, `x[i]`, `p + i`, `s.f`,
  * `v.data()` of a std::vector, or a variable declared earlier in the enclosing function (or one of
  * its parameters; a reference stands for what it refers to); undefined for anything else.
  * `subst` binds the template parameters of the enclosing function template.
@@ -33,6 +33,11 @@ export function staticType(expr: Node, text: string, types: TypeTable, subst?: S
     case 'number_literal':
       // A sign before a literal argument parses as part of it (`-1.0f`).
       return LITERAL_TYPES.find(([re]) => re.test(e.text.replace(/^[-+]/, '')))?.[1];
+    case 'char_literal':
+      // `'c'` and `u8'c'` are char, the wide ones their own types.
+      return { kind: 'scalar', name: e.text[0] === 'L' ? 'wchar_t' : e.text[0] === 'u' && e.text[1] !== '8' ? 'char16_t' : e.text[0] === 'U' ? 'char32_t' : 'char' };
+    case 'true': case 'false':
+      return { kind: 'scalar', name: 'bool' };
     case 'cast_expression':
       return known(types.resolveTypeDescriptor(e.childForFieldName('type')!, subst));
     case 'pointer_expression': {

@@ -106,19 +106,20 @@ int main() { float* d; k<<<1, 1>>>(d, AddK<float>{1.0f}); k<<<1, 1>>>(d, Pt{1, 2
     expect(bind(source)).toEqual([['F=AddK<float>'], ['F=Pt']]);
   });
 
-  it('binds parameter packs: deduced (signed literals too), passed on with args... through host templates, written, empty', () => {
+  it('binds parameter packs: deduced (signed literals, characters and booleans too), passed on with args... through host templates, written, empty', () => {
     const source = `template <typename T> struct Scale { float s; };
 template <typename F, typename... Args> __global__ void kp(F f, Args... args) {}
 template <typename F, typename... Args> void runp(F f, Args... args) { kp<<<1, 1>>>(f, args...); }
 template <typename... Args> void outer(Args... args) { runp(Scale<int>(), args...); }
 int main() { unsigned char c; double* p;
   runp(Scale<int>(), 1, -2.0f);
+  runp(Scale<int>(), 'c', true, L'w');
   outer(c, p, -c);
   runp(Scale<float>());
   kp<Scale<int>, long, short><<<1, 1>>>(Scale<int>(), 1, 2);
 }`;
     // outer's call comes first in the source.
-    expect(bind(source, 'kp')).toEqual([['F=Scale<int>,Args=unsigned char, double*, int', 'F=Scale<int>,Args=int, float', 'F=Scale<float>,Args='], ['F=Scale<int>,Args=long, short']]);
+    expect(bind(source, 'kp')).toEqual([['F=Scale<int>,Args=unsigned char, double*, int', 'F=Scale<int>,Args=int, float', 'F=Scale<int>,Args=char, bool, wchar_t', 'F=Scale<float>,Args='], ['F=Scale<int>,Args=long, short']]);
   });
 
   it('says which element of a pack has no known type', () => {
