@@ -93,9 +93,12 @@ VX_NO_SHRINK_WRAP ?= $(if $(filter gnu,$(VX_TOOLCHAIN)),-fno-shrink-wrap,$(if $(
 # each path, specialised to what that path knows (streamcluster: `dim > 0` tested before a copy by
 # one thread, not tested again on its path); after the last join every thread runs the copy of the
 # path that joined last, with registers only that path's threads had set (simx: divergent branch).
+# Path splitting at -O3 copies a loop's tail, join included, into the paths before it (a loop
+# carrying doubles: the path calling the soft-double routines reloads a spilled register after its
+# join, the other path's copy runs with it clobbered).
 # (gcc only: clang's copies seen were harmless, `join; ret` in each path, and the LLVM options that
 # remove them made warp-blocks hang on simx.)
-VX_SINGLE_JOINS ?= $(if $(filter gnu,$(VX_TOOLCHAIN)),-fno-thread-jumps -freorder-blocks-algorithm=simple)
+VX_SINGLE_JOINS ?= $(if $(filter gnu,$(VX_TOOLCHAIN)),-fno-thread-jumps -freorder-blocks-algorithm=simple -fno-split-paths)
 # gcc expands copysign of a constant magnitude (`copysign(1.0, x)`) on rv32's soft double as a branch
 # on x's sign (simx: divergent branch); picolibc's copysign is branch-free bit operations.
 VX_SOFT_DOUBLE_CALLS ?= $(if $(and $(filter gnu,$(VX_TOOLCHAIN)),$(filter 32,$(XLEN))),-fno-builtin-copysign)

@@ -66,6 +66,10 @@ const PROGRAMS: FeatureProgram[] = [
     host: ['hip2vx::launch_args(&__hip2vx_launch_copy_plus, dim3(1), dim3(n), args1, 0, 0);', 'hipLaunchKernel((const void*)((const void*)&__hip2vx_kernel_arrays_plain), dim3(1), dim3(n), args3, 0, 0);'],
   },
   {
+    dir: 'double-loops', stem: 'double_loops', variants: [{ config: '4x4' }],
+    what: 'doubles carried around a loop with per-thread branches, built by gcc -O3 without path splitting (which copied a join into both paths)',
+  },
+  {
     dir: 'vector-selects', stem: 'vector_selects', variants: [{ config: '4x4' }],
     what: "per-thread ?: between 16-, 12- and 3-byte vectors and objects without a default constructor (variables; a ?: constructing them in a declaration still needs one); a ?: of void calls as a statement",
   },
