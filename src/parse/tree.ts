@@ -280,6 +280,12 @@ export class Node {
     return null;
   }
 
+  get nextNamedSibling(): Node | null {
+    const siblings = this.parent?.children ?? [];
+    for (let i = siblings.indexOf(this) + 1; i > 0 && i < siblings.length; i++) if (siblings[i].isNamed) return siblings[i];
+    return null;
+  }
+
   equals(other: Node): boolean {
     return other === this;
   }

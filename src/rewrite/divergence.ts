@@ -909,7 +909,7 @@ export class DivergenceLowering {
         const sets = [...new Set(stmts.flatMap((st) => this.flagsSetBy(st)))];
         const g = this.fresh('g');
         const t = this.fresh('t');
-        const falls = ends ? '0' : sets.length ? `${g} & !(${sets.join(' | ')})` : g;
+        const falls = ends ? '0' : sets.length ? `${g} & !hip2vx_bool(${sets.join(' | ')})` : g;
         out += `{ int ${g} = ${hit} | ${fall}; int ${t} = hip2vx_split(${g}); if (${g}) { ${this.guarded(stmts, print)} } hip2vx_join(${t}); ${fall} = ${falls}; } `;
       });
       return out + '}';
@@ -1246,6 +1246,8 @@ export class DivergenceLowering {
         const sets = stmts.flatMap((st) => this.flagsSetBy(st));
         inherited = [...new Set([...inherited, ...sets])];
         if (entry.length === 0 && !stmts.some((st, k) => k < stmts.length - 1 && this.flagsSetBy(st).length > 0)) continue;
+        // Statements after a directive in the case lie outside its node, which alone is replaced here.
+        if (stmts.some((st) => st.parent?.id !== c.id)) continue;
         this.warnBarrierAfterExit(stmts);
         const label = c.childForFieldName('value');
         this.edits.replace(c, (print) => {
@@ -1306,7 +1308,12 @@ function enclosingSwitch(n: Node): Node | undefined {
 
 function caseBody(c: Node): Node[] {
   const label = c.childForFieldName('value');
-  return c.namedChildren.filter((st): st is Node => !!st && st.id !== label?.id && st.type !== 'comment');
+  const own = c.namedChildren.filter((st): st is Node => !!st && st.id !== label?.id && st.type !== 'comment');
+  // A directive in a case ends the grammar's case_statement (`case 1:` `#pragma unroll` `for ...`):
+  // the statements after it, up to the next case, are its siblings in the switch's body.
+  const after: Node[] = [];
+  for (let st = c.nextNamedSibling; st && st.type !== 'case_statement'; st = st.nextNamedSibling) if (st.type !== 'comment') after.push(st);
+  return [...own, ...after];
 }
 
 /** The `break` that ends a case: its last statement, or the last one of a trailing block. */
@@ -1323,7 +1330,10 @@ function trailingBreak(stmts: Node[]): Node | undefined {
  * directive (`#pragma unroll`) starts a line.
  */
 function statements(stmts: Node[], print: Printer, text: string): string {
-  return stmts.map((s, k) => (k > 0 ? text.slice(stmts[k - 1].endIndex, s.startIndex) : s.type.startsWith('preproc_') ? '\n' : '') + print(s)).join('');
+  // A directive starts a line, and what follows one (a region's closing brace) starts the next.
+  const last = stmts[stmts.length - 1];
+  const end = last?.type.startsWith('preproc_') && !text.slice(0, last.endIndex).endsWith('\n') ? '\n' : '';
+  return stmts.map((s, k) => (k > 0 ? text.slice(stmts[k - 1].endIndex, s.startIndex) : s.type.startsWith('preproc_') ? '\n' : '') + print(s)).join('') + end;
 }
 
 /**
@@ -1434,7 +1444,8 @@ function declaredNameNode(d: Node): Node {
 function endsCase(jump: Node, sw: Node): boolean {
   let c: Node | null = jump;
   while (c && c.parent?.parent?.id !== sw.id) c = c.parent;
-  return c?.type === 'case_statement' && trailingBreak(caseBody(c))?.id === jump.id;
+  while (c && c.type !== 'case_statement') c = c.previousNamedSibling;
+  return !!c && trailingBreak(caseBody(c))?.id === jump.id;
 }
 
 function findById(root: Node, id: number): Node | undefined {
