@@ -117,7 +117,7 @@ HIP2VX_SERIAL_LIBCALLS := __adddf3 __subdf3 __muldf3 __divdf3 __eqdf2 __nedf2 __
   __gedf2 __unorddf2 __extendsfdf2 __truncdfsf2 __floatsidf __floatunsidf __floatdidf __floatundidf \
   __fixdfsi __fixunsdfsi __fixdfdi __fixunsdfdi __floatdisf __floatundisf __fixsfdi __fixunssfdi \
   __divdi3 __moddi3 __udivdi3 __umoddi3 sqrt floor ceil trunc round exp log sin cos pow rint llrint \
-  llround fmax fmin exp2 log2 log10 tan tanh exp10 fma llrintf llroundf $(HIP2VX_SERIAL_MATH) $(addsuffix f,$(HIP2VX_SERIAL_MATH))
+  llround fmax fmin exp2 log2 log10 tan tanh exp10 fma llrintf llroundf sincos $(HIP2VX_SERIAL_MATH) $(addsuffix f,$(HIP2VX_SERIAL_MATH))
 # rv32: libm's float routines that hip2vx_device.h implements branch-free are wrapped to those.
 HIP2VX_BRANCH_FREE_LIBCALLS := expf exp2f exp10f logf log2f log10f sinf cosf tanf tanhf floorf ceilf \
   roundf truncf rintf powf fminf fmaxf sincosf

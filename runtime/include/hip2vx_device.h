@@ -1292,16 +1292,17 @@ HIP2VX_INLINE float normcdff(float x) { return 0.5f * erfcf(-x * 0.7071067811865
 HIP2VX_INLINE double normcdf(double x) { return 0.5 * erfc(-x * 0.70710678118654752); }
 HIP2VX_INLINE float hip2vx_saturatef(float x) { return hip2vx_fminf(hip2vx_fmaxf(x, 0.0f), 1.0f); }
 
-/** Truncation toward zero by conversion; values beyond 2^23 are already integers. */
+/** Truncation toward zero by conversion; values beyond 2^23 are already integers. The roundings
+    keep the sign of a zero result (-0.4 gives -0.0), as C's do. */
 HIP2VX_INLINE float hip2vx_truncf(float x) {
-  return hip2vx_select(__builtin_fabsf(x) < 8388608.0f, (float)(int32_t)x, x);
+  return hip2vx_select(__builtin_fabsf(x) < 8388608.0f, __builtin_copysignf((float)(int32_t)x, x), x);
 }
 // The comparisons are opaque: gcc subtracts or adds a comparison turned float with a branch on it.
 HIP2VX_INLINE float hip2vx_floorf(float x) { float t = hip2vx_truncf(x); return t - (float)hip2vx_bool(t > x); }
-HIP2VX_INLINE float hip2vx_ceilf(float x) { float t = hip2vx_truncf(x); return t + (float)hip2vx_bool(t < x); }
+HIP2VX_INLINE float hip2vx_ceilf(float x) { float t = hip2vx_truncf(x); return __builtin_copysignf(t + (float)hip2vx_bool(t < x), x); }
 HIP2VX_INLINE float hip2vx_roundf(float x) {
   float t = hip2vx_truncf(x), d = x - t;
-  return t + (float)hip2vx_bool(d >= 0.5f) - (float)hip2vx_bool(d <= -0.5f);
+  return __builtin_copysignf(t + (float)hip2vx_bool(d >= 0.5f) - (float)hip2vx_bool(d <= -0.5f), x);
 }
 /** Round to nearest even (adding 2^23 of x's sign leaves no fraction; larger values have none). */
 HIP2VX_INLINE float hip2vx_rintf(float x) {
@@ -1310,40 +1311,100 @@ HIP2VX_INLINE float hip2vx_rintf(float x) {
   return hip2vx_select(__builtin_fabsf(x) < 8388608.0f, __builtin_copysignf((x + m) - m, x), x);
 }
 
-HIP2VX_INLINE float hip2vx_expf(float x) {
-  x = hip2vx_fminf(hip2vx_fmaxf(x, -87.33654f), 88.72283f);
-  float k = hip2vx_rintf(x * 1.44269504f);
-  float r = x - k * 0.693145752f - k * 1.42860677e-06f;
+/**
+ * e^r * 2^k for |r| <= ln2 / 2 and a whole k in [-151, 128]: 2^k in two factors, so the top
+ * (k = 128) and the subnormal results (k < -126) have representable ones. `x` (the argument
+ * reduced) gives the special cases: NaN stays NaN, beyond the range +inf or 0.
+ */
+HIP2VX_INLINE float hip2vx_exp_scaled(float r, float k, float x, float top, float bottom) {
   float p = 1.0f + r * (1.0f + r * (0.5f + r * (0.166666672f + r * (0.0416666418f + r * (0.00833345205f + r * 0.00138889067f)))));
   int32_t e = (int32_t)k;
-  // 2^k in two halves so k = 128 (x near the top) still has a representable factor.
   float s1 = hip2vx_as_float((uint32_t)((e / 2) + 127) << 23);
   float s2 = hip2vx_as_float((uint32_t)((e - e / 2) + 127) << 23);
-  return p * s1 * s2;
+  float v = p * s1 * s2;
+  v = hip2vx_select(x > top, __builtin_inff(), v);
+  v = hip2vx_select(x < bottom, 0.0f, v);
+  return hip2vx_select(x != x, x + x, v);
 }
-HIP2VX_INLINE float hip2vx_exp2f(float x) { return hip2vx_expf(x * 0.693147181f); }
-HIP2VX_INLINE float hip2vx_exp10f(float x) { return hip2vx_expf(x * 2.30258509f); }
+HIP2VX_INLINE float hip2vx_expf(float x) {
+  float c = hip2vx_fminf(hip2vx_fmaxf(x, -104.0f), 88.8f);
+  float k = hip2vx_rintf(c * 1.44269504f);
+  return hip2vx_exp_scaled(c - k * 0.693145752f - k * 1.42860677e-06f, k, x, 88.7228394f, -103.972084f);
+}
+/** 2^x: exact at whole x (the reduced argument is then 0). */
+HIP2VX_INLINE float hip2vx_exp2f(float x) {
+  float c = hip2vx_fminf(hip2vx_fmaxf(x, -150.0f), 128.0f);
+  float k = hip2vx_rintf(c);
+  return hip2vx_exp_scaled((c - k) * 0.693147181f, k, x, 128.0f, -150.0f);
+}
+/** 10^x, reduced by log10(2) in two parts. */
+HIP2VX_INLINE float hip2vx_exp10f(float x) {
+  float c = hip2vx_fminf(hip2vx_fmaxf(x, -45.2f), 38.6f);
+  float k = hip2vx_rintf(c * 3.32192802f);
+  return hip2vx_exp_scaled((c - k * 0.301025391f - k * 4.60503907e-06f) * 2.30258512f, k, x, 38.5318394f, -45.1544993f);
+}
 
-HIP2VX_INLINE float hip2vx_logf(float x) {
-  uint32_t u = hip2vx_as_uint(x);
-  int32_t e = (int32_t)((u >> 23) & 0xff) - 127;
+/** x = 2^e * m with m in [sqrt(2)/2, sqrt(2)) (subnormal x normalised first): e, and log(m). */
+HIP2VX_INLINE float hip2vx_log_parts(float x, float* e_out) {
+  int sub = x < 1.17549435e-38f;
+  uint32_t u = hip2vx_as_uint(hip2vx_select(sub, x * 8388608.0f, x));
+  int32_t e = (int32_t)((u >> 23) & 0xff) - 127 - 23 * sub;
   float m = hip2vx_as_float((u & 0x7fffffu) | 0x3f800000u);  // [1, 2)
   int big = m > 1.41421356f;
   m = hip2vx_select(big, m * 0.5f, m);
-  e += big;
+  *e_out = (float)(e + big);
   float f = m - 1.0f, s = f / (2.0f + f), z = s * s;
-  float log1p = 2.0f * s * (1.0f + z * (0.333333343f + z * (0.2f + z * (0.142857149f + z * 0.111111112f))));
-  float r = (float)e * 0.693147181f + log1p;
+  return 2.0f * s * (1.0f + z * (0.333333343f + z * (0.2f + z * (0.142857149f + z * 0.111111112f))));
+}
+/** The special cases of a logarithm: 0 gives -inf, negative and NaN NaN, +inf itself. */
+HIP2VX_INLINE float hip2vx_log_special(float x, float r) {
   r = hip2vx_select(x == 0.0f, -__builtin_inff(), r);
   r = hip2vx_select((x < 0.0f) | (x != x), __builtin_nanf(""), r);
   return hip2vx_select(x == __builtin_inff(), x, r);
 }
-HIP2VX_INLINE float hip2vx_log2f(float x) { return hip2vx_logf(x) * 1.44269504f; }
-HIP2VX_INLINE float hip2vx_log10f(float x) { return hip2vx_logf(x) * 0.434294482f; }
-/** x^y for x > 0 (and x == 0); negative bases give NaN. */
+HIP2VX_INLINE float hip2vx_logf(float x) {
+  float e, l = hip2vx_log_parts(x, &e);
+  return hip2vx_log_special(x, e * 0.693147181f + l);
+}
+/** log2(x): exact at powers of two (e plus a log of 1). */
+HIP2VX_INLINE float hip2vx_log2f(float x) {
+  float e, l = hip2vx_log_parts(x, &e);
+  return hip2vx_log_special(x, e + l * 1.44269504f);
+}
+HIP2VX_INLINE float hip2vx_log10f(float x) {
+  float e, l = hip2vx_log_parts(x, &e);
+  return hip2vx_log_special(x, e * 0.301029996f + l * 0.434294482f);
+}
+/**
+ * x^y: a whole y below 32 in magnitude by repeated squaring (exact where the result is: pow(3, 2)
+ * is 9), others as 2^(y log2|x|); a negative base with a whole y gives the sign of y's parity,
+ * with another y NaN; y = 0 or x = 1 give 1.
+ */
 HIP2VX_INLINE float hip2vx_powf(float x, float y) {
-  float r = hip2vx_expf(y * hip2vx_logf(x));
-  return hip2vx_select(x == 0.0f, hip2vx_select(y == 0.0f, 1.0f, 0.0f), hip2vx_select(y == 0.0f, 1.0f, r));
+  float ax = __builtin_fabsf(x), ay = __builtin_fabsf(y);
+  int whole = hip2vx_truncf(y) == y, small = whole & (ay < 32.0f);
+  int32_t n = (int32_t)hip2vx_select(small, ay, 0.0f);
+  float sq = ax, byparts = 1.0f;
+  for (int b = 0; b < 5; ++b) {
+    byparts *= hip2vx_select((n >> b) & 1, sq, 1.0f);
+    sq *= sq;
+  }
+  byparts = hip2vx_select(y < 0.0f, 1.0f / byparts, byparts);
+  // y log2|x| from log2|x| in two parts (fma keeps the product's rounding error): its rounding
+  // would be multiplied by y, 2^60 off by 50 ulp.
+  float e, l = hip2vx_log_parts(ax, &e);
+  float t = l * 1.44269502f, t_lo = __builtin_fmaf(l, 1.44269502f, -t) + l * 1.92596299e-08f;
+  float lg = e + t, lg_lo = (e - lg) + t + t_lo;
+  float p = y * lg, p_lo = __builtin_fmaf(y, lg, -p) + y * lg_lo;
+  float c = hip2vx_fminf(hip2vx_fmaxf(p, -150.0f), 128.0f), k = hip2vx_rintf(c);
+  float general = hip2vx_exp_scaled(((c - k) + p_lo) * 0.693147181f, k, p, 128.0f, -150.0f);
+  general = hip2vx_select(ax == 0.0f, hip2vx_select(y < 0.0f, __builtin_inff(), 0.0f), general);
+  general = hip2vx_select(ax == __builtin_inff(), hip2vx_select(y < 0.0f, 0.0f, __builtin_inff()), general);
+  float r = hip2vx_select(small, byparts, hip2vx_select((x != x) | (y != y), x + y, general));
+  int odd = whole & (ay < 16777216.0f) & ((int32_t)hip2vx_select(ay < 16777216.0f, ay, 0.0f) & 1);
+  r = hip2vx_select((x < 0.0f) & odd, -r, r);
+  r = hip2vx_select((x < 0.0f) & !whole & (y == y), __builtin_nanf(""), r);
+  return hip2vx_select((y == 0.0f) | (x == 1.0f), 1.0f, r);
 }
 
 /** sin (cosine 0) or cos (1) of r + k pi/2, for r in [-pi/4, pi/4] and a whole number k. */
@@ -1376,7 +1437,8 @@ HIP2VX_INLINE float sinpif(float x) { return hip2vx_sincospi_q(x, 0); }
 HIP2VX_INLINE float cospif(float x) { return hip2vx_sincospi_q(x, 1); }
 HIP2VX_INLINE float hip2vx_tanhf(float x) {
   float a = __builtin_fabsf(x), z = x * x;
-  float small = x * (1.0f + z * (-0.333333333f + z * (0.133333333f + z * -0.0539682540f)));
+  // tanh's series to x^19: below 0.55 its terms fall by about (2x/pi)^2 each.
+  float small = x * (1.0f + z * (-0.333333343f + z * (0.13333334f + z * (-0.0539682545f + z * (0.0218694881f + z * (-0.00886323582f + z * (0.00359212793f + z * (-0.00145583437f + z * (0.000590027426f + z * -0.00023912912f)))))))));
   float big = 1.0f - 2.0f / (hip2vx_expf(2.0f * hip2vx_fminf(a, 20.0f)) + 1.0f);
   return hip2vx_select(a < 0.55f, small, __builtin_copysignf(big, x));
 }

@@ -221,7 +221,7 @@ HIP2VX_HALF_CONVERSIONS(__nv_bfloat16, __nv_bfloat162, bfloat16, hip2vx_float2bf
   HIP2VX_HALF_FN T2 __h##name##2(T2 a, T2 b) { return T2((T)(float)__h##name(a.x, b.x), (T)(float)__h##name(a.y, b.y)); } \
   HIP2VX_HALF_FN bool __hb##name##2(T2 a, T2 b) { return (int)__h##name(a.x, b.x) & (int)__h##name(a.y, b.y); }
 // A math function through the float routine m; a NaN argument gives NaN (0x7fff), whatever m
-// does with it (hip2vx_expf clamps its argument).
+// does with it.
 #define HIP2VX_H_MATH(T, T2, h, h2, m)                                                              \
   HIP2VX_HALF_FN T h(T a) {                                                                        \
     const float x = (float)a;                                                                      \

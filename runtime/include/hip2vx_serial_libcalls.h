@@ -96,6 +96,13 @@ HIP2VX_SERIAL2(double, modf, double, double*) HIP2VX_SERIAL2(float, modff, float
 HIP2VX_SERIAL2(double, frexp, double, int*) HIP2VX_SERIAL2(float, frexpf, float, int*)
 HIP2VX_SERIAL3(double, remquo, double, double, int*) HIP2VX_SERIAL3(float, remquof, float, float, int*)
 HIP2VX_SERIAL3(double, fma, double, double, double)
+/* sincos calls sin and cos within libm, where the wrapping does not reach: the two calls, each serialised. */
+extern "C" double __wrap_sin(double);
+extern "C" double __wrap_cos(double);
+extern "C" __attribute__((weak, used)) void __wrap_sincos(double x, double* s, double* c) {
+  *s = __wrap_sin(x);
+  *c = __wrap_cos(x);
+}
 #undef HIP2VX_SERIAL_M1
 #undef HIP2VX_SERIAL_M2
 #undef HIP2VX_SERIAL_MF1

@@ -376,6 +376,10 @@ const PROGRAMS: FeatureProgram[] = [
     what: "the C library's float routines reached by symbol (std::exp of a float in a template, exp/tanh/std::pow of floats) and those without a branch-free version (atan2f, asinf, fmodf, cbrtf, erff) with per-thread arguments",
   },
   {
+    dir: 'float-math', stem: 'float_math', variants: [{ config: '4x4' }],
+    what: "the branch-free float routines (exp, exp2, exp10, log, log2, log10, pow, tanh, the roundings) within a few ulp, exact where CUDA is, right at the edges (negative bases, NaN, infinities, subnormals, signed zeros); double's sincos",
+  },
+  {
     dir: 'math-intrinsics', stem: 'math_intrinsics', variants: [{ config: '4x4' }],
     what: "CUDA's rounded IEEE operations, rounded conversions and 64-bit bit intrinsics in kernels and on the host; __fns, fdividef and rcbrtf in kernels; || in a returned expression; the fast __sincosf; erfinv, erfcx, Bessel I0/I1, norms, sinpi and the like; min/max, rsqrtf, rsqrt, rcbrtf and normcdf on the host; a dim3 assigned a uint3; float and double conversions that saturate (NaN gives 0) on the device and the host",
     device: ['hip2vx_sincosf(0.3f * (float)threadIdx.x - 2.0f, &s, &c);'],
