@@ -98,7 +98,7 @@ function usesIn(text: string, names: ReadonlySet<string>, macros: MacroTable, ac
       ({ end, args } = call);
     }
     const inner = new Set([...active, m[0]]);
-    const body = substitute(macro, args);
+    const body = substitute(macro, args, (name) => !macros.has(name));
     out.push({ start: m.index, end, macro: m[0], text: applyExpansions(body, usesIn(body, names, macros, inner), false) });
     word.lastIndex = end;
   }

@@ -66,13 +66,22 @@ function defaultsOf(text: string): [string, number, number][] {
 }
 
 /** The macro's body with its arguments in place (`#p` stringised, `a ## b` pasted). */
-export function substitute(macro: Macro, args: readonly string[]): string {
+export function substitute(macro: Macro, args: readonly string[], plainName?: (name: string) => boolean): string {
   const params = macro.params ?? [];
   const value = new Map(params.map((p, i) => [p, args[i]?.trim() ?? '']));
   if (macro.variadic) value.set('__VA_ARGS__', args.slice(params.length).map((a) => a.trim()).join(', '));
+  // `(x)` of a parameter given a number, or a name `plainName` says no macro stands for, is that
+  // alone (not after a name, `)` or `]`: a call's or a cast's parentheses): the grammar reads
+  // `(lo) && (x)` as a cast of `&&(x)`.
+  const bare = (v: string) => /^\d[\w.]*$/.test(v) || (/^[A-Za-z_]\w*$/.test(v) && !!plainName?.(v));
   return macro.body
-    .replace(/#\s*([A-Za-z_]\w*)|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|##|[A-Za-z_]\w*/g, (token, stringised?: string) => {
+    .replace(/#\s*([A-Za-z_]\w*)|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|##|\(\s*([A-Za-z_]\w*)\s*\)|[A-Za-z_]\w*/g, (token, stringised: string | undefined, enclosed: string | undefined, at: number, body: string) => {
       if (stringised !== undefined && !token.startsWith('##')) return value.has(stringised) ? JSON.stringify(value.get(stringised)) : token;
+      if (enclosed !== undefined) {
+        const v = value.get(enclosed);
+        if (v === undefined) return token;
+        return plainName && bare(v) && !/[\w)\]]\s*$/.test(body.slice(0, at)) ? v : token.replace(enclosed, v);
+      }
       return value.get(token) ?? token;
     })
     .replace(/\s*##\s*/g, '');

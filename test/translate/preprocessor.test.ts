@@ -128,6 +128,22 @@ describe('macros that spell GPU code', () => {
     expect(output(result, 'device')).not.toContain('HIP_DYNAMIC_SHARED');
   });
 
+  it('branching in device code: a parenthesised parameter given a plain name or number is that alone in the expansion (`(lo) && (x)` parses as a cast of `&&(x)`)', async () => {
+    const source = [
+      '#define N_MAX 64 + 1',
+      '#define IN_RANGE(x, min, max) ((x) >= (min) && (x) <= (max))',
+      '__global__ void k(int* p, int lo, int hi) { int tx = threadIdx.x; if (IN_RANGE(tx, lo, hi) && IN_RANGE(tx, 1, N_MAX) && IN_RANGE(p[tx], f(lo), hi)) p[tx] = 1; }',
+      '',
+    ].join('\n');
+    const result = await translateText('k.cu', source);
+    expect(errors(result)).toEqual([]);
+    const device = output(result, 'device');
+    expect(device).toContain('hip2vx_bool(tx >= lo) & hip2vx_bool(tx <= hi)');
+    // A macro's name and an expression keep their parentheses.
+    expect(device).toContain('tx <= (N_MAX)');
+    expect(device).toContain('(p[tx]) >= (f(lo))');
+  });
+
   it('branching in device code, expanded unless the expansion cannot be parsed (a GNU statement expression): that use stays, with a warning', async () => {
     const source = [
       '#define MAX(a, b) ({ __typeof__(a) _a = (a); __typeof__(b) _b = (b); _a > _b ? _a : _b; })',
