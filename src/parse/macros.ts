@@ -71,7 +71,7 @@ export function substitute(macro: Macro, args: readonly string[], plainName?: (n
   const value = new Map(params.map((p, i) => [p, args[i]?.trim() ?? '']));
   if (macro.variadic) value.set('__VA_ARGS__', args.slice(params.length).map((a) => a.trim()).join(', '));
   // `(x)` of a parameter given a number, or a name `plainName` says no macro stands for, is that
-  // alone (not after a name, `)` or `]`: a call's or a cast's parentheses): the grammar reads
+  // alone (not after a name, `)`, `]` or `>`: a call's or a cast's parentheses): the grammar reads
   // `(lo) && (x)` as a cast of `&&(x)`.
   const bare = (v: string) => /^\d[\w.]*$/.test(v) || (/^[A-Za-z_]\w*$/.test(v) && !!plainName?.(v));
   return macro.body
@@ -80,7 +80,7 @@ export function substitute(macro: Macro, args: readonly string[], plainName?: (n
       if (enclosed !== undefined) {
         const v = value.get(enclosed);
         if (v === undefined) return token;
-        return plainName && bare(v) && !/[\w)\]]\s*$/.test(body.slice(0, at)) ? v : token.replace(enclosed, v);
+        return plainName && bare(v) && !/[\w)\]>]\s*$/.test(body.slice(0, at)) ? v : token.replace(enclosed, v);
       }
       return value.get(token) ?? token;
     })
