@@ -61,8 +61,21 @@ function stringMacros(text: string): string {
     .replace(MACRO_BEFORE_STRING, (m, before: string, use: string, at: number) => (directive(at) ? m : before + asString(use)));
 }
 
+/**
+ * A directive the grammar cannot place: `#pragma` as the body of an unbraced `for`, `while` or
+ * `if` (PolyBench's `for (...)` `#pragma unroll` `for (...)`), and the `_Pragma("unroll")`
+ * operator anywhere: blanked (the text keeps them; nothing translated reads them).
+ */
+const PRAGMA_AS_BODY = /(\)|\belse)([ \t]*(?:\/\/[^\n]*)?\r?\n)([ \t]*#[ \t]*pragma\b[^\n]*)/g;
+const PRAGMA_OPERATOR = /\b_Pragma\s*\(\s*"(?:[^"\\\n]|\\.)*"\s*\)/g;
+
+function unplacedPragmas(text: string): string {
+  if (!text.includes('ragma')) return text;
+  return text.replace(PRAGMA_AS_BODY, (_, end: string, gap: string, pragma: string) => end + gap + ' '.repeat(pragma.length)).replace(PRAGMA_OPERATOR, (m) => ' '.repeat(m.length));
+}
+
 export function textForParser(text: string): string {
-  let out = stringMacros(text);
+  let out = unplacedPragmas(stringMacros(text));
   for (const [pattern, replacement] of SAME_LENGTH) out = out.replace(pattern, replacement);
   out = out.replace(CALLBACK_CONVENTION, (m) => ' '.repeat(m.length));
   out = out.replace(GNU_FALLTHROUGH, (m) => '[[fallthrough]]'.padEnd(m.length));

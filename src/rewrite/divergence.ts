@@ -784,9 +784,12 @@ export class DivergenceLowering {
     // An #if group splitting the header (`#ifdef X if (a) #else if (b) #endif {...}`) stays; the
     // other branches' headers open the same region (their conditions as written), so each compiles.
     const between = this.edits.text.slice(condition.endIndex, consequence.startIndex);
-    const others = between.trim() ? otherHeaders(between, (c) => `${cond.pre ? '{ ' : ''}{ int ${g} = hip2vx_bool(${c}); int ${t} = hip2vx_split(${g}); if (${g})`) : '';
+    // A pragma before an unbraced body (`if (c)` `#pragma unroll` `for ...`) goes inside its braces, before the loop it is for.
+    const pragmas = /^\s*(#[ \t]*pragma\b[^\n]*\n\s*)+$/.test(between) ? between : '';
+    const others = between.trim() && !pragmas ? otherHeaders(between, (c) => `${cond.pre ? '{ ' : ''}{ int ${g} = hip2vx_bool(${c}); int ${t} = hip2vx_split(${g}); if (${g})`) : '';
     const orElse = elseStmt && directiveLines(this.edits.text, consequence.endIndex, elseStmt.startIndex) + braced(elseStmt, print);
-    const region = `{ int ${g} = ${cond.value}; int ${t} = hip2vx_split(${g}); if (${g}) ${others}${braced(consequence, print)}${orElse ? ` else ${orElse}` : ''} hip2vx_join(${t}); } `;
+    const body = pragmas && consequence.type !== 'compound_statement' ? `{${pragmas}${print(consequence)} }` : braced(consequence, print);
+    const region = `{ int ${g} = ${cond.value}; int ${t} = hip2vx_split(${g}); if (${g}) ${others}${body}${orElse ? ` else ${orElse}` : ''} hip2vx_join(${t}); } `;
     return cond.pre ? `{ ${cond.pre}${region}}` : region.trimEnd();
   }
 
