@@ -1470,6 +1470,17 @@ HIP2VX_INLINE unsigned int __dp4a(unsigned int a, unsigned int b, unsigned int c
   for (int i = 0; i < 32; i += 8) c += ((a >> i) & 0xffu) * ((b >> i) & 0xffu);
   return c;
 }
+/** a's two 16-bit lanes times b's low (lo) or high (hi) two bytes, plus c. */
+HIP2VX_INLINE int hip2vx_dp2a(int a, int b, int c, int byte) {
+  return c + (int)(int16_t)a * (int)(int8_t)(b >> byte) + (int)(int16_t)(a >> 16) * (int)(int8_t)(b >> (byte + 8));
+}
+HIP2VX_INLINE unsigned int hip2vx_dp2a(unsigned int a, unsigned int b, unsigned int c, int byte) {
+  return c + (a & 0xffffu) * ((b >> byte) & 0xffu) + (a >> 16) * ((b >> (byte + 8)) & 0xffu);
+}
+HIP2VX_INLINE int __dp2a_lo(int a, int b, int c) { return hip2vx_dp2a(a, b, c, 0); }
+HIP2VX_INLINE int __dp2a_hi(int a, int b, int c) { return hip2vx_dp2a(a, b, c, 16); }
+HIP2VX_INLINE unsigned int __dp2a_lo(unsigned int a, unsigned int b, unsigned int c) { return hip2vx_dp2a(a, b, c, 0); }
+HIP2VX_INLINE unsigned int __dp2a_hi(unsigned int a, unsigned int b, unsigned int c) { return hip2vx_dp2a(a, b, c, 16); }
 // ---- AMD GPU builtins HIP code calls directly: renamed to these (rules/device-builtins.json);
 // the others (matrix cores, DPP, swizzles, ...) are refused by the amdgcn-builtin rule. ----------
 /** sdot4/udot4/sudot4: the dot product of the four bytes plus c (the clamp flag is ignored: the sum wraps). */

@@ -219,7 +219,8 @@ HIP2VX_HALF_CONVERSIONS(__nv_bfloat16, __nv_bfloat162, bfloat16, hip2vx_float2bf
 #define HIP2VX_H_COMPARE(T, T2, name, expr)                                                          \
   HIP2VX_HALF_FN bool __h##name(T a, T b) { const float x = (float)a, y = (float)b; return hip2vx_hbool(expr); } \
   HIP2VX_HALF_FN T2 __h##name##2(T2 a, T2 b) { return T2((T)(float)__h##name(a.x, b.x), (T)(float)__h##name(a.y, b.y)); } \
-  HIP2VX_HALF_FN bool __hb##name##2(T2 a, T2 b) { return (int)__h##name(a.x, b.x) & (int)__h##name(a.y, b.y); }
+  HIP2VX_HALF_FN bool __hb##name##2(T2 a, T2 b) { return (int)__h##name(a.x, b.x) & (int)__h##name(a.y, b.y); } \
+  HIP2VX_HALF_FN unsigned __h##name##2_mask(T2 a, T2 b) { return (0u - (unsigned)__h##name(a.x, b.x)) & 0xffffu | (0u - (unsigned)__h##name(a.y, b.y)) << 16; }
 // A math function through the float routine m; a NaN argument gives NaN (0x7fff), whatever m
 // does with it.
 #define HIP2VX_H_MATH(T, T2, h, h2, m)                                                              \
@@ -287,6 +288,14 @@ HIP2VX_HALF_CONVERSIONS(__nv_bfloat16, __nv_bfloat162, bfloat16, hip2vx_float2bf
   HIP2VX_H2_BINARY(T2, __hadd2, __hadd)                                                            \
   HIP2VX_H2_BINARY(T2, __hsub2, __hsub)                                                            \
   HIP2VX_H2_BINARY(T2, __hmul2, __hmul)                                                            \
+  HIP2VX_H2_BINARY(T2, __hadd2_rn, __hadd)                                                         \
+  HIP2VX_H2_BINARY(T2, __hsub2_rn, __hsub)                                                         \
+  HIP2VX_H2_BINARY(T2, __hmul2_rn, __hmul)                                                         \
+  /* a * b + c of two complex numbers (x real, y imaginary), each part rounded once. */             \
+  HIP2VX_HALF_FN T2 __hcmadd(T2 a, T2 b, T2 c) {                                                    \
+    const float ax = (float)a.x, ay = (float)a.y, bx = (float)b.x, by = (float)b.y;                \
+    return T2(T(ax * bx - ay * by + (float)c.x), T(ax * by + ay * bx + (float)c.y));               \
+  }                                                                                                \
   HIP2VX_H2_BINARY(T2, __h2div, __hdiv)                                                            \
   HIP2VX_H2_BINARY(T2, __hadd2_sat, __hadd_sat)                                                    \
   HIP2VX_H2_BINARY(T2, __hsub2_sat, __hsub_sat)                                                    \

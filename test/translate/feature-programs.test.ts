@@ -123,7 +123,7 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'half', stem: 'half', variants: [{ config: '4x4' }],
-    what: 'half and bfloat16: conversions (ties, subnormals, overflow, NaN; also as PTX cvt asm), arithmetic, comparisons, math and the 2 forms, bit for bit',
+    what: 'half and bfloat16: conversions (ties, subnormals, overflow, NaN; also as PTX cvt asm), arithmetic, comparisons, math and the 2 forms, bit for bit; half2 complex multiply-add, comparison lane masks, the _rn forms; __dp2a_lo/hi',
     host: ['#include <hip/hip_fp16.h>', '#include <hip/hip_bf16.h>'],
     device: ['hip2vx_ptx_cvt_rn_f16_f32(tmp.u16[0], f);', 'hip2vx_ptx_cvt_f32_bf16(back[2 * i + 1], bits[4 * i + 2]);'],
   },
