@@ -1443,6 +1443,31 @@ HIP2VX_INLINE float hip2vx_tanhf(float x) {
   return hip2vx_select(a < 0.55f, small, __builtin_copysignf(big, x));
 }
 
+// CUDA's names for these that the rules rename where they see a call, for the calls they do not:
+// in a macro's body (S3D's `#define DIV(x, y) __fdividef(x, y)`). Templates, so that a C library's
+// or a program's own declaration of one is the better match and no redefinition.
+// glibc (the CPU backend) declares the math ones for its own use and exports none: defined here.
+#if defined(HIP2VX_CPU_BACKEND) && defined(__GLIBC__)
+#define HIP2VX_LIBC_NAME1(NAME, F) extern "C" __attribute__((weak)) float NAME(float x) noexcept { return F(x); }
+#define HIP2VX_LIBC_NAME2(NAME, F) extern "C" __attribute__((weak)) float NAME(float x, float y) noexcept { return F(x, y); }
+extern "C" __attribute__((weak)) void __sincosf(float x, float* s, float* c) noexcept { hip2vx_sincosf(x, s, c); }
+#else
+#define HIP2VX_LIBC_NAME1(NAME, F) template <typename = void> static inline float NAME(float x) { return F(x); }
+#define HIP2VX_LIBC_NAME2(NAME, F) template <typename = void> static inline float NAME(float x, float y) { return F(x, y); }
+template <typename = void> static inline void __sincosf(float x, float* s, float* c) { hip2vx_sincosf(x, s, c); }
+#endif
+HIP2VX_LIBC_NAME1(__expf, hip2vx_expf) HIP2VX_LIBC_NAME1(__exp10f, hip2vx_exp10f) HIP2VX_LIBC_NAME1(__logf, hip2vx_logf)
+HIP2VX_LIBC_NAME1(__log2f, hip2vx_log2f) HIP2VX_LIBC_NAME1(__log10f, hip2vx_log10f) HIP2VX_LIBC_NAME1(__sinf, hip2vx_sinf)
+HIP2VX_LIBC_NAME1(__cosf, hip2vx_cosf) HIP2VX_LIBC_NAME1(__tanf, hip2vx_tanf) HIP2VX_LIBC_NAME2(__powf, hip2vx_powf)
+#undef HIP2VX_LIBC_NAME1
+#undef HIP2VX_LIBC_NAME2
+#define HIP2VX_CUDA_NAME1(NAME, F) template <typename = void> static inline float NAME(float x) { return F(x); }
+HIP2VX_CUDA_NAME1(__fsqrt_rn, hip2vx_sqrtf) HIP2VX_CUDA_NAME1(__frsqrt_rn, hip2vx_rsqrtf) HIP2VX_CUDA_NAME1(rsqrtf, hip2vx_rsqrtf)
+HIP2VX_CUDA_NAME1(__saturatef, hip2vx_saturatef)
+#undef HIP2VX_CUDA_NAME1
+template <typename = void> static inline float __fdividef(float x, float y) { return x / y; }
+template <typename = void> static inline float fdividef(float x, float y) { return x / y; }
+
 #if defined(__riscv) && __riscv_xlen == 32 && !defined(HIP2VX_CPU_BACKEND)
 /* The C library's float routines these replace branch on their arguments; calls the rules do not
    rename (std::exp(x) of a float, a template's exp(T)) reach them by symbol, and the kernel link

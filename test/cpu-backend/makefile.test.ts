@@ -74,7 +74,8 @@ describe('hip2vx.mk', () => {
   it('wraps on rv32 every library routine hip2vx_serial_libcalls.h serialises or hip2vx_device.h replaces, and no other', () => {
     const header = readFileSync(join(runtime, 'include', 'hip2vx_serial_libcalls.h'), 'utf8');
     const serialised = [...header.matchAll(/\bHIP2VX_SERIAL[123]\([^,]+, (\w+),|\bHIP2VX_SERIAL_M[12]\((\w+)\)|\bHIP2VX_SERIAL_MF[12]\((\w+)\)/g)]
-      .filter((m) => !m.slice(1).includes('NAME')).flatMap((m) => (m[3] ? [m[3], `${m[3]}f`] : [m[1] ?? m[2]]));
+      .filter((m) => !m.slice(1).includes('NAME')).flatMap((m) => (m[3] ? [m[3], `${m[3]}f`] : [m[1] ?? m[2]]))
+      .concat([...header.matchAll(/\bvoid __wrap_(\w+)\(/g)].map((m) => m[1]));
     const device = readFileSync(join(runtime, 'include', 'hip2vx_device.h'), 'utf8');
     const replaced = [...device.matchAll(/\bHIP2VX_BRANCH_FREE1\((\w+)\)|\b__wrap_(\w+)\(/g)].map((m) => m[1] ?? m[2]).filter((name) => name !== 'NAME');
     const wrapped = [...make('-n', 'vortex', 'VORTEX_HOME=/x', 'VX_TOOLCHAIN=gnu').out.matchAll(/-Wl,--wrap=(\w+)/g)].map((m) => m[1]);

@@ -377,7 +377,7 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'float-math', stem: 'float_math', variants: [{ config: '4x4' }],
-    what: "the branch-free float routines (exp, exp2, exp10, log, log2, log10, pow, tanh, the roundings) within a few ulp, exact where CUDA is, right at the edges (negative bases, NaN, infinities, subnormals, signed zeros); double's sincos",
+    what: "the branch-free float routines (exp, exp2, exp10, log, log2, log10, pow, tanh, the roundings) within a few ulp, exact where CUDA is, right at the edges (negative bases, NaN, infinities, subnormals, signed zeros); double's sincos; CUDA's fast names in macros' bodies",
   },
   {
     dir: 'math-intrinsics', stem: 'math_intrinsics', variants: [{ config: '4x4' }],
