@@ -71,7 +71,11 @@ const PRAGMA_OPERATOR = /\b_Pragma\s*\(\s*"(?:[^"\\\n]|\\.)*"\s*\)/g;
 
 function unplacedPragmas(text: string): string {
   if (!text.includes('ragma')) return text;
-  return text.replace(PRAGMA_AS_BODY, (_, end: string, gap: string, pragma: string) => end + gap + ' '.repeat(pragma.length)).replace(PRAGMA_OPERATOR, (m) => ' '.repeat(m.length));
+  // The line ending in `)` or `else` is code, not a directive (`#else`, `#endif // defined(X)`).
+  const directive = (at: number) => /^[ \t]*#/.test(text.slice(text.lastIndexOf('\n', at) + 1, at));
+  return text
+    .replace(PRAGMA_AS_BODY, (m, end: string, gap: string, pragma: string, at: number) => (directive(at) ? m : end + gap + ' '.repeat(pragma.length)))
+    .replace(PRAGMA_OPERATOR, (m) => ' '.repeat(m.length));
 }
 
 export function textForParser(text: string): string {

@@ -126,12 +126,13 @@ describe.skipIf(lacks(['clang-19', 'picolibc'], 'translation shapes compile'))('
     expect(run).toMatch(/^PASSED$/m);
   });
 
-  it('pragmas as the body of an unbraced for or if, and the _Pragma operator (which the grammar cannot parse), stay where they apply', async () => {
+  it('pragmas as the body of an unbraced for or if, and the _Pragma operator (which the grammar cannot parse), stay where they apply; one after #else before a bracketed loop is dropped', async () => {
     const result = await translateText('pragmas.cu', readFileSync('test/fixtures/shapes/pragmas.cu', 'utf8'));
     expect(result.diagnostics).toEqual([]);
     const device = result.outputs.find((o) => o.role === 'device')!.content;
     expect(device).toContain('if (__hv_g1) {\n#pragma unroll\n        for (int di = -1; di <= 1; di++)\n#pragma unroll\n');
     expect(device).toContain('_Pragma("unroll") for (int t = 0; t < 4; t++)');
+    expect(device).toContain("#else\n// hip2vortex: '#pragma unroll' dropped: the loop below is bracketed for divergence\n");
     execFileSync('clang-19', [...DEVICE, join(written(result, 'hip2vx-pragmas-'), 'pragmas.device.cpp')]);
   });
 
