@@ -132,6 +132,7 @@ describe.skipIf(lacks(['clang-19', 'picolibc'], 'translation shapes compile'))('
     const device = result.outputs.find((o) => o.role === 'device')!.content;
     expect(device).toContain('if (__hv_g1) {\n#pragma unroll\n        for (int di = -1; di <= 1; di++)\n#pragma unroll\n');
     expect(device).toContain('_Pragma("unroll") for (int t = 0; t < 4; t++)');
+    expect(device).toContain('    PRAGMA_UNROLL\n    for (int t = 0; t < 2; t++)');
     expect(device).toContain("#else\n// hip2vortex: '#pragma unroll' dropped: the loop below is bracketed for divergence\n");
     execFileSync('clang-19', [...DEVICE, join(written(result, 'hip2vx-pragmas-'), 'pragmas.device.cpp')]);
   });
