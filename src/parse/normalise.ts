@@ -53,9 +53,12 @@ const MACRO_BEFORE_STRING = new RegExp(String.raw`([(,]\s*)(${MACRO_USE})(?=\s+$
 
 const asString = (use: string): string => (use.length < 2 ? use : `"${' '.repeat(use.length - 2)}"`);
 
+/** text[at] is on a directive line (`#include "k.h"`, `#else`, `#endif // defined(X)`). */
+const onDirectiveLine = (text: string, at: number): boolean => /^[ \t]*#/.test(text.slice(text.lastIndexOf('\n', at) + 1, at));
+
 function stringMacros(text: string): string {
   if (!text.includes('"')) return text;
-  const directive = (at: number) => /^[ \t]*#/.test(text.slice(text.lastIndexOf('\n', at) + 1, at + 1));
+  const directive = (at: number) => onDirectiveLine(text, at);
   return text
     .replace(MACRO_AFTER_STRING, (m, before: string, use: string, at: number) => (directive(at) ? m : before + asString(use)))
     .replace(MACRO_BEFORE_STRING, (m, before: string, use: string, at: number) => (directive(at) ? m : before + asString(use)));
@@ -71,8 +74,8 @@ const PRAGMA_OPERATOR = /\b_Pragma\s*\(\s*"(?:[^"\\\n]|\\.)*"\s*\)/g;
 
 function unplacedPragmas(text: string): string {
   if (!text.includes('ragma')) return text;
-  // The line ending in `)` or `else` is code, not a directive (`#else`, `#endif // defined(X)`).
-  const directive = (at: number) => /^[ \t]*#/.test(text.slice(text.lastIndexOf('\n', at) + 1, at));
+  // The line ending in `)` or `else` is code, not a directive.
+  const directive = (at: number) => onDirectiveLine(text, at);
   return text
     .replace(PRAGMA_AS_BODY, (m, end: string, gap: string, pragma: string, at: number) => (directive(at) ? m : end + gap + ' '.repeat(pragma.length)))
     .replace(PRAGMA_OPERATOR, (m) => ' '.repeat(m.length));

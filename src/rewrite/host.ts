@@ -211,8 +211,7 @@ function kernelValue(ctx: HostContext, value: { node: Node; scope: string }, ins
   // on the device needs the stub's image of it: the array's arguments go to the stub.
   if (launch && instance.params.some((p) => p.type.kind === 'record' && !sameOnDevice(p.type, ctx.deviceAbi))) {
     const [, grid, block, args, shared, stream] = argumentsOf(launch.childForFieldName('arguments'));
-    const rest = [shared, stream].map((a) => (a ? ctx.edits.print(a) : '0')).join(', ');
-    ctx.edits.replace(launch, (print) => `hip2vx::launch_args(${stub}, ${print(grid)}, ${print(block)}, ${print(args)}, ${rest})`);
+    ctx.edits.replace(launch, (print) => `hip2vx::launch_args(${stub}, ${[grid, block, args].map(print).join(', ')}, ${[shared, stream].map((a) => (a ? print(a) : '0')).join(', ')})`);
   }
 }
 
