@@ -4,11 +4,36 @@
 #ifndef HIP2VX_VECTOR_TYPES_H
 #define HIP2VX_VECTOR_TYPES_H
 
+// The types have HIP's constructors (amd_hip_vector_types.h): the default one, which leaves the
+// lanes uninitialised; one taking every lane (float4(1, 2, 3, w), double2 z(a, b), and CUDA's full
+// braces {a, b}); and an explicit one giving every lane one value (not explicit for rank 1, so
+// CUDA's float1 v = {x} still builds). The types stay trivial: __shared__ arrays, unions and memcpy
+// see plain structs.
+#define HIP2VX_BROADCAST(T, V, SPECIFIER) /* from a value convertible to T: not a derived struct */ \
+  V() = default;                                                                                       \
+  template <typename U, typename = decltype((T) * (U*)0)> SPECIFIER constexpr V(U s)
 #define HIP2VX_VECTORS(T, name)                                                                        \
-  struct name##1 { T x; };                                                                             \
-  struct __attribute__((aligned(2 * sizeof(T)))) name##2 { T x, y; };                                 \
-  struct name##3 { T x, y, z; };                                                                       \
-  struct __attribute__((aligned(4 * sizeof(T)))) name##4 { T x, y, z, w; };                           \
+  struct name##1 {                                                                                     \
+    T x;                                                                                               \
+    HIP2VX_BROADCAST(T, name##1, ) : x((T)s) {}                                                        \
+  };                                                                                                   \
+  struct __attribute__((aligned(2 * sizeof(T)))) name##2 {                                             \
+    T x, y;                                                                                            \
+    HIP2VX_BROADCAST(T, name##2, explicit) : x((T)s), y((T)s) {}                                       \
+    template <typename A, typename B> constexpr name##2(A a, B b) : x((T)a), y((T)b) {}                \
+  };                                                                                                   \
+  struct name##3 {                                                                                     \
+    T x, y, z;                                                                                         \
+    HIP2VX_BROADCAST(T, name##3, explicit) : x((T)s), y((T)s), z((T)s) {}                              \
+    template <typename A, typename B, typename C>                                                      \
+    constexpr name##3(A a, B b, C c) : x((T)a), y((T)b), z((T)c) {}                                    \
+  };                                                                                                   \
+  struct __attribute__((aligned(4 * sizeof(T)))) name##4 {                                             \
+    T x, y, z, w;                                                                                      \
+    HIP2VX_BROADCAST(T, name##4, explicit) : x((T)s), y((T)s), z((T)s), w((T)s) {}                     \
+    template <typename A, typename B, typename C, typename D>                                          \
+    constexpr name##4(A a, B b, C c, D d) : x((T)a), y((T)b), z((T)c), w((T)d) {}                      \
+  };                                                                                                   \
   static inline name##1 make_##name##1(T x) { name##1 v; v.x = x; return v; }                          \
   static inline name##2 make_##name##2(T x, T y) { name##2 v; v.x = x; v.y = y; return v; }           \
   static inline name##3 make_##name##3(T x, T y, T z) { name##3 v; v.x = x; v.y = y; v.z = z; return v; } \
@@ -27,6 +52,7 @@ HIP2VX_VECTORS(unsigned long long, ulonglong)
 HIP2VX_VECTORS(float, float)
 HIP2VX_VECTORS(double, double)
 #undef HIP2VX_VECTORS
+#undef HIP2VX_BROADCAST
 
 #ifdef __cplusplus
 // The operators HIP defines on its vector types (amd_hip_vector_types.h): component-wise
