@@ -26,6 +26,7 @@ import { SplitNesting } from './nesting.js';
 import { spinPoints } from './spin-loops.js';
 import { templateWidths, wideIntegers, type TemplateWidths } from './wide-integers.js';
 import type { TypeTable } from '../analyse/types.js';
+import type { CType } from '../layout/index.js';
 import type { EditSet } from './edits.js';
 import type { Reporter } from './reporter.js';
 import type { SharedLayout } from '../analyse/shared-memory.js';
@@ -467,6 +468,9 @@ export class DeviceRewriter {
       return this.globals.has(name) || this.rules.deviceBuiltins.has(name) || !!this.rules.constructForName(name, 'device');
     };
     // A lambda inside device code: its names were seen with the function around it.
+    // A kernel template an instance binds to double (`axpy<double>`) computes in double too.
+    const bound = fn.kind === 'kernel' ? (this.options.instances ?? []).find((i) => i.kernel === fn && [...i.subst.values()].some(holdsDouble)) : undefined;
+    if (bound) this.doubleUse(fn.node, fn, `'${fn.name}<${bound.templateArgs.join(', ')}>'`);
     if (!this.captured.has(fn)) for (const root of [...fn.params, fn.body]) scan(root, DEVICE_NODES, (n) => this.deviceNode(n, fn), want);
     this.sharedDeclarations(fn);
     this.fileSharedReferences(fn);
@@ -770,15 +774,19 @@ export class DeviceRewriter {
         return;
       case 'primitive_type':
         // A bundled library's double routines are reported where the program uses their doubles, not in the library.
-        if (n.text === 'double' && this.options.xlen === 32 && !this.doubleReported.has(fn.node) && !isBundled(this.report.file) && !inSizeof(n)) {
-          this.doubleReported.add(fn.node);
-          this.report.construct(n, 'double-on-rv32', `double-precision arithmetic on a 32-bit device in '${fn.name}' (its first use; the others are not reported)`);
-        }
+        if (n.text === 'double') this.doubleUse(n, fn, `'${fn.name}'`);
         return;
       case 'call_expression':
         if (n.namedChildren.some((c) => c?.type === 'kernel_call_syntax')) this.report.construct(n, 'dynamic-parallelism');
         return;
     }
+  }
+
+  /** The first use of double in `fn` on rv32 is reported (a bundled library's where the program uses them). */
+  private doubleUse(n: Node, fn: FunctionInfo, where: string): void {
+    if (this.options.xlen !== 32 || this.doubleReported.has(fn.node) || isBundled(this.report.file) || inSizeof(n)) return;
+    this.doubleReported.add(fn.node);
+    this.report.construct(n, 'double-on-rv32', `double-precision arithmetic on a 32-bit device in ${where} (its first use; the others are not reported)`);
   }
 
   /** A PTX warp-matrix instruction becomes its runtime function's call (operands still rewritten); other asm is refused. */
@@ -1143,6 +1151,14 @@ function isMutableReference(param: Node): boolean {
  * the pointee then), less a top-level `const`, which would make the variable unassignable.
  */
 /** `sizeof(double)`, `alignof(double)`: the type named, no arithmetic done. */
+/** A template argument that computes in double: the scalar, or a record or array of it (`double2`). */
+function holdsDouble(t: CType | number | undefined): boolean {
+  if (t === undefined || typeof t === 'number') return false;
+  if (t.kind === 'scalar') return t.name === 'double' || t.name === 'long double';
+  if (t.kind === 'array') return holdsDouble(t.of);
+  return t.kind === 'record' && t.fields.some((f) => holdsDouble(f.type));
+}
+
 function inSizeof(n: Node): boolean {
   for (let p = n.parent; p && p.type !== 'compound_statement'; p = p.parent) if (p.type === 'sizeof_expression' || p.type === 'alignof_expression') return true;
   return false;

@@ -158,6 +158,13 @@ describe('device builtins', () => {
     expect(unwarned).toEqual([]);
   });
 
+  it('warns about none of the float routines the rv32 kernel link wraps to branch-free ones', () => {
+    const toolchain = readFileSync(join(RUNTIME_DIR, 'vortex-toolchain.mk'), 'utf8');
+    const names = /^HIP2VX_BRANCH_FREE_LIBCALLS := ((?:.*\\\n)*.*)$/m.exec(toolchain)![1].split(/[\s\\]+/).filter(Boolean);
+    expect(names).toEqual(expect.arrayContaining(['expf', 'sincosf']));
+    expect(names.filter((name) => rules.deviceBuiltins.get(name)?.report)).toEqual([]);
+  });
+
   it.each([['assert', 'hip2vx_assert'], ['__trap', 'hip2vx_trap'], ['__brkpt', 'hip2vx_trap']])('%s -> %s with the source location', (name, to) => {
     expect(rules.deviceBuiltins.get(name)).toMatchObject({ action: { kind: 'rename', to }, location: true, status: 'supported', report: undefined });
   });

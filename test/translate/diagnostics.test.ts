@@ -349,6 +349,16 @@ describe('unsupported constructs and malformed input', () => {
     expect(result.outputs.map((o) => o.role)).toEqual(['host', 'device', 'registration', 'build']);
     const rv64 = await translateText('d.cu', '__global__ void k(double* p) { p[threadIdx.x] *= 2.0; }\n', { xlen: 64 });
     expect(rv64.diagnostics).toEqual([]);
+    // A kernel template computes in double where an instance binds a parameter to it (double2 too), not with float.
+    const template = 'template <typename T, typename U> __global__ void axpy(T a, U* y) { y[threadIdx.x] = y[threadIdx.x] * a; }\n';
+    const launched = (args: string) => translateText('t.cu', `${template}int main() { axpy<${args}><<<1, 1>>>(0, nullptr); }\n`);
+    expect(formatted(await launched('float, double')).map((d) => d.replace(/\(its first use.*$/, ''))).toEqual([
+      "t.cu:1:35: warning: double-precision arithmetic on a 32-bit device in 'axpy<float, double>' ",
+    ]);
+    expect(formatted(await launched('int, double2')).map((d) => d.replace(/\(its first use.*$/, ''))).toEqual([
+      "t.cu:1:35: warning: double-precision arithmetic on a 32-bit device in 'axpy<int, double2>' ",
+    ]);
+    expect((await launched('float, float')).diagnostics).toEqual([]);
     // sizeof(double) names the type and does no arithmetic.
     const sizes = await translateText('d.cu', '__global__ void k(int* p) { p[threadIdx.x] = (int)sizeof(double) + (int)alignof(double); }\n');
     expect(sizes.diagnostics).toEqual([]);
