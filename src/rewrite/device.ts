@@ -850,8 +850,24 @@ export class DeviceRewriter {
     for (const vars of byDecl.values()) {
       const decl = vars[0].declaration;
       if (vars[0].dynamic) this.dynamicShared(decl, vars);
-      else this.edits.replace(decl, vars.map((v) => `auto& ${v.name} = HIP2VX_SHARED(${this.shared.offsetExpr(fn)}, ${this.shared.structType(fn)}).${v.name};`).join(' '));
+      else this.edits.replace(decl, (print) => vars.map((v) => `${this.sharedReference(fn, v, print)} = HIP2VX_SHARED(${this.shared.offsetExpr(fn)}, ${this.shared.structType(fn)}).${v.name};`).join(' '));
     }
+  }
+
+  /**
+   * `auto& name`, or in a template where the declaration names none of its parameters, the type
+   * written (`Buf& buffer`, `float (&tile)[16]`): `buffer.add<2>(n)` needs no `template` keyword
+   * for a variable of a non-dependent type, as it does for a member of the templated slice struct.
+   */
+  private sharedReference(fn: FunctionInfo, v: SharedVar, print: (n: Node) => string): string {
+    const decl = v.declaration;
+    const name = declaredName(v.declarator);
+    const type = sharedType(decl);
+    const names = descendants(decl, [...NAMES]).map((n) => n.text);
+    if (!fn.templateParams.length || !name || !type.length || names.some((n) => fn.templateParams.includes(n))) return `auto& ${v.name}`;
+    const declarator = print(v.declarator);
+    const at = name.startIndex - v.declarator.startIndex;
+    return `${type.map(print).join(' ')} ${declarator.slice(0, at)}(&${v.name})${declarator.slice(at + name.text.length)}`;
   }
 
   /** `extern __shared__ T name[];`: a pointer to the block's dynamic region. */

@@ -132,8 +132,8 @@ const PROGRAMS: FeatureProgram[] = [
   { dir: 'quoted-runtime-header', stem: 'quoted_runtime_header', variants: [{ config: '4x4' }], what: 'a quoted "cuda_runtime.h" leaves the device source' },
   {
     dir: 'template-shared', stem: 'template_shared', variants: [{ config: '4x4' }],
-    what: "__shared__ arrays sized by one and two template parameters; the CUDA samples' SharedMemory<T> (the dynamic array in a member function)",
-    device: ['template <int W, int H> struct transpose_SharedMem', 'double* __smem_d = reinterpret_cast<double*>(hip2vx_dynamic_shared()); return __smem_d;'],
+    what: "__shared__ arrays sized by one and two template parameters; the CUDA samples' SharedMemory<T> (the dynamic array in a member function); a shared object of a non-dependent type calling its member template",
+    device: ['template <int W, int H> struct transpose_SharedMem', 'Accumulator (&acc) = HIP2VX_SHARED(HIP2VX_ABI(0, 0), accumulate_SharedMem<N>).acc;', 'double* __smem_d = reinterpret_cast<double*>(hip2vx_dynamic_shared()); return __smem_d;'],
   },
   {
     dir: 'template-function-shared/app', stem: 'template_function_shared', includeDirs: ['../lib'], variants: [{ config: '4x4' }],
