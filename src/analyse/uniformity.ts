@@ -10,10 +10,16 @@ import type { SummaryOracle, WarpScope } from './warp-uniformity.js';
 
 /** Calls whose result is uniform when their arguments are. */
 const PURE_CALLS = new Set([
-  'min', 'max', 'umin', 'umax', 'fminf', 'fmaxf', 'fabsf', 'abs', 'sqrtf', 'rsqrtf', 'floorf', 'ceilf',
-  'roundf', 'truncf', 'expf', 'logf', 'exp2f', 'log2f', 'powf', 'sinf', 'cosf', 'tanhf', '__expf', '__logf',
-  '__fdividef', '__saturatef', '__float2int_rn', '__int_as_float', '__float_as_int', '__popc', '__clz',
-  '__ffs', '__mul24', '__umul24', 'dim3', 'static_cast', 'reinterpret_cast', 'const_cast',
+  'min', 'max', 'umin', 'umax', 'llmin', 'llmax', 'ullmin', 'ullmax', 'abs', 'labs', 'llabs',
+  'dim3', 'static_cast', 'reinterpret_cast', 'const_cast',
+  // The C library's math, float and double forms, and CUDA's fast and rounded forms of it.
+  ...['fmin', 'fmax', 'fabs', 'sqrt', 'rsqrt', 'cbrt', 'rcbrt', 'floor', 'ceil', 'round', 'trunc', 'rint', 'exp', 'exp2',
+    'exp10', 'expm1', 'log', 'log2', 'log10', 'log1p', 'pow', 'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'atan2', 'sinh',
+    'cosh', 'tanh', 'hypot', 'fmod', 'fma', 'copysign', 'ldexp', 'erf', 'erfc', 'sinpi', 'cospi'].flatMap((f) => [f, `${f}f`]),
+  '__expf', '__exp10f', '__logf', '__log2f', '__log10f', '__powf', '__sinf', '__cosf', '__tanf', '__fdividef', '__saturatef',
+  '__fadd_rn', '__fmul_rn', '__fdiv_rn', '__fsqrt_rn', '__frcp_rn', '__fmaf_rn', '__float2int_rn', '__float2int_rz',
+  '__float2uint_rn', '__int2float_rn', '__int_as_float', '__float_as_int', '__uint_as_float', '__float_as_uint',
+  '__popc', '__popcll', '__clz', '__clzll', '__ffs', '__ffsll', '__brev', '__mul24', '__umul24', '__mulhi', '__umulhi',
 ]);
 /** Methods without arguments whose result is the same for every thread: cooperative groups' sizes. */
 const UNIFORM_METHODS = new Set(['size', 'num_threads', 'meta_group_size']);

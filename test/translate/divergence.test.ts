@@ -267,6 +267,14 @@ describe('divergence brackets', () => {
     expect(output(await loop('lane(4)'), 'device')).toContain('hip2vx_block_all');
   });
 
+  it('the math library and CUDA\'s fast math give uniform results for uniform arguments (backprop\'s __log2f(HEIGHT))', async () => {
+    const loop = (bound: string) => translateText('k.cu', `__global__ void k(int* p, int n) {\nfor (int k = 1; k <= ${bound}; ++k) { __syncthreads(); p[k] = 1; }\n}\n`);
+    for (const bound of ['__log2f(n)', '__powf(2.0f, n)', 'log2(n * 1.0)', 'ceil(sqrt(n))', '__popc(n)']) {
+      expect(output(await loop(bound), 'device'), bound).not.toMatch(/HIP2VX_PRED_EXIT|hip2vx_block_all/);
+    }
+    expect(output(await loop('__log2f(p[threadIdx.x])'), 'device')).toContain('hip2vx_block_all');
+  });
+
   it('a for loop whose initializer resets a counter that varies elsewhere, and that changes it uniformly, is uniform', async () => {
     const kernel = (second: string) => kernelText(`int i;\nfor (i = threadIdx.x; i < n; i++) p[i] = 0;\n${second}`);
     // The first loop is a pred loop; a second that is per-thread after all ends by a block vote.
