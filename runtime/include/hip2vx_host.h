@@ -77,6 +77,11 @@ static inline hipError_t hip2vx_copy_images(Host* host, size_t bytes, size_t hos
 #endif
 }
 
+/* An asynchronous copy of images made by hip2vx_copy_images: they are freed when it returns. */
+static inline hipError_t hip2vx_copy_waited(hipError_t error, hipStream_t stream) {
+  return error != hipSuccess ? error : hipStreamSynchronize(stream);
+}
+
 #ifdef __cplusplus
 #include <utility>
 

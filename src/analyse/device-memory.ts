@@ -11,8 +11,8 @@ import type { KernelInstance } from './instances.js';
 import type { GlobalVar, Program } from './program.js';
 import type { TypeTable } from './types.js';
 import { isTypeError } from './types.js';
-import { staticType } from './expression-type.js';
-import { argumentsOf, declaredName, scan, spanHas } from './syntax.js';
+import { fileDeclaration, staticType } from './expression-type.js';
+import { argumentsOf, declaredName, functionDeclarator, scan, spanHas } from './syntax.js';
 
 /** Where device code reads the memory: a kernel's pointer parameter or a device global. */
 export interface DeviceRead {
@@ -34,6 +34,8 @@ export interface ConvertibleCopy {
   toDevice: boolean;
   host: Node;
   bytes: Node;
+  /** An asynchronous copy: its stream (null for the default one), which the converted copy waits for. */
+  stream?: Node | null;
 }
 
 /** A byte copy into or out of such memory that is not converted (an error). */
@@ -63,7 +65,7 @@ export interface InitialValue {
 
 export type LayoutFlow = ConvertibleCopy | UnconvertedCopy | UnknownFlow | InitialValue;
 
-/** Argument positions of a symbol copy; only the plain (not async) ones are converted. */
+/** Argument positions of a symbol copy. */
 interface Copier {
   /** The symbol, the host memory and the byte count. */
   device: number;
@@ -72,19 +74,20 @@ interface Copier {
   /** The hipMemcpyKind and the offset into the symbol (converted only when absent or 0). */
   kind: number;
   offset: number;
-  async: boolean;
+  /** An asynchronous copy's stream argument. */
+  stream?: number;
 }
 
-const TO_SYMBOL: Copier = { device: 0, host: 1, bytes: 2, offset: 3, kind: 4, async: false };
-const FROM_SYMBOL: Copier = { device: 1, host: 0, bytes: 2, offset: 3, kind: 4, async: false };
+const TO_SYMBOL: Copier = { device: 0, host: 1, bytes: 2, offset: 3, kind: 4 };
+const FROM_SYMBOL: Copier = { device: 1, host: 0, bytes: 2, offset: 3, kind: 4 };
 const SYMBOL_COPIES: Record<string, Copier> = {
   hipMemcpyToSymbol: TO_SYMBOL,
-  hipMemcpyToSymbolAsync: { ...TO_SYMBOL, async: true },
+  hipMemcpyToSymbolAsync: { ...TO_SYMBOL, stream: 5 },
   hipMemcpyFromSymbol: FROM_SYMBOL,
-  hipMemcpyFromSymbolAsync: { ...FROM_SYMBOL, async: true },
+  hipMemcpyFromSymbolAsync: { ...FROM_SYMBOL, stream: 5 },
 };
-/** (dst, src, bytes, kind[, stream]); only plain hipMemcpy is converted. */
-const POINTER_COPIES = new Set(['hipMemcpy', 'hipMemcpyAsync']);
+/** (dst, src, bytes, kind[, stream]) */
+const POINTER_COPIES: Record<string, number | undefined> = { hipMemcpy: undefined, hipMemcpyAsync: 4 };
 /** Calls that take the device pointer without moving host bytes into it. */
 const NO_BYTES = new Set(['hipMalloc', 'hipMallocManaged', 'hipFree', 'hipMemset', 'hipMemsetAsync', 'hipMemsetD8', 'hipMemsetD16', 'hipMemsetD32']);
 /** Expressions that can be evaluated twice (once per object of the image) without side effects. */
@@ -176,11 +179,15 @@ function pointerFlows(input: DeviceMemoryInput, arg: Node, launch: Node, read: D
   const fn = enclosing(launch, 'function_definition');
   const body = fn?.childForFieldName('body');
   const name = arg.text;
-  if (!body || !declaresLocal(body, name)) return [{ kind: 'unknown', node: arg, read, reason: `'${name}' is not a local variable of this function` }];
+  // A local, or a variable of the file (streamcluster's `Point *p_d;`) followed through every function not declaring its own.
+  const local = !!body && declaresLocal(body, name);
+  const scope = local ? body : fileVariable(arg) ? input.program.root : undefined;
+  if (!scope) return [{ kind: 'unknown', node: arg, read, reason: `'${name}' is neither a local variable of this function nor a variable of this file` }];
   const flows: LayoutFlow[] = [];
   const seenCalls = new Set<number>();
   const text = input.program.text;
-  scan(body, new Set(['identifier']), (use) => {
+  scan(scope, new Set(['identifier']), (use) => {
+    if (!local && shadowed(use, name)) return;
     const call = callTaking(use);
     if (!call) {
       const assignment = use.parent?.type === 'assignment_expression' && use.parent.childForFieldName('left')?.id === use.id;
@@ -193,7 +200,7 @@ function pointerFlows(input: DeviceMemoryInput, arg: Node, launch: Node, read: D
     // Managed memory: the host reads and writes it in place, in the host's layout.
     if (api === 'hipMallocManaged') flows.push({ kind: 'unknown', node: call.node, read, reason: `'${name}' is managed memory, which the host reads and writes in its own layout` });
     if (NO_BYTES.has(api)) return;
-    if (POINTER_COPIES.has(api)) {
+    if (api in POINTER_COPIES) {
       const flow = pointerCopy(input, call.node, api, call.index, read);
       if (flow) flows.push(flow);
       return;
@@ -213,8 +220,7 @@ function pointerCopy(input: DeviceMemoryInput, call: Node, api: string, index: n
   const device = toDevice ? 0 : 1;
   if (index !== device) return { kind: 'unconverted', call, read, reason: `the device pointer is not the ${device === 0 ? 'destination' : 'source'} of this ${kind} copy` };
   if (bare(args[device]).type !== 'identifier') return { kind: 'unconverted', call, read, reason: 'the device address is offset on the host, where the objects have their host size' };
-  if (api !== 'hipMemcpy') return { kind: 'unconverted', call, read, reason: `only plain hipMemcpy is converted, not ${api}` };
-  return hostSide(input, call, read, toDevice, args[1 - device], args[2]);
+  return hostSide(input, call, read, toDevice, args[1 - device], args[2], POINTER_COPIES[api]);
 }
 
 /**
@@ -249,10 +255,9 @@ function symbolFlows(input: DeviceMemoryInput, read: DeviceRead): LayoutFlow[] {
     const offset = args[copier.offset];
     const kind = args[copier.kind];
     const expected = toDevice ? /HostToDevice$/ : /DeviceToHost$/;
-    if (copier.async) flows.push({ kind: 'unconverted', call, read, reason: `only plain hipMemcpyToSymbol/hipMemcpyFromSymbol are converted, not ${api}` });
-    else if (offset && offset.text !== '0') flows.push({ kind: 'unconverted', call, read, reason: 'the offset into the symbol is a host offset' });
+    if (offset && offset.text !== '0') flows.push({ kind: 'unconverted', call, read, reason: 'the offset into the symbol is a host offset' });
     else if (kind && !expected.test(kind.text)) flows.push({ kind: 'unconverted', call, read, reason: `the direction '${kind.text}' is not ${toDevice ? 'HostToDevice' : 'DeviceToHost'}` });
-    else flows.push(hostSide(input, call, read, toDevice, args[copier.host], args[copier.bytes]));
+    else flows.push(hostSide(input, call, read, toDevice, args[copier.host], args[copier.bytes], copier.stream));
   }, (_, start, end) => spanHas(text, name, start, end));
   return flows;
 }
@@ -265,8 +270,11 @@ function symbolName(arg: Node): string {
   return e.type === 'identifier' ? e.text : '';
 }
 
-/** The copy converts when its host side is a pure expression pointing at objects of the type the device reads. */
-function hostSide(input: DeviceMemoryInput, call: Node, read: DeviceRead, toDevice: boolean, host: Node | undefined, bytes: Node | undefined): LayoutFlow {
+/**
+ * The copy converts when its host side is a pure expression pointing at objects of the type the
+ * device reads, and an asynchronous copy's stream (argument `streamAt`) is one too.
+ */
+function hostSide(input: DeviceMemoryInput, call: Node, read: DeviceRead, toDevice: boolean, host: Node | undefined, bytes: Node | undefined, streamAt?: number): LayoutFlow {
   if (!host || !bytes) return { kind: 'unconverted', call, read, reason: 'the call has too few arguments' };
   const hostType = staticType(host, input.program.text, input.types);
   const held = hostType && pointee(hostType);
@@ -279,7 +287,10 @@ function hostSide(input: DeviceMemoryInput, call: Node, read: DeviceRead, toDevi
   }
   // The only calls staticType types are `v.data()` of a std::vector, which are pure.
   if (host.type !== 'call_expression' && !isPure(host)) return { kind: 'unconverted', call, read, reason: `the host expression '${host.text}' is not a plain variable, member, element or vector's data()` };
-  return { kind: 'convertible', call, read, toDevice, host, bytes };
+  if (streamAt === undefined) return { kind: 'convertible', call, read, toDevice, host, bytes };
+  const stream = argumentsOf(call.childForFieldName('arguments'))[streamAt] ?? null;
+  if (stream && !isPure(stream)) return { kind: 'unconverted', call, read, reason: `the stream '${stream.text}' is not a plain variable, member or element` };
+  return { kind: 'convertible', call, read, toDevice, host, bytes, stream };
 }
 
 /** The call whose argument list holds `use` (through parentheses, casts, `&`), and the argument's index. */
@@ -294,6 +305,20 @@ function callTaking(use: Node): { node: Node; index: number } | undefined {
 function enclosing(node: Node, type: string): Node | undefined {
   for (let n = node.parent; n; n = n.parent) if (n.type === type) return n;
   return undefined;
+}
+
+/** A host variable this file declares outside functions before `use` (not a device global, not extern). */
+function fileVariable(use: Node): boolean {
+  const item = fileDeclaration(use)?.node;
+  return !!item && !item.children.some((c) => (c?.type === 'storage_class_specifier' && c.text === 'extern') || (c?.type === 'type_qualifier' && /^__(device|constant|managed|shared)__$/.test(c.text)));
+}
+
+/** `use` is in a function declaring a variable or parameter of its own named `name`. */
+function shadowed(use: Node, name: string): boolean {
+  const fn = enclosing(use, 'function_definition');
+  if (!fn) return false;
+  const params = functionDeclarator(fn)?.childForFieldName('parameters');
+  return declaresLocal(fn.childForFieldName('body') ?? fn, name) || argumentsOf(params ?? null).some((p) => declaredName(p.childForFieldName('declarator'))?.text === name);
 }
 
 function declaresLocal(body: Node, name: string): boolean {

@@ -97,7 +97,10 @@ function conversion(call: Node, types: TypeTable, subst?: Subst): CType | undefi
 
 function declaredType(name: Node, text: string, types: TypeTable, subst?: Subst): CType | undefined {
   const found = declarationOf(name);
-  if (!found) return memberOfDefinedClass(name, name.text, types, subst);
+  if (!found) {
+    const file = fileDeclaration(name);
+    return memberOfDefinedClass(name, name.text, types, subst) ?? (file && known(types.resolveDeclarator(file.node, file.declarator, subst, true)));
+  }
   if (!found.declarator) return known(types.resolveParameter(found.node, subst, true));
   // `auto& h = experiments[id];`: the initializer's type (a reference stands for what it refers to).
   const value = found.node.childForFieldName('type')?.type === 'placeholder_type_specifier' && found.declarator.type === 'init_declarator' ? found.declarator.childForFieldName('value') : null;
@@ -161,6 +164,38 @@ function localDeclarations(fn: Node): Map<string, { node: Node; declarator: Node
     declarationIndex.set(fn, index);
   }
   return index;
+}
+
+const fileIndex = new WeakMap<Node, Map<string, { node: Node; declarator: Node }[]>>();
+const FILE_SCOPES = new Set(['translation_unit', 'declaration_list', 'linkage_specification']);
+
+/**
+ * A variable the file declares outside functions and classes (in a namespace too) before the use
+ * of `name` outside a class: streamcluster's `Point_Struct *p_h;`.
+ */
+export function fileDeclaration(name: Node): { node: Node; declarator: Node } | undefined {
+  const root = name.tree.rootNode;
+  let index = fileIndex.get(root);
+  if (!index) {
+    const byName = (index = new Map());
+    const visit = (scope: Node): void => {
+      for (const item of scope.namedChildren) {
+        if (!item) continue;
+        if (item.type === 'namespace_definition' || item.type === 'linkage_specification') {
+          const body = item.childForFieldName('body');
+          if (body && FILE_SCOPES.has(body.type)) visit(body);
+        }
+        if (item.type !== 'declaration' || functionDeclarator(item)) continue;
+        for (const declarator of item.childrenForFieldName('declarator')) {
+          const declared = declaredName(declarator)?.text;
+          if (declared) byName.set(declared, [...(byName.get(declared) ?? []), { node: item, declarator }]);
+        }
+      }
+    };
+    visit(root);
+    fileIndex.set(root, index);
+  }
+  return index.get(name.text)?.filter((d) => d.node.endIndex <= name.startIndex).at(-1);
 }
 
 /** The field `name` of the class whose member function `fn` defines. */

@@ -49,14 +49,16 @@ function deviceSide(report: Reporter, read: DeviceRead, severity: 'error' | 'war
 /**
  * `hip2vx_copy_images(host, bytes, sizeof(*(host)), <device size>, <direction>, <convert object
  * i>, <the user's call on the images>)`: the host expression is pure (checked by the analysis), so
- * it may be evaluated once per object.
+ * it may be evaluated once per object; so is an asynchronous copy's stream, named twice.
  */
 function convertedCopy(flow: ConvertibleCopy, print: Printer, abi: Abi): string {
   const host = print(flow.host);
   const object = `(${host})[__hv_i]`;
   const call = flow.call;
   const args = argumentsOf(call.childForFieldName('arguments'));
-  const userCall = `${print(call.childForFieldName('function')!)}(${args.map((a) => (a.id === flow.host.id ? '__hv_host' : a.id === flow.bytes.id ? '__hv_bytes' : print(a))).join(', ')})`;
+  const copy = `${print(call.childForFieldName('function')!)}(${args.map((a) => (a.id === flow.host.id ? '__hv_host' : a.id === flow.bytes.id ? '__hv_bytes' : print(a))).join(', ')})`;
+  // The images live until the copy returns: an asynchronous one is waited for.
+  const userCall = flow.stream === undefined ? copy : `hip2vx_copy_waited(${copy}, ${flow.stream ? print(flow.stream) : '0'})`;
   const toDevice = flow.toDevice;
   const statements = (toDevice ? toImage : fromImage)(flow.read.element, object, '__hv_image', 0, abi).join(' ');
   const image = toDevice ? 'unsigned char*' : 'const unsigned char*';

@@ -35,6 +35,29 @@ describe('copies into memory a kernel reads as a type with another device layout
     expect(output(r, 'host')).toContain('[&](void* __hv_host, size_t __hv_bytes) { return hipMemcpy(__hv_host, d, __hv_bytes, hipMemcpyDeviceToHost); })');
   });
 
+  it('converts asynchronous copies, which wait for their stream (the images are freed when they return)', async () => {
+    const r = await translateText('async.hip', program('  arg_t h; hipStream_t s; hipMemcpyAsync(d, &h, sizeof h, hipMemcpyHostToDevice, s);', 'k<<<1, 4>>>(d); hipMemcpyAsync(&h, d, sizeof h, hipMemcpyDeviceToHost);'));
+    expect(formatted(r).map((d) => d.replace(/ \(.*$/, ''))).toEqual([
+      "async.hip:5:27: note: copies 'arg_t' to the device as its rv32 image",
+      "async.hip:6:19: note: copies 'arg_t' from the device as its rv32 image",
+    ]);
+    expect(output(r, 'host')).toContain('return hip2vx_copy_waited(hipMemcpyAsync(d, __hv_host, __hv_bytes, hipMemcpyHostToDevice, s), s); })');
+    expect(output(r, 'host')).toContain('return hip2vx_copy_waited(hipMemcpyAsync(__hv_host, d, __hv_bytes, hipMemcpyDeviceToHost), 0); })');
+  });
+
+  it("follows a variable of the file through the functions that do not declare their own (streamcluster's Point *p_d)", async () => {
+    const file = (other: string) => `${ARG_T}${KERNEL}arg_t* d;\nvoid alloc() { hipMalloc(&d, sizeof(arg_t)); }\n${other}\nint main() {\n  arg_t h; alloc(); hipMemcpy(d, &h, sizeof h, hipMemcpyHostToDevice);\n  k<<<1, 4>>>(d);\n}\n`;
+    const r = await translateText('file.hip', file('void other(arg_t* d) { fill(d); }\nvoid local() { arg_t* d = 0; fill(d); }'));
+    expect(formatted(r)).toEqual([
+      "file.hip:8:21: note: copies 'arg_t' to the device as its rv32 image (12 bytes each, 24 on the host), since parameter 'a' of kernel 'k' reads it there [device-layout-converted]",
+    ]);
+    expect(output(r, 'host')).toContain('return hipMemcpy(d, __hv_host, __hv_bytes, hipMemcpyHostToDevice); })');
+    // Passed elsewhere: not followed.
+    expect(formatted(await translateText('file.hip', file('void other() { fill(d); }'))).map((d) => d.replace(/^.*: (\w+): .*\[/, '$1 ['))).toEqual([
+      'warning [device-layout-unknown]', 'warning [device-layout-unknown]', 'note [device-layout-converted]',
+    ]);
+  });
+
   it("converts copies from and into a std::vector's data()", async () => {
     const r = await translateText('vector.hip', `#include <vector>\n${program('  std::vector<arg_t> h(1); hipMemcpy(d, h.data(), h.size() * sizeof(arg_t), hipMemcpyHostToDevice);')}`);
     expect(formatted(r).map((d) => d.replace(/^.*\[/, '['))).toEqual(['[device-layout-converted]']);
@@ -54,7 +77,7 @@ describe('copies into memory a kernel reads as a type with another device layout
   });
 
   const UNCONVERTED: [name: string, body: string, reason: string][] = [
-    ['async', '  arg_t h; hipMemcpyAsync(d, &h, sizeof h, hipMemcpyHostToDevice, 0);', 'only plain hipMemcpy is converted, not hipMemcpyAsync'],
+    ['impure-stream', '  arg_t h; hipStream_t s[2]; int i = 0; hipMemcpyAsync(d, &h, sizeof h, hipMemcpyHostToDevice, s[i++]);', "the stream 's[i++]' is not a plain variable, member or element"],
     ['default-kind', '  arg_t h; hipMemcpy(d, &h, sizeof h, hipMemcpyDefault);', "the direction 'hipMemcpyDefault' is not HostToDevice or DeviceToHost"],
     ['untyped-host', '  void* h = load(); hipMemcpy(d, h, 24, hipMemcpyHostToDevice);', "the type of the host memory 'h' is not known here (a pointer or array of 'arg_t' declared in this function is)"],
     ['other-type', '  unsigned char h[24]; hipMemcpy(d, h, sizeof h, hipMemcpyHostToDevice);', "the host memory 'h' holds 'unsigned char', not 'arg_t'"],
@@ -81,7 +104,7 @@ describe('copies into memory a kernel reads as a type with another device layout
     );
     const param = await translateText('param.hip', `${ARG_T}${KERNEL}void run(arg_t* d) { k<<<1, 4>>>(d); }\n`);
     expect(formatted(param)).toContain(
-      `param.hip:3:34: warning: parameter 'a' of kernel 'k' reads 'arg_t' from this memory, and ${ARG_LAYOUT}; if the host copies bytes into or out of it, they are wrong on the device: 'd' is not a local variable of this function [device-layout-unknown]`,
+      `param.hip:3:34: warning: parameter 'a' of kernel 'k' reads 'arg_t' from this memory, and ${ARG_LAYOUT}; if the host copies bytes into or out of it, they are wrong on the device: 'd' is neither a local variable of this function nor a variable of this file [device-layout-unknown]`,
     );
   });
 
