@@ -339,7 +339,8 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     const warpUsers = WarpOps.of(options.rules).users(units.flatMap((u) => [...u.program.kernels, ...u.program.deviceFunctions, ...u.program.memberFunctions]), warpSynchronous);
     const warpEnders = threadEnders(units.map((u) => u.program), warpUsers);
     const declaredKernels = units.flatMap((u) => u.program.functions.filter((f) => f.kind === 'kernel' && !f.body));
-    rewriteHost({ program, kernels, declaredKernels, launchInstance, instances: own.instances, edits: hostEdits, rules: options.rules, headerRule, report, programName: result.program.name, deviceAbi, deviceFile: files.device, headerMode, nl });
+    const includedInstances = units.filter((u) => u.header).flatMap((u) => u.instances);
+    rewriteHost({ program, kernels, declaredKernels, launchInstance, instances: own.instances, includedInstances, edits: hostEdits, rules: options.rules, headerRule, report, programName: result.program.name, deviceAbi, deviceFile: files.device, headerMode, nl });
     const flows = deviceMemoryFlows({ program, types: own.types, instances, launchInstance, deviceAbi });
     rewriteLayoutCopies(flows, hostEdits, report, deviceAbi);
     const deviceEdits = new EditSet(file.text);

@@ -32,6 +32,8 @@ export interface HostContext {
   /** The kernel instance each launch (call node id) starts. */
   launchInstance: ReadonlyMap<number, string>;
   instances: KernelInstance[];
+  /** The instances of the kernels of the GPU headers included here, whose stubs follow their #include. */
+  includedInstances: readonly KernelInstance[];
   edits: EditSet;
   rules: RuleSet;
   /** The rule for an include as written: none for a quoted one the user's own file answers. */
@@ -102,8 +104,9 @@ export function rewriteHost(ctx: HostContext): void {
   const handles = kernelHandles(ctx);
   const templateHandles = new Map(ctx.kernels.filter((k) => !ctx.headerMode && dispatches(ctx.program, k)).map((k) => [k.name, k] as const));
   // A kernel template's instance named as a value (instances.ts, valuesOf): its handle.
-  const valueHandles = new Map(ctx.headerMode ? [] : ctx.instances.flatMap((i) => i.launches.filter((l) => l.value).map((l) => [l.call.id, i] as const)));
-  const valueNames = new Set(ctx.instances.filter((i) => i.launches.some((l) => l.value)).map((i) => i.kernel.name));
+  const named = [...ctx.instances, ...ctx.includedInstances];
+  const valueHandles = new Map(ctx.headerMode ? [] : named.flatMap((i) => i.launches.filter((l) => l.value).map((l) => [l.call.id, i] as const)));
+  const valueNames = new Set(named.filter((i) => i.launches.some((l) => l.value)).map((i) => i.kernel.name));
   const kernelTemplates = new Set(ctx.headerMode ? [] : ctx.kernels.filter((k) => k.templateParams.length > 0).map((k) => k.name));
   const linked = new Map(ctx.declaredKernels.filter((k) => definedElsewhere(ctx, k)).map((k) => [k.name, k] as const));
   // Materialise only what a rule or the rewrite cares about; most identifiers are neither.
@@ -192,7 +195,7 @@ function valueOf(n: Node): { node: Node; scope: string } {
 function kernelHandles(ctx: HostContext): Map<string, KernelInstance> {
   const handles = new Map<string, KernelInstance>();
   if (ctx.headerMode) return handles;
-  for (const i of ctx.instances) if (i.templateArgs.length === 0) handles.set(i.kernel.name, i);
+  for (const i of [...ctx.instances, ...ctx.includedInstances]) if (i.templateArgs.length === 0) handles.set(i.kernel.name, i);
   return handles;
 }
 
