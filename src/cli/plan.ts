@@ -140,9 +140,9 @@ export class OutputPlanner {
   /**
    * One Makefile per program. Programs named by the user go in the directory of their first
    * source (`Makefile`, or `Makefile.<name>` beside other named programs); every other output
-   * directory whose sources hold one main() is one program made of all of them, but those another
-   * source includes as text and those of named programs (a named program's source from another
-   * folder has its outputs in a folder of its own).
+   * directory whose sources hold one main() is one program made of all of them and of the folders
+   * below it without a main, but those another source includes as text and those of named
+   * programs (a named program's source from another folder has its outputs in a folder of its own).
    */
   makefiles(): PlannedFile[] {
     const found: { dir: string; name: string; parts: Part[]; auto?: boolean }[] = [];
@@ -157,14 +157,22 @@ export class OutputPlanner {
     }
     const byDir = new Map<string, Part[]>();
     for (const part of this.parts.values()) if (!named.has(part.dir) && !claimed.has(part)) byDir.set(part.dir, [...(byDir.get(part.dir) ?? []), part]);
-    for (const [dir, all] of byDir) {
+    const linked = new Map([...byDir].map(([dir, all]) => {
       const included = this.includedByDir.get(dir) ?? new Set();
       // A translated source included as text is included as its host translation.
-      const parts = all.filter((p) => !included.has(p.source) && !included.has(translatedHeaderPath(p.source, 'host')));
-      const mains = parts.filter((p) => p.hasMain);
-      // Only a program with a translated source gets a Makefile (hip2vortex has nothing to build otherwise).
-      if (mains.length === 1 && parts.some((p) => p.unit)) found.push({ dir, name: stemOf(mains[0].source), parts, auto: true });
+      return [dir, all.filter((p) => !included.has(p.source) && !included.has(translatedHeaderPath(p.source, 'host')))] as const;
+    }));
+    const programs = new Map<string, Part[]>([...linked].filter(([, parts]) => parts.filter((p) => p.hasMain).length === 1).map(([dir, parts]) => [dir, [...parts]]));
+    // A folder of sources without a main belongs to the first folder above it with sources, if that
+    // holds one main (Rodinia's main.c beside its kernel/ and util/device/ folders).
+    for (const [dir, parts] of linked) {
+      if (parts.some((p) => p.hasMain)) continue;
+      let up = dirname(dir);
+      while (!linked.has(up) && up !== dirname(up)) up = dirname(up);
+      programs.get(up)?.push(...parts);
     }
+    // Only a program with a translated source gets a Makefile (hip2vortex has nothing to build otherwise).
+    for (const [dir, parts] of programs) if (parts.some((p) => p.unit)) found.push({ dir, name: stemOf(parts.find((p) => p.hasMain)!.source), parts, auto: true });
     const perDir = new Map<string, number>();
     for (const p of found) perDir.set(p.dir, (perDir.get(p.dir) ?? 0) + 1);
     const writes: PlannedFile[] = [];

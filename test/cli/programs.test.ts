@@ -123,6 +123,26 @@ describe('programs of several sources', () => {
     runCpu(out);
   });
 
+  it("Rodinia's layout: the folders of sources below main.c's without a main of their own are part of its program (a kernel source included as text there)", { timeout: 300_000 }, () => {
+    const out = translateSources({
+      'main.c': ['#include <stdio.h>', '#include "./util/device/device.h"', '#include "./kernel/wrapper.h"',
+        'int main(void) { float v[64]; int i, bad = 0; setdevice(); for (i = 0; i < 64; i++) v[i] = i; scale_all(2.0f, v, 64);',
+        '  for (i = 0; i < 64; i++) bad += v[i] != 2.0f * i; printf("%s\\n", bad ? "FAILED" : "PASSED"); return bad; }'],
+      'kernel/wrapper.h': ['#ifdef __cplusplus', 'extern "C"', '#endif', 'void scale_all(float alpha, float* v, int n);'],
+      'kernel/kernel.cu': ['__global__ void scale(float alpha, float* v, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) v[i] *= alpha; }'],
+      'kernel/wrapper.cu': ['#include "./kernel.cu"', '#include "./wrapper.h"',
+        'void scale_all(float alpha, float* v, int n) { float* d; cudaMalloc((void**)&d, n * sizeof(float)); cudaMemcpy(d, v, n * sizeof(float), cudaMemcpyHostToDevice);',
+        '  scale<<<(n + 31) / 32, 32>>>(alpha, d, n); cudaMemcpy(v, d, n * sizeof(float), cudaMemcpyDeviceToHost); cudaFree(d); }'],
+      'util/device/device.h': ['#ifdef __cplusplus', 'extern "C"', '#endif', 'void setdevice(void);'],
+      'util/device/device.cu': ['#include "device.h"', 'void setdevice(void) { cudaSetDevice(0); }'],
+    });
+    const makefile = readFileSync(join(out, 'Makefile'), 'utf8');
+    expect(makefile).toContain('PROGRAM := main\nHIP2VX_UNITS := wrapper device\n');
+    expect(makefile).toContain('wrapper_HOST_SRC := kernel/wrapper.host.cpp\n');
+    expect(makefile).toContain('HOST_EXTRA_SRC := main.c\n');
+    runCpu(out);
+  });
+
   it('a directory with two main()s and no named program gets no Makefile', () => {
     const dir = tempDir();
     const r = cli(['translate', join(FIXTURES, 'named-programs', 'app'), '-o', 'out', '-q'], dir);
