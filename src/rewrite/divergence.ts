@@ -1529,14 +1529,16 @@ function opaqueBool(e: Node, print: Printer): string {
 
 /**
  * Contexts the compiler evaluates, never a thread: static_assert, template arguments, sizeof,
- * decltype, an `if constexpr` condition, a constexpr function (lowered into statements, it would
- * no longer be a constant expression where its callers need one).
+ * decltype, an enumerator, a constexpr variable's value, an `if constexpr` condition, a constexpr
+ * function (lowered into statements, it would no longer be a constant expression where its
+ * callers need one).
  */
-const COMPILE_TIME = new Set(['static_assert_declaration', 'template_argument_list', 'sizeof_expression', 'alignof_expression', 'decltype']);
+const COMPILE_TIME = new Set(['static_assert_declaration', 'template_argument_list', 'sizeof_expression', 'alignof_expression', 'decltype', 'enumerator']);
 
 export function compileTime(e: Node): boolean {
   for (let p = e.parent; p && p.type !== 'compound_statement'; p = p.parent) {
     if (COMPILE_TIME.has(p.type)) return true;
+    if (p.type === 'declaration' && p.children.some((c) => c?.type === 'type_qualifier' && c.text === 'constexpr')) return true;
     if (p.type === 'condition_clause' && p.parent?.type === 'if_statement' && p.parent.children.some((c) => c?.type === 'constexpr')) return true;
   }
   for (let p = e.parent; p; p = p.parent) {

@@ -35,6 +35,14 @@ describe('64-bit integers on rv32', () => {
     expect(text).toContain('static_assert(sizeof(int64_t) > 4, "");');
   });
 
+  it('leave what the compiler evaluates alone: a constexpr variable\'s value, an enumerator (langford\'s file-scope lsb)', async () => {
+    const source = '#include <cstdint>\nconstexpr int64_t lsb = 1;\ntemplate <int n> __global__ void k(int64_t* p) {\n  constexpr int64_t msb = lsb << (int64_t)(n - 1);\n  enum { WIDE = lsb << n > 4 };\n  p[threadIdx.x] = msb + WIDE + (lsb << threadIdx.x);\n}\nint main() { k<3><<<1, 1>>>(nullptr); }\n';
+    const text = output(await translateText('k.cu', source), 'device');
+    expect(text).toContain('constexpr int64_t msb = lsb << (int64_t)(n - 1);');
+    expect(text).toContain('enum { WIDE = lsb << n > 4 };');
+    expect(text).toContain('p[threadIdx.x] = msb + WIDE + (hip2vx_shl(lsb , threadIdx.x));');
+  });
+
   it('read auto, arithmetic and long long literals, and warn where a value of a device function template\'s parameter type is compared', async () => {
     const source = `#include <cstdint>
 template <typename T> __device__ int below(T a, T s) { return a < s; }
