@@ -15,8 +15,8 @@ import { looksLikeGpuSource } from '../gpu-hint.js';
 
 /** A body that is a whole statement: a block, a `do ... while (0)`, a call or anything ending in `;`. */
 const STATEMENT_BODY = /^(?:\{[^]*\}|do\b[^]*|if\b[^]*|[^]*;)$/;
-/** A body of specifiers that mean nothing to the translation (`inline`, attributes, `_Pragma("unroll")`), or nothing. */
-const SPECIFIER_BODY = /^(?:\s*(?:inline|__inline__|__forceinline__|__noinline__|static|extern|constexpr|__attribute__\s*\(\(.*\)\)|__declspec\s*\(.*\)|_Pragma\s*\(.*\)))*\s*$/;
+/** A body of specifiers that mean nothing to the translation (`inline`, `__restrict__`, attributes, `_Pragma("unroll")`), or nothing. */
+const SPECIFIER_BODY = /^(?:\s*(?:inline|__inline__|__forceinline__|__noinline__|static|extern|constexpr|__restrict__|__restrict|restrict|__attribute__\s*\(\(.*\)\)|__declspec\s*\(.*\)|_Pragma\s*\(.*\)))*\s*$/;
 
 const ROUNDS = 8;
 

@@ -148,6 +148,17 @@ describe.skipIf(lacks(['clang-19', 'picolibc'], 'translation shapes compile'))('
     execFileSync('g++', [...HOST, join(dir, 'align.host.cpp')]);
   });
 
+  it('__restrict__ spelled by a macro on parameters and a local pointer (which the grammar cannot parse there)', async () => {
+    const result = await translateText('restrict.cu', readFileSync('test/fixtures/shapes/restrict.cu', 'utf8'));
+    expect(result.diagnostics).toEqual([]);
+    const device = result.outputs.find((o) => o.role === 'device')!.content;
+    expect(device).toContain('__global__ void scale(const float* RESTRICT in, float* NOALIAS out, int n)');
+    expect(device).toContain('scale(args->in, args->out, args->n);');
+    const dir = written(result, 'hip2vx-restrict-');
+    execFileSync('clang-19', [...DEVICE, join(dir, 'restrict.device.cpp')]);
+    execFileSync('g++', [...HOST, join(dir, 'restrict.host.cpp')]);
+  });
+
   it.skipIf(lacks(['riscv64-unknown-elf-g++'], 'gcc device compile'))('class parameters with constructors: an argument struct gcc does not warn about, the same layout, built and run', { timeout: 300_000 }, async () => {
     const result = await translateText('class-params.cu', readFileSync('test/fixtures/shapes/class-params.cu', 'utf8'));
     expect(result.diagnostics).toEqual([]);
