@@ -211,8 +211,9 @@ function kernelValue(ctx: HostContext, value: { node: Node; scope: string }, ins
   ctx.edits.replace(value.node, inCast(value.node) ? `((const void*)&${handle})` : `hip2vx::${maker}(&${handle}, ${stub})`);
   const launch = argumentArrayLaunch(value.node);
   // The runtime converts the array's scalars by the kernel's metadata; a struct laid out otherwise
-  // on the device needs the stub's image of it: the array's arguments go to the stub.
-  if (launch && instance.params.some((p) => p.type.kind === 'record' && !sameOnDevice(p.type, ctx.deviceAbi))) {
+  // on the device needs the stub's image of it, and the device globals the kernel reaches are
+  // arguments the stub adds: the array's arguments go to the stub.
+  if (launch && (instance.globals.length > 0 || instance.params.some((p) => p.type.kind === 'record' && !sameOnDevice(p.type, ctx.deviceAbi)))) {
     const [, grid, block, args, shared, stream] = argumentsOf(launch.childForFieldName('arguments'));
     ctx.edits.replace(launch, (print) => `hip2vx::launch_args(${stub}, ${[grid, block, args].map(print).join(', ')}, ${[shared, stream].map((a) => (a ? print(a) : '0')).join(', ')})`);
   }

@@ -62,8 +62,8 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'argument-arrays', stem: 'arrays', variants: [{ config: '4x4' }],
-    what: 'cudaLaunchKernel and hipLaunchKernel with argument arrays: structs laid out otherwise on the device go through the kernel\'s stub, scalars through the runtime\'s metadata',
-    host: ['hip2vx::launch_args(&__hip2vx_launch_copy_plus, dim3(1), dim3(n), args1, 0, 0);', 'hipLaunchKernel((const void*)((const void*)&__hip2vx_kernel_arrays_plain), dim3(1), dim3(n), args3, 0, 0);'],
+    what: 'cudaLaunchKernel and hipLaunchKernel with argument arrays: structs laid out otherwise on the device and kernels reading a __constant__ go through the kernel\'s stub, scalars through the runtime\'s metadata',
+    host: ['hip2vx::launch_args(&__hip2vx_launch_copy_plus, dim3(1), dim3(n), args1, 0, 0);', 'hip2vx::launch_args(&__hip2vx_launch_add_offset, dim3(1), dim3(n), args4, 0, 0)', 'hipLaunchKernel((const void*)((const void*)&__hip2vx_kernel_arrays_plain), dim3(1), dim3(n), args3, 0, 0);'],
   },
   {
     dir: 'double-loops', stem: 'double_loops', variants: [{ config: '4x4' }],
