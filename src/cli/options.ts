@@ -45,7 +45,7 @@ export function addCommonOptions(command: Command): Command {
     .addOption(new Option('--warp-size <lanes>', 'lanes of a logical warp for warp operations and warpSize (64: HIP code written for 64-wide wavefronts)').choices(['32', '64']).default('32'))
     .addOption(new Option('--divergence <mode>', 'divergence handling').choices(['explicit', 'compiler']).default('explicit'))
     .option('--rules <file>', 'extra rule file (repeatable; later entries override)', collect, [])
-    .option('--include <glob>', 'only files matching (repeatable; default: .hip .cpp .cu .cuh .h .hpp .hh .hxx .inl .cc .cxx .c)', collect, [])
+    .option('--include <glob>', 'only files matching (repeatable; default: .hip .cpp .cu .cuh .h .hpp .hh .hxx .inl .inc .def .ipp .tcc .cc .cxx .c)', collect, [])
     .option('--exclude <glob>', 'leave out files and directories matching (repeatable)', collect, [])
     .option('--no-gitignore', 'also read files that .gitignore files exclude')
     .option('-I, --include-dir <dir>', 'directory searched for #include files (repeatable)', collect, [])

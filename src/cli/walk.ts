@@ -5,7 +5,7 @@ import { basename, join, relative, resolve, sep } from 'node:path';
 import type { Ignore } from 'ignore';
 import { fileDiagnostic, type Diagnostic, type Severity } from '../report/diagnostic.js';
 
-export const DEFAULT_EXTENSIONS = ['.hip', '.cpp', '.cu', '.cuh', '.h', '.hpp', '.hh', '.hxx', '.inl', '.cc', '.cxx', '.c'];
+export const DEFAULT_EXTENSIONS = ['.hip', '.cpp', '.cu', '.cuh', '.h', '.hpp', '.hh', '.hxx', '.inl', '.inc', '.def', '.ipp', '.tcc', '.cc', '.cxx', '.c'];
 
 export interface WalkOptions {
   include: string[];

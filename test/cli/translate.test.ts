@@ -37,6 +37,19 @@ describe('translate', () => {
     expect(readFileSync(join(dir, 'out/lib/util.cpp'), 'utf8')).toBe(PLAIN);
   });
 
+  it('the fragments sources include (.inc data, .def X-macro lists) are passed through beside them', () => {
+    const dir = tempDir();
+    writeTree(dir, {
+      'src/coeffs.inc': '1.0f, 2.0f,\n',
+      'src/ops.def': 'OP(add)\nOP(sub)\n',
+      'src/main.cu': '#include <cstdio>\nstatic const float coeffs[] = {\n#include "coeffs.inc"\n};\n#define OP(name) int name##_id;\n#include "ops.def"\n#undef OP\n__global__ void k(float* p) { p[threadIdx.x] = 1; }\nint main() { k<<<1, 2>>>(nullptr); }\n',
+    });
+    const r = cli(['translate', 'src', '-o', 'out', '-q'], dir);
+    expect(r.status, r.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'out/coeffs.inc'), 'utf8')).toBe('1.0f, 2.0f,\n');
+    expect(readFileSync(join(dir, 'out/ops.def'), 'utf8')).toBe('OP(add)\nOP(sub)\n');
+  });
+
   it('a GPU header from another directory (-I) is translated beside each including file, once per output directory', () => {
     const dir = tempDir();
     const header = '#pragma once\n__global__ void k(int* p) { p[threadIdx.x] = 1; }\n';
