@@ -71,16 +71,22 @@ const BRANCHES = /\b(?:if|for|while|do|switch)\b|\?|&&|\|\|/;
  */
 export function deviceMacroExpansions(text: string, macros: MacroTable, globals: ReadonlySet<string>, spans: readonly [number, number][]): MacroExpansion[] {
   const names = macrosWhere(macros, (m, viaOthers) => viaOthers || BRANCHES.test(m.body.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '')) || wordsOf(m.body).some((w) => globals.has(w) && !m.params?.includes(w)));
-  return expansions(text, macros, names).filter((u) => spans.some(([from, to]) => u.start >= from && u.end <= to));
+  // Inside such an expansion, function-like macros are expanded too: `MAXF(SQ(x), lo)` brackets
+  // `SQ(x)` as the product it is, not as a call of an unknown function.
+  const functionLike = new Set([...names, ...[...macros.values()].filter((m) => m.params).map((m) => m.name)]);
+  return expansions(text, macros, names, functionLike).filter((u) => spans.some(([from, to]) => u.start >= from && u.end <= to));
 }
 
-function expansions(text: string, macros: MacroTable, names: ReadonlySet<string>): MacroExpansion[] {
+function expansions(text: string, macros: MacroTable, names: ReadonlySet<string>, inside = names): MacroExpansion[] {
   if (!names.size) return [];
-  return usesIn(text, names, macros, new Set()).map((u) => ({ ...u, text: u.text.replace(/\s*\n\s*/g, ' ') }));
+  return usesIn(text, names, macros, new Set(), inside).map((u) => ({ ...u, text: u.text.replace(/\s*\n\s*/g, ' ') }));
 }
 
-/** Uses of `names` in code positions of `text`, each fully expanded (`active`: being expanded). */
-function usesIn(text: string, names: ReadonlySet<string>, macros: MacroTable, active: ReadonlySet<string>): MacroExpansion[] {
+/**
+ * Uses of `names` in code positions of `text`, each expanded with the uses of `inside` in its
+ * expansion (`active`: being expanded).
+ */
+function usesIn(text: string, names: ReadonlySet<string>, macros: MacroTable, active: ReadonlySet<string>, inside = names): MacroExpansion[] {
   const out: MacroExpansion[] = [];
   // Most texts use none of the names: the whole-text scans below are not needed.
   if (![...names].some((name) => text.includes(name))) return out;
@@ -99,7 +105,7 @@ function usesIn(text: string, names: ReadonlySet<string>, macros: MacroTable, ac
     }
     const inner = new Set([...active, m[0]]);
     const body = substitute(macro, args, (name) => !macros.has(name));
-    out.push({ start: m.index, end, macro: m[0], text: applyExpansions(body, usesIn(body, names, macros, inner), false) });
+    out.push({ start: m.index, end, macro: m[0], text: applyExpansions(body, usesIn(body, inside, macros, inner), false) });
     word.lastIndex = end;
   }
   return out;

@@ -34,6 +34,12 @@ describe('divergence brackets', () => {
     expect(device).toContain('  if (N > n) p[0] = 2;');
   });
 
+  it('a branching macro given another function-like macro is expanded with it: MAXF(SQ(x), lo) selects between products', async () => {
+    const result = await translateText('k.cu', '#define SQ(a) ((a) * (a))\n#define MAXF(a, b) ((a) > (b) ? (a) : (b))\n__global__ void k(float* p, int n, float lo) {\n  int i = threadIdx.x;\n  float x = p[i];\n  if (i < n && MAXF(SQ(x), lo) > 1.0f) p[i] = 0;\n}\n');
+    expect(formatted(result)).toEqual([]);
+    expect(output(result, 'device')).toContain('hip2vx_bool((hip2vx_select(hip2vx_bool(((x * x)) > (lo)), ((x * x)), lo)) > 1.0f)');
+  });
+
   it('open the same region in each branch of an #if group splitting an if header, and keep groups between guarded statements', async () => {
     const text = await kernelText(
       'for (int i = threadIdx.x; i < n; i += 4) {\n  if (p[i] == 0) continue;\n#ifdef WIDE\n  p[i] += 1;\n#endif\n#ifndef WIDE\n  if (p[i] > 3 && i > 1)\n#else\n  if (p[i] > 2)\n#endif\n  { p[i] = 0; }\n}',
