@@ -129,17 +129,31 @@ export const within = (node: { startIndex: number; endIndex: number }, ranges: r
  */
 export function decidedNotTaken(text: string, macros: MacroTable, predefined: Record<string, number> = COMPILER_MACROS.device): [number, number][] {
   return conditionalGroups(text).flatMap((g) => {
-    const skipped: [number, number][] = [];
     const own = ownDefines(text, g);
-    for (const [i, b] of g.branches.entries()) {
-      if (testsAny(b.condition, own)) break;
-      const holds = decided(b.condition, macros, predefined);
-      if (holds === undefined) break;
-      if (holds) return [...skipped, ...g.branches.slice(i + 1).map((later) => later.body)];
-      skipped.push(b.body);
-    }
-    return skipped;
+    return notTaken(g, (b) => (testsAny(b.condition, own) ? undefined : decided(b.condition, macros, predefined)));
   });
+}
+
+/**
+ * The bodies of the branches of `group` (one not deciding on what the compilers predefine) that
+ * `macros`, those defined before it, decide against: a configuration header's `#ifndef FAST_PATH
+ * / #define WITH_SCALE 1 / #else / #define WITH_SCALE 0`.
+ */
+export function decidedAgainst(group: Group, macros: MacroTable): [number, number][] {
+  if (group.branches.some((b) => CUDA_CONDITION.test(b.condition))) return [];
+  return notTaken(group, (b) => decided(b.condition, macros, COMPILER_MACROS.host));
+}
+
+/** The branches before the first that `holds`, and those after it; none from the first undecided one on. */
+function notTaken(group: Group, holds: (b: Branch) => boolean | undefined): [number, number][] {
+  const skipped: [number, number][] = [];
+  for (const [i, b] of group.branches.entries()) {
+    const taken = holds(b);
+    if (taken === undefined) break;
+    if (taken) return [...skipped, ...group.branches.slice(i + 1).map((later) => later.body)];
+    skipped.push(b.body);
+  }
+  return skipped;
 }
 
 /**

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RUNTIME_DIR } from '../package-root.js';
-import { conditionalGroups, neverCompiled } from './conditionals.js';
+import { conditionalGroups, decidedAgainst, neverCompiled } from './conditionals.js';
 
 export interface Macro {
   name: string;
@@ -35,18 +35,21 @@ export const commandLineMacros = (defines: readonly string[] = []): string =>
 export function macroDefinitions(texts: readonly string[]): Map<string, Macro> {
   const table = new Map<string, Macro>();
   for (const text of texts) {
-    // Not the definitions in branches no compiler takes (`#if defined(__HIPCC__) ... #else`).
-    const never = neverCompiled(text, table);
-    const defaults = defaultsOf(text);
+    // Not the definitions in branches no compiler takes (`#if defined(__HIPCC__) ... #else`), nor
+    // in those the macros defined before the group decide against (`#ifndef BLOCK / #define BLOCK
+    // 256` where -D defined BLOCK; `#if USE_SHARED > 1 / #define MODE 2 / #else ...`).
+    const skipped = neverCompiled(text, table);
+    const groups = conditionalGroups(text);
+    let next = 0;
     let offset = 0;
     // Continuations become spaces of the same length: offsets stay those of `text`.
     for (const line of text.replace(/\\\r?\n/g, (c) => ' '.repeat(c.length)).split(/(?<=\n)/)) {
       const at = offset;
       offset += line.length;
+      // Groups in the order they open: each decided with the macros defined before its `#if`.
+      for (; next < groups.length && groups[next].branches[0].directive[0] <= at; next++) skipped.push(...decidedAgainst(groups[next], table));
       const m = DEFINE.exec(line.replace(/\r?\n$/, ''));
-      if (!m || never.some(([from, to]) => at >= from && at < to)) continue;
-      // `#ifndef BLOCK 256 / #define BLOCK 256`: a default, not taken where -D (or an earlier text) defined it.
-      if (table.has(m[1]) && defaults.some(([name, from, to]) => name === m[1] && at >= from && at < to)) continue;
+      if (!m || skipped.some(([from, to]) => at >= from && at < to)) continue;
       const body = m[4].replace(/\/\*.*?\*\//g, ' ').replace(/\/\/.*$/, '').trim();
       const list = m[3]?.split(',').map((p) => p.trim()).filter(Boolean);
       const variadic = !!list && list[list.length - 1]?.endsWith('...');
@@ -55,14 +58,6 @@ export function macroDefinitions(texts: readonly string[]): Map<string, Macro> {
     }
   }
   return table;
-}
-
-/** The names `#ifndef NAME` (or `#if !defined(NAME)`) groups test, with the bodies of their first branches. */
-function defaultsOf(text: string): [string, number, number][] {
-  return conditionalGroups(text).flatMap((g) => {
-    const m = /^!\s*defined\s*\(?\s*([A-Za-z_]\w*)\s*\)?$/.exec(g.branches[0].condition.trim());
-    return m ? [[m[1], ...g.branches[0].body] as [string, number, number]] : [];
-  });
 }
 
 /** The macro's body with its arguments in place (`#p` stringised, `a ## b` pasted). */

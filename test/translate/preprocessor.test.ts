@@ -121,6 +121,19 @@ describe('macros that spell GPU code', () => {
     expect(output(result, 'device')).not.toMatch(/KernelArgs \{[^}]*bias/);
   });
 
+  it('a definition in a branch the macros defined before its group decide against is not read (a configuration header\'s #ifndef/#else)', async () => {
+    const source = '#ifndef FAST_PATH\n#define WITH_SCALE 1\n#else\n#define WITH_SCALE 0\n#endif\n#define USE_SHARED 2\n#if defined(USE_SHARED) && USE_SHARED > 1\n#define MODE 2\n#elif defined(USE_SHARED)\n#define MODE 1\n#else\n#define MODE 0\n#endif\n#if UNKNOWN_VERSION >= 3\n#define API 3\n#else\n#define API 2\n#endif\n';
+    const table = macroDefinitions([source]);
+    expect([table.get('WITH_SCALE')?.body, table.get('MODE')?.body]).toEqual(['1', '2']);
+    expect(macroDefinitions([commandLineMacros(['FAST_PATH']), source]).get('WITH_SCALE')?.body).toBe('0');
+    // Undecided (a name without a value here): the last definition, as before.
+    expect(table.get('API')?.body).toBe('2');
+    const kernel = '__global__ void k(float* p,\n#if WITH_SCALE\n  float scale,\n#endif\n  int n) { p[n] = 0; }\nint main() { float* d;\n#if WITH_SCALE\n  k<<<1, 1>>>(d, 2.0f, 1);\n#else\n  k<<<1, 1>>>(d, 1);\n#endif\n}\n';
+    const result = await translateText('k.cu', `${source}${kernel}`);
+    expect(errors(result)).toEqual([]);
+    expect(output(result, 'host')).toContain('__hip2vx_launch_k(1, 1, 0, 0, d, 2.0f, 1);');
+  });
+
   it('include HIP_DYNAMIC_SHARED, which HIP\'s headers define', async () => {
     const source = '__global__ void k(unsigned char* p) {\n  HIP_DYNAMIC_SHARED(unsigned char, tile)\n  tile[threadIdx.x] = p[threadIdx.x];\n}\n';
     const result = await translateText('k.cu', source);
