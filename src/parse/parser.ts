@@ -61,8 +61,11 @@ function ready(): ParserBackend {
 /** Which backend this process parses with. `initParser()` must have completed. */
 export const parserKind = (): ParserKind => ready().kind;
 
-/** Parses a whole translation unit. `initParser()` must have completed. */
-export const parse = (text: string): Tree => parseWith(ready(), text);
+/**
+ * Parses a whole translation unit. `initParser()` must have completed. `parsedAs`, of the same
+ * length, is what the grammar reads instead, its operators at `retyped` read as given there.
+ */
+export const parse = (text: string, parsedAs = text, retyped?: ReadonlyMap<number, string>): Tree => new Tree(text, ready().grammar, ready().parse(parsedAs), retyped);
 
 /** Parses with a given backend (the tests compare the two). */
 export const parseWith = (b: ParserBackend, text: string): Tree => new Tree(text, b.grammar, b.parse(text));

@@ -43,7 +43,15 @@ export function parseForTranslation(text: string, macros: MacroTable, parsed?: T
     view ??= textForParser(text).split('');
     for (let i = from; i < to; i++) if (view[i] !== '\n' && view[i] !== '\r') view[i] = i === from ? first : ' ';
   };
-  const parseView = () => parse(view ? view.join('') : textForParser(text));
+  // `<` the grammar misread as opening template arguments, read as `>` and typed back as `<`.
+  const lessThan = new Map<number, string>();
+  const parseView = () => {
+    const viewText = view ? view.join('') : textForParser(text);
+    if (!lessThan.size) return parse(viewText);
+    const parsedAs = viewText.split('');
+    for (const at of lessThan.keys()) parsedAs[at] = '>';
+    return parse(viewText, parsedAs.join(''), lessThan);
+  };
   const never = neverCompiled(text, macros);
   for (const [from, to] of never) blank(from, to);
   let tree = parsed && !never.length ? parsed : parseView();
@@ -75,6 +83,11 @@ export function parseForTranslation(text: string, macros: MacroTable, parsed?: T
         }
       }
     }
+    for (const at of comparisonsReadAsTemplates(tree)) {
+      if (lessThan.has(at)) continue;
+      lessThan.set(at, '<');
+      changed = true;
+    }
     if (!changed) break;
     tree = parseView();
   }
@@ -82,6 +95,16 @@ export function parseForTranslation(text: string, macros: MacroTable, parsed?: T
 }
 
 const DECLARATIONS = new Set(['declaration']);
+
+/**
+ * The `<` of comparisons the grammar read as template arguments: `(x < W && y >= 0)` reads as
+ * `x<W && y>` assigned `0`, since `>=` splits there. No code assigns to a template's name, so
+ * arguments closed by the `>` of a `>=` are a comparison's.
+ */
+function comparisonsReadAsTemplates(tree: Tree): number[] {
+  const text = tree.text;
+  return tree.ofType('template_argument_list').filter((list) => text[list.endIndex] === '=' && text[list.endIndex + 1] !== '=' && text[list.startIndex] === '<').map((list) => list.startIndex);
+}
 
 /**
  * Statement macros the grammar read as a declaration's type, without an error (`CUERR` on the line

@@ -82,7 +82,8 @@ export class Tree {
   /** The type names of this tree's anonymous nodes. */
   private readonly anonymous = new Set<string>();
 
-  constructor(readonly text: string, readonly grammar: Grammar, columns: NodeColumns) {
+  /** `retyped`: anonymous nodes (operators) at these offsets read as another token (./repair.ts). */
+  constructor(readonly text: string, readonly grammar: Grammar, columns: NodeColumns, retyped?: ReadonlyMap<number, string>) {
     const stack: Node[] = [];
     const anonymousIds = new Uint8Array(ERROR_SYMBOL + 1);
     let root: Node | undefined;
@@ -91,6 +92,7 @@ export class Tree {
       const type = columns.types[i];
       const parent = depth ? stack[depth - 1] : null;
       const node = new Node(this, parent, type, columns.starts[i], columns.ends[i], columns.fields[i], columns.missing.has(i), columns.errors.has(i));
+      if (retyped?.has(node.startIndex) && !node.isNamed) node.type = retyped.get(node.startIndex)!;
       stack[depth] = node;
       if (parent) parent.adopt(node);
       else root = node;
@@ -195,7 +197,8 @@ const NONE: readonly Node[] = Object.freeze([]);
 
 export class Node {
   readonly id = nextId++;
-  readonly type: string;
+  /** Set once, when the tree is built. */
+  type: string;
   readonly isNamed: boolean;
   /** Most nodes are leaves: they share one empty list. */
   children = NONE as Node[];
