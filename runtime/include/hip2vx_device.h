@@ -1186,10 +1186,11 @@ HIP2VX_INLINE float hip2vx_rmw_float(float* p, F f) {
   return x;
 }
 HIP2VX_INLINE float atomicAdd(float* p, float v) { return hip2vx_rmw_float(p, [=](float x) { return x + v; }); }
-// HIP's, with its float atomicMin/Max (CUDA has neither).
+// HIP's, with its float and double atomicMin/Max. CUDA has neither, so programs define their own:
+// these are templates, which a program's function of the same signature wins over.
 HIP2VX_INLINE float atomicSub(float* p, float v) { return hip2vx_rmw_float(p, [=](float x) { return x - v; }); }
-HIP2VX_INLINE float atomicMin(float* p, float v) { return hip2vx_rmw_float(p, [=](float x) { return hip2vx_fminf(x, v); }); }
-HIP2VX_INLINE float atomicMax(float* p, float v) { return hip2vx_rmw_float(p, [=](float x) { return hip2vx_fmaxf(x, v); }); }
+template <typename = void> HIP2VX_INLINE float atomicMin(float* p, float v) { return hip2vx_rmw_float(p, [=](float x) { return hip2vx_fminf(x, v); }); }
+template <typename = void> HIP2VX_INLINE float atomicMax(float* p, float v) { return hip2vx_rmw_float(p, [=](float x) { return hip2vx_fmaxf(x, v); }); }
 HIP2VX_INLINE float atomicExch(float* p, float v) {
   unsigned int bits;
   memcpy(&bits, &v, 4);
@@ -1247,8 +1248,8 @@ HIP2VX_RMW64_INTEGER(long long)
 HIP2VX_RMW64(atomicAdd, double, old + v)
 HIP2VX_RMW64(atomicSub, double, old - v)
 HIP2VX_RMW64(atomicExch, double, v)
-HIP2VX_RMW64(atomicMin, double, hip2vx_select(v < old, v, old))
-HIP2VX_RMW64(atomicMax, double, hip2vx_select(old < v, v, old))
+template <typename = void> HIP2VX_RMW64(atomicMin, double, hip2vx_select(v < old, v, old))
+template <typename = void> HIP2VX_RMW64(atomicMax, double, hip2vx_select(old < v, v, old))
 #undef HIP2VX_RMW64
 #if __SIZEOF_LONG__ == 4
 // uint32_t/int32_t are (unsigned) long with some RISC-V C libraries: same width, same atomics.
