@@ -52,7 +52,9 @@ export interface InstanceProblem {
 export function instanceId(name: string, args: readonly string[]): string {
   if (args.length === 0) return name;
   // An empty parameter pack adds nothing.
-  return `${name}__${args.filter((a) => a !== '').map((a) => a.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '')).join('__')}`;
+  // `-`, `*` and `&` are spelled out: put<float> and put<float*>, shift<1> and shift<-1> differ.
+  const spelled = (a: string) => a.replace(/-/g, ' minus ').replace(/\*/g, ' ptr ').replace(/&/g, ' ref ');
+  return `${name}__${args.filter((a) => a !== '').map((a) => spelled(a).replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '')).join('__')}`;
 }
 
 /** The text of `node` with each use of a template parameter replaced by its argument. */

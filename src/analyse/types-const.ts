@@ -30,9 +30,21 @@ export function integerLiteral(written: string): bigint | undefined {
 }
 
 function literal(node: Node): bigint {
-  const value = integerLiteral(node.text);
+  // A sign before a literal template argument parses as part of it (`shift<-1>`).
+  const sign = /^\s*[-+]/.exec(node.text)?.[0].trim();
+  const value = integerLiteral(sign ? node.text.trim().slice(1).trim() : node.text);
   if (value === undefined) throw new Fail(`'${node.text}' is not an integer constant`, node);
-  return value;
+  return sign === '-' ? -value : value;
+}
+
+const ESCAPES: Record<string, number> = { n: 10, t: 9, r: 13, a: 7, b: 8, f: 12, v: 11, '\\': 92, "'": 39, '"': 34, '?': 63 };
+
+/** The code of a character literal's one character (`'a'`, `'\t'`, `'\x41'`, `'\101'`), if it has one. */
+function characterCode(text: string): number | undefined {
+  if (text.length === 1) return text.charCodeAt(0);
+  const escaped = /^\\(?:x([0-9a-fA-F]+)|([0-7]{1,3})|(.))$/.exec(text);
+  if (!escaped) return undefined;
+  return escaped[1] ? parseInt(escaped[1], 16) : escaped[2] ? parseInt(escaped[2], 8) : ESCAPES[escaped[3]];
 }
 
 const BINARY: Record<string, (a: bigint, b: bigint) => bigint> = {
@@ -71,8 +83,8 @@ export function evaluate(node: Node, scope: ConstScope): bigint {
     case 'false':
       return 0n;
     case 'char_literal': {
-      const text = node.text.slice(1, -1);
-      return text.length === 1 ? BigInt(text.charCodeAt(0)) : fail();
+      const code = characterCode(node.text.slice(1, -1));
+      return code === undefined ? fail() : BigInt(code);
     }
     case 'parenthesized_expression':
       return evaluate(node.namedChildren[0] ?? fail(), scope);

@@ -208,6 +208,12 @@ const PROGRAMS: FeatureProgram[] = [
   { dir: 'local-types', stem: 'local_types', variants: [{ config: '4x4' }], what: 'kernel parameter types from local headers without GPU code: an #ifdef typedef, a type macro, a struct, a nested using alias', copied: ['precision.h', 'index.h'] },
   { dir: 'external-headers/app', stem: 'external', includeDirs: ['../lib'], variants: [{ config: '4x4' }], what: 'a kernel from a GPU header in another directory (-I), translated beside the program with the header it includes', host: ['#include "scale.host.cuh"'] },
   { dir: 'amd-builtins', stem: 'amd_builtins', variants: [{ config: '4x4' }], what: 'AMD GPU builtins called directly: dot products, mbcnt, readfirstlane, ds_bpermute, work-item ids, s_sleep, the wave barrier' },
+  { dir: 'user-atomics', stem: 'user_atomics', variants: [{ config: '16x16' }], what: "a program's own float atomicMax and double atomicMin (CUDA has neither, HIP has both)" },
+  {
+    dir: 'bounds-tests', stem: 'bounds', variants: [{ config: '16x16' }],
+    what: 'image-bounds tests of comparisons chained with && and || that the grammar reads as template arguments closed by the > of >= (x < W && y >= 0): in a ?:, an if, a declaration, a return and a while',
+    device: ['hip2vx_bool(y >= 0)'],
+  },
   { dir: 'vector-ops', stem: 'vector_ops', variants: [{ config: '4x4' }], what: "HIP's vector operators and constructors on host and device (trivial still: a __shared__ array, a union), a program's own operator winning, INT_MAX and FLT_MAX from the runtime headers, a dim3 parameter, __builtin_assume" },
   { dir: 'byte-intrinsics/app', stem: 'byte_intrinsics', includeDirs: ['../lib'], variants: [{ config: '32x32' }], what: '__dp4a, __byte_perm, __vsub4/__vsubss4/__vcmpne4, the __reduce_*_sync warp reductions; a const device table named from another header; a static_assert on || in a device template' },
   {

@@ -71,6 +71,21 @@ int main() { float* f; run(f, 2.0f); int* i; run(i, 1, 0); }`;
     expect(result.diagnostics).toEqual([]);
   });
 
+  it('takes negative and escaped character arguments, and gives instances differing by a sign or a pointer their own ids', async () => {
+    const source = [
+      'template <int D> __global__ void shift(int* p) { p[threadIdx.x] += D; }',
+      'template <char C> __global__ void sep(int* p) { p[threadIdx.x] = C; }',
+      'template <typename T> __global__ void put(T* p, T v) { p[threadIdx.x] = v; }',
+      "int main() { int* d; float* f; float** g; shift<-1><<<1, 1>>>(d); shift<1><<<1, 1>>>(d); sep<'\\t'><<<1, 1>>>(d); sep<'\\x41'><<<1, 1>>>(d); put<float><<<1, 1>>>(f, 1.0f); put<float*><<<1, 1>>>(g, f); }",
+    ].join('\n');
+    const result = await translateText('t.cu', source);
+    expect(result.diagnostics).toEqual([]);
+    const host = result.outputs.find((o) => o.role === 'host')!.content;
+    for (const stub of ['shift__minus_1(1, 1, 0, 0, d)', 'shift__1(1, 1, 0, 0, d)', 'sep__9(1, 1, 0, 0, d)', 'sep__65(1, 1, 0, 0, d)', 'put__float(1, 1, 0, 0, f, 1.0f)', 'put__float_ptr(1, 1, 0, 0, g, f)']) {
+      expect(host).toContain(`__hip2vx_launch_${stub};`);
+    }
+  });
+
   it('resolves local aliases of the host template with its parameters bound, named as resolved', () => {
     const source = `template <int N> struct Traits { int v[N]; };
 template <typename K> __global__ void k(int* p) {}
