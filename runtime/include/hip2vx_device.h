@@ -223,6 +223,31 @@ HIP2VX_INLINE void hip2vx_tmc(int m) { vx_tmc(m); }
 #define HIP2VX_PRED_LOOP _Pragma("GCC unroll 1") while (1)
 #endif
 
+// The end of a lowered if's branch pins the variables it assigns (hip2vx_pin(v)): an empty
+// volatile asm reading and writing them, which the compiler cannot move out of the branch. clang
+// otherwise sank `v += 100.0f` past the region's join and a loop after it, as a per-thread branch.
+#if defined(HIP2VX_CPU_BACKEND)
+template <typename T> HIP2VX_INLINE void hip2vx_pin(T&) {}
+#else
+#define HIP2VX_PIN(T, CONSTRAINT) \
+  HIP2VX_INLINE void hip2vx_pin(T& v) { __asm__ volatile("" : CONSTRAINT(v)); }
+HIP2VX_PIN(float, "+f")
+HIP2VX_PIN(bool, "+r")
+HIP2VX_PIN(char, "+r")
+HIP2VX_PIN(signed char, "+r")
+HIP2VX_PIN(unsigned char, "+r")
+HIP2VX_PIN(short, "+r")
+HIP2VX_PIN(unsigned short, "+r")
+HIP2VX_PIN(int, "+r")
+HIP2VX_PIN(unsigned int, "+r")
+HIP2VX_PIN(long, "+r")
+HIP2VX_PIN(unsigned long, "+r")
+#undef HIP2VX_PIN
+template <typename T> HIP2VX_INLINE void hip2vx_pin(T*& v) { __asm__ volatile("" : "+r"(v)); }
+/** Anything else (64-bit integers and doubles on rv32, structs, arrays) through memory. */
+template <typename T> HIP2VX_INLINE void hip2vx_pin(T& v) { __asm__ volatile("" : "+m"(v)); }
+#endif
+
 // The divergence lowering's calls are constexpr: a constexpr function whose branches it regroups
 // (a switch in `constexpr __host__ __device__`) still evaluates in constant expressions, plainly.
 HIP2VX_INLINE constexpr int hip2vx_split(int& c) { return __builtin_is_constant_evaluated() ? 0 : hip2vx_split_insn(c); }

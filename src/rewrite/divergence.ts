@@ -14,6 +14,7 @@ import type { Node } from '../parse/parser.js';
 import type { Uniformity } from '../analyse/uniformity.js';
 import type { EditSet, Printer } from './edits.js';
 import { declaredName, position, scan, spanHas } from '../analyse/syntax.js';
+import { declarationOf } from '../analyse/expression-type.js';
 import { hoisted, type Hoisted } from './hoist.js';
 import { calledName, isBlockBarrier, isPlainBarrier } from '../analyse/barriers.js';
 
@@ -787,8 +788,8 @@ export class DivergenceLowering {
     // A pragma before an unbraced body (`if (c)` `#pragma unroll` `for ...`) goes inside its braces, before the loop it is for.
     const pragmas = /^\s*(#[ \t]*pragma\b[^\n]*\n\s*)+$/.test(between) ? between : '';
     const others = between.trim() && !pragmas ? otherHeaders(between, (c) => `${cond.pre ? '{ ' : ''}{ int ${g} = hip2vx_bool(${c}); int ${t} = hip2vx_split(${g}); if (${g})`) : '';
-    const orElse = elseStmt && directiveLines(this.edits.text, consequence.endIndex, elseStmt.startIndex) + braced(elseStmt, print);
-    const body = pragmas && consequence.type !== 'compound_statement' ? `{${pragmas}${print(consequence)} }` : braced(consequence, print);
+    const orElse = elseStmt && directiveLines(this.edits.text, consequence.endIndex, elseStmt.startIndex) + pinned(elseStmt, braced(elseStmt, print));
+    const body = pinned(consequence, pragmas && consequence.type !== 'compound_statement' ? `{${pragmas}${print(consequence)} }` : braced(consequence, print));
     const region = `{ int ${g} = ${cond.value}; int ${t} = hip2vx_split(${g}); if (${g}) ${others}${body}${orElse ? ` else ${orElse}` : ''} hip2vx_join(${t}); } `;
     return cond.pre ? `{ ${cond.pre}${region}}` : region.trimEnd();
   }
@@ -1371,6 +1372,41 @@ function unparen(e: Node): Node {
 
 function braced(stmt: Node, print: Printer): string {
   return stmt.type === 'compound_statement' ? print(stmt) : `{ ${print(stmt)} }`;
+}
+
+/**
+ * A branch's braced text ending by pinning the variables it assigns that live on after it (plain
+ * locals and parameters, not references, statics or shared memory): compilers would otherwise
+ * compute an assignment without memory after the region, as a branch of its own (hip2vx_pin).
+ */
+function pinned(branch: Node, text: string): string {
+  const names = new Set<string>();
+  for (const e of descendantsOf(branch, ['assignment_expression', 'update_expression'], true)) {
+    const variable = assignedVariable(e.childForFieldName(e.type === 'assignment_expression' ? 'left' : 'argument'));
+    const declared = variable && declarationOf(variable);
+    if (!variable || !declared || (declared.node.startIndex >= branch.startIndex && declared.node.endIndex <= branch.endIndex)) continue;
+    const declarator = declared.declarator ?? declared.node.childForFieldName('declarator');
+    const value = declarator?.type !== 'reference_declarator' && !(declarator?.type === 'init_declarator' && declarator.childForFieldName('declarator')?.type === 'reference_declarator');
+    const storage = declared.node.children.some((c) => (c?.type === 'storage_class_specifier' && c.text === 'static') || (c?.type === 'type_qualifier' && c.text === '__shared__'));
+    if (value && !storage) names.add(variable.text);
+  }
+  const pins = [...names].map((n) => ` hip2vx_pin(${n});`).join('');
+  return pins ? text.replace(/(\s*)\}\s*$/, (_, space: string) => `${pins}${space}}`) : text;
+}
+
+/** The variable an assignment changes: `v`, `s.x` and `arr[i]` of a local array change `v`, `s` and `arr`; a store through a pointer none. */
+function assignedVariable(target: Node | null): Node | undefined {
+  let e = target;
+  while (e?.type === 'parenthesized_expression') e = e.namedChildren[0];
+  if (e?.type === 'identifier') return e;
+  if (e?.type === 'field_expression' && e.child(1)?.type === '.') return assignedVariable(e.childForFieldName('argument'));
+  if (e?.type === 'subscript_expression') {
+    const array = assignedVariable(e.childForFieldName('argument'));
+    const declarator = array && declarationOf(array)?.declarator;
+    const inner = declarator?.type === 'init_declarator' ? declarator.childForFieldName('declarator') : declarator;
+    return inner?.type === 'array_declarator' ? array : undefined;
+  }
+  return undefined;
 }
 
 /** The header of a loop or if that may run a barrier for every thread: what each thread evaluates. */

@@ -34,6 +34,11 @@ describe('divergence brackets', () => {
     expect(device).toContain('  if (N > n) p[0] = 2;');
   });
 
+  it('a lowered if\'s branch pins the variables it assigns that live on after it (clang sank `v += 1` past the join), not memory', async () => {
+    const text = await kernelText('int v = 0; int a[4] = {0}; int& r = p[0]; __shared__ int s; static int t = 0; int* q = p; struct { int x; } o = {0};\nif (p[threadIdx.x] > 0) { int local = 1; v += local; a[1] = 2; r = 3; s = 4; t = 5; q[1] = 6; o.x = 7; local = 8; q = p + 1; ++v; }\np[threadIdx.x] = v + a[1] + o.x + *q;');
+    expect(text).toMatch(/q = p \+ 1; \+\+v; hip2vx_pin\(v\); hip2vx_pin\(a\); hip2vx_pin\(o\); hip2vx_pin\(q\); \} hip2vx_join/);
+  });
+
   it('a branching macro given another function-like macro is expanded with it: MAXF(SQ(x), lo) selects between products', async () => {
     const result = await translateText('k.cu', '#define SQ(a) ((a) * (a))\n#define MAXF(a, b) ((a) > (b) ? (a) : (b))\n__global__ void k(float* p, int n, float lo) {\n  int i = threadIdx.x;\n  float x = p[i];\n  if (i < n && MAXF(SQ(x), lo) > 1.0f) p[i] = 0;\n}\n');
     expect(formatted(result)).toEqual([]);
@@ -484,7 +489,7 @@ describe('loops and ifs on per-thread conditions holding barriers', () => {
   it('flag a thread that breaks for the rest of the loop, and one that continues for the rest of the pass', async () => {
     const broken = await kernel('int found = -1;\nfor (int i = threadIdx.x; i < n; i += 64) {\n__syncthreads();\nif (p[i] == 7) { found = i; break; }\n__syncthreads();\n}\np[threadIdx.x] = found;');
     expect(barrierWarnings(broken)).toEqual([]);
-    expect(output(broken, 'device')).toMatch(/if \(__hv_g\d+\) \{ found = i; __hv_ret0 = 1; \}/);
+    expect(output(broken, 'device')).toMatch(/if \(__hv_g\d+\) \{ found = i; __hv_ret0 = 1; hip2vx_pin\(found\); \}/);
     const continued = await kernel('int sum = 0;\nfor (int i = threadIdx.x; i < n; i += 64) {\n__syncthreads();\nif (p[i] % 2) continue;\nsum += p[i];\n__syncthreads();\n}\np[threadIdx.x] = sum;');
     expect(barrierWarnings(continued)).toEqual([]);
     const device = output(continued, 'device');

@@ -211,8 +211,8 @@ const PROGRAMS: FeatureProgram[] = [
   { dir: 'user-atomics', stem: 'user_atomics', variants: [{ config: '16x16' }], what: "a program's own float atomicMax and double atomicMin (CUDA has neither, HIP has both)" },
   {
     dir: 'bounds-tests', stem: 'bounds', variants: [{ config: '16x16' }],
-    what: 'image-bounds tests of comparisons chained with && and || that the grammar reads as template arguments closed by the > of >= (x < W && y >= 0): in a ?:, an if, a declaration, a return and a while',
-    device: ['hip2vx_bool(y >= 0)'],
+    what: 'image-bounds tests of comparisons chained with && and || that the grammar reads as template arguments closed by the > of >= (x < W && y >= 0): in a ?:, an if, a declaration, a return and a while; an if adding to a register before a loop, its branch pinning it',
+    device: ['hip2vx_bool(y >= 0)', 'if (__hv_g3) { v += 100.0f; hip2vx_pin(v); } hip2vx_join(__hv_t4);'],
   },
   { dir: 'vector-ops', stem: 'vector_ops', variants: [{ config: '4x4' }], what: "HIP's vector operators and constructors on host and device (trivial still: a __shared__ array, a union), a program's own operator winning, INT_MAX and FLT_MAX from the runtime headers, a dim3 parameter, __builtin_assume" },
   { dir: 'byte-intrinsics/app', stem: 'byte_intrinsics', includeDirs: ['../lib'], variants: [{ config: '32x32' }], what: '__dp4a, __byte_perm, __vsub4/__vsubss4/__vcmpne4, the __reduce_*_sync warp reductions; a const device table named from another header; a static_assert on || in a device template' },

@@ -43,7 +43,7 @@ __global__ void mixed_work(const int *ops, const int *vals, int *out, int n)
     } } hip2vx_join(__hv_t13); __hv_f6 = 0; } { int __hv_g17 = hip2vx_bool(__hv_v5 == (OP_COLLATZ)) | __hv_f6; int __hv_t18 = hip2vx_split(__hv_g17); if (__hv_g17) { {
         unsigned int x = v + 1;
         { int __hv_brk2 = 0;int __hv_m19 = hip2vx_active_threads(); int __hv_go20; HIP2VX_PRED_LOOP { __hv_go20 = 0; { int __hv_g26 = !(__hv_brk2); int __hv_t27 = hip2vx_split(__hv_g26); if (__hv_g26) { __hv_go20 = hip2vx_bool(x != 1); } hip2vx_join(__hv_t27); } HIP2VX_PRED_EXIT(__hv_go20, __hv_m19, __hv_end21); {
-            { int __hv_g22 = hip2vx_bool(x & 1); int __hv_t23 = hip2vx_split(__hv_g22); if (__hv_g22) { x = 3 * x + 1; } else { x /= 2; } hip2vx_join(__hv_t23); }
+            { int __hv_g22 = hip2vx_bool(x & 1); int __hv_t23 = hip2vx_split(__hv_g22); if (__hv_g22) { x = 3 * x + 1; hip2vx_pin(x); } else { x /= 2; hip2vx_pin(x); } hip2vx_join(__hv_t23); }
             { int __hv_g24 = hip2vx_bool(++result >= COLLATZ_CAP); int __hv_t25 = hip2vx_split(__hv_g24); if (__hv_g24) { __hv_brk2 = 1; } hip2vx_join(__hv_t25); }  // give up on long trajectories
         }  } __hv_end21: hip2vx_tmc(__hv_m19); }
         

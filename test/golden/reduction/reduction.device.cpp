@@ -31,8 +31,8 @@ __global__ void __launch_bounds__(BLOCK_SIZE) block_sum(const int* in, int* tota
     // Each thread first adds two elements, one block apart.
     const int i = blockIdx.x * (blockDim.x * 2) + tid;
     int v = 0;
-    { int __hv_g1 = hip2vx_bool(i < n); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) { v = in[i]; } hip2vx_join(__hv_t2); }
-    { int __hv_g3 = hip2vx_bool(i + (int)blockDim.x < n); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) { v += in[i + blockDim.x]; } hip2vx_join(__hv_t4); }
+    { int __hv_g1 = hip2vx_bool(i < n); int __hv_t2 = hip2vx_split(__hv_g1); if (__hv_g1) { v = in[i]; hip2vx_pin(v); } hip2vx_join(__hv_t2); }
+    { int __hv_g3 = hip2vx_bool(i + (int)blockDim.x < n); int __hv_t4 = hip2vx_split(__hv_g3); if (__hv_g3) { v += in[i + blockDim.x]; hip2vx_pin(v); } hip2vx_join(__hv_t4); }
     partial[tid] = v;
     hip2vx_syncthreads();
 
