@@ -591,8 +591,15 @@ export class DivergenceLowering {
           return false;
         case 'expression_statement': case 'return_statement':
           return this.addTemp(p, e);
-        case 'declaration':
-          return p.parent?.type === 'compound_statement' && p.childrenForFieldName('declarator')[0]?.id === child.id && this.addTemp(p, e);
+        case 'declaration': {
+          // Before the declaration: a later declarator's (`int a = in[i], b = c ? in[j] : 0;`)
+          // only when the earlier ones' values have no effects and it reads none of their names.
+          const declarators = p.childrenForFieldName('declarator').filter((d): d is Node => !!d);
+          const earlier = declarators.slice(0, declarators.findIndex((d) => d.id === child.id));
+          const names = new Set(earlier.map((d) => declaredName(d)?.text));
+          const independent = earlier.every((d) => !descendantsOf(d, EFFECTS, true).length) && !descendantsOf(e, ['identifier'], true).some((n) => names.has(n.text));
+          return p.parent?.type === 'compound_statement' && earlier.length < declarators.length && independent && this.addTemp(p, e);
+        }
         case 'condition_clause':
           if (p.parent && LOOPS.has(p.parent.type)) return this.addConditionTemp(p.parent, e);
           return (p.parent?.type === 'if_statement' || p.parent?.type === 'switch_statement') && this.addTemp(p.parent, e);
@@ -1369,6 +1376,9 @@ function unparen(e: Node): Node {
   while (e.type === 'parenthesized_expression' && e.namedChildren.length === 1) e = e.namedChildren[0]!;
   return e;
 }
+
+/** What evaluating an expression may change, or do beyond computing a value. */
+const EFFECTS = ['assignment_expression', 'update_expression', 'call_expression', 'new_expression', 'delete_expression', 'gnu_asm_expression'];
 
 function braced(stmt: Node, print: Printer): string {
   return stmt.type === 'compound_statement' ? print(stmt) : `{ ${print(stmt)} }`;

@@ -34,6 +34,17 @@ describe('divergence brackets', () => {
     expect(device).toContain('  if (N > n) p[0] = 2;');
   });
 
+  it('a ?: with a load in a later declarator is computed before the declaration, when the earlier declarators allow it (base64)', async () => {
+    const later = await translateText('k.cu', '__global__ void k(const int* in, int n, int* out) {\n  int i = threadIdx.x;\n  int a = in[i], b = (i + 1 < n) ? in[i + 1] : 0;\n  out[i] = a + b;\n}\n');
+    expect(formatted(later)).toEqual([]);
+    expect(output(later, 'device')).toMatch(/if \(__hv_g\d+\) \{ (__hv_v\d+) = in\[i \+ 1\]; \} else \{ \1 = 0; \} hip2vx_join\(__hv_t\d+\); \} int a = in\[i\], b = \1;/);
+    // Reading an earlier declarator, or after one with effects: not moved before them (refused).
+    for (const declaration of ['int a = in[i], b = (a < n) ? in[a] : 0;', 'int a = atomicAdd(out, 1), b = (i + 1 < n) ? in[i + 1] : 0;']) {
+      const result = await translateText('k.cu', `__global__ void k(const int* in, int n, int* out) {\n  int i = threadIdx.x;\n  ${declaration}\n  out[i] = a + b;\n}\n`);
+      expect(formatted(result).map((d) => d.replace(/^.*\[/, '[')), declaration).toEqual(['[divergence-expression]']);
+    }
+  });
+
   it('a lowered if\'s branch pins the variables it assigns that live on after it (clang sank `v += 1` past the join), not memory', async () => {
     const text = await kernelText('int v = 0; int a[4] = {0}; int& r = p[0]; __shared__ int s; static int t = 0; int* q = p; struct { int x; } o = {0};\nif (p[threadIdx.x] > 0) { int local = 1; v += local; a[1] = 2; r = 3; s = 4; t = 5; q[1] = 6; o.x = 7; local = 8; q = p + 1; ++v; }\np[threadIdx.x] = v + a[1] + o.x + *q;');
     expect(text).toMatch(/q = p \+ 1; \+\+v; hip2vx_pin\(v\); hip2vx_pin\(a\); hip2vx_pin\(o\); hip2vx_pin\(q\); \} hip2vx_join/);
