@@ -1261,10 +1261,14 @@ export class DivergenceLowering {
         if (stmts.some((st) => st.parent?.id !== c.id)) continue;
         this.warnBarrierAfterExit(stmts);
         const label = c.childForFieldName('value');
+        // A break or `[[fallthrough]];` ending the case stays after the region, whose join a break
+        // would skip (every thread may run it: the flagged ones leave with the others); the attribute
+        // must stay just before the next case.
+        const jump = leavesCase(stmts[stmts.length - 1]) ? stmts[stmts.length - 1] : undefined;
         this.edits.replace(c, (print) => {
-          const body = this.guarded(stmts, print);
+          const body = this.guarded(jump ? stmts.slice(0, -1) : stmts, print);
           const head = label ? `case ${print(label)}:` : 'default:';
-          return `${head} ${entry.length ? this.splitRegion(`!(${entry.join(' | ')})`, `{ ${body} }`) : `{ ${body} }`}`;
+          return `${head} ${entry.length ? this.splitRegion(`!(${entry.join(' | ')})`, `{ ${body} }`) : `{ ${body} }`}${jump ? ` ${print(jump)}` : ''}`;
         });
       }
     }
@@ -1376,6 +1380,9 @@ function unparen(e: Node): Node {
   while (e.type === 'parenthesized_expression' && e.namedChildren.length === 1) e = e.namedChildren[0]!;
   return e;
 }
+
+/** A `break;` or `[[fallthrough]];`: where it ends a case, every thread runs it. */
+const leavesCase = (st: Node | undefined): st is Node => !!st && (st.type === 'break_statement' || /^\[\[\s*fallthrough\s*\]\]\s*;$/.test(st.text));
 
 /** What evaluating an expression may change, or do beyond computing a value. */
 const EFFECTS = ['assignment_expression', 'update_expression', 'call_expression', 'new_expression', 'delete_expression', 'gnu_asm_expression'];
