@@ -534,6 +534,11 @@ namespace std {
   inline constexpr T min(T a, T b) { return __builtin_is_constant_evaluated() ? (b < a ? b : a) : hip2vx_select(hip2vx_less(b, a), b, a); } \
   inline constexpr T max(T a, T b) { return __builtin_is_constant_evaluated() ? (a < b ? b : a) : hip2vx_select(hip2vx_less(a, b), b, a); } \
   inline constexpr T clamp(T v, T lo, T hi) { return min(max(v, lo), hi); }
+HIP2VX_STD_MINMAX(char)
+HIP2VX_STD_MINMAX(signed char)
+HIP2VX_STD_MINMAX(unsigned char)
+HIP2VX_STD_MINMAX(short)
+HIP2VX_STD_MINMAX(unsigned short)
 HIP2VX_STD_MINMAX(int)
 HIP2VX_STD_MINMAX(unsigned int)
 HIP2VX_STD_MINMAX(long)

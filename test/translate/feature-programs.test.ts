@@ -208,6 +208,7 @@ const PROGRAMS: FeatureProgram[] = [
   { dir: 'local-types', stem: 'local_types', variants: [{ config: '4x4' }], what: 'kernel parameter types from local headers without GPU code: an #ifdef typedef, a type macro, a struct, a nested using alias', copied: ['precision.h', 'index.h'] },
   { dir: 'external-headers/app', stem: 'external', includeDirs: ['../lib'], variants: [{ config: '4x4' }], what: 'a kernel from a GPU header in another directory (-I), translated beside the program with the header it includes', host: ['#include "scale.host.cuh"'] },
   { dir: 'amd-builtins', stem: 'amd_builtins', variants: [{ config: '4x4' }], what: 'AMD GPU builtins called directly: dot products, mbcnt, readfirstlane, ds_bpermute, work-item ids, s_sleep, the wave barrier' },
+  { dir: 'narrow-minmax', stem: 'narrow_minmax', variants: [{ config: '16x16' }], what: 'std::min/std::max of short and signed char values loaded per thread (branch-free, like int\'s)' },
   { dir: 'switch-returns', stem: 'switch_returns', variants: [{ config: '16x16' }], what: 'a per-thread return in a case of a uniform switch, the case ending in a break or [[fallthrough]] (after the region, not in it)' },
   { dir: 'user-atomics', stem: 'user_atomics', variants: [{ config: '16x16' }], what: "a program's own float atomicMax and double atomicMin (CUDA has neither, HIP has both)" },
   {
