@@ -5,7 +5,7 @@ import type { Abi, CType, RecordType } from '../layout/index.js';
 import { recordLayout, renderDeclaration, renderTypeId } from '../layout/index.js';
 import type { KernelInstance } from '../analyse/instances.js';
 import type { AbiPair } from '../analyse/shared-memory.js';
-import { abiPair, paddedMembers, type ArgsLayout } from './kernel-args.js';
+import { abiPair, paddedMembers, paramMember, type ArgsLayout } from './kernel-args.js';
 
 export interface EntryInput {
   instance: KernelInstance;
@@ -37,7 +37,7 @@ export function deviceEntry({ instance, qualifiedName, args, staticShared, share
     ...sharedChecks,
   ];
   const templateArgs = instance.templateArgs.length ? `<${instance.templateArgs.join(', ')}>` : '';
-  const call = `${qualifiedName}${templateArgs}(${instance.params.map((p) => `args->${p.name}`).join(', ')})`;
+  const call = `${qualifiedName}${templateArgs}(${instance.params.map((p) => `args->${paramMember(p.name)}`).join(', ')})`;
   const symbols = args.fields
     .filter((f) => f.hidden)
     .map((f) => `  ${f.symbol} = reinterpret_cast<decltype(${f.symbol})>(args->${f.name});`);

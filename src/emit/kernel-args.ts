@@ -33,9 +33,13 @@ const symbolField = (g: GlobalVar) => (g.template ? symbolPointer(g.name).replac
 
 const VOID_POINTER: CType = pointer({ kind: 'opaque', text: 'void' });
 
+/** The header's members: a parameter of one of these names gets its member under another. */
+const HEADER = new Set(['grid_dim', 'block_dim', 'shared_mem']);
+export const paramMember = (name: string) => (HEADER.has(name) ? `__hv_param_${name}` : name);
+
 export function kernelArgs(instance: KernelInstance, deviceAbi: Abi): ArgsLayout {
   const members = [
-    ...instance.params.map((p) => ({ name: p.name, type: p.type, hidden: false })),
+    ...instance.params.map((p) => ({ name: paramMember(p.name), type: p.type, hidden: false })),
     // Named from the kernel's entry at file scope: qualified where the global is in a namespace.
     ...instance.globals.map((g) => ({ name: symbolField(g), symbol: [...namespacesOf(g.declaration), symbolPointer(g.name)].join('::'), type: VOID_POINTER, hidden: true })),
   ];
