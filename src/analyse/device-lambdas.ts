@@ -99,8 +99,9 @@ export function namesUsedBy(fns: readonly FunctionInfo[]): Set<string> {
 }
 
 function describe(node: Node, body: Node, head: string, host: FunctionInfo, program: Program, earlier: readonly DeviceLambda[]): DeviceLambda {
-  const line = node.startPosition.row + 1;
-  const closure = `__hip2vx_lambda_${host.name}_${line}`;
+  // By the function and line (`Scaler::run` spelled as one identifier); a second on one line by its column too.
+  const line = `__hip2vx_lambda_${host.name.replace(/\W+/g, '_')}_${node.startPosition.row + 1}`;
+  const closure = earlier.some((l) => l.closure === line) ? `${line}_${node.startPosition.column + 1}` : line;
   const names = host.templateParams.length ? templateParamNames(host.outer) : [];
   const packs = new Set((host.outer.childForFieldName('parameters')?.namedChildren ?? []).filter((p) => p?.type.startsWith('variadic')).map((p) => p!.namedChildren.at(-1)?.text));
   const fn = lambdaFunction(node, body, closure, host.templateParams, /\b__host__\b/.test(head) ? 'host-device' : 'device');

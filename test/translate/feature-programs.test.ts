@@ -431,9 +431,9 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'device-lambdas', stem: 'device_lambdas', variants: [{ config: '4x4' }],
-    what: 'device lambdas passed to kernel templates: in a host function template (parameters, a reference, a local, a per-thread branch), written at the call (mutable, a struct copy), capturing a __host__ __device__ lambda host code calls too',
+    what: 'device lambdas passed to kernel templates: in a host function template (parameters, a reference, a local, a per-thread branch), written at the call (mutable, a struct copy; two on one line), capturing a __host__ __device__ lambda host code calls too',
     device: ['template <typename scalar_t>\nstruct __hip2vx_lambda_axpy_27 {\n  const scalar_t a;', '__device__ auto operator()(int i) -> void {', '__host__ __device__ auto operator()(int v) const { return v * v + bias; }'],
-    host: ['auto loop = __hip2vx_lambda_axpy_27<scalar_t>{a, x, half, y};', 'launch<8>(n, __hip2vx_lambda_affine_36{t, p});'],
+    host: ['auto loop = __hip2vx_lambda_axpy_27<scalar_t>{a, x, half, y};', 'launch<8>(n, __hip2vx_lambda_affine_36{t, p});', 'launch<16>(n, __hip2vx_lambda_main_58_81{d_sq});'],
   },
   {
     dir: 'class-template-launches', stem: 'class_template_launches', variants: [{ config: '4x4' }],
