@@ -473,7 +473,6 @@ export class DeviceRewriter {
     if (bound) this.doubleUse(fn.node, fn, `'${fn.name}<${bound.templateArgs.join(', ')}>'`);
     if (!this.captured.has(fn)) for (const root of [...fn.params, fn.body]) scan(root, DEVICE_NODES, (n) => this.deviceNode(n, fn), want);
     this.sharedDeclarations(fn);
-    this.fileSharedReferences(fn);
     const explicit = this.options.divergence === 'explicit';
     const warpCalls = WarpOps.of(this.rules).callsIn(fn, this.options.warpUsers ?? new Set());
     const syncwarps = this.syncwarps(fn);
@@ -484,6 +483,8 @@ export class DeviceRewriter {
       const lowering = this.lowering(fn, uniformity, false, fn.kind === 'kernel');
       const placed = warpCalls.length || syncwarps.length || steps.length ? this.checkWarpCalls(fn, warpCalls, syncwarps, steps) : [];
       if (explicit) lowering.run();
+      // After the lowering, which may replace the body (declaring its return flag there).
+      this.fileSharedReferences(fn);
       if (lowering.votes) this.voters.add(fn.name);
       // After the lowering, which may have replaced the ifs around them.
       for (const { statement } of new LockstepSteps(this.edits, explicit).place(placed)) this.warnLockstep(statement, 'its value is computed in branches on per-thread values (a `?:`, `&&` or `||` with loads), which keep its reads and writes together');
@@ -495,6 +496,8 @@ export class DeviceRewriter {
         this.nesting.record(fn.name, fn.node, text);
         return text;
       });
+    } else {
+      this.fileSharedReferences(fn);
     }
   }
 
