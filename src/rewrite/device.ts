@@ -936,7 +936,7 @@ export class DeviceRewriter {
   /**
    * A function naming file-scope `__shared__` variables (this file's or an included header's)
    * binds each, at the top of its body, to its place in the block's slice through the accessor
-   * its declaration became, unless a parameter hides it.
+   * its declaration became, unless a parameter or a local of the body's block hides it.
    */
   private fileSharedReferences(fn: FunctionInfo): void {
     const names = this.fileShared();
@@ -944,7 +944,9 @@ export class DeviceRewriter {
     const named = new Set<string>();
     const text = this.program.text;
     scanSpans(fn.body!, IDENTIFIERS, (_, start, end) => void (names.has(text.slice(start, end)) && named.add(text.slice(start, end))));
-    const bound = [...named].filter((n) => !fn.params.some((p) => declaredName(p.childForFieldName('declarator'))?.text === n));
+    // Not where a parameter or a declaration of the body's own block hides it.
+    const own = (fn.body!.namedChildren.filter((c) => c?.type === 'declaration') as Node[]).flatMap((d) => d.childrenForFieldName('declarator').map((x) => declaredName(x)?.text));
+    const bound = [...named].filter((n) => !own.includes(n) && !fn.params.some((p) => declaredName(p.childForFieldName('declarator'))?.text === n));
     if (bound.length === 0) return;
     this.edits.transform(fn.body!, (body) => `{ ${bound.map((n) => `auto& ${n} = ${fileSharedAccessor(n)}();`).join(' ')}${body.slice(1)}`);
   }

@@ -460,7 +460,7 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'file-scope-static-shared/app', stem: 'static_shared', includeDirs: ['../lib'], variants: [{ config: '4x4' }],
-    what: '__shared__ variables at file scope (a 2-D array, a `__device__ __shared__` scalar, an array in a header) used by kernels and device functions, one copy per block, also where they return early; a parameter hiding one',
+    what: '__shared__ variables at file scope (a 2-D array, a `__device__ __shared__` scalar, an array in a header) used by kernels and device functions, one copy per block, also where they return early; a parameter and a local hiding one',
     device: ['HIP2VX_INLINE auto& __hip2vx_shared_tile() { return HIP2VX_SHARED(HIP2VX_ABI(16, 16), tile_file_SharedMem).tile; }', '__device__ float mirrored(const float (*tile)[N]) { return'],
     host: ['/* hip2vortex: __shared__ at file scope, in static_shared.device.cpp */'],
   },
