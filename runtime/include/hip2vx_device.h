@@ -95,6 +95,8 @@ typedef struct hipPos { size_t x; size_t y; size_t z; } hipPos;
 #define __noinline__
 #define __launch_bounds__(...)
 #define __align__(n) __attribute__((__aligned__(n)))
+// CUDA 11.7's read-only kernel parameter: every kernel parameter is a copy here.
+#define __grid_constant__
 // The logical warp of warp operations (below): 32 lanes, or 64 with `--warp-size 64` (HIP code
 // written for 64-wide wavefronts), whatever the hardware warp width.
 #ifndef HIP2VX_WARP_SIZE

@@ -52,6 +52,8 @@ static inline auto max(A a, B b) -> decltype(a + b) { return max((decltype(a + b
 #define __managed__
 #define __shared__
 #define __launch_bounds__(...)
+// CUDA 11.7's read-only kernel parameter: every kernel parameter is a copy here.
+#define __grid_constant__
 #define __forceinline__ inline __attribute__((__always_inline__))
 /* Empty rather than __attribute__((noinline)): libstdc++ spells `__attribute__((__noinline__))`,
  * which would otherwise expand to a nested attribute and fail to compile. */
