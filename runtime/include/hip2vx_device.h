@@ -349,6 +349,11 @@ HIP2VX_INLINE long long hip2vx_clock64() {
 }
 HIP2VX_INLINE int hip2vx_clock() { return (int)hip2vx_clock64(); }
 
+/** printf where the translation does not rename it to vx_printf: in a macro's body (`#define
+    DPRINT(fmt, ...) printf(...)`). Device code has no stdio; with it, this wins over the C one. */
+template <typename... A>
+HIP2VX_INLINE int printf(const char* format, A... args) { return vx_printf(format, args...); }
+
 /** A failed assert or __trap: the message names the user's source (the translator passes file
     and line); the launch's status (`status`) makes the waiting host call fail. Vortex cannot
     abort a kernel: the other threads run on, and so does this one. */

@@ -143,6 +143,14 @@ describe('programs of several sources', () => {
     runCpu(out);
   });
 
+  it('printf in a macro\'s body (not renamed by the translation) prints from device code', { timeout: 300_000 }, () => {
+    const out = translateMain(['#include <cstdio>', '#define DPRINT(fmt, ...) printf("[t%d] " fmt "\\n", (int)threadIdx.x, ##__VA_ARGS__)',
+      '__global__ void k(int n) { if (threadIdx.x == 0) DPRINT("n=%d", n); }', 'int main() { k<<<1, 2>>>(5); cudaDeviceSynchronize(); printf("PASSED\\n"); }']);
+    const run = spawnSync('make', ['-C', out, 'run-cpu', `HIP2VX_RUNTIME=${RUNTIME}`], { encoding: 'utf8' });
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^\[t0\] n=5$/m);
+  });
+
   it('a directory with two main()s and no named program gets no Makefile', () => {
     const dir = tempDir();
     const r = cli(['translate', join(FIXTURES, 'named-programs', 'app'), '-o', 'out', '-q'], dir);
