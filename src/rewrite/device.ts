@@ -794,6 +794,8 @@ export class DeviceRewriter {
 
   /** A PTX warp-matrix instruction becomes its runtime function's call (operands still rewritten); other asm is refused. */
   private asm(n: Node): boolean {
+    // `asm volatile("" ::: "memory")`: no instruction, a compiler barrier, as meant on any target.
+    if (/^"\s*"$/.test(n.childForFieldName('assembly_code')?.text ?? '')) return true;
     const call = ptxCall(n);
     if (!call || 'error' in call) {
       this.report.construct(n, 'inline-asm', call && `inline assembly in device code (${call.error})`);

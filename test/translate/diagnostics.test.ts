@@ -339,6 +339,12 @@ describe('unsupported constructs and malformed input', () => {
     expect(inKernel.outputs).toEqual([]);
   });
 
+  it('an empty asm (a compiler barrier, legacy reductions\' `asm volatile("" ::: "memory")`) stays as written', async () => {
+    const result = await translateText('b.cu', '__global__ void k(int* p) { p[threadIdx.x] = 1; asm volatile("" ::: "memory"); p[0] += p[1]; }\n');
+    expect(result.diagnostics).toEqual([]);
+    expect(result.outputs.find((o) => o.role === 'device')!.content).toContain('asm volatile("" ::: "memory");');
+  });
+
   it('double arithmetic on rv32 is a warning and the file still translates', async () => {
     const result = await translateText('d.cu', '__device__ double twice(double x) { return 2.0 * x; }\n__global__ void k(double* p) { double v = p[threadIdx.x]; p[threadIdx.x] = twice(v); }\nint main() { double* p; k<<<1, 1>>>(p); }\n');
     // Once per function, at its first use.
