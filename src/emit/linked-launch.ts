@@ -10,7 +10,7 @@ import { handleName, stubName } from './launch-stub.js';
 
 export const linkedName = (kernel: string) => `__hip2vx_linked_${kernel}`;
 /** The function giving the kernel's handle to units that name it as a value (`hipLaunchKernel((const void*)k, ...)`). */
-const linkedHandleName = (kernel: string) => `__hip2vx_linked_handle_${kernel}`;
+export const linkedHandleName = (kernel: string) => `__hip2vx_linked_handle_${kernel}`;
 
 const CONFIG = ['dim3 __hv_grid', 'dim3 __hv_block', 'size_t __hv_shared', 'hipStream_t __hv_stream'];
 

@@ -14,7 +14,7 @@ import { dependentOn, dispatches } from '../analyse/template-bindings.js';
 import { sameOnDevice, type Abi } from '../layout/index.js';
 import { argumentsOf, functionDeclarator, namespacesOf, qualifiedUse, scan } from '../analyse/syntax.js';
 import { declarationOf } from '../analyse/expression-type.js';
-import { linkable, linkedDeclaration, linkedDefinition, linkedName, linkedValue } from '../emit/linked-launch.js';
+import { linkable, linkedDeclaration, linkedDefinition, linkedHandleName, linkedName, linkedValue } from '../emit/linked-launch.js';
 import { runtimeLacks } from '../rules/runtime-api.js';
 import { lowerBound } from '../lower-bound.js';
 
@@ -127,7 +127,14 @@ export function rewriteHost(ctx: HostContext): void {
     const launch = launches.get(n.id);
     if (launch) rewriteLaunch(ctx, launch);
     else if (n.type === 'preproc_include') include(ctx, n);
-    else if (n.type === 'identifier' && handles.has(n.text)) {
+    else if (n.type === 'identifier' && (handles.has(n.text) || linked.has(n.text)) && usingDeclarationOf(n)) {
+      // `using ns::k;`: what its launches and values become instead, its stub and handle.
+      const using = usingDeclarationOf(n)!;
+      const scope = using.text.replace(/^using\s+/, '').replace(/\s+/g, '').replace(/\w+;$/, '');
+      const instance = handles.get(n.text);
+      const names = instance ? [stubName(instance.stub), handleName(ctx.programName, instance.id)] : [linkedName(n.text), linkedHandleName(n.text)];
+      ctx.edits.replace(using, names.map((name) => `using ${scope}${name};`).join(' '));
+    } else if (n.type === 'identifier' && handles.has(n.text)) {
       if (namesKernel(n, handles.get(n.text)!.kernel)) kernelValue(ctx, valueOf(n), handles.get(n.text)!);
     } else if (n.type === 'identifier' && linked.has(n.text) && !handles.has(n.text)) {
       const value = valueOf(n);
@@ -192,6 +199,13 @@ function valueOf(n: Node): { node: Node; scope: string } {
  * occupancy queries, `run(k, ...)`). Non-template kernels only (a template's value names an
  * instance, `k<float>`: valueHandles in rewriteHost).
  */
+/** The using-declaration naming `n` (`using ns::k;`), if it is one. */
+function usingDeclarationOf(n: Node): Node | undefined {
+  let p = n.parent;
+  while (p?.type === 'qualified_identifier') p = p.parent;
+  return p?.type === 'using_declaration' ? p : undefined;
+}
+
 function kernelHandles(ctx: HostContext): Map<string, KernelInstance> {
   const handles = new Map<string, KernelInstance>();
   if (ctx.headerMode) return handles;
