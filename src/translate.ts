@@ -581,7 +581,9 @@ function registered(unit: Unit, deviceAbi: Abi, warpUsers: ReadonlySet<string>, 
     const registration: RegisteredKernel = { id: instance.id, displayName: display, args, staticShared, warpScratch, maxThreads: launchBound(instance.kernel, instance.subst, unit.types) };
     const sharedChecks = unit.shared.sizeChecks(instance.kernel, instance.subst, instance.templateArgs);
     const localMemory = warpScratch || staticShared.device > 0 || unit.shared.usesDynamic;
-    return [{ registration, entry: { instance, qualifiedName: [...namespacesOf(instance.kernel.outer), instance.kernel.name].join('::'), args, staticShared, sharedChecks, warpScratch, warpLeaving: lanesMayLeave(instance.kernel, warpUsers, warpEnders, warpOps) || device.leavers.has(instance.kernel.name), localMemory } }];
+    // A header included in a namespace (`namespace fp {` `#include "k.cuh"` `}`) declares its kernels there.
+    const around = unit.header ? namespacesOf(unit.header.directive) : [];
+    return [{ registration, entry: { instance, qualifiedName: [...around, ...namespacesOf(instance.kernel.outer), instance.kernel.name].join('::'), args, staticShared, sharedChecks, warpScratch, warpLeaving: lanesMayLeave(instance.kernel, warpUsers, warpEnders, warpOps) || device.leavers.has(instance.kernel.name), localMemory } }];
   });
 }
 

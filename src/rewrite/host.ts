@@ -399,7 +399,10 @@ function rewriteLaunch(ctx: HostContext, launch: Launch): void {
     const parts = callArguments(launch, print);
     const written = launch.templateArgs?.length ? `<${launch.templateArgs.map(print).join(', ')}>` : '';
     const callee = dispatched ? `${dispatcherName(kernel.name)}${written}` : stubName(id!);
-    return `${[...namespacesOf(kernel.outer), callee].join('::')}(${parts.join(', ')})`;
+    // A header's kernel as the launch qualifies it: the header may be included in a namespace
+    // (`namespace fp {` `#include "k.cuh"` `}`), whose stubs are there too.
+    const scope = kernel.outer.tree !== ctx.program.root.tree && launch.scope ? launch.scope : namespacesOf(kernel.outer);
+    return `${[...scope, callee].join('::')}(${parts.join(', ')})`;
   });
 }
 

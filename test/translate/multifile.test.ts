@@ -30,14 +30,16 @@ describe('kernels split over several files', () => {
     await runEverywhere(out, 'main', toolchains, '1000');
   });
 
-  it("kernels in a header's namespaces get their stubs in those namespaces, where the launches name them", { timeout: 300_000 }, async () => {
-    const { out, results } = await translateAll(join('test', 'fixtures', 'header-namespaces'), ['ops.cuh', 'main.cu']);
+  it("kernels in a header's namespaces, or of a header included in a namespace, get their stubs in those namespaces, where the launches name them", { timeout: 300_000 }, async () => {
+    const { out, results } = await translateAll(join('test', 'fixtures', 'header-namespaces'), ['ops.cuh', 'scaled.cuh', 'main.cu']);
     for (const r of results.values()) expect(r.diagnostics).toEqual([]);
     const host = output(results.get('main.cu')!, 'host');
     expect(host).toMatch(/\nnamespace ops \{\nextern "C" void\* __hip2vx_kernel_main_shift;\n[^]*?\n\}\n/);
     expect(host).toMatch(/\nnamespace ops \{ namespace fill \{\nextern "C" void\* __hip2vx_kernel_main_constant__int;\n[^]*?\n\} \}\n/);
     expect(host).toContain('ops::fill::__hip2vx_launch_constant__int(4, 64, 0, 0, k, 7, n);');
     expect(host).toContain('void shift_all(float* d, int n) { ops::__hip2vx_launch_shift((n + 63) / 64, 64, 0, 0, d, 0.5f, n); }');
+    expect(host).toContain('fp::__hip2vx_launch_scale((n + 63) / 64, 64, 0, 0, d, 2.0f, n);');
+    expect(output(results.get('main.cu')!, 'device')).toContain('  fp::scale(args->y, args->a, args->n);');
     await runEverywhere(out, 'main', toolchains, '1000');
   });
 
