@@ -91,6 +91,10 @@ describe('macros that spell GPU code', () => {
     const result = await translateText('k.cu', source);
     expect(formatted(result)).toEqual([]);
     expect(output(result, 'device')).toContain('__host__ __device__ inline float sq(float v)');
+    // With the kernel's return type: `#define KERNEL __global__ void`.
+    const kernel = await translateText('k.cu', '#define KERNEL __global__ void\nKERNEL twice(int* p) { p[threadIdx.x] *= 2; }\nint main() { twice<<<1, 4>>>(nullptr); }\n');
+    expect(formatted(kernel)).toEqual([]);
+    expect(output(kernel, 'host')).toContain('__hip2vx_launch_twice(1, 4, 0, 0, nullptr);');
   });
 
   it('stand for launch bounds, in every place CUDA allows them: uses are expanded and the bound reaches the registration', async () => {
