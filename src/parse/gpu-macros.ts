@@ -9,10 +9,10 @@ import { applyExpansions, type MacroExpansion } from '../analyse/launch-macros.j
 import { callArguments, codeMask, substitute, type Macro, type MacroTable } from './macros.js';
 
 export const GPU_SPACE = /\b(?:__global__|__device__|__host__|__constant__|__shared__|__managed__)\b/;
-/** What a macro spelling GPU specifiers holds: an execution space, or launch bounds (`#define LB(n) __launch_bounds__(n)`). */
-const GPU_SPECIFIER = /\b(?:__global__|__device__|__host__|__constant__|__shared__|__managed__|__launch_bounds__)\b/;
+/** What a macro spelling GPU specifiers holds: an execution space, launch bounds (`#define LB(n) __launch_bounds__(n)`) or CUDA's alignment (`#define ALIGN(n) __align__(n)`). */
+const GPU_SPECIFIER = /\b(?:__global__|__device__|__host__|__constant__|__shared__|__managed__|__launch_bounds__|__align__)\b/;
 /** Nothing but specifiers and attributes, at least one an execution space or launch bounds; a kernel's `void` may end them (`#define KERNEL __global__ void`). */
-const SPECIFIERS = /^(?:\s*(?:__host__|__device__|__global__|__forceinline__|__noinline__|__inline__|inline|static|extern|__managed__|__constant__|__shared__|__attribute__\s*\(\(.*?\)\)|__launch_bounds__\s*\([^)]*\)))+(?:\s+void)?\s*$/;
+const SPECIFIERS = /^(?:\s*(?:__host__|__device__|__global__|__forceinline__|__noinline__|__inline__|inline|static|extern|const|volatile|constexpr|__managed__|__constant__|__shared__|__attribute__\s*\(\(.*?\)\)|__launch_bounds__\s*\([^)]*\)))+(?:\s+void)?\s*$/;
 
 /** The macros for which `holds` (given whether a macro their body uses is one of them). */
 function macrosWhere(macros: MacroTable, holds: (m: Macro, viaOthers: boolean) => boolean): Set<string> {

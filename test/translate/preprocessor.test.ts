@@ -91,6 +91,11 @@ describe('macros that spell GPU code', () => {
     const result = await translateText('k.cu', source);
     expect(formatted(result)).toEqual([]);
     expect(output(result, 'device')).toContain('__host__ __device__ inline float sq(float v)');
+    // With const (`#define CONST_TABLE __constant__ const`), and CUDA's alignment through a macro.
+    const table = await translateText('t.cu', '#define CONST_TABLE __constant__ const\n#define ALIGN(n) __align__(n)\nstruct ALIGN(8) Pair { float a, b; };\nCONST_TABLE int c_tab[4] = {1, 2, 3, 4};\n__global__ void k(Pair* p, int* out) { out[threadIdx.x] = c_tab[threadIdx.x % 4] + (int)p[0].a; }\nint main() { k<<<1, 4>>>(nullptr, nullptr); }\n');
+    expect(formatted(table)).toEqual([]);
+    expect(output(table, 'device')).toContain('__constant__ const int c_tab[4] = {1, 2, 3, 4};');
+    expect(output(table, 'device')).toContain('struct __align__(8) Pair { float a, b; };');
     // With the kernel's return type: `#define KERNEL __global__ void`.
     const kernel = await translateText('k.cu', '#define KERNEL __global__ void\nKERNEL twice(int* p) { p[threadIdx.x] *= 2; }\nint main() { twice<<<1, 4>>>(nullptr); }\n');
     expect(formatted(kernel)).toEqual([]);
