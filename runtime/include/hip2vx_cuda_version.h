@@ -5,4 +5,9 @@
 #define HIP2VX_CUDA_VERSION_H
 #define CUDA_VERSION 12000
 #define CUDART_VERSION 12000
+/* The include guards of CUDA's runtime headers, which helper_cuda.h-style code tests to know what
+ * was included before it (`#ifdef __DRIVER_TYPES_H__` defines checkCudaErrors). */
+#define __CUDA_RUNTIME_H__
+#define __CUDA_RUNTIME_API_H__
+#define __DRIVER_TYPES_H__
 #endif

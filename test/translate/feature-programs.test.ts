@@ -163,7 +163,7 @@ const PROGRAMS: FeatureProgram[] = [
   },
   { dir: 'launch-bounds', stem: 'launch_bounds', variants: [{ config: '16x16' }], what: '__launch_bounds__ (a macro, a template argument) in attributes, occupancy queries and the refusal of larger blocks' },
   { dir: 'fresh-memory', stem: 'fresh_memory', variants: [{ config: '4x4' }], what: 'fresh device memory reads as zero, also after a free and beyond 1 MB' },
-  { dir: 'cuda-version', stem: 'cuda_version', variants: [{ config: '4x4' }], what: 'CUDA_VERSION and CUDART_VERSION decided as CUDA 12.0 would' },
+  { dir: 'cuda-version', stem: 'cuda_version', variants: [{ config: '4x4' }], what: 'CUDA_VERSION and CUDART_VERSION decided as CUDA 12.0 would; the runtime headers\' include guards helper_cuda.h-style code tests' },
   { dir: 'constexpr-templates', stem: 'constexpr_templates', variants: [{ config: '16x16' }], what: 'shared sizes from local constexpr of template parameters; constexpr template arguments', device: ['static constexpr unsigned n = B;'] },
   {
     dir: 'preprocessor', stem: 'preprocessor', variants: [{ config: '4x4' }],
