@@ -162,7 +162,8 @@ export class DeviceRewriter {
     // After the bodies' own edits (the divergence lowering replaces whole nodes; these wrap operands).
     const types = this.options.types;
     if (this.options.xlen === 32 && types) {
-      for (const fn of deviceFns) if (fn.body) wideIntegers(fn.body, this.program.text, types, this.edits, this.templateWidths(fn), this.report);
+      // The outer functions' bodies hold their inner lambdas': each operation once.
+      for (const fn of outer) if (fn.body) wideIntegers(fn.body, this.program.text, types, this.edits, this.templateWidths(fn), this.report);
     }
     const volatileGlobals = new Set(this.program.globals.filter((g) => g.declaration.children.some((c) => c?.type === 'type_qualifier' && c.text === 'volatile')).map((g) => g.name));
     for (const fn of deviceFns) if (fn.body) spinPoints(fn.node, fn.body, this.program.text, volatileGlobals, this.edits);

@@ -35,6 +35,13 @@ describe('64-bit integers on rv32', () => {
     expect(text).toContain('static_assert(sizeof(int64_t) > 4, "");');
   });
 
+  it('rewrite a shift in a lambda inside device code once (an internal error: the lambda is lowered on its own too)', async () => {
+    const source = '#include <cstdint>\n__device__ uint64_t load(const uint8_t* in) {\n  auto le = [](const uint8_t* p) { uint64_t r = 0; for (int i = 0; i < 8; i++) r |= (uint64_t)p[i] << (8 * i); return r; };\n  return le(in);\n}\n';
+    const result = await translateText('k.cu', source);
+    expect(result.diagnostics).toEqual([]);
+    expect(output(result, 'device')).toContain('r |= hip2vx_shl((uint64_t)p[i] , (8 * i));');
+  });
+
   it('leave what the compiler evaluates alone: a constexpr variable\'s value, an enumerator (langford\'s file-scope lsb)', async () => {
     const source = '#include <cstdint>\nconstexpr int64_t lsb = 1;\ntemplate <int n> __global__ void k(int64_t* p) {\n  constexpr int64_t msb = lsb << (int64_t)(n - 1);\n  enum { WIDE = lsb << n > 4 };\n  p[threadIdx.x] = msb + WIDE + (lsb << threadIdx.x);\n}\nint main() { k<3><<<1, 1>>>(nullptr); }\n';
     const text = output(await translateText('k.cu', source), 'device');
