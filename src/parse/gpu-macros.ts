@@ -3,7 +3,8 @@
 // standing for execution-space specifiers (`#define HOST_DEVICE __host__ __device__`). The
 // translator must rewrite what they expand to, so each use is expanded in the text it translates
 // (said in --annotate); so is a macro that opens or closes a namespace or `extern "C"` block
-// (`#define NS_BEGIN namespace my {`), without which the grammar cannot see the kernels inside.
+// (`#define NS_BEGIN namespace my {`), without which the grammar cannot see the kernels inside,
+// and one that is a loop's header (`KERNEL_LOOP(i, n)`), before a body the grammar cannot read.
 // Every other macro use stays as written.
 import { applyExpansions, type MacroExpansion } from '../analyse/launch-macros.js';
 import { callArguments, codeMask, substitute, type Macro, type MacroTable } from './macros.js';
@@ -33,9 +34,16 @@ const wordsOf = (text: string) => text.match(/[A-Za-z_]\w*/g) ?? [];
 /** Nothing but namespace or linkage blocks opened, or nothing but braces closed. */
 const SCOPE = /^(?:(?:(?:inline\s+)?namespace(?:\s+[A-Za-z_][\w:]*)?|extern\s*"C(?:\+\+)?")\s*\{\s*)+$|^(?:\}\s*;?\s*)+$/;
 
-/** Macros spelling GPU code (defining kernels or device functions, or standing for execution spaces) or scopes. */
+/**
+ * A loop's header and nothing else (`#define KERNEL_LOOP(i, n) for (int i = ...; i < (n); ...)`):
+ * the grammar cannot read an unbraced body after its use (`KERNEL_LOOP(i, n) p[i] = 0;`).
+ */
+const LOOP_HEADER = /^(?:for|while)\s*\([^]*\)$/;
+
+/** Macros spelling GPU code (defining kernels or device functions, or standing for execution spaces), scopes or loop headers. */
 const spellsGpu = (m: Macro, viaOthers: boolean) =>
   SCOPE.test(m.body) ||
+  (!!m.params && LOOP_HEADER.test(m.body)) ||
   (m.params ? GPU_SPECIFIER.test(m.body) || viaOthers : (SPECIFIERS.test(m.body) && GPU_SPECIFIER.test(m.body)) || (/^[A-Za-z_]\w*$/.test(m.body) && viaOthers));
 
 /** The uses to expand in `text`, in order. */

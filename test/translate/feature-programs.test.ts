@@ -167,7 +167,7 @@ const PROGRAMS: FeatureProgram[] = [
   { dir: 'constexpr-templates', stem: 'constexpr_templates', variants: [{ config: '16x16' }], what: 'shared sizes from local constexpr of template parameters; constexpr template arguments', device: ['static constexpr unsigned n = B;'] },
   {
     dir: 'preprocessor', stem: 'preprocessor', variants: [{ config: '4x4' }],
-    what: 'kernels stamped out by a macro at file scope, a specifier macro, statement macros without ;, #if splitting parameter and argument lists, namespaces opened and closed by macros',
+    what: 'kernels stamped out by a macro at file scope, a specifier macro, statement macros without ;, #if splitting parameter and argument lists, namespaces opened and closed by macros, a loop header macro before an unbraced body',
     host: ['    CHECK(hipMalloc(&df, sizeof f))\n', '__hip2vx_launch_offset(1, 16, 0, 0, dn, 1', 'app::detail::__hip2vx_launch_flip(1, 16, 0, 0, dn);'],
     device: ['void scale_f32(float* p, const float a)', 'void add_i32(int* p, const int a)', 'namespace app { namespace detail {\n__device__ int negate', '  app::detail::flip(args->p);'],
   },
