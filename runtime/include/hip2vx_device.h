@@ -38,6 +38,7 @@
 #include <math.h>
 #include <limits.h>  // INT_MAX, FLT_MAX...: what the HIP/CUDA headers bring along
 #include <float.h>
+#include <initializer_list>  // std::min/max of a list, below
 #include <vx_spawn.h>
 #include <vx_print.h>
 #include "hip2vx_vector_types.h"
@@ -540,7 +541,9 @@ namespace std {
 #define HIP2VX_STD_MINMAX(T)                                                                     \
   inline constexpr T min(T a, T b) { return __builtin_is_constant_evaluated() ? (b < a ? b : a) : hip2vx_select(hip2vx_less(b, a), b, a); } \
   inline constexpr T max(T a, T b) { return __builtin_is_constant_evaluated() ? (a < b ? b : a) : hip2vx_select(hip2vx_less(a, b), b, a); } \
-  inline constexpr T clamp(T v, T lo, T hi) { return min(max(v, lo), hi); }
+  inline constexpr T clamp(T v, T lo, T hi) { return min(max(v, lo), hi); }                    \
+  inline constexpr T min(initializer_list<T> l) { T m = *l.begin(); for (T v : l) m = min(m, v); return m; } \
+  inline constexpr T max(initializer_list<T> l) { T m = *l.begin(); for (T v : l) m = max(m, v); return m; }
 HIP2VX_STD_MINMAX(char)
 HIP2VX_STD_MINMAX(signed char)
 HIP2VX_STD_MINMAX(unsigned char)
@@ -556,6 +559,16 @@ HIP2VX_STD_MINMAX(float)
 HIP2VX_STD_MINMAX(double)
 #undef HIP2VX_STD_MINMAX
 }  // namespace std
+// `std::min<int>(a, b)`: explicit template arguments name libstdc++'s template, so the translation
+// calls these instead; for scalars they reach the overloads above.
+#define HIP2VX_STD_EXPLICIT(F)                                                                               \
+  template <typename T> HIP2VX_INLINE constexpr T hip2vx_std_##F(const T& a, const T& b) { return std::F((T)a, (T)b); } \
+  template <typename T> HIP2VX_INLINE constexpr T hip2vx_std_##F(std::initializer_list<T> l) { return std::F(l); }      \
+  template <typename T, typename C> HIP2VX_INLINE constexpr T hip2vx_std_##F(const T& a, const T& b, C c) { return std::F<T>(a, b, c); }
+HIP2VX_STD_EXPLICIT(min)
+HIP2VX_STD_EXPLICIT(max)
+#undef HIP2VX_STD_EXPLICIT
+template <typename T> HIP2VX_INLINE constexpr T hip2vx_std_clamp(const T& v, const T& lo, const T& hi) { return std::clamp((T)v, (T)lo, (T)hi); }
 // CUDA's mixed signed/unsigned overloads compare as unsigned.
 HIP2VX_INLINE unsigned int min(int a, unsigned int b) { return min((unsigned int)a, b); }
 HIP2VX_INLINE unsigned int min(unsigned int a, int b) { return min(a, (unsigned int)b); }

@@ -109,6 +109,8 @@ const STD_NAMES = ['numeric_limits', 'swap', 'exchange', 'move', 'forward', 'dec
   'make_unsigned', 'make_unsigned_t', 'make_signed', 'make_signed_t', 'common_type', 'common_type_t'];
 /** Namespaces hip2vx_device.h defines (cooperative groups, nvcuda::wmma): using-directives naming them stay on the device. */
 export const RUNTIME_NAMESPACES: ReadonlySet<string> = new Set(['cooperative_groups', 'nvcuda', 'wmma']);
+/** std functions whose calls with explicit template arguments go to hip2vx_device.h's hip2vx_std_<name>. */
+const EXPLICIT_STD = new Set(['min', 'max', 'clamp']);
 const KEEP_ALWAYS = new Set(['preproc_def', 'preproc_function_def', 'preproc_call', 'comment', 'namespace_alias_definition']);
 const NAMES = new Set(['identifier', 'type_identifier', 'namespace_identifier']);
 const TYPE_NAMES = new Set(['type_identifier']);
@@ -463,7 +465,7 @@ export class DeviceRewriter {
     const text = this.program.text;
     const want = (type: string, start: number, end: number) => {
       if (type === 'primitive_type') return this.options.xlen === 32 && text.startsWith('double', start);
-      if (type === 'call_expression') return spanHas(text, '<<<', start, end) || text.startsWith('atomic', start);
+      if (type === 'call_expression') return spanHas(text, '<<<', start, end) || text.startsWith('atomic', start) || text.startsWith('std::', start);
       if (!NAMES.has(type)) return true;
       const name = text.slice(start, end);
       return this.globals.has(name) || this.rules.deviceBuiltins.has(name) || !!this.rules.constructForName(name, 'device');
@@ -782,8 +784,19 @@ export class DeviceRewriter {
         return;
       case 'call_expression':
         if (n.namedChildren.some((c) => c?.type === 'kernel_call_syntax')) this.report.construct(n, 'dynamic-parallelism');
+        else this.explicitStdCall(n.childForFieldName('function'));
         return;
     }
+  }
+
+  /**
+   * `std::min<int>(a, b)`: explicit template arguments name libstdc++'s template, which compares
+   * with a branch; hip2vx_device.h's `hip2vx_std_min<int>` reaches the branch-free overloads.
+   */
+  private explicitStdCall(callee: Node | null): void {
+    const name = callee?.type === 'qualified_identifier' && callee.childForFieldName('scope')?.text === 'std' ? callee.childForFieldName('name') : undefined;
+    const fn = name?.type === 'template_function' ? name.childForFieldName('name')?.text : undefined;
+    if (fn && EXPLICIT_STD.has(fn)) this.edits.replace(callee!, (print) => `hip2vx_std_${fn}${print(name!.childForFieldName('arguments')!)}`);
   }
 
   /** The first use of double in `fn` on rv32 is reported (a bundled library's where the program uses them). */
