@@ -39,6 +39,7 @@
 #include <limits.h>  // INT_MAX, FLT_MAX...: what the HIP/CUDA headers bring along
 #include <float.h>
 #include <initializer_list>  // std::min/max of a list, below
+#include <type_traits>
 #include <vx_spawn.h>
 #include <vx_print.h>
 #include "hip2vx_vector_types.h"
@@ -470,18 +471,22 @@ HIP2VX_LESS64(unsigned long long, uint32_t)
 #undef HIP2VX_LESS64
 #endif
 
-/** The relational comparisons the translator gives a 64-bit integer operand (rewrite/wide-integers.ts):
-    in the operands' common type (the usual arithmetic conversions, as `a + b`), branch-free on rv32. */
-#define HIP2VX_COMPARE(NAME, A, B, NEGATE)                                            \
+/** The relational comparisons the translator gives an operand that is (or, in a template, may be)
+    a 64-bit integer (rewrite/wide-integers.ts): for arithmetic operands in their common type (the
+    usual arithmetic conversions, as `a + b`), branch-free on rv32; otherwise the operator itself. */
+#define HIP2VX_COMPARE(NAME, OP, A, B, NEGATE)                                        \
   template <typename TA, typename TB>                                                 \
-  HIP2VX_INLINE bool NAME(const TA& a, const TB& b) {                                 \
-    using C = decltype(a + b);                                                        \
-    return (NEGATE 0) ^ hip2vx_less((C)(A), (C)(B));                                  \
+  HIP2VX_INLINE constexpr bool NAME(const TA& a, const TB& b) {                       \
+    if constexpr (std::is_arithmetic<TA>::value && std::is_arithmetic<TB>::value) {   \
+      using C = decltype(a + b);                                                      \
+      if (!__builtin_is_constant_evaluated()) return (NEGATE 0) ^ hip2vx_less((C)(A), (C)(B)); \
+    }                                                                                 \
+    return a OP b;                                                                    \
   }
-HIP2VX_COMPARE(hip2vx_lt, a, b, )
-HIP2VX_COMPARE(hip2vx_gt, b, a, )
-HIP2VX_COMPARE(hip2vx_le, b, a, !)
-HIP2VX_COMPARE(hip2vx_ge, a, b, !)
+HIP2VX_COMPARE(hip2vx_lt, <, a, b, )
+HIP2VX_COMPARE(hip2vx_gt, >, b, a, )
+HIP2VX_COMPARE(hip2vx_le, <=, b, a, !)
+HIP2VX_COMPARE(hip2vx_ge, >=, a, b, !)
 #undef HIP2VX_COMPARE
 
 /** Variable shifts of 64-bit integers (rewrite/wide-integers.ts). On rv32 compilers branch on

@@ -4,7 +4,7 @@
 import { basename } from 'node:path';
 import { parse, type Node } from '../parse/parser.js';
 import { closureStructs, declaredIn, deviceLambdas, lambdaFunction } from '../analyse/device-lambdas.js';
-import { namedParameterList, sharedOf, unnamedTemplateParameters, type FunctionInfo, type GlobalVar, type Program, type SharedVar, type TopItem } from '../analyse/program.js';
+import { namedParameterList, sharedOf, templateParamNames, unnamedTemplateParameters, type FunctionInfo, type GlobalVar, type Program, type SharedVar, type TopItem } from '../analyse/program.js';
 import type { KernelInstance } from '../analyse/instances.js';
 import { declarationOf } from '../analyse/expression-type.js';
 import { Uniformity, type UniformityContext } from '../analyse/uniformity.js';
@@ -632,10 +632,16 @@ export class DeviceRewriter {
     return constants;
   }
 
-  /** A kernel template's parameters as its instances make them; a device function template's are unknown. */
+  /**
+   * A kernel template's parameters as its instances make them; a device function template's are
+   * unknown, and so are those of the class templates a member function is in (`MaxOp<T>`).
+   */
   private templateWidths(fn: FunctionInfo): TemplateWidths {
     const instances = fn.kind === 'kernel' ? (this.options.instances ?? []).filter((i) => i.kernel === fn) : [];
-    return templateWidths(fn.templateParams, instances);
+    const own = templateWidths(fn.templateParams, instances);
+    const classes: string[] = [];
+    for (let p = fn.outer.parent; p; p = p.parent) if (p.type === 'template_declaration') classes.push(...templateParamNames(p));
+    return classes.length ? new Map([...classes.map((c) => [c, 'unknown'] as const), ...own]) : own;
   }
 
   /** The integer values this unit's instances give a kernel's template parameter, if all are known. */

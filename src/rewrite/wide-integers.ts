@@ -41,8 +41,8 @@ export type TemplateWidths = ReadonlyMap<string, Width>;
 
 /**
  * Rewrites the comparisons and variable shifts of 64-bit integers in `body` (device code built for
- * rv32). An operand of a template parameter's `unknown` type may be 64-bit in some instance, and
- * is reported (`wide-integer-unknown`) instead.
+ * rv32). An operand of a template parameter's `unknown` type may be 64-bit in some instance: it is
+ * rewritten too (the helpers apply the operator itself to what is not arithmetic).
  */
 export function wideIntegers(body: Node, text: string, types: TypeTable, edits: EditSet, templateParams: TemplateWidths, report: Reporter): void {
   const width = (e: Node) => widthOf(e, text, types, templateParams);
@@ -56,13 +56,11 @@ export function wideIntegers(body: Node, text: string, types: TypeTable, edits: 
       return;
     }
     const operands = COMPARISONS[op.type] ? [width(left), width(right)] : SHIFTS[op.type] && right.type !== 'number_literal' ? [width(left)] : [];
-    if (operands.includes('wide')) {
+    if (operands.some((w) => w !== 'narrow')) {
       const helper = COMPARISONS[op.type] ?? SHIFTS[op.type];
       edits.transform(left, (t) => `${helper}(${t}`);
       edits.replace(op, ',');
       edits.transform(right, (t) => `${t})`);
-    } else if (operands.includes('unknown')) {
-      report.at(op, 'warning', 'wide-integer-unknown', `'${op.type}' on a value of a template parameter's type: where an instance makes it a 64-bit integer, gcc and clang branch on its high words on rv32, which diverges on per-thread values`);
     }
   }, (_, start, end) => spanHas(text, '<', start, end) || spanHas(text, '>', start, end));
 }
@@ -82,11 +80,11 @@ const isWide = (t: CType) => t.kind === 'scalar' && scalarSize(t.name, 'rv32') =
 function compoundShift(op: Node, left: Node, right: Node, width: Width, edits: EditSet, report: Reporter): void {
   const helper = COMPOUND_SHIFTS[op.type];
   if (!helper || right.type === 'number_literal' || width === 'narrow') return;
-  if (width === 'wide' && left.type === 'identifier') {
+  if (left.type === 'identifier') {
     edits.replace(op, `= ${helper}(${left.text},`);
     edits.transform(right, (t) => `${t})`);
   } else {
-    const what = width === 'wide' ? 'of a 64-bit integer that is not a plain variable' : "of a value of a template parameter's type";
+    const what = width === 'wide' ? 'of a 64-bit integer that is not a plain variable' : "of a template parameter's type, not a plain variable";
     report.at(op, 'warning', 'wide-integer-unknown', `'${op.type}' by a variable count ${what}: gcc and clang branch on the count on rv32 (when it is a 64-bit integer), which diverges on per-thread values; write it as 'x = ${helper}(x, n)'`);
   }
 }

@@ -107,6 +107,11 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['hip2vx_bool(hip2vx_lt(a[i] , b[i]))', 'hip2vx_shr(a[i] , (i * 13 % 64))'],
   },
   {
+    dir: 'template-compare', stem: 'template_compare', variants: [{ config: '16x16' }],
+    what: 'comparisons of template parameter types no collected instance decides: a class template\'s operator() (MaxOp<int64_t>), device function templates instantiated with int64_t and with a struct that has its own operators',
+    device: ['return hip2vx_select(hip2vx_bool(hip2vx_lt(a , b)), b, a);', 'T clampAbove(T v, T lo) { return hip2vx_select(hip2vx_bool(hip2vx_gt(v , lo)), v, lo); }'],
+  },
+  {
     dir: 'int64-shapes', stem: 'int64_shapes', args: '301', variants: [{ config: '4x4', opt: '-O2' }, { config: '4x4', opt: '-O3' }],
     what: 'per-thread 64-bit comparisons and shifts whose types come through auto, arithmetic, unary minus, masks, conditionals and long long literals; a compound shift of a variable; in a kernel template one of whose instances is 64-bit',
     device: ['hip2vx_lt(other , mine)', 'v = hip2vx_shr(v, shift);', 'hip2vx_gt(y , 7)', 'hip2vx_lt(a[i] + b[i] , 0)', 'hip2vx_shl(1LL , (i % 63))', 'hip2vx_lt(i , 5000000000LL)', 'z = hip2vx_shr(z, (i % 40));'],
