@@ -230,11 +230,12 @@ HIP2VX_INLINE void hip2vx_tmc(int m) { vx_tmc(m); }
 // The end of a lowered if's branch pins the variables it assigns (hip2vx_pin(v)): an empty
 // volatile asm reading and writing them, which the compiler cannot move out of the branch. clang
 // otherwise sank `v += 100.0f` past the region's join and a loop after it, as a per-thread branch.
+// Constexpr, as the lowering's other calls (below).
 #if defined(HIP2VX_CPU_BACKEND)
-template <typename T> HIP2VX_INLINE void hip2vx_pin(T&) {}
+template <typename T> HIP2VX_INLINE constexpr void hip2vx_pin(T&) {}
 #else
 #define HIP2VX_PIN(T, CONSTRAINT) \
-  HIP2VX_INLINE void hip2vx_pin(T& v) { __asm__ volatile("" : CONSTRAINT(v)); }
+  HIP2VX_INLINE void hip2vx_pin_asm(T& v) { __asm__ volatile("" : CONSTRAINT(v)); }
 HIP2VX_PIN(float, "+f")
 HIP2VX_PIN(bool, "+r")
 HIP2VX_PIN(char, "+r")
@@ -247,9 +248,15 @@ HIP2VX_PIN(unsigned int, "+r")
 HIP2VX_PIN(long, "+r")
 HIP2VX_PIN(unsigned long, "+r")
 #undef HIP2VX_PIN
-template <typename T> HIP2VX_INLINE void hip2vx_pin(T*& v) { __asm__ volatile("" : "+r"(v)); }
-/** Anything else (64-bit integers and doubles on rv32, structs, arrays) through memory. */
-template <typename T> HIP2VX_INLINE void hip2vx_pin(T& v) { __asm__ volatile("" : "+m"(v)); }
+template <typename T> HIP2VX_INLINE void hip2vx_pin_asm(T*& v) { __asm__ volatile("" : "+r"(v)); }
+/** Anything else (64-bit integers and doubles on rv32, structs, arrays) through memory; enums in a register. */
+template <typename T> HIP2VX_INLINE void hip2vx_pin_asm(T& v) {
+  if constexpr (std::is_enum<T>::value && sizeof(T) <= sizeof(int)) __asm__ volatile("" : "+r"(v));
+  else __asm__ volatile("" : "+m"(v));
+}
+template <typename T> HIP2VX_INLINE constexpr void hip2vx_pin(T& v) {
+  if (!__builtin_is_constant_evaluated()) hip2vx_pin_asm(v);
+}
 #endif
 
 // The divergence lowering's calls are constexpr: a constexpr function whose branches it regroups
@@ -424,6 +431,25 @@ template <> struct hip2vx_bits<8> { typedef uint64_t type; };
 
 template <typename T> struct hip2vx_unref { typedef T type; };
 template <typename T> struct hip2vx_unref<T&> { typedef T type; };
+
+/** The first value of a class-typed variable the divergence lowering declares before the branches
+    that assign it (`V2 p = c ? V2(1, 2) : q;`): T(), or zeroed storage where T has no default
+    constructor. */
+template <typename T> union hip2vx_storage {
+  T value;
+  unsigned char bytes[sizeof(T)];
+  hip2vx_storage() : bytes{} {}
+  ~hip2vx_storage() {}
+};
+template <typename T>
+HIP2VX_INLINE T hip2vx_uninit() {
+  if constexpr (std::is_default_constructible<T>::value) {
+    return T();
+  } else {
+    hip2vx_storage<T> s;
+    return s.value;
+  }
+}
 
 /** Each word of x where `mask` is all ones, of y where it is zero; a value of any size (float4, char3). */
 template <typename T>

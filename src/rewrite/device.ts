@@ -127,6 +127,8 @@ export class DeviceRewriter {
   private readonly nesting: SplitNesting;
   /** Functions whose use of double on rv32 has been reported: once each, at the first use. */
   private readonly doubleReported = new Set<Node>();
+  /** What each lowered function's analysis found uniform (read by the 64-bit operations' rewrite). */
+  private readonly uniformities = new Map<FunctionInfo, Uniformity>();
   /** Kernels (by name) whose lowering ends a loop by a block vote: their entries reserve the warp scratch it counts in. */
   readonly voters = new Set<string>();
   /** Kernels whose lanes leave their warp where they leave a loop around its last warp operations (TailBranches). */
@@ -165,7 +167,10 @@ export class DeviceRewriter {
     const types = this.options.types;
     if (this.options.xlen === 32 && types) {
       // The outer functions' bodies hold their inner lambdas': each operation once.
-      for (const fn of outer) if (fn.body) wideIntegers(fn.body, this.program.text, types, this.edits, this.templateWidths(fn), this.report);
+      for (const fn of outer) {
+        const uniformity = this.uniformities.get(fn);
+        if (fn.body) wideIntegers(fn.body, this.program.text, types, this.edits, this.templateWidths(fn), this.report, (e) => !!uniformity?.isUniform(e));
+      }
     }
     const volatileGlobals = new Set(this.program.globals.filter((g) => g.declaration.children.some((c) => c?.type === 'type_qualifier' && c.text === 'volatile')).map((g) => g.name));
     for (const fn of deviceFns) if (fn.body) spinPoints(fn.node, fn.body, this.program.text, volatileGlobals, this.edits);
@@ -483,6 +488,7 @@ export class DeviceRewriter {
     if (explicit || warpCalls.length || syncwarps.length || steps.length) {
       const captured = this.captured.get(fn);
       const uniformity = captured ? new Uniformity(fn.body, this.uniformityContext(fn, [...paramNames(fn), ...captured])) : this.blockParams().analysis(fn);
+      this.uniformities.set(fn, uniformity);
       const lowering = this.lowering(fn, uniformity, false, fn.kind === 'kernel');
       const placed = warpCalls.length || syncwarps.length || steps.length ? this.checkWarpCalls(fn, warpCalls, syncwarps, steps) : [];
       if (explicit) lowering.run();

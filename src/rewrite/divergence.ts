@@ -719,7 +719,8 @@ export class DivergenceLowering {
         const flag = this.converted.get(id)!;
         const cont = jump.type === 'continue_statement' ? this.maskContinues.get(this.target(jump)!.id) : undefined;
         const stored = this.returnsReference ? `&(${print(value!)})` : value && print(value);
-        return value ? `{ __hv_rv = ${stored}; ${flag} = 1; }` : cont ? `{ ${flag} = 1; ${cont} = 1; }` : `${flag} = 1;`;
+        // Pinned like a branch's variables: clang chose between two locals' addresses after the joins, by a branch.
+        return value ? `{ __hv_rv = ${stored}; hip2vx_pin(__hv_rv); ${flag} = 1; }` : cont ? `{ ${flag} = 1; ${cont} = 1; }` : `${flag} = 1;`;
       });
     }
     for (const e of descendantsOf(this.body, ['declaration', 'expression_statement'], false, mayBranch(this.edits.text))) this.lowerValueStatement(e);
@@ -945,7 +946,8 @@ export class DivergenceLowering {
         target = print(declaredNameNode(d.childForFieldName('declarator')!));
         const type = s.childForFieldName('type')!;
         const typeText = type.text === 'auto' ? `decltype(${print(value)})` : print(type).replace(/^const\s+/, '');
-        prefix = `${typeText} ${print(d.childForFieldName('declarator')!)}; `;
+        const declarator = d.childForFieldName('declarator')!;
+        prefix = `${typeText} ${print(declarator)}${declarator.type === 'identifier' ? firstValue(typeText, '') : ''}; `;
         for (const q of s.namedChildren) if (q?.type === 'type_qualifier' && q.text !== 'const') prefix = `${q.text} ${prefix}`;
         // A declaration moved ahead of a region (hoistedAt) is only assigned here.
         if (this.hoists.has(s.id)) prefix = '';
@@ -1234,7 +1236,7 @@ export class DivergenceLowering {
         if (!isBody) return `{ ${lead}${this.guarded(stmts, print, trail)} }`;
         // A reference returned is kept as its address (a reference cannot be assigned).
         const slot = this.returnsReference ? `${this.returnType.replace(/&$/, '')}*` : this.returnType;
-        const rv = this.returnType !== 'void' && flag ? `${slot} __hv_rv{}; ` : '';
+        const rv = this.returnType !== 'void' && flag ? `${slot} __hv_rv${firstValue(slot, '{}')}; ` : '';
         const ret = flag ? `int ${flag} = 0; ` : '';
         // A slot typed after a returned value comes after the statements before the first return,
         // which set no flag (the value may name what they declare).
@@ -1598,6 +1600,15 @@ export function compileTime(e: Node): boolean {
     if (p.type === 'function_definition') return p.children.some((c) => c?.text === 'constexpr' && c.type !== 'compound_statement');
   }
   return false;
+}
+
+const SCALAR_TYPE = /^(?:(?:const|volatile|unsigned|signed|short|long|int|char|bool|float|double|size_t|u?int(?:8|16|32|64)_t)\b\s*)+$|\*$/;
+/**
+ * The first value of a variable declared before the branches that assign it: `scalar` for a
+ * scalar or a pointer; a class may have no default constructor (hip2vx_uninit: T() where it has one).
+ */
+function firstValue(type: string, scalar: string): string {
+  return SCALAR_TYPE.test(type) ? scalar : ` = hip2vx_uninit<${type}>()`;
 }
 
 /** Part of a preprocessor condition (`#if defined(X) && X >= 2`): evaluated before compiling. */

@@ -41,10 +41,11 @@ export type TemplateWidths = ReadonlyMap<string, Width>;
 
 /**
  * Rewrites the comparisons and variable shifts of 64-bit integers in `body` (device code built for
- * rv32). An operand of a template parameter's `unknown` type may be 64-bit in some instance: it is
- * rewritten too (the helpers apply the operator itself to what is not arithmetic).
+ * rv32). An operand of a template parameter's `unknown` type may be 64-bit in some instance: where
+ * the operation is not `uniform` (a branch on it could diverge), it is rewritten too (the helpers
+ * apply the operator itself to what is not arithmetic); a loop's counter keeps its operator.
  */
-export function wideIntegers(body: Node, text: string, types: TypeTable, edits: EditSet, templateParams: TemplateWidths, report: Reporter): void {
+export function wideIntegers(body: Node, text: string, types: TypeTable, edits: EditSet, templateParams: TemplateWidths, report: Reporter, uniform: (e: Node) => boolean): void {
   const width = (e: Node) => widthOf(e, text, types, templateParams);
   scan(body, BINARY, (e) => {
     const op = e.childForFieldName('operator')!;
@@ -52,11 +53,12 @@ export function wideIntegers(body: Node, text: string, types: TypeTable, edits: 
     const right = e.childForFieldName('right');
     if (!left || !right || compileTime(e) || inDirective(e)) return;
     if (e.type === 'assignment_expression') {
-      compoundShift(op, left, right, width(left), edits, report);
+      const w = width(left);
+      compoundShift(op, left, right, w === 'unknown' && uniform(e) ? 'narrow' : w, edits, report);
       return;
     }
     const operands = COMPARISONS[op.type] ? [width(left), width(right)] : SHIFTS[op.type] && right.type !== 'number_literal' ? [width(left)] : [];
-    if (operands.some((w) => w !== 'narrow')) {
+    if (operands.includes('wide') || (operands.includes('unknown') && !uniform(e))) {
       const helper = COMPARISONS[op.type] ?? SHIFTS[op.type];
       edits.transform(left, (t) => `${helper}(${t}`);
       edits.replace(op, ',');

@@ -102,7 +102,7 @@ describe('divergence brackets', () => {
     ].join('\n'));
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const device = output(result, 'device');
-    expect(device).toContain('{ return (*hip2vx_select(hip2vx_bool(a < b), &(b), &(a))); }');
+    expect(device).toContain('{ return (*hip2vx_select(hip2vx_bool(hip2vx_lt(a , b)), &(b), &(a))); }');
     expect(device).toMatch(/float& at\(int i\) \{ int __hv_ret\d+ = 0; float\* __hv_rv\{\}; [^]*?__hv_rv = &\(x\);[^]*?__hv_rv = &\(y\);[^]*? return \*__hv_rv; \}/);
     expect(device).toMatch(/const float\* const pick\([^)]*\) \{ int __hv_ret\d+ = 0; const float\* __hv_rv\{\}; [^]*?__hv_rv = a;[^]*? return __hv_rv; \}/);
   });

@@ -107,6 +107,11 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['hip2vx_bool(hip2vx_lt(a[i] , b[i]))', 'hip2vx_shr(a[i] , (i * 13 % 64))'],
   },
   {
+    dir: 'class-values', stem: 'class_values', variants: [{ config: '16x16' }],
+    what: 'a ?: and an early return of a class without a default constructor, a reference to one of two locals returned early, a constexpr function with per-thread branches also evaluated at compile time',
+    device: ['V2 p = hip2vx_uninit<V2>();', 'V2 __hv_rv = hip2vx_uninit<V2>();', '{ __hv_rv = &(a); hip2vx_pin(__hv_rv); __hv_ret1 = 1; }'],
+  },
+  {
     dir: 'template-compare', stem: 'template_compare', variants: [{ config: '16x16' }],
     what: 'comparisons of template parameter types no collected instance decides: a class template\'s operator() (MaxOp<int64_t>), device function templates instantiated with int64_t and with a struct that has its own operators',
     device: ['return hip2vx_select(hip2vx_bool(hip2vx_lt(a , b)), b, a);', 'T clampAbove(T v, T lo) { return hip2vx_select(hip2vx_bool(hip2vx_gt(v , lo)), v, lo); }'],
@@ -433,7 +438,7 @@ const PROGRAMS: FeatureProgram[] = [
   {
     dir: 'kernel-lambdas', stem: 'kernel_lambdas', variants: [{ config: '4x4' }],
     what: 'lambdas inside kernels and device functions lowered on their own: value returns on both sides of a per-thread if, a by-reference capture of a per-thread local in a condition, a loop, a lambda in a lambda, __constant__ and __device__ variables and HIP builtin names in a lambda',
-    device: ['auto clampi = [](int v, int hi) { int __hv_ret1 = 0; __typeof__(hi) __hv_rv{};'],
+    device: ['auto clampi = [](int v, int hi) { int __hv_ret1 = 0; __typeof__(hi) __hv_rv = hip2vx_uninit<__typeof__(hi)>();'],
   },
   {
     dir: 'device-lambdas', stem: 'device_lambdas', variants: [{ config: '4x4' }],

@@ -87,6 +87,7 @@ template <typename T> __global__ void t(const T* a, int* out, T s, int n) {
   out[i] = a[i] < s;
   out[i] += (s >> i) != 0 && v > s;
   out[i] += i < 3;
+  for (T k = 0; k < s; ++k) out[i] += 1;
 }
 `;
     const launches = (...types: string[]) => `int main() { ${types.map((t) => `${t}* a${t.length}; t<<<1, 4>>>(a${t.length}, (int*)0, (${t})2, 1);`).join(' ')} }
@@ -106,10 +107,12 @@ template <typename T> __global__ void t(const T* a, int* out, T s, int n) {
     const narrow = await translated('int', 'short');
     expect(narrow.unknown).toBe(0);
     expect(narrow.text).not.toMatch(/hip2vx_(lt|gt|shr)\(/);
-    // No instance at all: any might be 64-bit, so the helpers serve them.
+    // No instance at all: any might be 64-bit, so the helpers serve them where threads may differ;
+    // a loop's uniform counter keeps its operator.
     const none = await translateText('t.cu', kernel, { xlen: 32 });
     expect(none.diagnostics.filter((d) => d.ruleId === 'wide-integer-unknown')).toEqual([]);
     expect(output(none, 'device')).toContain('out[i] += (hip2vx_bool((hip2vx_shr(s , i)) != 0) & hip2vx_bool(hip2vx_gt(v , s)));');
+    expect(output(none, 'device')).toContain('for (T k = 0; k < s; ++k) out[i] += 1;');
   });
 
   it('rewrite what a class template\'s parameter types compare in its member functions (MaxOp<int64_t>)', async () => {

@@ -58,10 +58,10 @@ __host__ __device__ inline vec2 make_vec2(float x, float y)
 }
 
 __host__ __device__ inline Region classify(vec2 p)
-{ int __hv_ret1 = 0; Region __hv_rv{}; const float r2 = p.x * p.x + p.y * p.y;
-    { int __hv_g2 = hip2vx_bool(r2 < 0.25f); int __hv_t3 = hip2vx_split(__hv_g2); if (__hv_g2) { { __hv_rv = REGION_INSIDE; __hv_ret1 = 1; } } hip2vx_join(__hv_t3); }
-{ int __hv_g8 = !(__hv_ret1); int __hv_t9 = hip2vx_split(__hv_g8); if (__hv_g8) { { int __hv_g4 = hip2vx_bool(r2 < 1.0f); int __hv_t5 = hip2vx_split(__hv_g4); if (__hv_g4) { { __hv_rv = REGION_RING; __hv_ret1 = 1; } } hip2vx_join(__hv_t5); }
-{ int __hv_g6 = !(__hv_ret1); int __hv_t7 = hip2vx_split(__hv_g6); if (__hv_g6) { { __hv_rv = REGION_OUTSIDE; __hv_ret1 = 1; } } hip2vx_join(__hv_t7); }  } hip2vx_join(__hv_t9); }  return __hv_rv; }
+{ int __hv_ret1 = 0; Region __hv_rv = hip2vx_uninit<Region>(); const float r2 = p.x * p.x + p.y * p.y;
+    { int __hv_g2 = hip2vx_bool(r2 < 0.25f); int __hv_t3 = hip2vx_split(__hv_g2); if (__hv_g2) { { __hv_rv = REGION_INSIDE; hip2vx_pin(__hv_rv); __hv_ret1 = 1; } } hip2vx_join(__hv_t3); }
+{ int __hv_g8 = !(__hv_ret1); int __hv_t9 = hip2vx_split(__hv_g8); if (__hv_g8) { { int __hv_g4 = hip2vx_bool(r2 < 1.0f); int __hv_t5 = hip2vx_split(__hv_g4); if (__hv_g4) { { __hv_rv = REGION_RING; hip2vx_pin(__hv_rv); __hv_ret1 = 1; } } hip2vx_join(__hv_t5); }
+{ int __hv_g6 = !(__hv_ret1); int __hv_t7 = hip2vx_split(__hv_g6); if (__hv_g6) { { __hv_rv = REGION_OUTSIDE; hip2vx_pin(__hv_rv); __hv_ret1 = 1; } } hip2vx_join(__hv_t7); }  } hip2vx_join(__hv_t9); }  return __hv_rv; }
 
 // ---- device-only helpers ------------------------------------------------------------------
 

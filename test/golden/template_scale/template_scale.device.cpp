@@ -20,7 +20,7 @@
 template <typename T>
 __host__ __device__ T clamp_to(T v, T lo, T hi)
 {
-    return hip2vx_select(hip2vx_bool(v < lo), lo, (hip2vx_select(hip2vx_bool(v > hi), hi, v)));
+    return hip2vx_select(hip2vx_bool(hip2vx_lt(v , lo)), lo, (hip2vx_select(hip2vx_bool(hip2vx_gt(v , hi)), hi, v)));
 }
 
 template <typename T>
