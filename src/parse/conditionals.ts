@@ -2,7 +2,7 @@
 // keeps every branch in its output; it only decides a group for the parser's view of the text
 // (./repair.ts): a branch neither compiler takes (`#if __CUDA_ARCH__ >= 890`), or the branches of a
 // group that splits a declaration or an argument list, which the grammar cannot parse as written.
-import type { MacroTable } from './macros.js';
+import { callArguments, substitute, type MacroTable } from './macros.js';
 
 /**
  * What the generated code's compilers define (hip2vx_device.h / hip2vx_host.h define the same):
@@ -208,36 +208,71 @@ const DEFINE = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)/gm;
 const DEFINED = /\bdefined\s*\(\s*([A-Za-z_]\w*)\s*\)|\bdefined\s+([A-Za-z_]\w*)/g;
 
 /**
- * Whether `condition` holds, when every name it reads outside `defined` has a number for value;
- * undefined when one has none here (defined, perhaps, by a header not read: `#if CUDART_VERSION >=
- * 11000`).
+ * Whether `condition` holds, when every name it reads outside `defined` has a value; undefined when
+ * one has none here (defined, perhaps, by a header not read: `#if CUDART_VERSION >= 11000`).
  */
 export function decided(condition: string, macros: MacroTable, predefined: Record<string, number>): boolean | undefined {
-  const names = condition.replace(DEFINED, ' ').match(/\b[A-Za-z_]\w*\b/g) ?? [];
-  if (names.some((n) => numericValue(n, macros, predefined) === undefined)) return undefined;
+  const names = expanded(condition.replace(DEFINED, ' 1 '), macros, predefined).replace(CHARACTER, '0').match(NAME) ?? [];
+  if (names.some((n) => !(n in predefined))) return undefined;
   return evaluate(condition, macros, predefined) !== 0;
 }
 
-/** A name's value in `#if`: predefined, or a macro whose body is a number (or names one that is). */
-function numericValue(name: string, macros: MacroTable, predefined: Record<string, number>, depth = 0): number | undefined {
-  if (name in predefined) return predefined[name];
-  const body = macros.get(name)?.body;
-  if (body === undefined || depth > 8) return undefined;
-  const number = /^\(?\s*(\d+)[uUlL]*\s*\)?$/.exec(body);
-  if (number) return Number(number[1]);
-  return /^[A-Za-z_]\w*$/.test(body) ? numericValue(body, macros, predefined, depth + 1) : undefined;
+const NAME = /\b[A-Za-z_]\w*\b/g;
+const CHARACTER = /'(?:[^'\\]|\\[^']*)'/g;
+const MAX_EXPANSION = 8;
+
+/**
+ * `condition` with the file's macros replaced by what they stand for, as the preprocessor expands
+ * them (a few levels deep): `VERSION_AT_LEAST(2, 1)`, `#define VERSION (MAJOR * 100 + MINOR)`.
+ * The names left are no macro here.
+ */
+function expanded(condition: string, macros: MacroTable, predefined: Record<string, number>): string {
+  let text = condition;
+  for (let pass = 0; pass < MAX_EXPANSION; pass++) {
+    let out = '';
+    let last = 0;
+    const names = new RegExp(NAME);
+    for (let m = names.exec(text); m; m = names.exec(text)) {
+      const macro = m[0] in predefined ? undefined : macros.get(m[0]);
+      if (!macro) continue;
+      let end = m.index + m[0].length;
+      let body = macro.body;
+      if (macro.params) {
+        const open = /^\s*\(/.exec(text.slice(end));
+        const call = open && callArguments(text, end + open[0].length - 1);
+        if (!call) continue;
+        body = substitute(macro, call.args);
+        end = call.end;
+      }
+      out += `${text.slice(last, m.index)}(${body})`;
+      last = names.lastIndex = end;
+    }
+    if (!last) return text;
+    text = out + text.slice(last);
+  }
+  return text;
+}
+
+const ESCAPES: Readonly<Record<string, number>> = { n: 10, t: 9, r: 13, '\\': 92, "'": 39, '"': 34, a: 7, b: 8, f: 12, v: 11 };
+/** `'A'`, `'\n'`, `'\x41'`: the character's code, as `#if` reads a character literal. */
+function characterCode(literal: string): string {
+  const c = literal.slice(1, -1);
+  if (!c.startsWith('\\')) return String(c.codePointAt(0) ?? 0);
+  if (/^\\x[0-9a-fA-F]+$/.test(c)) return String(parseInt(c.slice(2), 16));
+  if (/^\\[0-7]{1,3}$/.test(c)) return String(parseInt(c.slice(1), 8));
+  return String(ESCAPES[c.slice(1)] ?? 0);
 }
 
 /**
- * The value of an `#if` expression: `defined`, the file's object-like macros with a number for
- * body, what the compiler predefines; other names are 0, as the preprocessor has them.
+ * The value of an `#if` expression: `defined`, the file's macros expanded, what the compiler
+ * predefines; other names are 0, as the preprocessor has them.
  */
 function evaluate(condition: string, macros: MacroTable, predefined: Record<string, number>): number {
-  const value = (name: string): number | undefined => numericValue(name, macros, predefined);
-  const expr = condition
-    .replace(DEFINED, (_, a?: string, b?: string) => (value(a ?? b!) !== undefined || macros.has(a ?? b!) ? '1' : '0'))
+  const isDefined = (name: string) => name in predefined || macros.has(name);
+  const expr = expanded(condition.replace(DEFINED, (_, a?: string, b?: string) => (isDefined(a ?? b!) ? ' 1 ' : ' 0 ')), macros, predefined)
+    .replace(CHARACTER, characterCode)
     .replace(/\b(0[xX][0-9a-fA-F]+|\d+)[uUlL]*\b/g, '$1')
-    .replace(/\b[A-Za-z_]\w*\b/g, (name) => String(value(name) ?? 0));
+    .replace(NAME, (name) => String(predefined[name] ?? 0));
   if (!/^[\d\s()+\-*/%<>=!&|?:^~xXa-fA-F]*$/.test(expr)) return 0;
   try {
     return Number(new Function(`return (${expr});`)()) || 0;

@@ -3,7 +3,7 @@
 // kept byte for byte), and which syntax errors are tolerated.
 import { describe, expect, it } from 'vitest';
 import { formatted, output, translateText } from './translate-helpers.js';
-import { branchesNeverTaken, chosenBranch, COMPILER_MACROS, conditionalGroups } from '../../src/parse/conditionals.js';
+import { branchesNeverTaken, chosenBranch, COMPILER_MACROS, conditionalGroups, decided } from '../../src/parse/conditionals.js';
 import { commandLineMacros, macroDefinitions } from '../../src/parse/macros.js';
 
 const errors = (r: Awaited<ReturnType<typeof translateText>>) => r.diagnostics.filter((d) => d.severity === 'error');
@@ -44,6 +44,22 @@ describe('#if groups', () => {
     expect(chosenBranch(groups[0], macros, COMPILER_MACROS.host)).toBe(2);
     expect(chosenBranch(groups[1], macros, COMPILER_MACROS.host)).toBe(-1);
     expect(chosenBranch(groups[2], macros, COMPILER_MACROS.device)).toBe(0);
+  });
+
+  it('are decided with function-like macros, macros standing for expressions and character literals, as the preprocessor reads them', () => {
+    const config = [
+      '#define MY_MAJOR 2',
+      '#define MY_MINOR 5',
+      '#define VERSION_AT_LEAST(maj, min) ((MY_MAJOR > (maj)) || (MY_MAJOR == (maj) && MY_MINOR >= (min)))',
+      '#define VERSION (MY_MAJOR * 100 + MY_MINOR)',
+      '',
+    ].join('\n');
+    const table = macroDefinitions([config]);
+    const holds = (condition: string) => decided(condition, table, COMPILER_MACROS.device);
+    expect([holds('VERSION_AT_LEAST(2, 1)'), holds('VERSION_AT_LEAST(2, 6)'), holds('VERSION_AT_LEAST (1,9) && VERSION >= 205')]).toEqual([true, false, true]);
+    expect([holds("'A' == 65"), holds("'\\n' == 10 && '\\x41' == 'A'"), holds("'0' + 1 == '1'")]).toEqual([true, true, true]);
+    // A name no macro here stands for (a header not read may define it): undecided.
+    expect(holds('VERSION_AT_LEAST(2, 1) && CUDART_VERSION >= 11000')).toBeUndefined();
   });
 
   it('have the branches no compiler takes hidden, only when they decide on what compilers predefine', () => {
