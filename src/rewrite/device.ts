@@ -16,7 +16,7 @@ import { ParamUniformity, type ParamFacts } from '../analyse/param-uniformity.js
 import { conditionalGroups, enclosingConditions, unbalancedDirectives } from '../parse/conditionals.js';
 import { substitute, type MacroTable } from '../parse/macros.js';
 import { ptxCall, warpMatrixInstruction } from '../analyse/ptx-asm.js';
-import { aliasesIn, argumentsOf, attributeSpaces, declaredName, descendants, functionDeclarator, position, qualifiedUse, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
+import { aliasesIn, argumentsOf, attributeSpaces, declaredName, descendants, functionDeclarator, namespacesOf, position, qualifiedUse, qualifiersOf, scan, scanSpans, spanHas, walk } from '../analyse/syntax.js';
 import { calledName, isBlockBarrier, ownerClass } from '../analyse/barriers.js';
 import type { HeaderRule, RuleSet } from '../rules/index.js';
 import { HOSTED_STD } from '../analyse/constructs.js';
@@ -984,7 +984,11 @@ export class DeviceRewriter {
     const decl = g.declaration;
     const declarators = decl.childrenForFieldName('declarator');
     if (declarators[0]?.id !== g.declarator.id) return;
-    const siblings = this.program.globals.filter((o) => o.declaration.id === decl.id);
+    // `extern __constant__ int n;` (a header's) before `__constant__ int n = 100;`: one pointer.
+    const scope = (o: GlobalVar) => [...namespacesOf(o.declaration), o.name].join('::');
+    const declaredBefore = (o: GlobalVar) =>
+      (this.options.visibleGlobals ?? []).some((e) => scope(e) === scope(o)) || this.program.globals.some((e) => e.declaration.startIndex < decl.startIndex && scope(e) === scope(o));
+    const siblings = this.program.globals.filter((o) => o.declaration.id === decl.id && !declaredBefore(o));
     this.edits.replace(decl, () => {
       // The pointer keeps the type, not the object's space, storage class or alignment.
       const alignment = (c: Node) => c.type === 'alignas_qualifier' || c.type === 'attribute_specifier' || (c.type === 'type_qualifier' && c.namedChildren.some((q) => q?.type === 'alignas_qualifier'));

@@ -6,6 +6,20 @@ import { formatted, output, translateText } from './translate-helpers.js';
 beforeAll(() => initParser());
 
 describe('device items', () => {
+  it("declares one pointer for a device global declared extern (a header's declaration) and then defined, in a namespace too", async () => {
+    const r = await translateText('k.cu', `extern __constant__ int len;
+namespace a { extern __device__ float buf[4]; }
+__constant__ int len = 100;
+namespace a { __device__ float buf[4]; }
+__global__ void k(int* p) { p[threadIdx.x] = len + a::buf[0]; }
+int main() { k<<<1, 4>>>(0); }
+`);
+    const device = output(r, 'device');
+    expect(device.match(/static int \(\*__hip2vx_sym_len\);/g)).toHaveLength(1);
+    expect(device.match(/static float \(\*__hip2vx_sym_buf\)\[4\];/g)).toHaveLength(1);
+    expect(device).toContain('namespace a { static float (*__hip2vx_sym_buf)[4]; }');
+  });
+
   it('registers the __launch_bounds__ maximum of each instance where its value is known, and nothing where it is not', async () => {
     const r = await translateText('k.cu', `#define THREADS 128
 struct Traits { static constexpr int n = 64; };
