@@ -6,7 +6,7 @@ import { parse, type Node } from '../parse/parser.js';
 import { closureStructs, declaredIn, deviceLambdas, lambdaFunction } from '../analyse/device-lambdas.js';
 import { namedParameterList, sharedOf, templateParamNames, unnamedTemplateParameters, type FunctionInfo, type GlobalVar, type Program, type SharedVar, type TopItem } from '../analyse/program.js';
 import type { KernelInstance } from '../analyse/instances.js';
-import { declarationOf } from '../analyse/expression-type.js';
+import { declarationOf, staticType } from '../analyse/expression-type.js';
 import { Uniformity, type UniformityContext } from '../analyse/uniformity.js';
 import { laneBeyondWarp, warpExits, WarpOps } from '../analyse/warp-ops.js';
 import { bundledLibrary, isBundled } from '../gpu-hint.js';
@@ -109,6 +109,21 @@ const STD_NAMES = ['numeric_limits', 'swap', 'exchange', 'move', 'forward', 'dec
   'make_unsigned', 'make_unsigned_t', 'make_signed', 'make_signed_t', 'common_type', 'common_type_t'];
 /** Namespaces hip2vx_device.h defines (cooperative groups, nvcuda::wmma): using-directives naming them stay on the device. */
 export const RUNTIME_NAMESPACES: ReadonlySet<string> = new Set(['cooperative_groups', 'nvcuda', 'wmma']);
+const FLOATING = new Set(['float', 'double', 'long double', '__half', 'half', '__nv_bfloat16', 'hip_bfloat16']);
+
+/** Whether `e` computes in floating point: an operand of an arithmetic operator is floating (the usual arithmetic conversions). */
+function floatingValue(e: Node, text: string, types: TypeTable): boolean {
+  switch (e.type) {
+    case 'parenthesized_expression': case 'unary_expression':
+      return e.namedChildren.some((c) => !!c && floatingValue(c, text, types));
+    case 'binary_expression':
+      return ['+', '-', '*', '/'].includes(e.childForFieldName('operator')!.type) && [e.childForFieldName('left'), e.childForFieldName('right')].some((c) => !!c && floatingValue(c, text, types));
+    default: {
+      const t = staticType(e, text, types);
+      return t?.kind === 'scalar' && FLOATING.has(t.name);
+    }
+  }
+}
 /** std functions whose calls with explicit template arguments go to hip2vx_device.h's hip2vx_std_<name>. */
 const EXPLICIT_STD = new Set(['min', 'max', 'clamp']);
 const KEEP_ALWAYS = new Set(['preproc_def', 'preproc_function_def', 'preproc_call', 'comment', 'namespace_alias_definition']);
@@ -513,7 +528,9 @@ export class DeviceRewriter {
   private lowering(fn: FunctionInfo, uniformity: Uniformity, returnsLeave = false, exits = false): DivergenceLowering {
     const returnType = this.returnType(fn);
     const report: Report = (node, severity, ruleId, message) => this.report.at(node, severity, ruleId, message);
-    const lowering = new DivergenceLowering(fn.body!, returnType, uniformity, this.edits, report, { returnsLeave, exits, barrierFunctions: this.barrierFunctions(), votes: !this.options.header });
+    const types = this.options.types;
+    const floating = types && ((e: Node) => floatingValue(e, this.program.text, types));
+    const lowering = new DivergenceLowering(fn.body!, returnType, uniformity, this.edits, report, { returnsLeave, exits, barrierFunctions: this.barrierFunctions(), votes: !this.options.header, floating });
     lowering.plan();
     return lowering;
   }

@@ -32,6 +32,9 @@ export interface LoweringOptions {
    *  (planMasks), a loop ending by a block vote whose scratch the kernel's entry then reserves (not
    *  in a header: its includers register its kernels). */
   votes?: boolean;
+  /** Whether a division computes in floating point (expression types): an integer one by zero is
+   *  undefined, so compilers take a division evaluated speculatively as proof of a nonzero divisor. */
+  floating?: (division: Node) => boolean;
 }
 
 const INSIDE_REGION = '__syncthreads() (here or in a device function called here) inside a region whose condition is not provably uniform: it hangs on Vortex if the threads of a block disagree';
@@ -423,9 +426,23 @@ export class DivergenceLowering {
         const fn = e.childForFieldName('function');
         return !!fn && BRANCH_FREE_CALLS.has(fn.text) && e.childForFieldName('arguments')!.namedChildren.every((c) => !c || this.safe(c, read));
       }
+      case 'binary_expression':
+        // `d != 0 ? x / d : -1`: x / 0 traps on x86 (the CPU backend), and clang took the division
+        // for proof that d != 0 and chose it on Vortex too.
+        if (!this.safeDivision(e)) return false;
+        return e.namedChildren.every((c) => !c || this.safe(c, read));
       default:
         return e.namedChildren.every((c) => !c || this.safe(c, read));
     }
+  }
+
+  /** Not an integer division or remainder by what may be zero. */
+  private safeDivision(e: Node): boolean {
+    const op = e.childForFieldName('operator')?.type;
+    if (op !== '/' && op !== '%') return true;
+    const divisor = unparen(e.childForFieldName('right')!);
+    if (divisor.type === 'number_literal' && !/^[0.]+([eE].*)?[a-zA-Z]*$/.test(divisor.text)) return true;
+    return op === '/' && !!this.options.floating?.(e);
   }
 
   /**

@@ -107,6 +107,11 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['hip2vx_bool(hip2vx_lt(a[i] , b[i]))', 'hip2vx_shr(a[i] , (i * 13 % 64))'],
   },
   {
+    dir: 'guarded-division', stem: 'guarded_division', variants: [{ config: '16x16' }],
+    what: 'integer divisions and remainders guarded by a per-thread test of the divisor in a ?:, an && and an || (branches, not a select), a float division in a select',
+    device: ['if (__hv_g5) { r = x % d; } else { r = -2; }', 'unit[i] = hip2vx_select(hip2vx_bool(l > 0.0f), 3.0f / l, 0.0f);'],
+  },
+  {
     dir: 'class-values', stem: 'class_values', variants: [{ config: '16x16' }],
     what: 'a ?: and an early return of a class without a default constructor, a reference to one of two locals returned early, a constexpr function with per-thread branches also evaluated at compile time',
     device: ['V2 p = hip2vx_uninit<V2>();', 'V2 __hv_rv = hip2vx_uninit<V2>();', '{ __hv_rv = &(a); hip2vx_pin(__hv_rv); __hv_ret1 = 1; }'],
