@@ -273,6 +273,10 @@ typedef struct ihipEvent_t* hipEvent_t;
 #define hipHostMallocPortable 0x1u
 #define hipHostMallocMapped 0x2u
 #define hipHostMallocWriteCombined 0x4u
+/* Placement and coherence hints: one kind of host memory here. */
+#define hipHostMallocNumaUser 0x20000000u
+#define hipHostMallocCoherent 0x40000000u
+#define hipHostMallocNonCoherent 0x80000000u
 #define hipHostAllocDefault hipHostMallocDefault
 #define hipHostAllocPortable hipHostMallocPortable
 #define hipHostAllocMapped hipHostMallocMapped
@@ -467,7 +471,7 @@ inline hipError_t hipMemcpyFromSymbolAsync(void* dst, const T& symbol, size_t by
 
 /* ---- launches ---- */
 hipError_t hipLaunchKernel(const void* function_address, dim3 grid, dim3 block, void** args,
-                           size_t shared_mem_bytes, hipStream_t stream);
+                           size_t shared_mem_bytes = 0, hipStream_t stream = 0);
 
 /* ---- streams and events (one in-order queue: work runs in issue order) ---- */
 hipError_t hipStreamCreate(hipStream_t* stream);
@@ -591,16 +595,21 @@ inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, void
   return hipOccupancyMaxActiveBlocksPerMultiprocessor(blocks, (const void*)f, block_size, dynamic_shared);
 }
 template <typename... P>
-inline hipError_t hipLaunchKernel(void (*f)(P...), dim3 grid, dim3 block, void** args, size_t shared_mem_bytes, hipStream_t stream) {
+inline hipError_t hipLaunchKernel(void (*f)(P...), dim3 grid, dim3 block, void** args, size_t shared_mem_bytes = 0, hipStream_t stream = 0) {
   return hipLaunchKernel((const void*)f, grid, block, args, shared_mem_bytes, stream);
 }
 
 /* ---- pitched memory: rows padded to 64 bytes; 2-D copies row by row ---- */
 hipError_t hipMallocPitch(void** ptr, size_t* pitch, size_t width, size_t height);
+/* CUDA's typed overload (cuda_runtime.h), for code renamed from cudaMallocPitch. */
+template <class T>
+inline hipError_t hipMallocPitch(T** ptr, size_t* pitch, size_t width, size_t height) {
+  return hipMallocPitch(reinterpret_cast<void**>(ptr), pitch, width, height);
+}
 hipError_t hipMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
                        size_t height, hipMemcpyKind kind);
 hipError_t hipMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
-                            size_t height, hipMemcpyKind kind, hipStream_t stream);
+                            size_t height, hipMemcpyKind kind, hipStream_t stream = 0);
 hipError_t hipMemset2D(void* dst, size_t pitch, int value, size_t width, size_t height);
 hipError_t hipMemset2DAsync(void* dst, size_t pitch, int value, size_t width, size_t height, hipStream_t stream = 0);
 

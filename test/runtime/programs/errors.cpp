@@ -272,6 +272,7 @@ static void launches() {
   const dim3 fullCore(prop.maxThreadsPerBlock);
   EXPECT_BAD(hipLaunchKernel(k, 1, fullCore, params, prop.sharedMemPerBlock - 15, nullptr), hipErrorLaunchOutOfResources);
   EXPECT_BAD(hipLaunchKernel(k, 1, 1, nullptr, 0, nullptr), hipErrorInvalidValue);
+  EXPECT_BAD(hipLaunchKernel(k, 1, 1, nullptr), hipErrorInvalidValue);  // HIP's defaults: no shared memory, stream 0
   EXPECT_BAD(hipLaunchKernel(k, 1, 1, missing, 0, nullptr), hipErrorInvalidValue);
   EXPECT_BAD(hipLaunchKernel(k, 1, 1, farParams, 0, nullptr), hipErrorInvalidDevicePointer);
 }
@@ -326,6 +327,14 @@ static void singleDevice() {
   EXPECT_BAD(hipMemcpyPeer(e, 1, d, 0, 8), hipErrorInvalidDevice);
   EXPECT_OK(hipMemcpy2D(back, 5, e, pitch, 5, 3, hipMemcpyDeviceToHost));
   EXPECT(std::memcmp(back, rows, sizeof rows) == 0);
+  // CUDA's typed cudaMallocPitch and the stream HIP defaults to 0.
+  char* typed = nullptr;
+  size_t typedPitch = 0;
+  EXPECT_OK(hipMallocPitch(&typed, &typedPitch, 5, 3));
+  EXPECT_OK(hipMemcpy2DAsync(typed, typedPitch, rows, 5, 5, 3, hipMemcpyHostToDevice));
+  EXPECT_OK(hipMemcpy2D(back, 5, typed, typedPitch, 5, 3, hipMemcpyDeviceToHost));
+  EXPECT(std::memcmp(back, rows, sizeof rows) == 0);
+  EXPECT_OK(hipFree(typed));
   EXPECT_BAD(hipMemcpy2D(back, 4, e, pitch, 5, 3, hipMemcpyDeviceToHost), hipErrorInvalidValue);
   // Rows set through the pitch, the padding left alone; an asynchronous peer copy.
   EXPECT_OK(hipMemset2D(e, pitch, 0x7f, 2, 3));
