@@ -140,9 +140,16 @@ export function declarationOf(name: Node): { node: Node; declarator?: Node } | u
   }
   for (const { node, declarator } of localDeclarations(fn).get(name.text) ?? []) {
     if (node.startIndex > name.startIndex) break;
-    consider(node, node.startIndex, declarator);
+    if (inScope(node, name)) consider(node, node.startIndex, declarator);
   }
   return found ?? fieldOf(fn, name.text);
+}
+
+/** A local declaration's scope holds the use: its block, or the for, if, while or switch it is the initializer or condition of. */
+function inScope(declaration: Node, use: Node): boolean {
+  let scope = declaration.parent;
+  if (scope?.type === 'condition_clause') scope = scope.parent;
+  return !scope || (scope.startIndex <= use.startIndex && use.endIndex <= scope.endIndex);
 }
 
 const declarationIndex = new WeakMap<Node, Map<string, { node: Node; declarator: Node }[]>>();

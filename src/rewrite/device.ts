@@ -879,6 +879,8 @@ export class DeviceRewriter {
   private isShadowed(n: Node, fn: FunctionInfo): boolean {
     const p = n.parent;
     if (p && (p.type.endsWith('declarator') || p.type.endsWith('parameter_declaration')) && p.childForFieldName('declarator')?.id === n.id) return true;
+    // `::scale`, `cfg::scale`: no local is named so.
+    if (p?.type === 'qualified_identifier' && p.childForFieldName('name')?.id === n.id) return false;
     // A parameter, a template parameter, or a local declared before the use (`float coef = ...; ... coef`).
     if (fn.params.some((q) => declaredName(q.childForFieldName('declarator'))?.text === n.text) || fn.templateParams.includes(n.text) || !!declarationOf(n)?.declarator) return true;
     // A parameter of a lambda around the use, or the variable of a range-for around it.

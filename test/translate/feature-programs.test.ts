@@ -107,6 +107,11 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['hip2vx_bool(hip2vx_lt(a[i] , b[i]))', 'hip2vx_shr(a[i] , (i * 13 % 64))'],
   },
   {
+    dir: 'global-shadows', stem: 'global_shadows', variants: [{ config: '16x16' }],
+    what: 'device globals hidden by locals only in the locals\' scopes (a loop\'s local, a for\'s counter), and named as ::scale beside a local scale',
+    device: ['atomicAdd(&(*__hip2vx_sym_total), in[i] + (*__hip2vx_sym_offset));', 'scaled[i] = scale + (*::__hip2vx_sym_scale);'],
+  },
+  {
     dir: 'guarded-division', stem: 'guarded_division', variants: [{ config: '16x16' }],
     what: 'integer divisions and remainders guarded by a per-thread test of the divisor in a ?:, an && and an || (branches, not a select), a float division in a select',
     device: ['if (__hv_g5) { r = x % d; } else { r = -2; }', 'unit[i] = hip2vx_select(hip2vx_bool(l > 0.0f), 3.0f / l, 0.0f);'],
