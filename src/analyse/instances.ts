@@ -79,7 +79,8 @@ function substitute(node: Node, params: string[], args: string[]): string {
  */
 function reachableGlobals(kernel: FunctionInfo, program: Program): { global: GlobalVar; argLists: Node[] }[] {
   const byName = new Map(program.deviceFunctions.map((f) => [f.name, f] as const));
-  const globals = new Map(program.globals.map((g) => [g.name, g] as const));
+  const globals = new Map<string, GlobalVar[]>();
+  for (const g of program.globals) globals.set(g.name, [...(globals.get(g.name) ?? []), g]);
   const seen = new Set<FunctionInfo>();
   const used = new Map<GlobalVar, Node[]>();
   const visit = (f: FunctionInfo) => {
@@ -87,15 +88,17 @@ function reachableGlobals(kernel: FunctionInfo, program: Program): { global: Glo
     seen.add(f);
     // A function of another file of the program (a header's) is read in its own text.
     const text = f.body.tree.text;
+    const spaces = namespacesOf(f.outer);
     scanSpans(f.body, IDENTIFIER, (_, start, end) => {
       const name = text.slice(start, end);
-      const g = globals.get(name);
+      const g = globals.has(name) ? namedGlobal(globals.get(name)!, text, start, spaces) : undefined;
       if (g && !used.has(g)) used.set(g, []);
       const callee = byName.get(name);
       if (callee) visit(callee);
     });
     scan(f.body, TEMPLATE_USE, (n) => {
-      const g = globals.get(n.childForFieldName('name')?.text ?? '');
+      const name = n.childForFieldName('name');
+      const g = name && globals.has(name.text) ? namedGlobal(globals.get(name.text)!, text, name.startIndex, spaces) : undefined;
       const args = n.childForFieldName('arguments');
       if (g?.template && args) used.get(g)?.push(args);
     });
@@ -126,6 +129,34 @@ function valuesOf(kernel: FunctionInfo, program: Program): Launch[] {
 }
 
 /** The globals an instance passes: each variable template once per argument list it is named with. */
+/** `a::b::` written before a name (its qualifier; `::` alone: the global namespace). */
+const QUALIFIER = /(?:([A-Za-z_]\w*(?:\s*::\s*[A-Za-z_]\w*)*)\s*)?::\s*$/;
+
+/**
+ * Which of the globals named alike (`a::cnt`, `b::cnt`) a use at `start` names, as C++ looks it up:
+ * the one its qualifier names, else the one of the innermost namespace around the use (`spaces`).
+ */
+function namedGlobal(candidates: readonly GlobalVar[], text: string, start: number, spaces: readonly string[]): GlobalVar | undefined {
+  if (candidates.length === 1) return candidates[0];
+  const pathOf = (g: GlobalVar) => namespacesOf(g.declaration).join('::');
+  const qualifier = QUALIFIER.exec(text.slice(Math.max(0, start - 200), start));
+  if (qualifier) {
+    const written = (qualifier[1] ?? '').replace(/\s+/g, '');
+    // Relative to a namespace around the use (`inner::x` inside `outer`), or from the global one.
+    const paths = qualifier[1] ? spaces.map((_, i) => [...spaces.slice(0, spaces.length - i), written].join('::')).concat(written) : [''];
+    for (const path of paths) {
+      const found = candidates.find((g) => pathOf(g) === path);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  for (let i = spaces.length; i >= 0; i--) {
+    const found = candidates.find((g) => pathOf(g) === spaces.slice(0, i).join('::'));
+    if (found) return found;
+  }
+  return candidates[candidates.length - 1];
+}
+
 function instanceGlobals(used: { global: GlobalVar; argLists: Node[] }[], params: string[], texts: string[]): GlobalVar[] {
   return used.flatMap(({ global, argLists }) => {
     if (!global.template) return [global];

@@ -28,8 +28,11 @@ export interface ArgsLayout {
   size: { device: number; host: number };
 }
 
-/** The member carrying a global's address: its symbol pointer's name, `mask<float>`'s spelled `..._mask__float`. */
-const symbolField = (g: GlobalVar) => (g.template ? symbolPointer(g.name).replace(/\W+/g, '__').replace(/__$/, '') : symbolPointer(g.name));
+/**
+ * The member carrying a global's address: its symbol pointer's name, `mask<float>`'s spelled
+ * `..._mask__float`, `cfg::gain`'s `..._cfg__gain` (a kernel may reach `gain` and `cfg::gain`).
+ */
+const symbolField = (g: GlobalVar) => symbolPointer([...namespacesOf(g.declaration), g.name].join('::')).replace(/\W+/g, '__').replace(/__$/, '');
 
 const VOID_POINTER: CType = pointer({ kind: 'opaque', text: 'void' });
 

@@ -51,8 +51,11 @@ export function launchStub(instance: KernelInstance, program: string, deviceAbi:
   });
   instance.globals.forEach((g, i) => {
     if (g.template) lines.push(`  (void)&${registrarName(g.name)};`);
-    // Fully qualified where a parameter of the kernel has the global's name (`__device__ int n;`, `k(int n)`).
-    const name = instance.params.some((p) => p.name === g.name) ? `::${[...namespacesOf(g.declaration), g.name].join('::')}` : g.name;
+    // Fully qualified where a parameter of the kernel has the global's name (`__device__ int n;`,
+    // `k(int n)`), or the global is not of the kernel's namespace, where the stub stands.
+    const spaces = namespacesOf(g.declaration);
+    const own = spaces.join('::') === namespacesOf(instance.kernel.outer).join('::');
+    const name = !own || instance.params.some((p) => p.name === g.name) ? `::${[...spaces, g.name].join('::')}` : g.name;
     lines.push(`  void* __hv_sym${i} = nullptr;`, `  hipGetSymbolAddress(&__hv_sym${i}, (const void*)&${name});`);
     slots.push(`(void*)&__hv_sym${i}`);
   });

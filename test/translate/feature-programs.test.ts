@@ -107,6 +107,12 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['hip2vx_bool(hip2vx_lt(a[i] , b[i]))', 'hip2vx_shr(a[i] , (i * 13 % 64))'],
   },
   {
+    dir: 'namespace-globals', stem: 'namespace_globals', variants: [{ config: '16x16' }],
+    what: 'device globals of one name in several namespaces: each kernel reaches the one C++ looks up (its namespace\'s, a qualified one, the file\'s), one kernel both `gain` and `cfg::gain`',
+    device: ['  void* __hip2vx_sym_gain;\n  void* __hip2vx_sym_cfg__gain;', 'b::__hip2vx_sym_cnt = reinterpret_cast<decltype(b::__hip2vx_sym_cnt)>(args->__hip2vx_sym_b__cnt);'],
+    host: ['hipGetSymbolAddress(&__hv_sym0, (const void*)&::cfg::gain);'],
+  },
+  {
     dir: 'global-shadows', stem: 'global_shadows', variants: [{ config: '16x16' }],
     what: 'device globals hidden by locals only in the locals\' scopes (a loop\'s local, a for\'s counter), and named as ::scale beside a local scale',
     device: ['atomicAdd(&(*__hip2vx_sym_total), in[i] + (*__hip2vx_sym_offset));', 'scaled[i] = scale + (*::__hip2vx_sym_scale);'],
