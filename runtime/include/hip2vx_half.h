@@ -197,16 +197,45 @@ HIP2VX_HALF_FN unsigned int hip2vx_hfloat2uint_rz(float f) {
   HIP2VX_HALF_FN T2 __highs2##S##2(T2 a, T2 b) { return T2(a.y, b.y); }                            \
   HIP2VX_HALF_FN T2 __low2##S##2(T2 a) { return T2(a.x, a.x); }                                    \
   HIP2VX_HALF_FN T2 __high2##S##2(T2 a) { return T2(a.y, a.y); }                                   \
-  HIP2VX_HALF_FN T __int2##S##_rn(int i) { return __float2##S((float)i); }                         \
-  HIP2VX_HALF_FN T __uint2##S##_rn(unsigned int i) { return __float2##S((float)i); }               \
-  HIP2VX_HALF_FN T __short2##S##_rn(short i) { return __float2##S((float)i); }                     \
-  HIP2VX_HALF_FN T __ushort2##S##_rn(unsigned short i) { return __float2##S((float)i); }           \
-  HIP2VX_HALF_FN int __##S##2int_rz(T h) { return hip2vx_hfloat2int_rz(to_float(h.__x)); }         \
-  HIP2VX_HALF_FN int __##S##2int_rn(T h) { return hip2vx_hfloat2int_rz(HIP2VX_HMATH(rint)(to_float(h.__x))); } \
-  HIP2VX_HALF_FN unsigned int __##S##2uint_rz(T h) { return hip2vx_hfloat2uint_rz(to_float(h.__x)); } \
-  HIP2VX_HALF_FN short __##S##2short_rz(T h) { return (short)hip2vx_hfloat2int_rz(to_float(h.__x)); }
+  /* Rounded down (up = 0) or up (up = 1): toward zero, then one step away from zero (the bits  \
+     are sign and magnitude) where that was inexact and the direction leads away from zero. */   \
+  HIP2VX_HALF_FN T hip2vx_float2##S##_directed(float f, uint32_t up) {                             \
+    const uint32_t z = to_bits(f, 0u);                                                             \
+    const float back = to_float((unsigned short)z);                                                \
+    const uint32_t away = (up & hip2vx_hbool(f > back)) | ((up ^ 1u) & hip2vx_hbool(f < back));    \
+    return __ushort_as_##S((unsigned short)(z + away));                                            \
+  }                                                                                                \
+  HIP2VX_HALF_FN T __float2##S##_rd(float f) { return hip2vx_float2##S##_directed(f, 0u); }        \
+  HIP2VX_HALF_FN T __float2##S##_ru(float f) { return hip2vx_float2##S##_directed(f, 1u); }        \
+  HIP2VX_HALF_INTEGERS(T, S, to_float, rn, rint)                                                   \
+  HIP2VX_HALF_INTEGERS(T, S, to_float, rz, trunc)                                                  \
+  HIP2VX_HALF_INTEGERS(T, S, to_float, rd, floor)                                                  \
+  HIP2VX_HALF_INTEGERS(T, S, to_float, ru, ceil)
+// Integer conversions in one rounding mode R (F: the float function rounding so): to each integer
+// type, saturating, NaN -> 0 (64-bit ones through 32 bits: a half's range fits); from each, as
+// the float conversion in that mode.
+#define HIP2VX_HALF_INTEGERS(T, S, to_float, R, F)                                                \
+  HIP2VX_HALF_FN int __##S##2int_##R(T h) { return hip2vx_hfloat2int_rz(HIP2VX_HMATH(F)(to_float(h.__x))); } \
+  HIP2VX_HALF_FN unsigned int __##S##2uint_##R(T h) { return hip2vx_hfloat2uint_rz(HIP2VX_HMATH(F)(to_float(h.__x))); } \
+  HIP2VX_HALF_FN short __##S##2short_##R(T h) {                                                    \
+    const int i = __##S##2int_##R(h);                                                              \
+    return (short)hip2vx_hpick(i > 32767, 32767u, hip2vx_hpick(i < -32768, (uint32_t)-32768, (uint32_t)i)); \
+  }                                                                                                \
+  HIP2VX_HALF_FN unsigned short __##S##2ushort_##R(T h) {                                          \
+    const unsigned int i = __##S##2uint_##R(h);                                                    \
+    return (unsigned short)hip2vx_hpick(i > 65535u, 65535u, i);                                    \
+  }                                                                                                \
+  HIP2VX_HALF_FN long long __##S##2ll_##R(T h) { return __##S##2int_##R(h); }                      \
+  HIP2VX_HALF_FN unsigned long long __##S##2ull_##R(T h) { return __##S##2uint_##R(h); }           \
+  HIP2VX_HALF_FN T __int2##S##_##R(int i) { return __float2##S##_##R((float)i); }                  \
+  HIP2VX_HALF_FN T __uint2##S##_##R(unsigned int i) { return __float2##S##_##R((float)i); }        \
+  HIP2VX_HALF_FN T __short2##S##_##R(short i) { return __float2##S##_##R((float)i); }              \
+  HIP2VX_HALF_FN T __ushort2##S##_##R(unsigned short i) { return __float2##S##_##R((float)i); }    \
+  HIP2VX_HALF_FN T __ll2##S##_##R(long long i) { return __float2##S##_##R((float)i); }             \
+  HIP2VX_HALF_FN T __ull2##S##_##R(unsigned long long i) { return __float2##S##_##R((float)i); }
 HIP2VX_HALF_CONVERSIONS(__half, __half2, half, hip2vx_float2half_bits, hip2vx_half2float_bits)
 HIP2VX_HALF_CONVERSIONS(__nv_bfloat16, __nv_bfloat162, bfloat16, hip2vx_float2bfloat16_bits, hip2vx_bfloat162float_bits)
+#undef HIP2VX_HALF_INTEGERS
 #undef HIP2VX_HALF_CONVERSIONS
 
 // ---- arithmetic, comparisons and math, overloaded for both types ------------------------------

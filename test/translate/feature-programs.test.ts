@@ -153,6 +153,10 @@ const PROGRAMS: FeatureProgram[] = [
     host: ['#include <hip/hip_fp16.h>', '#include <hip/hip_bf16.h>'],
     device: ['hip2vx_ptx_cvt_rn_f16_f32(tmp.u16[0], f);', 'hip2vx_ptx_cvt_f32_bf16(back[2 * i + 1], bits[4 * i + 2]);'],
   },
+  {
+    dir: 'half-roundings', stem: 'half_roundings', variants: [{ config: '16x16' }],
+    what: 'the rounding modes of the half and bfloat16 conversions: float rounded down and up, half to and from every integer type in each mode',
+  },
   // Issue 14's reproducers: each translated "successfully" into wrong or incomplete output.
   { dir: 'attribute-spaces', stem: 'attribute_spaces', variants: [{ config: '4x4' }], what: '__attribute__((global)) and ((device)) declare kernels and device functions; an AMD GPU attribute and an explicit instantiation of a kernel template', device: ['__global__ void fill('], host: ["/* hip2vortex: explicit instantiation of kernel 'offset<int>', in attribute_spaces.device.cpp */"] },
   { dir: 'quoted-runtime-header', stem: 'quoted_runtime_header', variants: [{ config: '4x4' }], what: 'a quoted "cuda_runtime.h" leaves the device source' },
