@@ -204,7 +204,10 @@ hipError_t launch(const void* function_address, const dim3& grid, const dim3& bl
   hipError_t error = openDevice(&device, &caps);
   if (error == hipSuccess) error = checkGeometry(grid, block, *caps);
   // Programs rarely check a launch's error: say on stderr why nothing ran (as for a trap).
-  if (error == hipErrorInvalidConfiguration)
+  if (error == hipErrorInvalidConfiguration && (volume(grid) == 0 || volume(block) == 0))
+    std::fprintf(stderr, "hip2vx: kernel %s: not launched: grid %u,%u,%u of blocks %u,%u,%u is empty (an error on a GPU too)\n",
+                 kernel.name.c_str(), grid.x, grid.y, grid.z, block.x, block.y, block.z);
+  else if (error == hipErrorInvalidConfiguration)
     std::fprintf(stderr, "hip2vx: kernel %s: not launched: grid %u,%u,%u of blocks %u,%u,%u; a block runs on one core, which has %lu warps of %lu threads\n",
                  kernel.name.c_str(), grid.x, grid.y, grid.z, block.x, block.y, block.z,
                  static_cast<unsigned long>(caps->numWarps), static_cast<unsigned long>(caps->numThreads));

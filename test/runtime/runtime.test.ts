@@ -20,6 +20,7 @@ describe('HIP runtime (host API)', () => {
     const r = build.run(build.program('errors'));
     expectAllOk(r);
     expect(r.stderr).toMatch(/^hip2vx: kernel \S+: not launched: grid 1,1,1 of blocks \d+,2,1; a block runs on one core, which has \d+ warps of \d+ threads$/m);
+    expect(r.stderr).toMatch(/^hip2vx: kernel \S+: not launched: grid 0,1,1 of blocks 1,1,1 is empty \(an error on a GPU too\)$/m);
     expect(r.stderr).toMatch(/^hip2vx: kernel \S+: not launched: a block of 1 threads needs \d+ bytes of shared memory, more than a core offers each of the blocks it runs at once$/m);
     expect(r.stderr).toMatch(/^hip2vx: kernel \S+: not launched: its argument 1 is an address the device cannot reach \(a host pointer\?\)$/m);
   });
