@@ -22,8 +22,8 @@ namespace hip2vx {
 namespace {
 /** Graphs being captured: an event may name one that has ended (or been destroyed) since. */
 std::set<ihipGraph*>& capturing() {
-  static std::set<ihipGraph*> graphs;
-  return graphs;
+  static auto* graphs = new std::set<ihipGraph*>();  // never destroyed (hip2vx_internal.h)
+  return *graphs;
 }
 }  // namespace
 

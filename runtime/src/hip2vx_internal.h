@@ -33,6 +33,9 @@ void closeDevice();
 
 /* Finishes the kernel in flight, if any (Vortex runs one kernel at a time, in issue order). */
 hipError_t waitIdle();
+// The runtime's tables (allocations, kernels, symbols...) are allocated once and never destroyed:
+// a launch still in flight at exit is completed by an atexit handler (device.cpp), which reads
+// them after the static destructors of tables built later than its registration would have run.
 /* Frees the resident kernel image (before the device closes). */
 void releaseKernelImage();
 /* The launches' status word is a device allocation: forgotten when they are all freed. */

@@ -12,13 +12,13 @@ namespace {
 using HostTable = std::map<uintptr_t, Extent>;  // by start address
 
 HostTable& hostAllocations() {
-  static HostTable table;
-  return table;
+  static auto* table = new HostTable();  // never destroyed (hip2vx_internal.h)
+  return *table;
 }
 
 HostTable& registeredHostMemory() {
-  static HostTable table;
-  return table;
+  static auto* table = new HostTable();  // never destroyed (hip2vx_internal.h)
+  return *table;
 }
 
 uintptr_t addressOf(const void* ptr) { return reinterpret_cast<uintptr_t>(ptr); }

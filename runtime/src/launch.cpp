@@ -26,8 +26,8 @@ struct Kernel {
 
 // Function-local: registration runs in static constructors of other translation units.
 std::map<const void*, Kernel>& kernels() {
-  static std::map<const void*, Kernel> table;
-  return table;
+  static auto* table = new std::map<const void*, Kernel>();  // never destroyed (hip2vx_internal.h)
+  return *table;
 }
 
 const void* residentBinary = nullptr;
@@ -338,8 +338,8 @@ namespace hip2vx {
 using erased_stub = void (*)();
 namespace {
 std::map<const void*, erased_stub>& valueStubs() {
-  static std::map<const void*, erased_stub> table;
-  return table;
+  static auto* table = new std::map<const void*, erased_stub>();  // never destroyed (hip2vx_internal.h)
+  return *table;
 }
 }  // namespace
 

@@ -28,8 +28,8 @@ struct Managed {
 };
 
 std::map<uintptr_t, Managed>& managedAllocations() {  // by host shadow address
-  static std::map<uintptr_t, Managed> table;
-  return table;
+  static auto* table = new std::map<uintptr_t, Managed>();  // never destroyed (hip2vx_internal.h)
+  return *table;
 }
 
 /** The allocation holding host address `p`, or null. */

@@ -18,8 +18,8 @@ struct Allocation {
 
 // Function-local tables: user static constructors may allocate before this file's globals exist.
 std::map<uint64_t, Allocation>& deviceAllocations() {  // by device base address
-  static std::map<uint64_t, Allocation> table;
-  return table;
+  static auto* table = new std::map<uint64_t, Allocation>();  // never destroyed (hip2vx_internal.h)
+  return *table;
 }
 
 uint64_t addressOf(const void* ptr) { return reinterpret_cast<uintptr_t>(ptr); }

@@ -43,13 +43,13 @@ class HandleTable {
 };
 
 HandleTable<ihipStream_t>& streams() {
-  static HandleTable<ihipStream_t> table;
-  return table;
+  static auto* table = new HandleTable<ihipStream_t>();  // never destroyed (hip2vx_internal.h)
+  return *table;
 }
 
 HandleTable<ihipEvent_t>& events() {
-  static HandleTable<ihipEvent_t> table;
-  return table;
+  static auto* table = new HandleTable<ihipEvent_t>();  // never destroyed (hip2vx_internal.h)
+  return *table;
 }
 
 hipError_t checkEvent(hipEvent_t event) {

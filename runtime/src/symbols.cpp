@@ -19,8 +19,8 @@ struct Symbol {
 
 // Function-local: registration runs in static constructors of other translation units.
 std::map<const void*, Symbol>& symbols() {
-  static std::map<const void*, Symbol> table;
-  return table;
+  static auto* table = new std::map<const void*, Symbol>();  // never destroyed (hip2vx_internal.h)
+  return *table;
 }
 
 // The variable's bytes, or its device image (zero-padded to the host size, which is not smaller).

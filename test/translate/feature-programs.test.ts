@@ -154,6 +154,10 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['hip2vx_ptx_cvt_rn_f16_f32(tmp.u16[0], f);', 'hip2vx_ptx_cvt_f32_bf16(back[2 * i + 1], bits[4 * i + 2]);'],
   },
   {
+    dir: 'exit-in-flight', stem: 'exit_in_flight', variants: [{ config: '16x16' }],
+    what: 'a kernel still running when main returns, after allocations made since the device opened (the runtime completes it at exit)',
+  },
+  {
     dir: 'half-roundings', stem: 'half_roundings', variants: [{ config: '16x16' }],
     what: 'the rounding modes of the half and bfloat16 conversions: float rounded down and up, half to and from every integer type in each mode',
   },
