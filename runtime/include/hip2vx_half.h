@@ -210,7 +210,15 @@ HIP2VX_HALF_FN unsigned int hip2vx_hfloat2uint_rz(float f) {
   HIP2VX_HALF_INTEGERS(T, S, to_float, rn, rint)                                                   \
   HIP2VX_HALF_INTEGERS(T, S, to_float, rz, trunc)                                                  \
   HIP2VX_HALF_INTEGERS(T, S, to_float, rd, floor)                                                  \
-  HIP2VX_HALF_INTEGERS(T, S, to_float, ru, ceil)
+  HIP2VX_HALF_INTEGERS(T, S, to_float, ru, ceil)                                                   \
+  HIP2VX_HALF_FN signed char __##S##2char_rz(T h) {                                                \
+    const int i = __##S##2int_rz(h);                                                               \
+    return (signed char)hip2vx_hpick(i > 127, 127u, hip2vx_hpick(i < -128, (uint32_t)-128, (uint32_t)i)); \
+  }                                                                                                \
+  HIP2VX_HALF_FN unsigned char __##S##2uchar_rz(T h) {                                             \
+    const unsigned int i = __##S##2uint_rz(h);                                                     \
+    return (unsigned char)hip2vx_hpick(i > 255u, 255u, i);                                         \
+  }
 // Integer conversions in one rounding mode R (F: the float function rounding so): to each integer
 // type, saturating, NaN -> 0 (64-bit ones through 32 bits: a half's range fits); from each, as
 // the float conversion in that mode.
@@ -296,6 +304,12 @@ HIP2VX_HALF_CONVERSIONS(__nv_bfloat16, __nv_bfloat162, bfloat16, hip2vx_float2bf
   HIP2VX_HALF_FN T __hsub_sat(T a, T b) { return hip2vx_hsat(__hsub(a, b)); }                      \
   HIP2VX_HALF_FN T __hmul_sat(T a, T b) { return hip2vx_hsat(__hmul(a, b)); }                      \
   HIP2VX_HALF_FN T __hfma_sat(T a, T b, T c) { return hip2vx_hsat(__hfma(a, b, c)); }              \
+  /* Negative results become 0; a NaN stays. */                                                    \
+  HIP2VX_HALF_FN T __hfma_relu(T a, T b, T c) {                                                    \
+    T r = __hfma(a, b, c);                                                                         \
+    r.__x = (unsigned short)hip2vx_hpick(hip2vx_hbool((float)r < 0.0f), 0u, r.__x);                \
+    return r;                                                                                      \
+  }                                                                                                \
   HIP2VX_HALF_FN bool __hisnan(T a) { return hip2vx_hbool((float)a != (float)a); }                 \
   /** -1 for -inf, 1 for +inf, 0 otherwise. */                                                     \
   HIP2VX_HALF_FN int __hisinf(T a) {                                                               \
@@ -335,6 +349,7 @@ HIP2VX_HALF_CONVERSIONS(__nv_bfloat16, __nv_bfloat162, bfloat16, hip2vx_float2bf
   HIP2VX_H2_BINARY(T2, __hmin2_nan, __hmin_nan)                                                    \
   HIP2VX_H2_TERNARY(T2, __hfma2, __hfma)                                                           \
   HIP2VX_H2_TERNARY(T2, __hfma2_sat, __hfma_sat)                                                   \
+  HIP2VX_H2_TERNARY(T2, __hfma2_relu, __hfma_relu)                                                 \
   HIP2VX_H2_UNARY(T2, __hneg2, __hneg)                                                             \
   HIP2VX_H2_UNARY(T2, __habs2, __habs)                                                             \
   HIP2VX_HALF_FN T2 __hisnan2(T2 a) { return T2((T)(float)__hisnan(a.x), (T)(float)__hisnan(a.y)); } \

@@ -159,7 +159,7 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'half-roundings', stem: 'half_roundings', variants: [{ config: '16x16' }],
-    what: 'the rounding modes of the half and bfloat16 conversions: float rounded down and up, half to and from every integer type in each mode',
+    what: 'the rounding modes of the half and bfloat16 conversions: float rounded down and up, half to and from every integer type in each mode; to char; __hfma_relu',
   },
   // Issue 14's reproducers: each translated "successfully" into wrong or incomplete output.
   { dir: 'attribute-spaces', stem: 'attribute_spaces', variants: [{ config: '4x4' }], what: '__attribute__((global)) and ((device)) declare kernels and device functions; an AMD GPU attribute and an explicit instantiation of a kernel template', device: ['__global__ void fill('], host: ["/* hip2vortex: explicit instantiation of kernel 'offset<int>', in attribute_spaces.device.cpp */"] },
