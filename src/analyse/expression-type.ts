@@ -10,7 +10,34 @@ const LITERAL_TYPES: [RegExp, CType][] = [
   [/^([0-9]*\.[0-9]*|[0-9]+e[+-]?\d+)$/i, { kind: 'scalar', name: 'double' }],
   [/^(0x[0-9a-f]+|\d+)u$/i, { kind: 'scalar', name: 'unsigned int' }],
   [/^(0x[0-9a-f]+|\d+)$/i, { kind: 'scalar', name: 'int' }],
+  [/^(0x[0-9a-f]+|\d+)(ull|llu)$/i, { kind: 'scalar', name: 'unsigned long long' }],
+  [/^(0x[0-9a-f]+|\d+)ll$/i, { kind: 'scalar', name: 'long long' }],
+  [/^(0x[0-9a-f]+|\d+)(ul|lu)$/i, { kind: 'scalar', name: 'unsigned long' }],
+  [/^(0x[0-9a-f]+|\d+)l$/i, { kind: 'scalar', name: 'long' }],
 ];
+
+/** Arithmetic types by conversion rank (floating above integers), and whether unsigned; fixed-width names as on Linux. */
+const RANKS: Readonly<Record<string, readonly [number, boolean]>> = {
+  int: [3, false], 'unsigned int': [3, true], unsigned: [3, true], int32_t: [3, false], uint32_t: [3, true],
+  long: [4, false], 'unsigned long': [4, true], int64_t: [4, false], uint64_t: [4, true], size_t: [4, true], ptrdiff_t: [4, false],
+  'long long': [5, false], 'unsigned long long': [5, true],
+  float: [10, false], double: [11, false], 'long double': [12, false],
+};
+const ARITHMETIC = new Set(['+', '-', '*', '/', '%', '&', '|', '^']);
+const LOGICAL = new Set(['<', '>', '<=', '>=', '==', '!=', '&&', '||']);
+
+/** The type the usual arithmetic conversions give two scalar operands (integers promoted first). */
+function commonType(a: CType | undefined, b: CType | undefined): CType | undefined {
+  if (a?.kind !== 'scalar' || b?.kind !== 'scalar') return undefined;
+  const [x, y] = [a, b].map((t): CType & { kind: 'scalar' } => (PROMOTED.has(t.name) ? { kind: 'scalar', name: 'int' } : t));
+  if (x.name === y.name) return x;
+  const [rx, ry] = [RANKS[x.name], RANKS[y.name]];
+  if (!rx || !ry) return undefined;
+  // A higher rank wins; between ranks an unsigned one does where it is not lower.
+  if (rx[0] === ry[0]) return rx[1] ? x : y;
+  const [high, low] = rx[0] > ry[0] ? [x, y] : [y, x];
+  return RANKS[low.name][1] && !RANKS[high.name][1] && RANKS[high.name][0] === RANKS[low.name][0] ? low : high;
+}
 
 const DECLARATIONS = new Set(['declaration']);
 
@@ -57,9 +84,19 @@ export function staticType(expr: Node, text: string, types: TypeTable, subst?: S
       return operand?.kind === 'scalar' && PROMOTED.has(operand.name) ? { kind: 'scalar', name: 'int' } : operand?.kind === 'scalar' ? operand : undefined;
     }
     case 'binary_expression': {
+      const op = e.childForFieldName('operator')!.type;
+      if (LOGICAL.has(op)) return { kind: 'scalar', name: 'bool' };
       const left = typeOf(e.childForFieldName('left'));
-      return left?.kind === 'pointer' && ['+', '-'].includes(e.childForFieldName('operator')!.type) ? left : undefined;
+      if (left?.kind === 'pointer') return ['+', '-'].includes(op) ? left : undefined;
+      if (op === '<<' || op === '>>') return left?.kind === 'scalar' && PROMOTED.has(left.name) ? { kind: 'scalar', name: 'int' } : left;
+      return ARITHMETIC.has(op) ? commonType(left, typeOf(e.childForFieldName('right'))) : undefined;
     }
+    case 'conditional_expression': {
+      const [a, b] = [typeOf(e.childForFieldName('consequence')), typeOf(e.childForFieldName('alternative'))];
+      return a && b && JSON.stringify(a) === JSON.stringify(b) ? a : commonType(a, b);
+    }
+    case 'sizeof_expression': case 'alignof_expression':
+      return { kind: 'scalar', name: 'size_t' };
     case 'field_expression': {
       const argument = e.childForFieldName('argument');
       const field = e.childForFieldName('field')?.text;

@@ -37,6 +37,26 @@ int main() { float* a; real r; P p; int i; unsigned u;
     expect(bind(source)).toEqual([['T=float'], ['T=double'], ['T=float'], ['T=unsigned int'], ['T=real']]);
   });
 
+  it('deduces from arithmetic as the usual arithmetic conversions type it, sizeof, suffixed literals and a ?:', () => {
+    const source = `template <typename S> __global__ void s(S v) {}
+int main() { int n; short h; unsigned u; long l; float f; double* a; int64_t w;
+  s<<<1, 1>>>(n * 2);
+  s<<<1, 1>>>(n / 2.0f);
+  s<<<1, 1>>>(h + h);
+  s<<<1, 1>>>(u + n);
+  s<<<1, 1>>>(l - u);
+  s<<<1, 1>>>(w * n);
+  s<<<1, 1>>>(f * 2.0);
+  s<<<1, 1>>>(10ULL);
+  s<<<1, 1>>>(3L);
+  s<<<1, 1>>>(sizeof(float));
+  s<<<1, 1>>>(n > 2 ? a : a + 1);
+  s<<<1, 1>>>(n < 3);
+}`;
+    expect(bind(source, 's')).toEqual([['S=int'], ['S=float'], ['S=int'], ['S=unsigned int'], ['S=long'], ['S=int64_t'], ['S=double'],
+      ['S=unsigned long long'], ['S=long'], ['S=size_t'], ['S=double*'], ['S=bool']]);
+  });
+
   it('binds a launch once per instantiation of its host template, called with written or deduced arguments at any depth', () => {
     const source = `${KERNEL}
 template <typename T> void launch(T* p) { k<<<1, 1>>>(p, T(0)); }
