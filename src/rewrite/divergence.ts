@@ -436,10 +436,11 @@ export class DivergenceLowering {
     }
   }
 
-  /** Not an integer division or remainder by what may be zero. */
+  /** Not an integer division or remainder by what may be zero, unless evaluated anyway. */
   private safeDivision(e: Node): boolean {
     const op = e.childForFieldName('operator')?.type;
     if (op !== '/' && op !== '%') return true;
+    if (this.evaluated && this.evaluated.startIndex <= e.startIndex && e.endIndex <= this.evaluated.endIndex) return true;
     const divisor = unparen(e.childForFieldName('right')!);
     if (divisor.type === 'number_literal' && !/^[0.]+([eE].*)?[a-zA-Z]*$/.test(divisor.text)) return true;
     return op === '/' && !!this.options.floating?.(e);
@@ -495,6 +496,22 @@ export class DivergenceLowering {
         return this.safe(e, read);
     }
   }
+
+  /**
+   * `e` (&&, || or ?:) may be evaluated whole: its operands are safe (or made safe by the loads its
+   * first operand, always evaluated, makes); a division in that first operand is made anyway.
+   */
+  private safeBeyondFirst(e: Node): boolean {
+    this.evaluated = e.type === 'conditional_expression' ? e.childForFieldName('condition')! : e.childForFieldName('left')!;
+    try {
+      return this.safe(e) || this.safeAfterFirst(e);
+    } finally {
+      this.evaluated = undefined;
+    }
+  }
+
+  /** While safeBeyondFirst runs: the operand evaluated whatever the values. */
+  private evaluated?: Node;
 
   /** `e` (&&, || or ?:) is safe given the loads its first operand, always evaluated, makes. */
   private safeAfterFirst(e: Node): boolean {
@@ -572,7 +589,7 @@ export class DivergenceLowering {
         this.edits.replace(e, (print) => `(*hip2vx_select(${opaqueBool(c, print)}, &(${print(a)}), &(${print(b)})))`);
         continue;
       }
-      if (this.safe(e) || this.safeAfterFirst(e)) {
+      if (this.safeBeyondFirst(e)) {
         if (ternary) {
           this.edits.replace(e, (print) => `hip2vx_select(${opaqueBool(c, print)}, ${print(a)}, ${print(b)})`);
         } else {

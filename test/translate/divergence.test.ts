@@ -22,6 +22,13 @@ describe('divergence brackets', () => {
     expect(text).not.toContain('HIP2VX_PRED_EXIT');
   });
 
+  it('branch around an integer division only where it would be evaluated speculatively (not in the first operand of && or ?:)', async () => {
+    const text = await kernelText('int t = threadIdx.x;\nif (t % (2 * n) == 0 && t + n < 64) p[t] += 1;\np[t] = (t / n > 2) ? t / 3 : t % n;\np[t] += p[t] != 0 && n / p[t] > 1;');
+    expect(text).toContain('{ int __hv_g1 = (hip2vx_bool(t % (2 * n) == 0) & hip2vx_bool(t + n < 64));');
+    expect(text).toMatch(/if \(__hv_g\d+\) \{ p\[t\] = t \/ 3; \} else \{ p\[t\] = t % n; \}/);
+    expect(text).toMatch(/if \(__hv_g\d+\) \{ __hv_c\d+ = hip2vx_bool\(n \/ p\[t\] > 1\); \}/);
+  });
+
   it('split a per-thread if/else with an opaque predicate', async () => {
     const text = await kernelText('int i = threadIdx.x;\nif (i < n) p[i] = 1; else p[i] = 2;');
     expect(text).toMatch(/\{ int (__hv_g\d+) = hip2vx_bool\(i < n\); int (__hv_t\d+) = hip2vx_split\(\1\); if \(\1\) \{ p\[i\] = 1; \} else \{ p\[i\] = 2; \} hip2vx_join\(\2\); \}/);
