@@ -440,7 +440,7 @@ export class DivergenceLowering {
   private safeDivision(e: Node): boolean {
     const op = e.childForFieldName('operator')?.type;
     if (op !== '/' && op !== '%') return true;
-    if (this.evaluated && this.evaluated.startIndex <= e.startIndex && e.endIndex <= this.evaluated.endIndex) return true;
+    if (this.evaluated && this.alwaysEvaluated(e, this.evaluated)) return true;
     const divisor = unparen(e.childForFieldName('right')!);
     if (divisor.type === 'number_literal' && !/^[0.]+([eE].*)?[a-zA-Z]*$/.test(divisor.text)) return true;
     return op === '/' && !!this.options.floating?.(e);
@@ -512,6 +512,17 @@ export class DivergenceLowering {
 
   /** While safeBeyondFirst runs: the operand evaluated whatever the values. */
   private evaluated?: Node;
+
+  /** `e` is in `first` and not in an operand that a nested &&, || or ?: of it may skip. */
+  private alwaysEvaluated(e: Node, first: Node): boolean {
+    if (e.startIndex < first.startIndex || e.endIndex > first.endIndex) return false;
+    for (let n = e; n.id !== first.id && n.parent; n = n.parent) {
+      const p = n.parent;
+      const skippable = p.type === 'conditional_expression' ? p.childForFieldName('condition')?.id !== n.id : this.isShortCircuit(p) && p.childForFieldName('right')?.id === n.id;
+      if (skippable) return false;
+    }
+    return true;
+  }
 
   /** `e` (&&, || or ?:) is safe given the loads its first operand, always evaluated, makes. */
   private safeAfterFirst(e: Node): boolean {

@@ -23,10 +23,12 @@ describe('divergence brackets', () => {
   });
 
   it('branch around an integer division only where it would be evaluated speculatively (not in the first operand of && or ?:)', async () => {
-    const text = await kernelText('int t = threadIdx.x;\nif (t % (2 * n) == 0 && t + n < 64) p[t] += 1;\np[t] = (t / n > 2) ? t / 3 : t % n;\np[t] += p[t] != 0 && n / p[t] > 1;');
+    const text = await kernelText('int t = threadIdx.x;\nif (t % (2 * n) == 0 && t + n < 64) p[t] += 1;\np[t] = (t / n > 2) ? t / 3 : t % n;\np[t] += p[t] != 0 && n / p[t] > 1;\nint c = (p[0] == 0 || t / p[0] > 2) ? 5 : 6;\np[t] += c;');
     expect(text).toContain('{ int __hv_g1 = (hip2vx_bool(t % (2 * n) == 0) & hip2vx_bool(t + n < 64));');
     expect(text).toMatch(/if \(__hv_g\d+\) \{ p\[t\] = t \/ 3; \} else \{ p\[t\] = t % n; \}/);
     expect(text).toMatch(/if \(__hv_g\d+\) \{ __hv_c\d+ = hip2vx_bool\(n \/ p\[t\] > 1\); \}/);
+    // In the first operand of the ?:, but the right operand of its ||.
+    expect(text).toMatch(/if \(__hv_g\d+\) \{ __hv_c\d+ = hip2vx_bool\(t \/ p\[0\] > 2\); \}/);
   });
 
   it('split a per-thread if/else with an opaque predicate', async () => {
