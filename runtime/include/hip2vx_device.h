@@ -1691,6 +1691,55 @@ HIP2VX_INLINE unsigned int __vsads2(unsigned int a, unsigned int b) { return hip
 HIP2VX_INLINE unsigned int __vsads4(unsigned int a, unsigned int b) { return hip2vx_lane_sum<8>(__vabsdiffs4(a, b)); }
 HIP2VX_INLINE unsigned int __vsadu2(unsigned int a, unsigned int b) { return hip2vx_lane_sum<16>(__vabsdiffu2(a, b)); }
 HIP2VX_INLINE unsigned int __vsadu4(unsigned int a, unsigned int b) { return hip2vx_lane_sum<8>(__vabsdiffu4(a, b)); }
+// CUDA 12's DPX: max/min of two or three values, of a sum and a value (iadd), with the larger or
+// smaller operand's flag (ib), clamped at zero (_relu); on a 32-bit value or on each 16-bit half.
+// Sums wrap, as the hardware's do.
+HIP2VX_INLINE int hip2vx_wrap_add(int a, int b) { return (int)((unsigned int)a + (unsigned int)b); }
+#define HIP2VX_DPX(suffix, T, max2, min2, add2)                                                             \
+  HIP2VX_INLINE T __vimax3_##suffix(T a, T b, T c) { return max2(max2(a, b), c); }                           \
+  HIP2VX_INLINE T __vimin3_##suffix(T a, T b, T c) { return min2(min2(a, b), c); }                           \
+  HIP2VX_INLINE T __viaddmax_##suffix(T a, T b, T c) { return max2((T)add2(a, b), c); }                      \
+  HIP2VX_INLINE T __viaddmin_##suffix(T a, T b, T c) { return min2((T)add2(a, b), c); }
+#define HIP2VX_DPX_RELU(suffix, T, max2, min2, zero)                                                        \
+  HIP2VX_INLINE T __vimax_##suffix##_relu(T a, T b) { return max2(max2(a, b), zero); }                       \
+  HIP2VX_INLINE T __vimin_##suffix##_relu(T a, T b) { return max2(min2(a, b), zero); }                       \
+  HIP2VX_INLINE T __vimax3_##suffix##_relu(T a, T b, T c) { return max2(__vimax3_##suffix(a, b, c), zero); } \
+  HIP2VX_INLINE T __vimin3_##suffix##_relu(T a, T b, T c) { return max2(__vimin3_##suffix(a, b, c), zero); } \
+  HIP2VX_INLINE T __viaddmax_##suffix##_relu(T a, T b, T c) { return max2(__viaddmax_##suffix(a, b, c), zero); } \
+  HIP2VX_INLINE T __viaddmin_##suffix##_relu(T a, T b, T c) { return max2(__viaddmin_##suffix(a, b, c), zero); }
+HIP2VX_DPX(s32, int, max, min, hip2vx_wrap_add)
+HIP2VX_DPX(u32, unsigned int, max, min, (unsigned int)hip2vx_wrap_add)
+HIP2VX_DPX(s16x2, unsigned int, __vmaxs2, __vmins2, __vadd2)
+HIP2VX_DPX(u16x2, unsigned int, __vmaxu2, __vminu2, __vadd2)
+HIP2VX_DPX_RELU(s32, int, max, min, 0)
+HIP2VX_DPX_RELU(s16x2, unsigned int, __vmaxs2, __vmins2, 0u)
+#undef HIP2VX_DPX_RELU
+#undef HIP2VX_DPX
+// ib: *pred (or each half's) tells whether the result is a: a >= b for max (the larger, else b),
+// a <= b for min. Branch-free, like min and max: a per-thread branch diverges on Vortex.
+#define HIP2VX_DPX_IB(name, T, x, y)                                                                        \
+  HIP2VX_INLINE T name(T a, T b, bool* pred) {                                                           \
+    const int keep = 1 - hip2vx_less(x, y);                                                               \
+    *pred = keep;                                                                                         \
+    return hip2vx_select(keep, a, b);                                                                     \
+  }
+HIP2VX_DPX_IB(__vibmax_s32, int, a, b)
+HIP2VX_DPX_IB(__vibmax_u32, unsigned int, a, b)
+HIP2VX_DPX_IB(__vibmin_s32, int, b, a)
+HIP2VX_DPX_IB(__vibmin_u32, unsigned int, b, a)
+#undef HIP2VX_DPX_IB
+#define HIP2VX_DPX_IB2(name, H, ib)                                                                         \
+  HIP2VX_INLINE unsigned int name(unsigned int a, unsigned int b, bool* pred_hi, bool* pred_lo) {        \
+    const unsigned int hi = (unsigned short)ib((H)(a >> 16), (H)(b >> 16), pred_hi);                     \
+    return hi << 16 | (unsigned short)ib((H)a, (H)b, pred_lo);                                            \
+  }
+HIP2VX_DPX_IB2(__vibmax_s16x2, short, __vibmax_s32)
+HIP2VX_DPX_IB2(__vibmax_u16x2, unsigned short, __vibmax_u32)
+HIP2VX_DPX_IB2(__vibmin_s16x2, short, __vibmin_s32)
+HIP2VX_DPX_IB2(__vibmin_u16x2, unsigned short, __vibmin_u32)
+#undef HIP2VX_DPX_IB2
+/** Profiler counters do not exist on Vortex: the trigger does nothing. */
+HIP2VX_INLINE void __prof_trigger(int) {}
 template <typename T> HIP2VX_INLINE T __ldg(const T* p) { return *p; }
 // CUDA's cache-operator loads and stores: Vortex has no cache hints, so plain accesses.
 #define HIP2VX_CACHE_LOAD(name) template <typename T> HIP2VX_INLINE T name(const T* p) { return *p; }

@@ -45,7 +45,8 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'aligned-declarations', stem: 'aligned', variants: [{ config: '4x4' }],
-    what: 'aligned __shared__ arrays (__align__, alignas) counted in the shared-memory struct, an aligned __device__ array, a __constant__ const table with its value',
+    what: 'aligned __shared__ arrays (__align__, alignas) counted in the shared-memory struct, an aligned __device__ array, a __constant__ const table with its value, a __device__ const table read through cudaMemcpyFromSymbol',
+    device: ['__constant__ const float kWeights[3] = {0.25f, 0.5f, 0.25f};', 'static const int (*__hip2vx_sym_kOffsets)[4];'],
   },
   {
     dir: 'disabled-branches', stem: 'branches', headers: ['scale_float.cuh', 'scale_double.cuh'], variants: [{ config: '4x4' }],
@@ -258,6 +259,7 @@ const PROGRAMS: FeatureProgram[] = [
     dir: 'partial-warps', stem: 'partial_warps', variants: [{ config: '16x16' }, { config: '16x16', opt: '-O2' }],
     what: 'threads of a partial last warp returning at once while the others run a body that needs a stack frame (locals, a lambda, a switch, a device function with an early return in its loop): no shrink-wrapped epilogue per path, no select turned into a branch where the warp diverges',
   },
+  { dir: 'dpx-intrinsics', stem: 'dpx', variants: [{ config: '4x4' }], what: "CUDA 12's DPX intrinsics (three-way and add-then max/min, _relu, the ib forms and their predicates) on 32-bit values and 16-bit halves against a host reference; __prof_trigger does nothing" },
   { dir: 'simd-intrinsics', stem: 'simd_intrinsics', variants: [{ config: '4x4' }], what: "CUDA's SIMD-within-a-word intrinsics (__v*2, __v*4: wrapping, saturating, averages, min/max, absolute differences, comparisons, negation, sums of absolute differences) on edge lanes, against a host reference" },
   { dir: 'cas-locks', stem: 'cas_locks', variants: [{ config: '4x4' }], what: 'atomicCAS mixed with plain atomics on one word: a spin lock taken with atomicCAS and released with atomicExch (a failing CAS wrote the lock back, which hung on simx), a counter raised by CAS loops and atomicAdd' },
   { dir: 'scoped-atomics', stem: 'scoped_atomics', variants: [{ config: '4x4' }], what: 'atomic*_block and atomic*_system (int, unsigned, float, 64-bit, CAS) as device-scope atomics; float atomicExch, HIP float and double atomicMin/Max/Sub; cache-operator loads and stores; hipStreamAttachMemAsync' },
