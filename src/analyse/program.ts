@@ -225,14 +225,14 @@ export function unnamedTemplateParameters(template: Node): { after: Node; name: 
   });
 }
 
-function globalsOf(outer: Node): GlobalVar[] {
+function globalsOf(outer: Node, symbols: ReadonlySet<string>): GlobalVar[] {
   const item = outer.type === 'template_declaration' ? outer.namedChildren.find((c) => c?.type === 'declaration') : outer;
   if (item?.type !== 'declaration' || functionDeclarator(item)) return [];
   const q = qualifiersOf(item);
   // `__device__ __shared__` is a file-scope __shared__ variable (CUDA allows both): not a global.
   if (q.has('__shared__')) return [];
   const space = q.has('__constant__') ? 'constant' : q.has('__managed__') ? 'managed' : q.has('__device__') ? 'device' : undefined;
-  if (!space || readOnlyTable(item)) return [];
+  if (!space || readOnlyTable(item, symbols)) return [];
   return item.childrenForFieldName('declarator').flatMap((d) => {
     const name = d && declaredName(d);
     return d && name ? [{ declaration: item, declarator: d, name: name.text, space, template: item !== outer }] : [];
@@ -242,11 +242,23 @@ function globalsOf(outer: Node): GlobalVar[] {
 /**
  * `static const __device__ int8_t table[16] = {...}`: const and initialised, so nothing can write
  * it (hipMemcpyToSymbol of a const object is undefined): each side compiles its own copy like any
- * constant, and device code in other headers of the program names it directly.
+ * constant, and device code in other headers of the program names it directly. Unless the unit
+ * reads it through a symbol API (`symbols`): then it is a device global like the others.
  */
-function readOnlyTable(item: Node): boolean {
+function readOnlyTable(item: Node, symbols: ReadonlySet<string>): boolean {
   const constant = item.children.some((c) => c?.type === 'type_qualifier' && (c.text === 'const' || c.text === 'constexpr'));
-  return constant && item.childrenForFieldName('declarator').every((d) => d?.type === 'init_declarator');
+  const declarators = item.childrenForFieldName('declarator');
+  return constant && declarators.every((d) => d?.type === 'init_declarator' && !symbols.has(declaredName(d)?.text ?? ''));
+}
+
+/** The names in the calls of symbol APIs: `hipMemcpyFromSymbol(h, HIP_SYMBOL(lut), ...)`, `cudaGetSymbolSize(&n, lut)`. */
+function symbolArguments(text: string): Set<string> {
+  const found = new Set<string>();
+  if (!text.includes('Symbol')) return found;
+  for (const m of text.matchAll(/\b(?:hip|cuda)\w*Symbol\w*\s*\(([^;]*)/g)) {
+    for (const arg of m[1].matchAll(/\b[A-Za-z_]\w*\b/g)) found.add(arg[0]);
+  }
+  return found;
 }
 
 const DECLARATION = new Set(['declaration']);
@@ -357,6 +369,7 @@ export function analyseProgram(root: Node, text: string, source = text): Program
   const deviceFunctions = functions.filter((f) => (f.kind === 'device' || f.kind === 'host-device') && f.body);
   const functionById = new Map(functions.map((f) => [f.outer.id, f]));
   const fileShared = items.flatMap((i) => fileSharedOwner(i.node) ?? []);
+  const symbols = symbolArguments(text);
   return {
     functionOf: (node) => functionById.get(node.id),
     root,
@@ -365,7 +378,7 @@ export function analyseProgram(root: Node, text: string, source = text): Program
     kernels,
     deviceFunctions,
     memberFunctions: deviceMemberFunctions(root),
-    globals: items.flatMap((i) => globalsOf(i.node)),
+    globals: items.flatMap((i) => globalsOf(i.node, symbols)),
     shared: [...kernels, ...deviceFunctions].flatMap((f) => sharedOf(f, text)).concat(fileShared.flatMap((f) => fileSharedVars(f))),
     fileShared,
     launches: launchesIn(root, text),
