@@ -2,6 +2,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include "hip2vx_internal.h"
 
@@ -82,8 +84,20 @@ hipError_t openDevice(vx_device_h* device, const DeviceCaps** caps) {
   return hipSuccess;
 }
 
+// Vortex's vx_dev_close prints the device's performance counters to stdout: a program's output
+// should not change because it calls hipDeviceReset, so they go to /dev/null unless HIP2VX_PERF
+// asks for counters (launch.cpp's reportPerf).
 void closeDevice() {
-  if (openedDevice) vx_dev_close(openedDevice);
+  if (!openedDevice) return;
+  const bool quiet = std::getenv("HIP2VX_PERF") == nullptr;
+  std::fflush(stdout);
+  const int saved = quiet ? dup(STDOUT_FILENO) : -1;
+  const int null = saved >= 0 ? open("/dev/null", O_WRONLY) : -1;
+  if (null >= 0) dup2(null, STDOUT_FILENO);
+  vx_dev_close(openedDevice);
+  std::fflush(stdout);
+  if (null >= 0) dup2(saved, STDOUT_FILENO), close(null);
+  if (saved >= 0) close(saved);
   openedDevice = nullptr;
 }
 
