@@ -2,6 +2,7 @@
 // keeps every branch in its output; it only decides a group for the parser's view of the text
 // (./repair.ts): a branch neither compiler takes (`#if __CUDA_ARCH__ >= 890`), or the branches of a
 // group that splits a declaration or an argument list, which the grammar cannot parse as written.
+import { evaluateIfExpression } from './if-expression.js';
 import { callArguments, substitute, type MacroTable } from './macros.js';
 
 /**
@@ -271,13 +272,11 @@ function evaluate(condition: string, macros: MacroTable, predefined: Record<stri
   const isDefined = (name: string) => name in predefined || macros.has(name);
   const expr = expanded(condition.replace(DEFINED, (_, a?: string, b?: string) => (isDefined(a ?? b!) ? ' 1 ' : ' 0 ')), macros, predefined)
     .replace(CHARACTER, characterCode)
-    .replace(/\b(0[xX][0-9a-fA-F]+|\d+)[uUlL]*\b/g, '$1')
     .replace(NAME, (name) => String(predefined[name] ?? 0));
-  if (!/^[\d\s()+\-*/%<>=!&|?:^~xXa-fA-F]*$/.test(expr)) return 0;
   try {
-    return Number(new Function(`return (${expr});`)()) || 0;
+    return Number(evaluateIfExpression(expr));
   } catch {
-    return 0;
+    return 0;  // what a compiler would reject, or this cannot read: the branch is not taken
   }
 }
 

@@ -62,6 +62,14 @@ describe('#if groups', () => {
     expect(holds('VERSION_AT_LEAST(2, 1) && CUDART_VERSION >= 11000')).toBeUndefined();
   });
 
+  it("are evaluated with C's integer arithmetic: 64 bits, unsigned operands, truncating division, 0/1 logic", () => {
+    const table = macroDefinitions(['#define N 7\n#define BIG 0xffffffffffffffff\n']);
+    const holds = (condition: string) => decided(condition, table, COMPILER_MACROS.device);
+    expect([holds('-1 > 0u'), holds('-1 > 0'), holds('N / 2 * 2 == 6'), holds('-7 / 2 == -3'), holds('-7 % 2 == -1')]).toEqual([true, false, true, true, true]);
+    expect([holds('(1 << 40) > 0'), holds('BIG == -1'), holds('BIG > 0'), holds('(2 || 0) == 1'), holds('~0u == BIG'), holds('010 == 8')]).toEqual([true, true, true, true, true, true]);
+    expect([holds('N > 5 ? N : 0'), holds('(0, N)'), holds('0x10L == 16UL')]).toEqual([true, true, true]);
+  });
+
   it('have the branches no compiler takes hidden, only when they decide on what compilers predefine', () => {
     expect(branchesNeverTaken(groups[0], macros).map((b) => text.slice(...b.body).trim())).toEqual(['fp8']);
     expect(branchesNeverTaken(groups[1], macros).map((b) => text.slice(...b.body).trim())).toEqual(['not hip']);
