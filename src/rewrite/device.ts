@@ -828,11 +828,17 @@ export class DeviceRewriter {
     if (fn && EXPLICIT_STD.has(fn)) this.edits.replace(callee!, (print) => `hip2vx_std_${fn}${print(name!.childForFieldName('arguments')!)}`);
   }
 
-  /** The first use of double in `fn` on rv32 is reported (a bundled library's where the program uses them). */
+  /**
+   * The first use of double in `fn` on rv32 is reported (a bundled library's where the program uses
+   * them). Where `double` only types pointers, the first arithmetic on a double is, if any.
+   */
   private doubleUse(n: Node, fn: FunctionInfo, where: string): void {
     if (this.options.xlen !== 32 || this.doubleReported.has(fn.node) || isBundled(this.report.file) || inSizeof(n)) return;
+    const types = this.options.types;
+    const at = onlyPointers(n) && types ? descendants(fn.body ?? fn.node, ARITHMETIC).find((e) => doubleOperand(e, this.program.text, types)) : n;
+    if (!at) return;
     this.doubleReported.add(fn.node);
-    this.report.construct(n, 'double-on-rv32', `double-precision arithmetic on a 32-bit device in ${where} (its first use; the others are not reported)`);
+    this.report.construct(at, 'double-on-rv32', `double-precision arithmetic on a 32-bit device in ${where} (its first use; the others are not reported)`);
   }
 
   /** A PTX warp-matrix instruction becomes its runtime function's call (operands still rewritten); other asm is refused. */
@@ -1229,6 +1235,29 @@ function holdsDouble(t: CType | number | undefined): boolean {
   if (t.kind === 'scalar') return t.name === 'double' || t.name === 'long double';
   if (t.kind === 'array') return holdsDouble(t.of);
   return t.kind === 'record' && t.fields.some((f) => holdsDouble(f.type));
+}
+
+const ARITHMETIC = ['binary_expression', 'assignment_expression', 'update_expression', 'unary_expression'];
+
+/**
+ * An operator other than `=`, `&&` and `||` on a double operand (a soft-float routine on rv32), or
+ * a call's result stored as a double (`o[i] = curand_uniform_double(s)`: the routine computes it).
+ */
+function doubleOperand(e: Node, text: string, types: TypeTable): boolean {
+  const isDouble = (o: Node | null) => {
+    const t = o && staticType(o, text, types);
+    return t?.kind === 'scalar' && (t.name === 'double' || t.name === 'long double');
+  };
+  const op = e.childForFieldName('operator')?.type ?? '';
+  if (op === '=') return e.childForFieldName('right')?.type === 'call_expression' && isDouble(e.childForFieldName('left'));
+  return !['&&', '||'].includes(op) && [e.childForFieldName('left'), e.childForFieldName('right'), e.childForFieldName('argument')].some(isDouble);
+}
+
+/** `const double* a`, `(double*)p`: pointers to doubles load and store them, with no arithmetic. */
+function onlyPointers(type: Node): boolean {
+  const holder = type.parent;
+  const declarators = holder?.type === 'type_descriptor' ? holder.childrenForFieldName('declarator') : holder?.type.endsWith('declaration') ? holder.childrenForFieldName('declarator') : [];
+  return declarators.length > 0 && declarators.every((d) => d?.type === 'pointer_declarator' || d?.type === 'abstract_pointer_declarator' || (d?.type === 'init_declarator' && d.childForFieldName('declarator')?.type === 'pointer_declarator'));
 }
 
 function inSizeof(n: Node): boolean {

@@ -350,8 +350,11 @@ describe('unsupported constructs and malformed input', () => {
     // Once per function, at its first use.
     expect(formatted(result).filter((d) => d.includes('double-on-rv32')).map((d) => d.replace(/\(its first use.*$/, ''))).toEqual([
       "d.cu:1:25: warning: double-precision arithmetic on a 32-bit device in 'twice' ",
-      "d.cu:2:19: warning: double-precision arithmetic on a 32-bit device in 'k' ",
+      "d.cu:2:59: warning: double-precision arithmetic on a 32-bit device in 'k' ",
     ]);
+    // Pointers to doubles load and store them: a copy is no arithmetic; the first operator on a double is.
+    const copies = await translateText('c.cu', '__global__ void copy(const double* a, double* b) { b[threadIdx.x] = ((double*)a)[threadIdx.x]; }\n__global__ void scale(const double* a, double* b) { int i = threadIdx.x; b[i] = a[i] * 2; }\nint main() { double* p; copy<<<1, 1>>>(p, p); scale<<<1, 1>>>(p, p); }\n');
+    expect(formatted(copies).map((d) => d.replace(/\(its first use.*$/, ''))).toEqual(["c.cu:2:81: warning: double-precision arithmetic on a 32-bit device in 'scale' "]);
     expect(result.outputs.map((o) => o.role)).toEqual(['host', 'device', 'registration', 'build']);
     const rv64 = await translateText('d.cu', '__global__ void k(double* p) { p[threadIdx.x] *= 2.0; }\n', { xlen: 64 });
     expect(rv64.diagnostics).toEqual([]);
