@@ -82,8 +82,10 @@ VX_OPT ?= -O3
 # -fno-strict-aliasing: device code stores through vector types into arrays of another type
 # (`reinterpret_cast<uint4*>(float_array)[c] = ...`), as CUDA's and HIP's compilers allow.
 # clang rejects a `throw` it parses under -fno-exceptions, gcc only one it compiles: -fcxx-exceptions
-# lets clang read the host helpers of shared headers that throw (never called on the device).
-VX_THROW_SYNTAX ?= $(if $(filter gnu,$(VX_TOOLCHAIN)),,-fcxx-exceptions)
+# lets clang read the host helpers of shared headers that throw (never called on the device), and
+# -fignore-exceptions keeps it from giving functions with destructors landing pads (which need
+# __gxx_personality_v0 and the unwinder, with its heap).
+VX_THROW_SYNTAX ?= $(if $(filter gnu,$(VX_TOOLCHAIN)),,-fcxx-exceptions -fignore-exceptions)
 # No shrink-wrapping: a function whose early return became a split region (`if (i >= n) return;`)
 # would save registers and open its frame only on the path that goes on, each path ending in its
 # own join; after the last join every thread runs the path that joined last, and those that had
