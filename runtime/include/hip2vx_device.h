@@ -1054,10 +1054,26 @@ struct thread_block_tile<N, void> {
   int any(int predicate) const { return hip2vx_bool(ballot(predicate)); }
   int all(int predicate) const { return 1 - hip2vx_bool(ballot(1 - hip2vx_bool(predicate))); }
 };
+/** The threads of a tile's parent group: a tile's size, or 0 for the block. */
+template <typename Parent>
+struct hip2vx_group_threads { static constexpr unsigned int value = 0; };
+template <unsigned int M, typename P>
+struct hip2vx_group_threads<thread_block_tile<M, P>> { static constexpr unsigned int value = M; };
 /** A tile of a known parent (what tiled_partition returns) is a tile, as in CUDA: it binds to a
-    `thread_block_tile<N>&` parameter. */
+    `thread_block_tile<N>&` parameter. Its meta group is its parent: a tile of a tile is ranked
+    among the tiles of that tile (tiled_partition<4>(warp): 8 of them). */
 template <unsigned int N, typename Parent>
-struct thread_block_tile : thread_block_tile<N, void> {};
+struct thread_block_tile : thread_block_tile<N, void> {
+  static constexpr unsigned int parent = hip2vx_group_threads<Parent>::value;
+  unsigned int meta_group_rank() const {
+    if constexpr (parent != 0) return hip2vx_linear_tid() % parent / N;
+    else return hip2vx_linear_tid() / N;
+  }
+  unsigned int meta_group_size() const {
+    if constexpr (parent != 0) return parent / N;
+    else return (hip2vx_block_threads() + N - 1u) / N;
+  }
+};
 template <unsigned int N, typename Parent>
 HIP2VX_INLINE thread_block_tile<N, Parent> tiled_partition(const Parent&) { return thread_block_tile<N, Parent>(); }
 HIP2VX_INLINE thread_group tiled_partition(const thread_block&, unsigned int n) { return thread_group{n}; }
