@@ -238,7 +238,7 @@ export function collectInstances(program: Program, types: TypeTable, bindings: T
       const id = overload ? instanceId(base, params.map((p) => renderTypeId(p.type).replace(/\*/g, ' ptr'))) : instanceId(base, texts);
       const stub = overload ? kernel.name : id;
       ls.forEach((l) => launchIds.set(l.call.id, stub));
-      instances.push({ kernel, id, stub, templateArgs: specialisationArgs(kernel, texts), subst, params, globals: instanceGlobals(used, kernel.templateParams, texts), launches: ls, dispatched, direct });
+      instances.push({ kernel, id, stub, templateArgs: specialisationArgs(kernel, texts, types), subst, params, globals: instanceGlobals(used, kernel.templateParams, texts), launches: ls, dispatched, direct });
     }
   }
   return { instances, problems, launchIds };
@@ -277,15 +277,19 @@ function overloadedKernels(kernels: readonly FunctionInfo[]): Set<string> {
 }
 
 /**
- * An instance's template arguments as C++ names them (a specialisation, a call): a number given to a non-type
- * parameter of an enumeration type (`template <Op op>`) converted to it (`(Op)0`).
+ * An instance's template arguments as C++ names them (a specialisation, a call, outside the kernel's
+ * namespace): a number given to a non-type parameter of an enumeration type (`template <Op op>`)
+ * converted to it, by its qualified name (`(ns::Op)0`).
  */
-function specialisationArgs(kernel: FunctionInfo, args: readonly string[]): string[] {
+function specialisationArgs(kernel: FunctionInfo, args: readonly string[], types: TypeTable): string[] {
   const params = kernel.outer.childForFieldName('parameters')?.namedChildren.filter((p) => p && p.type !== 'comment') ?? [];
   return args.flatMap((a, i) => {
-    if (params[i]?.type === 'variadic_type_parameter_declaration') return a === '' ? [] : [a];
-    const type = params[i]?.type === 'parameter_declaration' || params[i]?.type === 'optional_parameter_declaration' ? params[i]!.childForFieldName('type') : null;
+    const param = params[i];
+    if (param?.type === 'variadic_type_parameter_declaration') return a === '' ? [] : [a];
+    const type = param?.type === 'parameter_declaration' || param?.type === 'optional_parameter_declaration' ? param.childForFieldName('type') : null;
     const named = type && (type.type === 'type_identifier' || type.type === 'qualified_identifier') && !kernel.templateParams.includes(type.text) && type.text !== 'auto';
-    return named && /^-?\d+$/.test(a) ? `(${type.text})${a}` : a;
+    if (!named || !/^-?\d+$/.test(a)) return a;
+    const t = types.resolveParameter(param!, new Map());
+    return `(${!isTypeError(t) && t.kind === 'enum' ? renderTypeId(t) : type.text})${a}`;
   });
 }

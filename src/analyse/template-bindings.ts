@@ -447,7 +447,7 @@ export class TemplateBindings {
       const known = subst.get(deduced.name);
       if (known === undefined) {
         subst.set(deduced.name, deduced.type);
-        texts.set(deduced.name, typeText(deduced.type));
+        texts.set(deduced.name, deduced.text ?? typeText(deduced.type));
       } else if (typeof known === 'number' || renderTypeId(known) !== renderTypeId(deduced.type)) {
         if (!written || written.length <= fn.templateParams.indexOf(deduced.name)) conflict = `'${deduced.name}' is deduced as both '${typeof known === 'number' ? known : renderTypeId(known)}' and '${renderTypeId(deduced.type)}'`;
       }
@@ -516,8 +516,9 @@ export class TemplateBindings {
     }
     const t = this.types.resolveTypeDescriptor(a, outer.subst);
     if (isTypeError(t)) return { node: t.node, ruleId: 'unknown-type', message: t.message };
-    // Written with names only seen here (the caller's parameters, a local alias): as resolved.
-    const local = mentions.length > 0 || descendants(a, ['type_identifier']).some((n) => this.types.isLocalType(n));
+    // Written with names only seen here (the caller's parameters, a local alias, a name relative
+    // to the namespace or class around the launch): as resolved.
+    const local = mentions.length > 0 || inScope(a) || descendants(a, ['type_identifier']).some((n) => this.types.isLocalType(n));
     return { value: t, text: bare ?? (local ? typeText(t) : normalise(a.text)) };
   }
 
@@ -545,7 +546,7 @@ export class TemplateBindings {
    * `T x`, `T* x`, `const T& x`...: T from the argument's type, pointers peeled as written;
    * `const csr<T>& m`: T from where the argument variable's declared type spells it.
    */
-  private deduce(param: Node, arg: Node, templateParams: readonly string[], outer: Binding, text: string): { name: string; type: CType }[] {
+  private deduce(param: Node, arg: Node, templateParams: readonly string[], outer: Binding, text: string): { name: string; type: CType; text?: string }[] {
     const typeNode = param.childForFieldName('type');
     const name = typeNode?.type === 'type_identifier' ? typeNode.text : undefined;
     if (!name || !templateParams.includes(name)) return this.deduceSpelled(typeNode, arg, templateParams, outer);
@@ -577,7 +578,7 @@ export class TemplateBindings {
     });
   }
 
-  private deduceWhole(name: string, param: Node, arg: Node, outer: Binding, text: string): { name: string; type: CType } | undefined {
+  private deduceWhole(name: string, param: Node, arg: Node, outer: Binding, text: string): { name: string; type: CType; text?: string } | undefined {
     const lambda = lambdaOf(arg, this.programOf(arg));
     if (lambda) {
       const closure = lambda.problem ? undefined : this.closureType(lambda, outer);
@@ -591,8 +592,25 @@ export class TemplateBindings {
     for (let k = 0; k < depth && t; k++) t = t.kind === 'pointer' ? t.to : t.kind === 'array' ? t.of : undefined;
     if (!t || t.kind === 'opaque') return undefined;
     // By value, an array argument is a pointer to its first element.
-    return { name, type: t.kind === 'array' ? pointer(t.of) : t };
+    const type = t.kind === 'array' ? pointer(t.of) : t;
+    // Types here carry no qualifiers: a pointer to const deduces `const int*` (or `const int` for `T*`) by its spelling.
+    const constant = constPointee(arg) && (depth === 1 || (depth === 0 && type.kind === 'pointer'));
+    return { name, type, ...(constant && { text: `const ${typeText(type)}` }) };
   }
+}
+
+/** Whether `n` is inside a namespace or a class, where its names may be relative to them. */
+function inScope(n: Node): boolean {
+  for (let p = n.parent; p; p = p.parent) if (p.type === 'namespace_definition' || p.type === 'field_declaration_list') return true;
+  return false;
+}
+
+/** Whether `arg` points to const data: `(const int*)d`, a variable declared `const float* p`. */
+function constPointee(arg: Node): boolean {
+  const declared = arg.type === 'identifier' ? declarationOf(arg) : undefined;
+  const [spelled, declarator] = arg.type === 'cast_expression' ? [arg.childForFieldName('type'), arg.childForFieldName('type')?.childForFieldName('declarator')] : [declared?.node, declared?.declarator];
+  const pointerDeclarator = declarator?.type === 'init_declarator' ? declarator.childForFieldName('declarator') : declarator;
+  return !!spelled && spelled.children.some((c) => c?.type === 'type_qualifier' && c.text === 'const') && /pointer_declarator$/.test(pointerDeclarator?.type ?? '');
 }
 
 /** `args...` in a function template whose parameter pack `Args... args` the caller binds: Args' elements. */

@@ -22,7 +22,7 @@ import { HIP_MACROS, macroDefinitions, type Macro } from '../parse/macros.js';
 import { readAlignment } from './types-attributes.js';
 import { Fail, evaluate, integerLiteral, type ConstScope } from './types-const.js';
 import { scalarFromName, scalarFromSized } from './types-scalars.js';
-import { standardTrait } from './types-traits.js';
+import { standardPredicate, standardTrait } from './types-traits.js';
 
 
 /** What the runtime's headers define before any file (the HIP and CUDA versions): `#if HIP_VERSION_MAJOR >= 5` in a struct. */
@@ -772,7 +772,7 @@ export class TypeTable {
       const value: CType | bigint = isType ? this.typeArgument(node, where) : this.valueArgument(node, where);
       inner.subst.set(name, value);
       values.push(value);
-      shown.push(typeof value === 'bigint' ? this.renderValueArgument(value, param, inner) : renderTypeId(value));
+      shown.push(typeof value === 'bigint' ? this.renderValueArgument(value, param, inner) : constPrefix(node) + renderTypeId(value));
     });
     if (decl.kind === 'alias') return this.descriptor(decl.type, { ...inner, scope: decl.scope });
     inner.instance = `${enclosing?.ownerName ? `${enclosing.ownerName}::${declName}` : q(decl.scope, declName)}<${shown.join(', ')}>`;
@@ -1039,6 +1039,8 @@ export class TypeTable {
   private valueOf(name: string, node: Node, env: Env): bigint {
     const bound = env.subst.get(name);
     if (typeof bound === 'bigint') return bound;
+    const predicate = standardPredicate(node, (t) => (t.type === 'type_descriptor' ? this.descriptor(t, env) : this.typeOf(t, env)));
+    if (predicate !== undefined) return predicate;
     // A local constant may depend on the template parameters bound here (`constexpr int n = B;`):
     // evaluated where it is used, not cached.
     const local = this.localConstant(name, node);
@@ -1149,4 +1151,12 @@ export class TypeTable {
     if (answers.size > 1) throw new Fail(`${op}(${typeNode.text}) differs between the host and the device`, typeNode);
     return BigInt([...answers][0]);
   }
+}
+
+/**
+ * `const ` where a type argument is const (`Span<const int>`, `Ref<const float*>`): types here carry
+ * no qualifiers, but a class template's instance differs by them.
+ */
+function constPrefix(arg: Node): string {
+  return arg.type === 'type_descriptor' && arg.children.some((c) => c?.type === 'type_qualifier' && c.text === 'const') ? 'const ' : '';
 }

@@ -14,6 +14,9 @@ const SAME_LENGTH: [RegExp, string][] = [
   [/\b__const\b/g, 'const  '],
   [/\b__volatile__\b/g, 'volatile    '],
   [/\b__signed__\b/g, 'signed    '],
+  // A pack of pointers (`const Ts*... ps`), which the grammar cannot parse: read as a pack of
+  // references, which device code uses alike (a kernel's is refused: kernels take no references).
+  [/([\w>]\s*)\*(\s*\.\.\.\s*[A-Za-z_]\w*\s*[,)=])/g, '$1&$2'],
 ];
 
 /** The callbacks' calling convention (`void CUDART_CB f(...)`), a macro of nothing the grammar reads as a type: blanked. */
