@@ -77,6 +77,11 @@ describe('headers', () => {
     ['cuda_runtime_api.h', 'hip/hip_runtime.h'],
     ['hip/hip_runtime.h', 'hip/hip_runtime.h'],
     ['device_launch_parameters.h', null],
+    // CUDA toolkit headers the CUDA samples include directly.
+    ['vector_types.h', 'hip/hip_runtime.h'],
+    ['driver_types.h', 'hip/hip_runtime.h'],
+    ['sm_32_intrinsics.h', 'hip/hip_runtime.h'],
+    ['library_types.h', 'hip/library_types.h'],
     // hip2vx_device.h has what they declare that Vortex can run; the rest is refused by name
     // (this_grid, ...), not at the include.
     ['cooperative_groups.h', null],
