@@ -859,7 +859,10 @@ export class DeviceRewriter {
 
   private builtin(n: Node): void {
     const rule = this.rules.deviceBuiltins.get(n.text);
+    // A name the file defines as a macro (`#define assert(x) ((void)0)`, `#define printf(...)`) is its own.
+    if (rule && this.options.macros?.has(n.text)) return;
     if (rule) {
+      if (rule.action.kind === 'rename' && rule.location && this.options.macros?.has('NDEBUG')) return this.dropAssert(n);
       if (rule.action.kind === 'rename') {
         this.edits.replace(n, rule.action.to);
         this.report.convertedRef('deviceBuiltins', n, rule.action.to, rule.category);
@@ -869,6 +872,12 @@ export class DeviceRewriter {
     }
     const construct = this.rules.constructForName(n.text, 'device');
     if (construct) this.report.construct(n, construct.id);
+  }
+
+  /** `assert(c)` under NDEBUG: `((void)0)`, as <cassert> defines it (the condition is not evaluated). */
+  private dropAssert(name: Node): void {
+    const call = name.parent;
+    if (call?.type === 'call_expression' && call.childForFieldName('function')?.id === name.id) this.edits.replace(call, '((void)0)');
   }
 
   /** `assert(c)` -> `hip2vx_assert("k.cu", 12, c)`: device messages name the user's source line. */

@@ -20,6 +20,18 @@ int main() { k<<<1, 4>>>(0); }
     expect(device).toContain('namespace a { static float (*__hip2vx_sym_buf)[4]; }');
   });
 
+  it("leaves assert to NDEBUG (-D or #define: not evaluated), and builtins the file defines as macros to the file", async () => {
+    const kernel = '__global__ void k(int* p) { assert(p[threadIdx.x] > 0); printf("%d\\n", p[0]); }\nint main() { k<<<1, 4>>>(0); }\n';
+    const checked = output(await translateText('k.cu', `#include <cassert>\n${kernel}`), 'device');
+    expect(checked).toContain('hip2vx_assert("k.cu", 2, p[threadIdx.x] > 0);');
+    const released = output(await translateText('k.cu', `#define NDEBUG\n#include <cassert>\n${kernel}`), 'device');
+    expect(released).toContain('{ ((void)0); vx_printf(');
+    const flag = output(await translateText('k.cu', `#include <cassert>\n${kernel}`, { defines: ['NDEBUG'] }), 'device');
+    expect(flag).toContain('{ ((void)0); vx_printf(');
+    const own = output(await translateText('k.cu', `#define assert(c) ((void)0)\n#define printf(...) ((void)0)\n${kernel}`), 'device');
+    expect(own).toContain('{ assert(p[threadIdx.x] > 0); printf("%d\\n", p[0]); }');
+  });
+
   it('registers the __launch_bounds__ maximum of each instance where its value is known, and nothing where it is not', async () => {
     const r = await translateText('k.cu', `#define THREADS 128
 struct Traits { static constexpr int n = 64; };
