@@ -95,7 +95,12 @@ function headerTree(file: string): Tree | null {
   let tree = headerTrees.get(key);
   if (tree === undefined) {
     const read = readSource(file);
-    tree = read.ok ? parseForTranslation(read.file.text, macroDefinitions([HIP_MACROS, read.file.text])) : null;
+    tree = null;
+    if (read.ok) {
+      // With the uses of macros spelling GPU code expanded (`DEFINE_FUNCTOR(AddOp, a + b)` stamping out a struct).
+      const macros = macroDefinitions([HIP_MACROS, read.file.text]);
+      tree = parseForTranslation(expandGpuMacros(read.file.text, macros, false) ?? read.file.text, macros);
+    }
     headerTrees.set(key, tree);
   }
   return tree;
