@@ -6,7 +6,8 @@ import type { Node, Tree } from '../parse/parser.js';
 import type { DeviceBuiltinRule, RuleSet } from '../rules/types.js';
 import type { FunctionInfo, Program } from './program.js';
 import { warpMatrixInstruction } from './ptx-asm.js';
-import { argumentsOf, enclosingFunction, scan } from './syntax.js';
+import { declarationOf } from './expression-type.js';
+import { argumentsOf, descendants, enclosingFunction, scan } from './syntax.js';
 
 /** Scratch bytes per thread of the block: HIP2VX_WARP_SCRATCH_BYTES of hip2vx_device.h. */
 export const WARP_SCRATCH_BYTES = 16;
@@ -84,7 +85,9 @@ export class WarpOps {
       const name = callee(c);
       if (!name) return;
       const collective = name.method ? TILE_METHODS.has(name.name) || (withSyncs && name.name === 'sync') : name.qualified && TILE_FUNCTIONS.has(name.name);
-      if ((tiles && collective) || (!name.method && (this.calls.has(name.name) || users.has(name.name) || (withSyncs && this.syncs.has(name.name))))) found.push(c);
+      // A member function (functors' operator() among them) is a user by its name; a lambda by what it holds.
+      const user = name.lambda ? this.anyUse.test(name.lambda.text) : users.has(name.name);
+      if ((tiles && collective) || user || (!name.method && (this.calls.has(name.name) || (withSyncs && this.syncs.has(name.name))))) found.push(c);
     });
     return found;
   }
@@ -138,8 +141,11 @@ export function warpExits(fn: FunctionInfo, users: ReadonlySet<string>, enders: 
   return found;
 }
 
-/** The called name: `f`, `ns::f`, `f<T>` -> f; `x.m(...)` -> m (with the object). */
-function callee(call: Node): { name: string; method: boolean; qualified?: boolean } | undefined {
+/**
+ * The called name: `f`, `ns::f`, `f<T>` -> f; `x.m(...)` -> m (with the object); `c(...)` on a
+ * variable -> operator() (a functor's), or the lambda it is initialised with.
+ */
+function callee(call: Node): { name: string; method: boolean; qualified?: boolean; lambda?: Node } | undefined {
   let fn = call.childForFieldName('function');
   if (fn?.type === 'template_function') fn = fn.childForFieldName('name');
   const qualified = fn?.type === 'qualified_identifier';
@@ -149,7 +155,14 @@ function callee(call: Node): { name: string; method: boolean; qualified?: boolea
     const field = fn.childForFieldName('field');
     return field ? { name: field.text, method: true } : undefined;
   }
-  return fn?.type === 'identifier' ? { name: fn.text, method: false, qualified } : undefined;
+  if (fn?.type !== 'identifier') return undefined;
+  const declared = qualified ? undefined : declarationOf(fn);
+  const declarator = declared && (declared.declarator ?? declared.node.childForFieldName('declarator'));
+  if (declarator && !descendants(declarator, 'function_declarator').length) {
+    const value = declarator.type === 'init_declarator' ? declarator.childForFieldName('value') : null;
+    return { name: 'operator()', method: false, ...(value?.type === 'lambda_expression' && { lambda: value }) };
+  }
+  return { name: fn.text, method: false, qualified };
 }
 
 /**

@@ -336,6 +336,11 @@ const PROGRAMS: FeatureProgram[] = [
   { dir: 'file-scope-macro-decls/app', stem: 'macro_decls', includeDirs: ['../lib'], variants: [{ config: '4x4' }], what: "specialisations and structs declared by function-like macros at file scope (CUB's __ALIGN_BYTES, here and in a header whose syntax error blanks their uses for the parser) stay in the device translation", device: ['DECLARE_WIDTH(Narrow, 3)'] },
   { dir: 'runtime-only', stem: 'runtime_only', variants: [{ config: '4x4' }], what: 'a program without kernels gets a build' },
   {
+    dir: 'object-warp-ops', stem: 'object_warp_ops', variants: [{ config: '16x16' }],
+    what: "warp operations reached through an object under a branch holding the kernel's last ones: a functor's operator(), a member function, a kernel lambda (their lanes that skip it leave the warp)",
+    device: ['hip2vx_warp_stay(hip2vx_bool(i < n))'],
+  },
+  {
     dir: 'member-warp-ops', stem: 'member_warp_ops', variants: [{ config: '16x16' }],
     what: "warp shuffles in a member function of a user's block-reduce class called through an object, with a functor and a __shared__ temporary-storage struct; a warp-synchronous volatile reduction in a static member function over another member's dynamic shared memory",
   },
