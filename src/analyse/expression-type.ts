@@ -3,7 +3,7 @@
 import type { Node } from '../parse/parser.js';
 import { pointer, type CType, type RecordType } from '../layout/index.js';
 import { isTypeError, type Subst, type TypeTable } from './types.js';
-import { argumentsOf, declaredName, enclosingFunction, functionDeclarator, scan } from './syntax.js';
+import { argumentsOf, classBodyOf, declaredName, enclosingFunction, functionDeclarator, ownerScope, scan } from './syntax.js';
 
 const LITERAL_TYPES: [RegExp, CType][] = [
   [/^[0-9.]+(e[+-]?\d+)?f$/i, { kind: 'scalar', name: 'float' }],
@@ -251,28 +251,6 @@ function fieldOf(fn: Node, name: string): { node: Node; declarator: Node } | und
     if (declarator) return { node: member, declarator };
   }
   return undefined;
-}
-
-const RECORDS = new Set(['class_specifier', 'struct_specifier']);
-
-/** The body of the class around member function `fn`, or, defined outside it (`Box<T>::f`), of that class in the same file. */
-function classBodyOf(fn: Node): Node | undefined {
-  let body: Node | null = fn.parent;
-  while (body?.type === 'template_declaration') body = body.parent;
-  if (body?.type === 'field_declaration_list') return body;
-  const scope = ownerScope(fn);
-  const owner = scope?.type === 'template_type' ? scope.childForFieldName('name')?.text : scope?.text;
-  if (!owner) return undefined;
-  const cls = fn.tree.ofTypes(RECORDS).find((c) => c.childForFieldName('name')?.text === owner && c.childForFieldName('body'));
-  return cls?.childForFieldName('body') ?? undefined;
-}
-
-/** `Box<T>` of `void Box<T>::fill()` (`Vec` of `ns::Vec::bump`): the class a function defined outside it is a member of. */
-export function ownerScope(fn: Node): Node | undefined {
-  let q = functionDeclarator(fn)?.childForFieldName('declarator');
-  if (q?.type !== 'qualified_identifier') return undefined;
-  while (q.childForFieldName('name')?.type === 'qualified_identifier') q = q.childForFieldName('name')!;
-  return q.childForFieldName('scope') ?? undefined;
 }
 
 /** The field `name` of a record, or of one of its bases (laid out as unnamed members). */

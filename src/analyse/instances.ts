@@ -5,8 +5,7 @@ import type { Node } from '../parse/parser.js';
 import { isTypeError, type Subst, type TypeTable } from './types.js';
 import { renderTypeId, type CType } from '../layout/index.js';
 import { launchesKernel, namespacePath, type FunctionInfo, type GlobalVar, type Launch, type Program } from './program.js';
-import { argumentsOf, declaredName, descendants, namespacesOf, scan, scanSpans, walk } from './syntax.js';
-import { ownerScope } from './expression-type.js';
+import { argumentsOf, declaredName, descendants, namespacesOf, ownerScope, scan, scanSpans, walk } from './syntax.js';
 import { deviceLambdas } from './device-lambdas.js';
 import type { TemplateBindings } from './template-bindings.js';
 

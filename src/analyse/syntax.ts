@@ -171,3 +171,25 @@ export function aliasesIn(node: Node): string[] {
   });
   return names;
 }
+
+const RECORDS = new Set(['class_specifier', 'struct_specifier']);
+
+/** The body of the class around member function `fn`, or, defined outside it (`Box<T>::f`), of that class in the same file. */
+export function classBodyOf(fn: Node): Node | undefined {
+  let body: Node | null = fn.parent;
+  while (body?.type === 'template_declaration') body = body.parent;
+  if (body?.type === 'field_declaration_list') return body;
+  const scope = ownerScope(fn);
+  const owner = scope?.type === 'template_type' ? scope.childForFieldName('name')?.text : scope?.text;
+  if (!owner) return undefined;
+  const cls = fn.tree.ofTypes(RECORDS).find((c) => c.childForFieldName('name')?.text === owner && c.childForFieldName('body'));
+  return cls?.childForFieldName('body') ?? undefined;
+}
+
+/** `Box<T>` of `void Box<T>::fill()` (`Vec` of `ns::Vec::bump`): the class a function defined outside it is a member of. */
+export function ownerScope(fn: Node): Node | undefined {
+  let q = functionDeclarator(fn)?.childForFieldName('declarator');
+  if (q?.type !== 'qualified_identifier') return undefined;
+  while (q.childForFieldName('name')?.type === 'qualified_identifier') q = q.childForFieldName('name')!;
+  return q.childForFieldName('scope') ?? undefined;
+}

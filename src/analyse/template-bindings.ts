@@ -8,8 +8,8 @@ import { parse, type Node, type Tree } from '../parse/parser.js';
 import { pointer, renderTypeId, type CType, type Field } from '../layout/index.js';
 import { isTypeError, type TypeTable } from './types.js';
 import { analyseProgram, launchesKernel, parameterListNames, templateParamNames, type FunctionInfo, type Launch, type Program } from './program.js';
-import { argumentsOf, declaredName, descendants, enclosingFunction, functionDeclarator, scan } from './syntax.js';
-import { declarationOf, ownerScope, staticType } from './expression-type.js';
+import { argumentsOf, declaredName, descendants, enclosingFunction, functionDeclarator, ownerScope, scan } from './syntax.js';
+import { declarationOf, staticType } from './expression-type.js';
 import { expandCall, functionMacro } from './launch-macros.js';
 import { lambdaOf, type DeviceLambda } from './device-lambdas.js';
 import type { Macro } from '../parse/macros.js';
@@ -514,6 +514,10 @@ export class TemplateBindings {
       if (isTypeError(value)) return { node: a, ruleId: 'unknown-type', message: `template argument '${a.text}' is not an integer constant: ${value.message}` };
       return { value: Number(value), text: String(value) };
     }
+    const spelled = decltypeOf(a);
+    // `k<decltype(val)>`: the expression's type, named as resolved.
+    const typed = spelled && staticType(spelled, a.tree.rootNode.text, this.types, outer.subst);
+    if (typed && typed.kind !== 'opaque') return { value: typed, text: typeText(typed) };
     const t = this.types.resolveTypeDescriptor(a, outer.subst);
     if (isTypeError(t)) return { node: t.node, ruleId: 'unknown-type', message: t.message };
     // Written with names only seen here (the caller's parameters, a local alias, a name relative
@@ -597,6 +601,12 @@ export class TemplateBindings {
     const constant = constPointee(arg) && (depth === 1 || (depth === 0 && type.kind === 'pointer'));
     return { name, type, ...(constant && { text: `const ${typeText(type)}` }) };
   }
+}
+
+/** The expression of a type argument written `decltype(expr)`. */
+function decltypeOf(a: Node): Node | undefined {
+  const type = a.type === 'type_descriptor' && !a.childForFieldName('declarator') ? a.childForFieldName('type') : a;
+  return type?.type === 'decltype' ? (type.namedChildren.find((c) => c.type !== 'comment') ?? undefined) : undefined;
 }
 
 /** Whether `n` is inside a namespace or a class, where its names may be relative to them. */

@@ -23,6 +23,7 @@ import { readAlignment } from './types-attributes.js';
 import { Fail, evaluate, integerLiteral, type ConstScope } from './types-const.js';
 import { scalarFromName, scalarFromSized } from './types-scalars.js';
 import { standardPredicate, standardTrait } from './types-traits.js';
+import { classBodyOf, enclosingFunction } from './syntax.js';
 
 
 /** What the runtime's headers define before any file (the HIP and CUDA versions): `#if HIP_VERSION_MAJOR >= 5` in a struct. */
@@ -1046,7 +1047,7 @@ export class TypeTable {
     const local = this.localConstant(name, node);
     if (local?.kind === 'constant') return this.once(local, node, `'${name}' refers to itself`, () => this.constant(local.value, env));
     const macro = this.innerMacro(name, node) ?? (this.values.get(name)?.kind === 'macro' ? this.values.get(name) : undefined);
-    const member = macro ? undefined : this.memberConstant(name, node, env);
+    const member = macro ? undefined : (this.memberConstant(name, node, env) ?? this.definedClassConstant(name, node, env));
     if (member !== undefined) return member;
     const decl = macro ?? this.lookup(this.values, name, env.scope);
     if (!decl) throw new Fail(`'${name}' is not a known integer constant`, node);
@@ -1103,6 +1104,13 @@ export class TypeTable {
       if (value !== undefined) return value;
     }
     return undefined;
+  }
+
+  /** In a member function defined outside its class (`int Runner::run() { k<kThreads><<<...>>> }`), the class's constants. */
+  private definedClassConstant(name: string, use: Node, env: Env): bigint | undefined {
+    const fn = enclosingFunction(use);
+    const cls = fn && classBodyOf(fn)?.parent;
+    return cls ? this.memberValue(cls, name, env, use) : undefined;
   }
 
   /**
