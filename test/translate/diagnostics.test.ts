@@ -27,6 +27,9 @@ const CASES: [name: string, source: string, expected: string[]][] = [
     'grid-sync.cu:3:33: error: grid-wide synchronisation (cooperative launch, grid_group::sync) is not supported on Vortex v2.2 [grid-sync]',
     'grid-sync.cu:3:52: error: grid-wide synchronisation (cooperative launch, grid_group::sync) is not supported on Vortex v2.2 [grid-sync]',
   ]],
+  ['cooperative-groups-tile', '#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\n__global__ void k(int* p) { auto g = cg::binary_partition(cg::tiled_partition<32>(cg::this_thread_block()), p[0] > 0); p[1] = g.size(); }\n', [
+    'cooperative-groups-tile.cu:3:42: error: cooperative groups extensions (memcpy_async, binary_partition, labeled_partition, ...) is not supported on Vortex v2.2 [cooperative-groups-tile]',
+  ]],
   // Warp operations wait for their logical warp: every lane of it must reach each call (or have
   // left it: see warp-tail-loop and test/fixtures/warp-tails).
   ['warp-branch', '__global__ void k(int* p) {\n  int v = p[threadIdx.x];\n  if (threadIdx.x < 16) v = __shfl_down_sync(0xffffffff, v, 1);\n  p[threadIdx.x] = __shfl_sync(~0u, v, 0);\n}\n', [
