@@ -93,12 +93,12 @@ hip2vx_unit_objs = $(foreach u,$(HIP2VX_UNITS),$(1)/$(u).host.o $(if $($(u)_REG_
 hip2vx_extra_objs = $(addprefix $(1)/extra/,$(addsuffix .o,$(HOST_EXTRA_SRC)))
 
 # Rules for the host side of unit $(3) in build directory $(1) with the flags of variable $(2): its
-# host source, and its registration source, which .incbin's the unit's kernel binaries (so it
+# host source (C++ whatever its extension: translate --in-place leaves it in the .cu), and its registration source, which .incbin's the unit's kernel binaries (so it
 # depends on them).
 define hip2vx_unit_host_rules
 $(1)/$(3).host.o: $($(3)_HOST_SRC)
 	@mkdir -p $$(@D)
-	$$(CXX) $$($(2)) $$(DEPFLAGS) -c $$< -o $$@
+	$$(CXX) $$($(2)) $$(DEPFLAGS) -x c++ -c $$< -o $$@
 
 $(1)/$(3).register.o: $($(3)_REG_SRC) $($(3)_KERNELS:%=$(1)/$(3).%.bin)
 	@mkdir -p $$(@D)

@@ -77,8 +77,9 @@ export class OutputPlanner {
     const mine: PlannedFile[] = [];
     const shared = new Set<string>();
     if (outcome.status === 'translated') {
+      // --in-place: the host output replaces the source itself, and the build names it there.
+      if (outdir === undefined) inPlace(file, outcome);
       for (const o of outcome.outputs) {
-        // --in-place: the host output replaces the source itself.
         const path = outdir === undefined && o.role === 'host' ? file.path : join(dir, o.name);
         mine.push({ path, content: o.encoding === 'latin1' ? Buffer.from(o.content, 'latin1') : o.content, from: index, source: file.path });
         if (o.role === 'header') shared.add(path);
@@ -221,4 +222,14 @@ export function compareWithDisk(write: PlannedFile): 'unchanged' | 'stale' | 'mi
   }
   const wanted = typeof write.content === 'string' ? Buffer.from(write.content) : write.content;
   return existing.equals(wanted) ? 'unchanged' : 'stale';
+}
+
+/** Renames the host output to the source it replaces (--in-place), in the outputs and the build fragment naming it. */
+function inPlace(file: InputFile, outcome: FileOutcome): void {
+  const host = outcome.outputs.find((o) => o.role === 'host');
+  const build = outcome.outputs.find((o) => o.role === 'build');
+  if (!host) return;
+  const name = basename(file.path);
+  if (build) build.content = build.content.replace(`HOST_SRC := ${host.name}\n`, `HOST_SRC := ${name}\n`);
+  host.name = name;
 }
