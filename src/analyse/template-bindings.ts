@@ -8,7 +8,7 @@ import { parse, type Node, type Tree } from '../parse/parser.js';
 import { pointer, renderTypeId, type CType, type Field } from '../layout/index.js';
 import { isTypeError, type TypeTable } from './types.js';
 import { analyseProgram, launchesKernel, parameterListNames, templateParamNames, type FunctionInfo, type Launch, type Program } from './program.js';
-import { argumentsOf, declaredName, descendants, enclosingFunction, functionDeclarator, ownerScope, scan } from './syntax.js';
+import { argumentsOf, classBodyOf, declaredName, descendants, enclosingFunction, functionDeclarator, ownerScope, scan } from './syntax.js';
 import { declarationOf, staticType } from './expression-type.js';
 import { expandCall, functionMacro } from './launch-macros.js';
 import { lambdaOf, type DeviceLambda } from './device-lambdas.js';
@@ -146,15 +146,19 @@ export function dependentOn(launch: Launch, kernel: FunctionInfo, program: Progr
 const ALIASES = new Set(['alias_declaration', 'type_definition']);
 const dependentNameCache = new WeakMap<Node, Set<string>>();
 
-/** The template's parameters, and the aliases its body declares with them (`using Tr = Traits<4, A>;`), to any depth. */
+/**
+ * The template's parameters, and the aliases its class (a member function's) and its body declare
+ * with them (`using value_type = T;`, `using Tr = Traits<4, A>;`), to any depth.
+ */
 function dependentNames(host: FunctionInfo): Set<string> {
   let names = dependentNameCache.get(host.node);
   if (names) return names;
-  names = new Set(host.templateParams);
-  if (host.body) {
-    scan(host.body, ALIASES, (alias) => {
+  const found = (names = new Set(host.templateParams));
+  for (const scope of [classBodyOf(host.node), host.body]) {
+    if (!scope) continue;
+    scan(scope, ALIASES, (alias) => {
       const name = alias.type === 'alias_declaration' ? alias.childForFieldName('name') : alias.childForFieldName('declarator');
-      if (name && descendants(alias, NAMES).some((n) => n.id !== name.id && names!.has(n.text))) names!.add(name.text);
+      if (name && descendants(alias, NAMES).some((n) => n.id !== name.id && found.has(n.text))) found.add(name.text);
     });
   }
   dependentNameCache.set(host.node, names);
@@ -609,9 +613,9 @@ function decltypeOf(a: Node): Node | undefined {
   return type?.type === 'decltype' ? (type.namedChildren.find((c) => c.type !== 'comment') ?? undefined) : undefined;
 }
 
-/** Whether `n` is inside a namespace or a class, where its names may be relative to them. */
+/** Whether `n` is inside a namespace or a class (or a member function defined outside it), where its names may be relative to them. */
 function inScope(n: Node): boolean {
-  for (let p = n.parent; p; p = p.parent) if (p.type === 'namespace_definition' || p.type === 'field_declaration_list') return true;
+  for (let p = n.parent; p; p = p.parent) if (p.type === 'namespace_definition' || p.type === 'field_declaration_list' || (p.type === 'function_definition' && ownerScope(p))) return true;
   return false;
 }
 

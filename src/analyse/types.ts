@@ -513,6 +513,9 @@ export class TypeTable {
       const member = this.memberType(o.owner, name, o, node);
       if (member) return member;
     }
+    const definedIn = name.includes('::') ? undefined : definedClass(node);
+    const member = definedIn && this.memberType(definedIn, name, env, node);
+    if (member) return member;
     const decl = this.localType(name, node) ?? this.lookup(this.types, name, env.scope) ?? this.macroType(this.innerMacro(name, node) ?? this.values.get(name), name);
     if (decl) return this.fromDecl(decl, name, node, env);
     const scalar = scalarFromName(name);
@@ -1108,8 +1111,7 @@ export class TypeTable {
 
   /** In a member function defined outside its class (`int Runner::run() { k<kThreads><<<...>>> }`), the class's constants. */
   private definedClassConstant(name: string, use: Node, env: Env): bigint | undefined {
-    const fn = enclosingFunction(use);
-    const cls = fn && classBodyOf(fn)?.parent;
+    const cls = definedClass(use);
     return cls ? this.memberValue(cls, name, env, use) : undefined;
   }
 
@@ -1167,4 +1169,10 @@ export class TypeTable {
  */
 function constPrefix(arg: Node): string {
   return arg.type === 'type_descriptor' && arg.children.some((c) => c?.type === 'type_qualifier' && c.text === 'const') ? 'const ' : '';
+}
+
+/** The class whose member function (defined inside it or out: `int Runner<T>::run()`) holds `use`; its members are in scope there. */
+function definedClass(use: Node): Node | undefined {
+  const fn = enclosingFunction(use);
+  return (fn && classBodyOf(fn)?.parent) ?? undefined;
 }
