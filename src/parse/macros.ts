@@ -69,7 +69,9 @@ export function substitute(macro: Macro, args: readonly string[], plainName?: (n
   // alone (not after a name, `)`, `]` or `>`: a call's or a cast's parentheses): the grammar reads
   // `(lo) && (x)` as a cast of `&&(x)`.
   const bare = (v: string) => /^\d[\w.]*$/.test(v) || (/^[A-Za-z_]\w*$/.test(v) && !!plainName?.(v));
-  return macro.body
+  // GNU's `, ## __VA_ARGS__`: the comma goes with empty variadic arguments.
+  const body = macro.variadic ? macro.body.replace(/,\s*##\s*__VA_ARGS__\b/g, () => (value.get('__VA_ARGS__') ? ', __VA_ARGS__' : '')) : macro.body;
+  return body
     .replace(/#\s*([A-Za-z_]\w*)|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|##|\(\s*([A-Za-z_]\w*)\s*\)|[A-Za-z_]\w*/g, (token, stringised: string | undefined, enclosed: string | undefined, at: number, body: string) => {
       if (stringised !== undefined && !token.startsWith('##')) return value.has(stringised) ? JSON.stringify(value.get(stringised)) : token;
       if (enclosed !== undefined) {

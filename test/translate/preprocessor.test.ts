@@ -97,6 +97,15 @@ describe('macros that spell GPU code', () => {
     '',
   ].join('\n');
 
+  it("expand GNU's `, ##__VA_ARGS__` without its comma when no variadic arguments are given", async () => {
+    const source = '#define DPRINT_IF(c, fmt, ...) do { if (c) printf("[k] " fmt, ##__VA_ARGS__); } while (0)\n__global__ void k(int* p) {\n  DPRINT_IF(p[0] == 0, "none\\n");\n  DPRINT_IF(p[1] == 0, "%d %d\\n", p[1], p[2]);\n}\nint main() { k<<<1, 4>>>(0); }\n';
+    const result = await translateText('k.cu', source);
+    expect(formatted(result)).toEqual([]);
+    const device = output(result, 'device');
+    expect(device).toContain('vx_printf("[k] " "none\\n"); }');
+    expect(device).toContain('vx_printf("[k] " "%d %d\\n", p[1], p[2]); }');
+  });
+
   it('stamp kernels at file scope: each use is expanded, through the macros it uses, and annotated', async () => {
     const source = `${stamp}OP(float, twice_f32, x * 2)\nOP_OUT(int, char, low_i32, (char)x)\n#if __CUDA_ARCH__ >= 890\nOP(__nv_fp8_e4m3, twice_f8, x * 2)\n#endif\n`;
     const result = await translateText('k.cu', source, { annotate: true });
