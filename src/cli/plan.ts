@@ -129,7 +129,8 @@ export class OutputPlanner {
       kernels: registration ? registeredKernels(registration.content) : [],
     };
     const openmp = !!named('build')?.content.includes(OPENMP_SETTING) || includesOpenMP(host.content);
-    this.parts.set(resolve(file.path), { dir, name: host.name, source: basename(file.path), origin: originOf(file), unit, fragment: named('build')?.name, hasMain: named('build') !== undefined, openmp });
+    const origin = originOf(file) ?? (includesOutside(file, host.content) ? resolve(dirname(file.path)) : undefined);
+    this.parts.set(resolve(file.path), { dir, name: host.name, source: basename(file.path), origin, unit, fragment: named('build')?.name, hasMain: named('build') !== undefined, openmp });
   }
 
   private noteIncludes(dir: string, text: string): void {
@@ -200,11 +201,23 @@ export class OutputPlanner {
     const extra = parts.filter((p) => !p.unit).map((p) => at(p, p.name)).sort();
     const origins = parts.flatMap((p) => (p.origin ? [p.origin] : []));
     const includeDirs = [...new Set([...this.build.includeDirs, ...origins])];
-    return programMakefile({ program: identifier(name), mainFragment: main?.fragment, units, extra, xlen: this.build.xlen, includeDirs, defines: this.build.defines, openmp: parts.some((p) => p.openmp) });
+    return programMakefile({ program: identifier(name), mainFragment: main?.fragment, units, extra, xlen: this.build.xlen, includeDirs, origins, defines: this.build.defines, openmp: parts.some((p) => p.openmp) });
   }
 }
 
 const originOf = (file: InputFile) => (file.outside ? dirname(file.path) : undefined);
+
+/**
+ * `text` (a source's translation) includes a file beside the source but outside the inputs
+ * (`#include "../common/timer.h"`), which is not mirrored: the build looks for it from there.
+ */
+function includesOutside(file: InputFile, text: string): boolean {
+  const root = resolve(file.path.slice(0, file.path.length - file.rel.length));
+  return [...text.matchAll(QUOTED_INCLUDE)].some(([, written]) => {
+    const found = resolve(dirname(file.path), written);
+    return relative(root, found).startsWith('..') && existsSync(found);
+  });
+}
 
 const LINKED_SOURCE = /\.(c|cc|cpp|cxx|cu|hip)$/;
 const DEFINES_MAIN = /\bint\s+main\s*\(/;

@@ -52,7 +52,10 @@ export interface ProgramMakefileInput {
   /** Sources without GPU code, linked in (main's too when it has no fragment). */
   extra: string[];
   xlen: 32 | 64;
-  includeDirs?: readonly string[];
+  /** The translation's -I directories, then `origins`. */
+  includeDirs: readonly string[];
+  /** Where sources outside the inputs, or including files there, are: their headers are found from there. */
+  origins?: readonly string[];
   defines?: readonly string[];
   /** A part's host code uses OpenMP (see MakefileInput). */
   openmp?: boolean;
@@ -70,8 +73,9 @@ export function programMakefile(p: ProgramMakefileInput): string {
   if (!p.mainFragment) lines.push(`PROGRAM := ${p.program}`);
   if (p.units.length) lines.push(`HIP2VX_UNITS := ${p.units.map((u) => u.name).join(' ')}`, ...p.units.flatMap(unitVariables));
   if (p.extra.length) lines.push(`HOST_EXTRA_SRC := ${p.extra.join(' ')}`);
-  // Another part may use OpenMP where main's does not.
-  lines.push(...(p.mainFragment ? [...openmpSetting(p.openmp), `include ${p.mainFragment}`] : buildSettings(p.xlen, p.includeDirs, p.defines, p.openmp)), '');
+  // Another part may use OpenMP where main's does not, or include headers from where it is (its .mk's `?=` keeps these).
+  const includes = p.mainFragment && p.origins?.length ? ['# The -I directories of the translation, and where sources outside the inputs are.', `HIP2VX_INCLUDE_DIRS ?= ${p.includeDirs.join(' ')}`] : [];
+  lines.push(...(p.mainFragment ? [...openmpSetting(p.openmp), ...includes, `include ${p.mainFragment}`] : buildSettings(p.xlen, p.includeDirs, p.defines, p.openmp)), '');
   return lines.join('\n');
 }
 

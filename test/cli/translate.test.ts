@@ -111,6 +111,19 @@ describe('translate', () => {
     expect(run.stdout + run.stderr).toMatch(/^PASSED$/m);
   });
 
+  it("a file beside a source but outside the inputs (#include \"../common/timer.h\") is found by the build from the source's folder", () => {
+    const dir = tempDir();
+    writeTree(dir, {
+      'common/timer.h': 'static int elapsed() { return 7; }\n',
+      'prog/main.cu': '#include <cstdio>\n#include "../common/timer.h"\n__global__ void k(int* p) { p[threadIdx.x] = 7; }\n' +
+        'int main() { int* d; int h[4]; cudaMalloc(&d, 16); k<<<1, 4>>>(d); cudaMemcpy(h, d, 16, cudaMemcpyDeviceToHost);\n  printf(h[3] == elapsed() ? "PASSED\\n" : "FAILED\\n"); return 0; }\n',
+    });
+    expect(cli(['translate', 'prog', '-o', 'out'], dir).status).toBe(0);
+    expect(readFileSync(join(dir, 'out/Makefile'), 'utf8')).toContain(`HIP2VX_INCLUDE_DIRS ?= ${join(dir, 'prog')}\ninclude main.mk\n`);
+    const run = spawnSync('make', ['-C', join(dir, 'out'), 'run-cpu', `HIP2VX_RUNTIME=${join(import.meta.dirname, '../../runtime')}`], { encoding: 'utf8' });
+    expect(run.stdout + run.stderr).toMatch(/^PASSED$/m);
+  });
+
   it('a header that launches its own kernels from a host function declares their stubs; the includer defines them', () => {
     const dir = tempDir();
     writeTree(dir, {
