@@ -72,7 +72,8 @@ function matchTypes(pattern: Node | null, actual: Node | null, templateParams: r
 
 const RECORDS = new Set(['class_specifier', 'struct_specifier']);
 const TEMPLATE_DECLARATIONS = new Set(['template_declaration']);
-const TEMPLATE_TYPES = new Set(['template_type']);
+/** A class template's name with arguments: a type, or a temporary made by calling it (`Runner<int>().run()`). */
+const CLASS_USES = new Set(['template_type', 'template_function']);
 /** What stands around the name a call calls: `obj.`, `Cls<T>::`, `<T>`, `obj.template`. */
 const CALLEE_WRAPPERS = new Set(['field_expression', 'qualified_identifier', 'template_function', 'template_method', 'dependent_name']);
 
@@ -289,12 +290,12 @@ export class TemplateBindings {
 
   /**
    * A class template's instances: the template arguments its name is written with (`Solver<int>`,
-   * `Solver<>`, in a declaration, an alias, an expression), outside its own body; inside a host
+   * `Solver<>`, in a declaration, an alias, an expression, a temporary), outside its own body; inside a host
    * template, once per instance of that. Uses whose arguments are not known are not instances.
    */
   private classInstances(cls: FunctionInfo, found: Map<string, Binding>): void {
     for (const program of this.programs) {
-      scan(program.root, TEMPLATE_TYPES, (use) => {
+      scan(program.root, CLASS_USES, (use) => {
         if (use.childForFieldName('name')?.text !== cls.name || (use.tree === cls.outer.tree && cls.outer.startIndex <= use.startIndex && use.endIndex <= cls.outer.endIndex)) return;
         const around = enclosingTemplate(use, program);
         for (const outer of around ? this.instancesOf(around) : [NO_BINDING]) {
