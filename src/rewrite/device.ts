@@ -862,7 +862,8 @@ export class DeviceRewriter {
     // A name the file defines as a macro (`#define assert(x) ((void)0)`, `#define printf(...)`) is its own.
     if (rule && this.options.macros?.has(n.text)) return;
     if (rule) {
-      if (rule.action.kind === 'rename' && rule.location && this.options.macros?.has('NDEBUG')) return this.dropAssert(n);
+      // NDEBUG turns off assert only (<cassert>'s rule), not __trap.
+      if (n.text === 'assert' && this.options.macros?.has('NDEBUG')) return this.dropAssert(n);
       if (rule.action.kind === 'rename') {
         this.edits.replace(n, rule.action.to);
         this.report.convertedRef('deviceBuiltins', n, rule.action.to, rule.category);

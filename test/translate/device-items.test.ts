@@ -26,8 +26,8 @@ int main() { k<<<1, 4>>>(0); }
     expect(checked).toContain('hip2vx_assert("k.cu", 2, p[threadIdx.x] > 0);');
     const released = output(await translateText('k.cu', `#define NDEBUG\n#include <cassert>\n${kernel}`), 'device');
     expect(released).toContain('{ ((void)0); vx_printf(');
-    const flag = output(await translateText('k.cu', `#include <cassert>\n${kernel}`, { defines: ['NDEBUG'] }), 'device');
-    expect(flag).toContain('{ ((void)0); vx_printf(');
+    const flag = output(await translateText('k.cu', `#include <cassert>\n${kernel.replace('printf(', '__trap(); printf(')}`, { defines: ['NDEBUG'] }), 'device');
+    expect(flag).toContain('{ ((void)0); hip2vx_trap("k.cu", 2); vx_printf(');
     const own = output(await translateText('k.cu', `#define assert(c) ((void)0)\n#define printf(...) ((void)0)\n${kernel}`), 'device');
     expect(own).toContain('{ assert(p[threadIdx.x] > 0); printf("%d\\n", p[0]); }');
   });
