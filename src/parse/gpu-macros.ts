@@ -85,6 +85,36 @@ export function deviceMacroExpansions(text: string, macros: MacroTable, globals:
   return expansions(text, macros, names, functionLike).filter((u) => spans.some(([from, to]) => u.start >= from && u.end <= to));
 }
 
+/** Per table, whether a macro stringises or pastes (`#`, `##`), itself or through the macros its body uses. */
+const pastingByTable = new WeakMap<MacroTable, Map<string, boolean>>();
+
+function pastes(macro: Macro, macros: MacroTable, seen = new Set<string>()): boolean {
+  let memo = pastingByTable.get(macros);
+  if (!memo) pastingByTable.set(macros, (memo = new Map()));
+  const known = memo.get(macro.name);
+  if (known !== undefined) return known;
+  seen.add(macro.name);
+  const code = macro.body.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '');
+  const result = code.includes('#') || wordsOf(code).some((w) => !seen.has(w) && macros.has(w) && pastes(macros.get(w)!, macros, seen));
+  memo.set(macro.name, result);
+  return result;
+}
+
+/** `text` with every macro use expanded, as the preprocessor expands an argument before substituting it. */
+function fullyExpanded(text: string, macros: MacroTable, active: ReadonlySet<string>): string {
+  const all = new Set(macros.keys());
+  return applyExpansions(text, usesIn(text, all, macros, active), false);
+}
+
+/**
+ * The function-like macro a use of `macro` calls: itself, or the one an object-like alias names
+ * (`#define CALL UPDATE_IF`, used as `CALL(c, v)`).
+ */
+function called(macro: Macro, macros: MacroTable, text: string, end: number): Macro {
+  const target = !macro.params && /^[A-Za-z_]\w*$/.test(macro.body) ? macros.get(macro.body) : undefined;
+  return target?.params && /^\s*\(/.test(text.slice(end, end + 200)) ? target : macro;
+}
+
 function expansions(text: string, macros: MacroTable, names: ReadonlySet<string>, inside = names): MacroExpansion[] {
   if (!names.size) return [];
   return usesIn(text, names, macros, new Set(), inside).map((u) => ({ ...u, text: u.text.replace(/\s*\n\s*/g, ' ') }));
@@ -101,9 +131,10 @@ function usesIn(text: string, names: ReadonlySet<string>, macros: MacroTable, ac
   let mask: Uint8Array | undefined;
   const word = /[A-Za-z_]\w*/g;
   for (let m = word.exec(text); m; m = word.exec(text)) {
-    const macro = macros.get(m[0]);
-    if (!macro || !names.has(m[0]) || active.has(m[0]) || !(mask ??= codeMask(text))[m.index]) continue;
+    const use = macros.get(m[0]);
+    if (!use || !names.has(m[0]) || active.has(m[0]) || !(mask ??= codeMask(text))[m.index]) continue;
     let end = m.index + m[0].length;
+    const macro = called(use, macros, text, end);
     let args: string[] = [];
     if (macro.params) {
       const open = /^\s*\(/.exec(text.slice(end, end + 200));
@@ -111,8 +142,9 @@ function usesIn(text: string, names: ReadonlySet<string>, macros: MacroTable, ac
       if (!call) continue;
       ({ end, args } = call);
     }
-    const inner = new Set([...active, m[0]]);
-    const body = substitute(macro, args, (name) => !macros.has(name));
+    const inner = new Set([...active, m[0], macro.name]);
+    const expanded = macro.params && pastes(macro, macros) ? args.map((a) => fullyExpanded(a, macros, active)) : undefined;
+    const body = substitute(macro, args, (name) => !macros.has(name), expanded);
     out.push({ start: m.index, end, macro: m[0], text: applyExpansions(body, usesIn(body, inside, macros, inner), false) });
     word.lastIndex = end;
   }

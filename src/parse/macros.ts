@@ -60,11 +60,19 @@ export function macroDefinitions(texts: readonly string[]): Map<string, Macro> {
   return table;
 }
 
-/** The macro's body with its arguments in place (`#p` stringised, `a ## b` pasted). */
-export function substitute(macro: Macro, args: readonly string[], plainName?: (name: string) => boolean): string {
+/**
+ * The macro's body with its arguments in place (`#p` stringised, `a ## b` pasted). `expanded`
+ * holds the arguments macro-expanded, as the preprocessor puts them everywhere but beside # and ##.
+ */
+export function substitute(macro: Macro, args: readonly string[], plainName?: (name: string) => boolean, expanded?: readonly string[]): string {
   const params = macro.params ?? [];
-  const value = new Map(params.map((p, i) => [p, args[i]?.trim() ?? '']));
-  if (macro.variadic) value.set('__VA_ARGS__', args.slice(params.length).map((a) => a.trim()).join(', '));
+  const valuesOf = (list: readonly string[]) => {
+    const value = new Map(params.map((p, i) => [p, list[i]?.trim() ?? '']));
+    if (macro.variadic) value.set('__VA_ARGS__', list.slice(params.length).map((a) => a.trim()).join(', '));
+    return value;
+  };
+  const value = valuesOf(args);
+  const full = expanded ? valuesOf(expanded) : value;
   // `(x)` of a parameter given a number, or a name `plainName` says no macro stands for, is that
   // alone (not after a name, `)`, `]` or `>`: a call's or a cast's parentheses): the grammar reads
   // `(lo) && (x)` as a cast of `&&(x)`.
@@ -75,11 +83,12 @@ export function substitute(macro: Macro, args: readonly string[], plainName?: (n
     .replace(/#\s*([A-Za-z_]\w*)|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|##|\(\s*([A-Za-z_]\w*)\s*\)|[A-Za-z_]\w*/g, (token, stringised: string | undefined, enclosed: string | undefined, at: number, body: string) => {
       if (stringised !== undefined && !token.startsWith('##')) return value.has(stringised) ? JSON.stringify(value.get(stringised)) : token;
       if (enclosed !== undefined) {
-        const v = value.get(enclosed);
+        const v = full.get(enclosed);
         if (v === undefined) return token;
         return plainName && bare(v) && !/[\w)\]>]\s*$/.test(body.slice(0, at)) ? v : token.replace(enclosed, v);
       }
-      return value.get(token) ?? token;
+      const pasted = /##\s*$/.test(body.slice(0, at)) || /^\s*##/.test(body.slice(at + token.length));
+      return (pasted ? value : full).get(token) ?? token;
     })
     .replace(/\s*##\s*/g, '');
 }

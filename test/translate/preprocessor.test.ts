@@ -199,6 +199,49 @@ describe('macros that spell GPU code', () => {
     expect(device).toContain('(p[tx]) >= (f(lo))');
   });
 
+  it('branching in device code: arguments are expanded before they are stringised or pasted through another macro, as the preprocessor does', async () => {
+    const source = [
+      '#define STR_(x) #x',
+      '#define STR(x) STR_(x)',
+      '#define CAT_(a, b) a##b',
+      '#define CAT(a, b) CAT_(a, b)',
+      '#define WIDTH 128',
+      '#define IDX 2',
+      '#define PUT_IF(c, d, s) do { if (c) *(d) = s; } while (0)',
+      '#define NAME_IF(c, s) do { if (c) puts(STR_(s)); } while (0)',
+      '#define QUOTE_IF(c, s) do { if (c) puts(#s); } while (0)',
+      '#define SET_IF(c, v, x) do { if (c) CAT(v, IDX) = x; } while (0)',
+      '__global__ void k(const char** p, int r2) {',
+      '  PUT_IF(threadIdx.x == 0, p, STR(WIDTH));',
+      '  NAME_IF(threadIdx.x == 0, WIDTH);',
+      '  QUOTE_IF(threadIdx.x == 1, WIDTH);',
+      '  SET_IF(threadIdx.x < 16, r, 7);',
+      '}',
+      '',
+    ].join('\n');
+    const result = await translateText('k.cu', source);
+    expect(errors(result)).toEqual([]);
+    const device = output(result, 'device');
+    expect(device).toContain('*p = "128";');
+    expect(device).toContain('puts("128");');
+    // An operand of # in the macro itself is not expanded first.
+    expect(device).toContain('puts("WIDTH");');
+    expect(device).toContain('r2 = 7;');
+  });
+
+  it('branching in device code: an object-like alias of such a macro (`#define CALL UPDATE_IF`) is expanded and bracketed', async () => {
+    const source = [
+      '#define UPDATE_IF(c, v) do { if (c) v += 100; } while (0)',
+      '#define CALL UPDATE_IF',
+      '__global__ void k(int* out) { int v = 0; CALL(threadIdx.x < 8, v); out[threadIdx.x] = v; }',
+      '',
+    ].join('\n');
+    const result = await translateText('k.cu', source);
+    expect(errors(result)).toEqual([]);
+    const device = output(result, 'device');
+    expect(device).toMatch(/int v = 0; do \{ \{ int (\w+) = hip2vx_bool\(threadIdx\.x < 8\); int \w+ = hip2vx_split\(\1\); if \(\1\) \{ v \+= 100;/);
+  });
+
   it('branching in device code, expanded unless the expansion cannot be parsed (a GNU statement expression): that use stays, with a warning', async () => {
     const source = [
       '#define MAX(a, b) ({ __typeof__(a) _a = (a); __typeof__(b) _b = (b); _a > _b ? _a : _b; })',
