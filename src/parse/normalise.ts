@@ -47,10 +47,8 @@ const CASE_RANGE = /(\bcase\s[^:;{}]*?)\.\.\.(?=[^:;{}]*:)/g;
  * which the grammar cannot concatenate: the macro's use becomes a string literal of its length. A
  * literal on a directive line (`#include "k.h"` before a line of code) is no part of one.
  */
-const STRING = String.raw`"(?:[^"\
-]|\.)*"`;
-const MACRO_USE = String.raw`[A-Za-z_]\w*(?:\s*\([^()"
-]*\))?`;
+const STRING = String.raw`"(?:[^"\\\n]|\\.)*"`;
+const MACRO_USE = String.raw`[A-Za-z_]\w*(?:\s*\([^()"\n]*\))?`;
 const MACRO_AFTER_STRING = new RegExp(String.raw`(${STRING}\s+)(${MACRO_USE})(?=\s*(?:"|[,);]))`, 'g');
 const MACRO_BEFORE_STRING = new RegExp(String.raw`([(,]\s*)(${MACRO_USE})(?=\s+${STRING})`, 'g');
 

@@ -82,3 +82,15 @@ describe('divergence lowering output compiles', () => {
     );
   });
 });
+
+describe('reading time', () => {
+  // A regular expression that backtracked over every `.` after a line's last quote took 2^n steps:
+  // candle's binary.cu (kernels stamped by a macro, `extern "C"` then one long line each) took 6 min.
+  it('a long line after a string literal is read in time linear in its length', async () => {
+    const sum = Array.from({ length: 28 }, (_, i) => `${i}.5f`).join(' + ');
+    const started = performance.now();
+    const result = await translateText('k.cu', `extern "C" __global__ void k(float* p) { p[0] = ${sum}; }\n`);
+    expect(result.diagnostics).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+});
