@@ -145,8 +145,9 @@ function translateText(file: SourceFile, options: TranslateOptions): Translation
   // The macros the file and the local headers it reaches define; uses spelling GPU code expanded.
   const firstHeaders = [...commandLineRoots(options.defines), ...localHeaderRoots(first.rootNode, file.path, options.includeDirs ?? [])];
   const headerTexts = firstHeaders.map((r) => r.tree.text);
-  const macros = macroDefinitions([HIP_MACROS, ...(options.macroContext ?? []), ...headerTexts, file.text]);
-  const expanded = expandGpuMacros(file.text, macros, !!options.annotate);
+  const before = macroDefinitions([HIP_MACROS, ...(options.macroContext ?? []), ...headerTexts]);
+  const macros = macroDefinitions([file.text], before);
+  const expanded = expandGpuMacros(file.text, macros, !!options.annotate, before);
   let source = expanded === undefined ? file : { ...file, text: expanded };
   let tree = parseForTranslation(source.text, macros, expanded === undefined ? first : undefined);
   let parsedText = tree.text;

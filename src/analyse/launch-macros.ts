@@ -6,7 +6,7 @@
 import type { Node } from '../parse/parser.js';
 import { argumentsOf, scan } from './syntax.js';
 import { callArguments, substitute, type Macro, type MacroTable } from '../parse/macros.js';
-import { gpuMacroExpansions, launchingMacroExpansions } from '../parse/gpu-macros.js';
+import { gpuMacroExpansions, launchingMacroExpansions, redefinedUses } from '../parse/gpu-macros.js';
 import { neverCompiled } from '../parse/conditionals.js';
 
 export interface MacroExpansion {
@@ -86,9 +86,16 @@ export function expandedSpans(expansions: readonly MacroExpansion[], annotate: b
   });
 }
 
-/** `text` with the uses of macros spelling GPU code expanded (outside text no compiler compiles); undefined if none. */
-export function expandGpuMacros(text: string, macros: MacroTable, annotate: boolean): string | undefined {
+/**
+ * `text` with the uses of macros spelling GPU code expanded, and with `before` (the macros defined
+ * before `text`: headers, -D) the uses of macros it redefines (outside text no compiler compiles);
+ * undefined if none.
+ */
+export function expandGpuMacros(text: string, macros: MacroTable, annotate: boolean, before?: MacroTable): string | undefined {
   const never = neverCompiled(text, macros);
-  const uses = gpuMacroExpansions(text, macros).filter((u) => !never.some(([from, to]) => u.start >= from && u.end <= to));
+  const uses = [...gpuMacroExpansions(text, macros), ...(before ? redefinedUses(text, macros, before) : [])]
+    .filter((u) => !never.some(([from, to]) => u.start >= from && u.end <= to))
+    .sort((a, b) => a.start - b.start)
+    .filter((u, i, all) => i === 0 || u.start >= all[i - 1].end);
   return uses.length ? applyExpansions(text, uses, annotate) : undefined;
 }

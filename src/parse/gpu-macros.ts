@@ -7,7 +7,7 @@
 // and one that is a loop's header (`KERNEL_LOOP(i, n)`), before a body the grammar cannot read.
 // Every other macro use stays as written.
 import { applyExpansions, type MacroExpansion } from '../analyse/launch-macros.js';
-import { callArguments, codeMask, substitute, type Macro, type MacroTable } from './macros.js';
+import { callArguments, codeMask, redefinitions, sameMacro, substitute, type Macro, type MacroTable } from './macros.js';
 
 export const GPU_SPACE = /\b(?:__global__|__device__|__host__|__constant__|__shared__|__managed__)\b/;
 /** What a macro spelling GPU specifiers holds: an execution space, launch bounds (`#define LB(n) __launch_bounds__(n)`) or CUDA's alignment (`#define ALIGN(n) __align__(n)`). */
@@ -51,6 +51,36 @@ export function gpuMacroExpansions(text: string, macros: MacroTable): MacroExpan
   return expansions(text, macros, macrosWhere(macros, spellsGpu));
 }
 
+/**
+ * Uses of the macros `text` defines differently in different places (`#undef BS` / `#define BS 64`
+ * between two kernels), where the definition in force is not the last, which the translator reads:
+ * expanded with the one in force, so that template arguments, shared array sizes, struct layouts
+ * and branches are read as the compiler reads them. `before`: the macros the headers and -D define.
+ */
+export function redefinedUses(text: string, macros: MacroTable, before: MacroTable): MacroExpansion[] {
+  const history = redefinitions(text, before);
+  if (!history.size) return [];
+  const mask = codeMask(text);
+  const out: MacroExpansion[] = [];
+  const word = /[A-Za-z_]\w*/g;
+  for (let m = word.exec(text); m; m = word.exec(text)) {
+    const at = m.index;
+    const inForce = history.get(m[0])?.filter((d) => d.at <= at).pop()?.macro;
+    if (!inForce || !mask[at] || sameMacro(inForce, macros.get(m[0]))) continue;
+    let end = at + m[0].length;
+    let args: string[] = [];
+    if (inForce.params) {
+      const open = /^\s*\(/.exec(text.slice(end, end + 200));
+      const call = open ? callArguments(text, end + open[0].length - 1) : undefined;
+      if (!call) continue;
+      ({ end, args } = call);
+    }
+    out.push({ start: at, end, macro: m[0], text: substitute(inForce, args, (name) => !macros.has(name)).replace(/\s*\n\s*/g, ' ') });
+    word.lastIndex = end;
+  }
+  return out;
+}
+
 /** A launch the translation rewrites. */
 const LAUNCH = /<<<|\bhipLaunchKernel(?:GGL)?\b/;
 
@@ -85,19 +115,42 @@ export function deviceMacroExpansions(text: string, macros: MacroTable, globals:
   return expansions(text, macros, names, functionLike).filter((u) => spans.some(([from, to]) => u.start >= from && u.end <= to));
 }
 
-/** Per table, whether a macro stringises or pastes (`#`, `##`), itself or through the macros its body uses. */
-const pastingByTable = new WeakMap<MacroTable, Map<string, boolean>>();
+/** Per table and macro, which parameters reach a `#` or `##` through the macros its body calls. */
+const pastedByTable = new WeakMap<MacroTable, Map<string, boolean[]>>();
 
-function pastes(macro: Macro, macros: MacroTable, seen = new Set<string>()): boolean {
-  let memo = pastingByTable.get(macros);
-  if (!memo) pastingByTable.set(macros, (memo = new Map()));
+/**
+ * For each parameter of `macro`, whether its argument reaches a `#` or `##` of another macro the
+ * body calls (`#define STR(x) STR_(x)` over `#define STR_(x) #x`): there the preprocessor's
+ * expanding the argument first shows (`STR(WIDTH)` is "128"); anywhere else the text is the same.
+ */
+function pastedInside(macro: Macro, macros: MacroTable, seen = new Set<string>()): boolean[] {
+  let memo = pastedByTable.get(macros);
+  if (!memo) pastedByTable.set(macros, (memo = new Map()));
   const known = memo.get(macro.name);
-  if (known !== undefined) return known;
+  if (known) return known;
+  const params = [...(macro.params ?? []), ...(macro.variadic ? ['__VA_ARGS__'] : [])];
+  const result = params.map(() => false);
   seen.add(macro.name);
-  const code = macro.body.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '');
-  const result = code.includes('#') || wordsOf(code).some((w) => !seen.has(w) && macros.has(w) && pastes(macros.get(w)!, macros, seen));
+  const code = macro.body.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, (s) => ' '.repeat(s.length));
+  for (const call of code.matchAll(/\b([A-Za-z_]\w*)\s*\(/g)) {
+    const callee = macros.get(call[1]);
+    if (!callee?.params || seen.has(callee.name)) continue;
+    const args = callArguments(code, call.index + call[0].length - 1)?.args ?? [];
+    const reached = pastedDirectly(callee).map((direct, i) => direct || pastedInside(callee, macros, seen)[i]);
+    args.forEach((arg, j) => {
+      if (!reached[Math.min(j, reached.length - 1)]) return;
+      for (const w of wordsOf(arg)) if (params.includes(w)) result[params.indexOf(w)] = true;
+    });
+  }
+  seen.delete(macro.name);
   memo.set(macro.name, result);
   return result;
+}
+
+/** For each parameter of `macro`, whether it is an operand of its own `#` or `##`. */
+function pastedDirectly(macro: Macro): boolean[] {
+  const params = [...(macro.params ?? []), ...(macro.variadic ? ['__VA_ARGS__'] : [])];
+  return params.map((p) => new RegExp(`#\\s*${p}\\b|\\b${p}\\s*##`).test(macro.body));
 }
 
 /** `text` with every macro use expanded, as the preprocessor expands an argument before substituting it. */
@@ -143,7 +196,8 @@ function usesIn(text: string, names: ReadonlySet<string>, macros: MacroTable, ac
       ({ end, args } = call);
     }
     const inner = new Set([...active, m[0], macro.name]);
-    const expanded = macro.params && pastes(macro, macros) ? args.map((a) => fullyExpanded(a, macros, active)) : undefined;
+    const pasted = macro.params ? pastedInside(macro, macros) : [];
+    const expanded = pasted.some(Boolean) ? args.map((a, i) => (pasted[Math.min(i, pasted.length - 1)] ? fullyExpanded(a, macros, active) : a)) : undefined;
     const body = substitute(macro, args, (name) => !macros.has(name), expanded);
     out.push({ start: m.index, end, macro: m[0], text: applyExpansions(body, usesIn(body, inside, macros, inner), false) });
     word.lastIndex = end;

@@ -20,6 +20,7 @@ export interface Macro {
 export type MacroTable = ReadonlyMap<string, Macro>;
 
 const DEFINE = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)(\(([^)]*)\))?(.*)$/;
+const UNDEF = /^[ \t]*#[ \t]*undef[ \t]+([A-Za-z_]\w*)/;
 
 /**
  * The macros HIP's headers define that spell GPU code, and the HIP and CUDA versions (the
@@ -32,32 +33,65 @@ export const commandLineMacros = (defines: readonly string[] = []): string =>
   defines.map((d) => { const [name, ...value] = d.split('='); return `#define ${name} ${value.length ? value.join('=') : '1'}\n`; }).join('');
 
 /** The macros `texts` define, later definitions winning (as the preprocessor reads them in order). */
-export function macroDefinitions(texts: readonly string[]): Map<string, Macro> {
-  const table = new Map<string, Macro>();
-  for (const text of texts) {
-    // Not the definitions in branches no compiler takes (`#if defined(__HIPCC__) ... #else`), nor
-    // in those the macros defined before the group decide against (`#ifndef BLOCK / #define BLOCK
-    // 256` where -D defined BLOCK; `#if USE_SHARED > 1 / #define MODE 2 / #else ...`).
-    const skipped = neverCompiled(text, table);
-    const groups = conditionalGroups(text);
-    let next = 0;
-    let offset = 0;
-    // Continuations become spaces of the same length: offsets stay those of `text`.
-    for (const line of text.replace(/\\\r?\n/g, (c) => ' '.repeat(c.length)).split(/(?<=\n)/)) {
-      const at = offset;
-      offset += line.length;
-      // Groups in the order they open: each decided with the macros defined before its `#if`.
-      for (; next < groups.length && groups[next].branches[0].directive[0] <= at; next++) skipped.push(...decidedAgainst(groups[next], table));
-      const m = DEFINE.exec(line.replace(/\r?\n$/, ''));
-      if (!m || skipped.some(([from, to]) => at >= from && at < to)) continue;
-      const body = m[4].replace(/\/\*.*?\*\//g, ' ').replace(/\/\/.*$/, '').trim();
-      const list = m[3]?.split(',').map((p) => p.trim()).filter(Boolean);
-      const variadic = !!list && list[list.length - 1]?.endsWith('...');
-      const params = list?.map((p) => p.replace(/\.\.\.$/, '').trim()).filter((p) => p && p !== '...');
-      table.set(m[1], { name: m[1], params, variadic, body });
-    }
-  }
+export function macroDefinitions(texts: readonly string[], before: MacroTable = new Map()): Map<string, Macro> {
+  const table = new Map(before);
+  for (const text of texts) forEachDirective(text, table, (_, name, macro) => macro && table.set(name, macro));
   return table;
+}
+
+/**
+ * Each `#define` (with its macro) and `#undef` (without) of `text` in order, with its offset; not
+ * those in branches no compiler takes (`#if defined(__HIPCC__) ... #else`), nor in those the macros
+ * defined before the group decide against (`#ifndef BLOCK / #define BLOCK 256` where -D defined
+ * BLOCK; `#if USE_SHARED > 1 / #define MODE 2 / #else ...`), as `table` holds them when the group
+ * opens (`visit` may add to it).
+ */
+function forEachDirective(text: string, table: Map<string, Macro>, visit: (at: number, name: string, macro: Macro | undefined) => void): void {
+  const skipped = neverCompiled(text, table);
+  const groups = conditionalGroups(text);
+  let next = 0;
+  let offset = 0;
+  // Continuations become spaces of the same length: offsets stay those of `text`.
+  for (const line of text.replace(/\\\r?\n/g, (c) => ' '.repeat(c.length)).split(/(?<=\n)/)) {
+    const at = offset;
+    offset += line.length;
+    // Groups in the order they open: each decided with the macros defined before its `#if`.
+    for (; next < groups.length && groups[next].branches[0].directive[0] <= at; next++) skipped.push(...decidedAgainst(groups[next], table));
+    const m = DEFINE.exec(line.replace(/\r?\n$/, '')) ?? UNDEF.exec(line);
+    if (!m || skipped.some(([from, to]) => at >= from && at < to)) continue;
+    if (m.length === 2) {
+      visit(at, m[1], undefined);
+      continue;
+    }
+    const body = m[4].replace(/\/\*.*?\*\//g, ' ').replace(/\/\/.*$/, '').trim();
+    const list = m[3]?.split(',').map((p) => p.trim()).filter(Boolean);
+    const variadic = !!list && list[list.length - 1]?.endsWith('...');
+    const params = list?.map((p) => p.replace(/\.\.\.$/, '').trim()).filter((p) => p && p !== '...');
+    visit(at, m[1], { name: m[1], params, variadic, body });
+  }
+}
+
+export const sameMacro = (a: Macro | undefined, b: Macro | undefined): boolean => a?.body === b?.body && a?.params?.join() === b?.params?.join();
+
+/**
+ * The macros `text` defines differently in different places (`#undef BS` then `#define BS 64`):
+ * for each, where each definition (or #undef) takes effect, the first at offset 0 with what
+ * `before` (the headers' and -D macros) defines.
+ */
+export function redefinitions(text: string, before: MacroTable): Map<string, { at: number; macro: Macro | undefined }[]> {
+  const history = new Map<string, { at: number; macro: Macro | undefined }[]>();
+  // Most files define each name once, and none the headers define: nothing to read then.
+  const defined = [...text.matchAll(/^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)/gm)].map((m) => m[1]);
+  if (new Set(defined).size === defined.length && !defined.some((name) => before.has(name))) return history;
+  const table = new Map(before);
+  forEachDirective(text, table, (at, name, macro) => {
+    let list = history.get(name);
+    if (!list) history.set(name, (list = [{ at: 0, macro: before.get(name) }]));
+    list.push({ at, macro });
+    if (macro) table.set(name, macro);
+  });
+  for (const [name, list] of history) if (list.every((d) => !d.macro || sameMacro(d.macro, table.get(name)))) history.delete(name);
+  return history;
 }
 
 /**

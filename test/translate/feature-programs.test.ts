@@ -456,6 +456,12 @@ const PROGRAMS: FeatureProgram[] = [
     what: 'a kernel template over an enumeration launched from a host template; a dynamic shared array of unsigned char; an instance named by a local constant through HIP_KERNEL_NAME in the host template',
     host: ['template <> inline hipError_t __hip2vx_dispatch_neighbour<(Op)1>('], device: ['unsigned char* staged = reinterpret_cast<unsigned char*>(hip2vx_dynamic_shared());'],
   },
+  {
+    dir: 'redefined-macros', stem: 'redefined', copied: ['widths.h'], variants: [{ config: '16x16' }],
+    what: 'macros #undef-ed and defined again between kernels (one first defined in a header): template arguments, shared array sizes, struct members and a branchy statement macro read with the definition in force',
+    host: ['__hip2vx_launch_fill_bs__32(1, 32, 0, 0, d);', '__hip2vx_launch_fill_bs__64(1, BS, 0, 0, d + 32);'],
+    device: ['int s[32 + 4];', 'struct Small { float v[2]; };', 'if (__hv_g1) { v += 1;', 's[threadIdx.x % 8] = 8;'],
+  },
   { dir: 'macro-param-names', stem: 'macro_param_names', variants: [{ config: '4x4' }], what: 'kernel parameters named like macros defined after the kernel', device: ['#pragma push_macro("P_x")\n#undef P_x'] },
   { dir: 'builtin-overload', stem: 'builtin_overload', variants: [{ config: '4x4' }], what: "a program's own float2 overloads of math functions the translator renames", device: ['inline __device__ float2 hip2vx_sqrtf(float2 v)'] },
   { dir: 'header-macro-globals/app', stem: 'header_macro_globals', includeDirs: ['../lib'], variants: [{ config: '4x4' }], what: "device globals a header's kernel names only inside macros become its arguments in the includer", device: ['void* __hip2vx_sym_C_w;', 'void* __hip2vx_sym_d_bias;'] },
