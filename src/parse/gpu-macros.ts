@@ -67,18 +67,23 @@ export function redefinedUses(text: string, macros: MacroTable, before: MacroTab
     const at = m.index;
     const inForce = history.get(m[0])?.filter((d) => d.at <= at).pop()?.macro;
     if (!inForce || !mask[at] || sameMacro(inForce, macros.get(m[0]))) continue;
-    let end = at + m[0].length;
-    let args: string[] = [];
-    if (inForce.params) {
-      const open = /^\s*\(/.exec(text.slice(end, end + 200));
-      const call = open ? callArguments(text, end + open[0].length - 1) : undefined;
-      if (!call) continue;
-      ({ end, args } = call);
-    }
+    const call = useOf(inForce, text, at + m[0].length);
+    if (!call) continue;
+    const { end, args } = call;
     out.push({ start: at, end, macro: m[0], text: substitute(inForce, args, (name) => !macros.has(name)).replace(/\s*\n\s*/g, ' ') });
     word.lastIndex = end;
   }
   return out;
+}
+
+/**
+ * Where a use of `macro` whose name ends at `end` ends, and its arguments; undefined for a
+ * function-like macro's name without them (not a use).
+ */
+function useOf(macro: Macro, text: string, end: number): { end: number; args: string[] } | undefined {
+  if (!macro.params) return { end, args: [] };
+  const open = /^\s*\(/.exec(text.slice(end, end + 200));
+  return open ? callArguments(text, end + open[0].length - 1) : undefined;
 }
 
 /** A launch the translation rewrites. */
@@ -186,15 +191,10 @@ function usesIn(text: string, names: ReadonlySet<string>, macros: MacroTable, ac
   for (let m = word.exec(text); m; m = word.exec(text)) {
     const use = macros.get(m[0]);
     if (!use || !names.has(m[0]) || active.has(m[0]) || !(mask ??= codeMask(text))[m.index]) continue;
-    let end = m.index + m[0].length;
-    const macro = called(use, macros, text, end);
-    let args: string[] = [];
-    if (macro.params) {
-      const open = /^\s*\(/.exec(text.slice(end, end + 200));
-      const call = open ? callArguments(text, end + open[0].length - 1) : undefined;
-      if (!call) continue;
-      ({ end, args } = call);
-    }
+    const macro = called(use, macros, text, m.index + m[0].length);
+    const call = useOf(macro, text, m.index + m[0].length);
+    if (!call) continue;
+    const { end, args } = call;
     const inner = new Set([...active, m[0], macro.name]);
     const pasted = macro.params ? pastedInside(macro, macros) : [];
     const expanded = pasted.some(Boolean) ? args.map((a, i) => (pasted[Math.min(i, pasted.length - 1)] ? fullyExpanded(a, macros, active) : a)) : undefined;
