@@ -36,9 +36,11 @@ export interface IncludedHeader {
 export { isHeader, translatedHeaderPath };
 
 /**
- * Quoted includes of `root` (a file at `path`) that resolve to headers defining GPU code.
- * `looksLikeGpu` is the cheap pre-filter; cycles are not followed (reported through `cycle`).
- * `visible`: roots whose declarations the headers' type tables see (the includer and its headers).
+ * Quoted includes of `root` (a file at `path`) that resolve to headers defining GPU code, each
+ * once (as include guards make it: headers that include each other's headers reach one many
+ * times). `looksLikeGpu` is the cheap pre-filter; cycles are not followed (reported through
+ * `cycle`). `visible`: roots whose declarations the headers' type tables see (the includer and
+ * its headers).
  */
 export function includedHeaders(
   root: Node,
@@ -48,6 +50,7 @@ export function includedHeaders(
   cycle: (directive: Node, file: string) => void,
   visible: readonly Node[] = [],
   visiting: readonly string[] = [resolve(path)],
+  reached = new Map<string, IncludedHeader[]>(),
 ): IncludedHeader[] {
   const found: IncludedHeader[] = [];
   // Include guards and other conditional blocks hold most includes.
@@ -60,11 +63,17 @@ export function includedHeaders(
       cycle(directive, file);
       continue;
     }
+    const before = reached.get(file);
+    if (before) {
+      // Read once: each directive still names it (and what it includes), as its first one did.
+      found.push(...before.map((h, i) => ({ ...h, directive, written: i ? h.written : written, nested: i > 0 })));
+      continue;
+    }
     const read = readSource(file);
     if (!read.ok || !looksLikeGpu(read.file.text, file)) continue;
     // Its #ifs see the macros defined before the #include (the includer's and its headers').
-    const before = visible.map((r) => (r.tree === directive.tree ? r.tree.text.slice(0, directive.startIndex) : r.tree.text));
-    const macros = macroDefinitions([HIP_MACROS, ...before, read.file.text]);
+    const preceding = visible.map((r) => (r.tree === directive.tree ? r.tree.text.slice(0, directive.startIndex) : r.tree.text));
+    const macros = macroDefinitions([HIP_MACROS, ...preceding, read.file.text]);
     // Seen as its own translation sees it: uses of macros spelling GPU code expanded, then the
     // uses the analysis sees through (analysedMacroUses).
     const spelled = expandGpuMacros(read.file.text, macros, false) ?? read.file.text;
@@ -78,8 +87,10 @@ export function includedHeaders(
     }
     // Text included after the includer's declarations sees them (and its own headers' ones).
     const seen = [...visible, ...localHeaderRoots(tree.rootNode, file, includeDirs)];
-    found.push({ directive, written, file, nested: false, program, types: new TypeTable(tree.rootNode, seen), tree, source: read.file.text });
-    found.push(...includedHeaders(tree.rootNode, file, includeDirs, looksLikeGpu, cycle, [...seen, tree.rootNode], [...visiting, file]).map((h) => ({ ...h, directive, nested: true })));
+    const own: IncludedHeader[] = [{ directive, written, file, nested: false, program, types: new TypeTable(tree.rootNode, seen), tree, source: read.file.text }];
+    reached.set(file, own);
+    own.push(...includedHeaders(tree.rootNode, file, includeDirs, looksLikeGpu, cycle, [...seen, tree.rootNode], [...visiting, file], reached).map((h) => ({ ...h, directive, nested: true })));
+    found.push(...own);
   }
   return found;
 }

@@ -89,6 +89,22 @@ describe('kernels split over several files', () => {
     expect(result.outputs).toEqual([]);
   });
 
+  it('GPU headers that include each other are each read once per source, as their include guards make them (tsne\'s reached 2^n paths)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hip2vx-dag-'));
+    // h0 includes h1..h15, h1 includes h2..h15, ...: 2^15 paths reach h15.
+    const count = 16;
+    for (let i = 0; i < count; i++) {
+      const includes = Array.from({ length: count - i - 1 }, (_, j) => `#include "h${i + j + 1}.cuh"\n`).join('');
+      writeFileSync(join(dir, `h${i}.cuh`), `#pragma once\n${includes}__device__ inline int f${i}(int x) { return x + ${i}; }\n`);
+    }
+    const main = '#include "h0.cuh"\n__global__ void k(int* p) { p[threadIdx.x] = f0(f15(threadIdx.x)); }\nint main() { int* d; cudaMalloc(&d, 64); k<<<1, 16>>>(d); }\n';
+    const started = performance.now();
+    const result = await translateText(join(dir, 'main.cu'), main);
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(output(result, 'device')).toContain('#include "h0.device.cuh"');
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
   it('a header calling a device function another header defines (both included by the source, in order) translates; the source sees the definition', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hip2vx-rdc-'));
     writeFileSync(join(dir, 'generic.cuh'), 'template <typename T> inline __device__ float sum(T v);\ntemplate <typename T> inline __device__ float twice(T v) { return 2 * sum(v); }\n');
