@@ -602,8 +602,10 @@ export class TemplateBindings {
     if (!t || t.kind === 'opaque') return undefined;
     // By value, an array argument is a pointer to its first element.
     const type = t.kind === 'array' ? pointer(t.of) : t;
-    // Types here carry no qualifiers: a pointer to const deduces `const int*` (or `const int` for `T*`) by its spelling.
-    const constant = constPointee(arg) && (depth === 1 || (depth === 0 && type.kind === 'pointer'));
+    // Types here carry no qualifiers: a pointer to const deduces `const int*` (or `const int` for
+    // `T*`, but `int` for `const T*`) by its spelling.
+    const constParam = param.children.some((c) => c?.type === 'type_qualifier' && c.text === 'const');
+    const constant = constPointee(arg) && ((depth === 1 && !constParam) || (depth === 0 && type.kind === 'pointer'));
     return { name, type, ...(constant && { text: `const ${typeText(type)}` }) };
   }
 }
