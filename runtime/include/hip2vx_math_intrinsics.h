@@ -180,6 +180,19 @@ HIP2VX_MATH_FN int __ffsll(long long v) {
   uint64_t x = (uint64_t)v;
   return HIP2VX_PICK(x == 0u, 0, __popcll((x & (0u - x)) - 1u) + 1);
 }
+/**
+ * GCC's bit builtins (HIP-clang takes them in device code): gcc calls libgcc's __clzsi2 and
+ * __ctzsi2 for them, which branch on the value. `long` is 32 or 64 bits, as the target has it.
+ */
+HIP2VX_MATH_FN int hip2vx_builtin_clz(unsigned int v) { return __clz((int)v); }
+HIP2VX_MATH_FN int hip2vx_builtin_clzll(unsigned long long v) { return __clzll((long long)v); }
+HIP2VX_MATH_FN int hip2vx_builtin_clzl(unsigned long v) { return sizeof(long) == 8 ? __clzll((long long)v) : __clz((int)v); }
+HIP2VX_MATH_FN int hip2vx_builtin_ctz(unsigned int v) { return __ffs((int)v) - 1; }
+HIP2VX_MATH_FN int hip2vx_builtin_ctzll(unsigned long long v) { return __ffsll((long long)v) - 1; }
+HIP2VX_MATH_FN int hip2vx_builtin_ctzl(unsigned long v) { return (sizeof(long) == 8 ? __ffsll((long long)v) : __ffs((int)v)) - 1; }
+HIP2VX_MATH_FN int hip2vx_builtin_ffs(int v) { return __ffs(v); }
+HIP2VX_MATH_FN int hip2vx_builtin_ffsll(long long v) { return __ffsll(v); }
+HIP2VX_MATH_FN int hip2vx_builtin_ffsl(long v) { return sizeof(long) == 8 ? __ffsll((long long)v) : __ffs((int)v); }
 HIP2VX_MATH_FN unsigned int __brev(unsigned int x) {
   x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
   x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);

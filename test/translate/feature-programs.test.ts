@@ -11,6 +11,8 @@ import type { SimxRun } from '../simx.js';
 interface FeatureProgram {
   dir: string;
   stem: string;
+  /** The source's extension: cu unless given. */
+  extension?: 'hip';
   what: string;
   args?: string;
   variants?: SimxRun[];
@@ -263,6 +265,11 @@ const PROGRAMS: FeatureProgram[] = [
     dir: 'template-spellings', stem: 'template_spellings', headers: ['functors.h'], variants: [{ config: '16x16' }],
     what: "template arguments as real code spells them (a namespace's enumerator, alias and struct named inside it, a member alias, Span<const int>, const pointers deduced from a cast and a variable, std::conditional_t on std::is_integral_v, a pack of pointers), a tile of a tile ranked in its parent, destructors in a function returning early, functors a header's macro stamps out, a class's constants in members defined outside it, decltype(v)",
     device: ['ops::apply<(ops::Op)1>(args->x);', 'ops::scale<float>(args->x);', 'copy_to<int>(args->in, args->out);'],
+  },
+  {
+    dir: 'bit-builtins', stem: 'bit_builtins', extension: 'hip', variants: [{ config: '16x16' }],
+    what: "GCC's bit builtins on per-thread values (clz, ctz, ffs in their int, long and long long forms; popcount and parity), branch-free on Vortex where gcc called libgcc's branching routines",
+    device: ['b.clz = hip2vx_builtin_clz(w);', 'b.ctzl = hip2vx_builtin_ctzl(lw << (i % 7));'],
   },
   { dir: 'dpx-intrinsics', stem: 'dpx', variants: [{ config: '4x4' }], what: "CUDA 12's DPX intrinsics (three-way and add-then max/min, _relu, the ib forms and their predicates) on 32-bit values and 16-bit halves against a host reference; __prof_trigger does nothing" },
   { dir: 'simd-intrinsics', stem: 'simd_intrinsics', variants: [{ config: '4x4' }], what: "CUDA's SIMD-within-a-word intrinsics (__v*2, __v*4: wrapping, saturating, averages, min/max, absolute differences, comparisons, negation, sums of absolute differences) on edge lanes, against a host reference" },
@@ -535,7 +542,7 @@ const toolchains = simxToolchains('feature programs');
 
 describe.concurrent.each(PROGRAMS)('$dir', (program) => {
   it(program.what, { timeout: 600_000 }, async () => {
-    const file = `${program.stem}.cu`;
+    const file = `${program.stem}.${program.extension ?? 'cu'}`;
     const dir = join('test', 'fixtures', program.dir);
     const { out, results } = await translateAll(dir, [file, ...(program.headers ?? [])], { ...(program.warpSize ? { warpSize: program.warpSize } : {}), includeDirs: (program.includeDirs ?? []).map((d) => join(dir, d)) });
     const result = results.get(file)!;
