@@ -191,6 +191,24 @@ export class DeviceRewriter {
     for (const fn of deviceFns) if (fn.body) spinPoints(fn.node, fn.body, this.program.text, volatileGlobals, this.edits);
     for (const fn of this.program.deviceFunctions) this.overloadOfBuiltin(fn);
     for (const g of this.program.globals) this.globalDeclaration(g);
+    for (const item of this.program.items) if (MACRO_ITEMS.has(item.node.type)) this.macroBody(item.node);
+  }
+
+  /**
+   * The names the rules rename, in a macro's body (`#define TID hipThreadIdx_x`, `#define FENCE()
+   * __threadfence()`): renamed there too, as the uses the device code expands reach them. Not a
+   * parameter, a member (`t.clock`), a name the file defines as a macro, nor one passing its
+   * location (`assert`: hip2vx_device.h defines it for macros).
+   */
+  private macroBody(d: Node): void {
+    const value = d.childForFieldName('value');
+    if (!value) return;
+    const params = new Set(d.childForFieldName('parameters')?.namedChildren.map((p) => p?.text) ?? []);
+    const renamed = value.text.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|(?<![\w.]|->|::)[A-Za-z_]\w*/g, (word) => {
+      const rule = /^["']/.test(word) || params.has(word) || this.options.macros?.has(word) ? undefined : this.rules.deviceBuiltins.get(word);
+      return rule?.action.kind === 'rename' && !rule.location ? rule.action.to : word;
+    });
+    if (renamed !== value.text) this.edits.replace(value, renamed);
   }
 
   /**

@@ -242,6 +242,28 @@ describe('macros that spell GPU code', () => {
     expect(device).toMatch(/int v = 0; do \{ \{ int (\w+) = hip2vx_bool\(threadIdx\.x < 8\); int \w+ = hip2vx_split\(\1\); if \(\1\) \{ v \+= 100;/);
   });
 
+  it('holding names the rules rename in device code: renamed in the body too (members, parameters, strings and the file\'s own macros kept)', async () => {
+    const source = [
+      '#define TID hipThreadIdx_x',
+      '#define MEMORY_FENCE() __threadfence()',
+      '#define WARP_SYNC() __syncwarp()',
+      '#define NOW() clock64()',
+      '#define KEEP(clock64, s) (s.clock64 + clock64 + sizeof("clock64"))',
+      '#define CHECK(c) assert(c)',
+      '__global__ void k(int* out, long long* t) { long long t0 = NOW(); out[TID] = (int)TID * 2; MEMORY_FENCE(); WARP_SYNC(); t[TID] = NOW() - t0; }',
+      'int main() { int* d; long long* t; hipMalloc(&d, 128); hipMalloc(&t, 256); hipLaunchKernelGGL(k, dim3(1), dim3(32), 0, 0, d, t); }',
+      '',
+    ].join('\n');
+    const result = await translateText('k.hip', source);
+    expect(errors(result)).toEqual([]);
+    const device = output(result, 'device');
+    for (const line of ['#define TID threadIdx.x', '#define MEMORY_FENCE() hip2vx_threadfence()', '#define WARP_SYNC() hip2vx_syncwarp()', '#define NOW() hip2vx_clock64()', '#define KEEP(clock64, s) (s.clock64 + clock64 + sizeof("clock64"))', '#define CHECK(c) assert(c)']) {
+      expect(device).toContain(`${line}\n`);
+    }
+    // The host side keeps the user's macros.
+    expect(output(result, 'host')).toContain('#define TID hipThreadIdx_x\n');
+  });
+
   it('branching in device code, expanded unless the expansion cannot be parsed (a GNU statement expression): that use stays, with a warning', async () => {
     const source = [
       '#define MAX(a, b) ({ __typeof__(a) _a = (a); __typeof__(b) _b = (b); _a > _b ? _a : _b; })',
