@@ -86,8 +86,25 @@ const SYMBOL_COPIES: Record<string, Copier> = {
   hipMemcpyFromSymbol: FROM_SYMBOL,
   hipMemcpyFromSymbolAsync: { ...FROM_SYMBOL, stream: 5 },
 };
-/** (dst, src, bytes, kind[, stream]) */
-const POINTER_COPIES: Record<string, number | undefined> = { hipMemcpy: undefined, hipMemcpyAsync: 4 };
+/**
+ * Pointer copies, `(dst, src, bytes, kind[, stream])`, or with the direction in the name
+ * (`hipMemcpyHtoD(dst, src, bytes[, stream])`): the stream's position, the direction.
+ */
+interface PointerCopier {
+  stream?: number;
+  direction?: 'HostToDevice' | 'DeviceToHost' | 'DeviceToDevice';
+}
+const POINTER_COPIES: Record<string, PointerCopier> = {
+  hipMemcpy: {},
+  hipMemcpyAsync: { stream: 4 },
+  hipMemcpyWithStream: { stream: 4 },
+  hipMemcpyHtoD: { direction: 'HostToDevice' },
+  hipMemcpyHtoDAsync: { direction: 'HostToDevice', stream: 3 },
+  hipMemcpyDtoH: { direction: 'DeviceToHost' },
+  hipMemcpyDtoHAsync: { direction: 'DeviceToHost', stream: 3 },
+  hipMemcpyDtoD: { direction: 'DeviceToDevice' },
+  hipMemcpyDtoDAsync: { direction: 'DeviceToDevice' },
+};
 /** Calls that take the device pointer without moving host bytes into it. */
 const NO_BYTES = new Set(['hipMalloc', 'hipMallocManaged', 'hipFree', 'hipMemset', 'hipMemsetAsync', 'hipMemsetD8', 'hipMemsetD16', 'hipMemsetD32']);
 /** Expressions that can be evaluated twice (once per object of the image) without side effects. */
@@ -210,17 +227,18 @@ function pointerFlows(input: DeviceMemoryInput, arg: Node, launch: Node, read: D
   return flows;
 }
 
-/** A hipMemcpy[Async] involving the device pointer at argument `index`; undefined for device-to-device. */
+/** A pointer copy (POINTER_COPIES) involving the device pointer at argument `index`; undefined for device-to-device. */
 function pointerCopy(input: DeviceMemoryInput, call: Node, api: string, index: number, read: DeviceRead): LayoutFlow | undefined {
   const args = argumentsOf(call.childForFieldName('arguments'));
-  const kind = args[3]?.text ?? '';
+  const copier = POINTER_COPIES[api];
+  const kind = copier.direction ?? args[3]?.text ?? '';
   if (/DeviceToDevice$/.test(kind)) return undefined;
   const toDevice = /HostToDevice$/.test(kind) ? true : /DeviceToHost$/.test(kind) ? false : undefined;
   if (toDevice === undefined) return { kind: 'unconverted', call, read, reason: `the direction '${kind}' is not HostToDevice or DeviceToHost` };
   const device = toDevice ? 0 : 1;
   if (index !== device) return { kind: 'unconverted', call, read, reason: `the device pointer is not the ${device === 0 ? 'destination' : 'source'} of this ${kind} copy` };
   if (bare(args[device]).type !== 'identifier') return { kind: 'unconverted', call, read, reason: 'the device address is offset on the host, where the objects have their host size' };
-  return hostSide(input, call, read, toDevice, args[1 - device], args[2], POINTER_COPIES[api]);
+  return hostSide(input, call, read, toDevice, args[1 - device], args[2], copier.stream);
 }
 
 /**

@@ -45,6 +45,25 @@ describe('copies into memory a kernel reads as a type with another device layout
     expect(output(r, 'host')).toContain('return hip2vx_copy_waited(hipMemcpyAsync(__hv_host, d, __hv_bytes, hipMemcpyDeviceToHost), 0); })');
   });
 
+  it('converts the driver-style and stream forms (hipMemcpyHtoD, DtoH, their Async forms, hipMemcpyWithStream)', async () => {
+    const body = '  arg_t h; hipStream_t s;\n  hipMemcpyHtoD(d, &h, sizeof h);\n  hipMemcpyHtoDAsync(d, &h, sizeof h, s);\n  hipMemcpyWithStream(d, &h, sizeof h, hipMemcpyHostToDevice, s);';
+    const r = await translateText('forms.hip', program(body, 'k<<<1, 4>>>(d);\n  hipMemcpyDtoH(&h, d, sizeof h);\n  hipMemcpyDtoHAsync(&h, d, sizeof h, s);\n  hipMemcpyDtoD(d, d, sizeof h);'));
+    expect(formatted(r).map((d) => d.replace(/ \(.*$/, ''))).toEqual([
+      "forms.hip:6:3: note: copies 'arg_t' to the device as its rv32 image",
+      "forms.hip:7:3: note: copies 'arg_t' to the device as its rv32 image",
+      "forms.hip:8:3: note: copies 'arg_t' to the device as its rv32 image",
+      "forms.hip:10:3: note: copies 'arg_t' from the device as its rv32 image",
+      "forms.hip:11:3: note: copies 'arg_t' from the device as its rv32 image",
+    ]);
+    const host = output(r, 'host');
+    expect(host).toContain('{ return hipMemcpyHtoD(d, __hv_host, __hv_bytes); })');
+    expect(host).toContain('{ return hip2vx_copy_waited(hipMemcpyHtoDAsync(d, __hv_host, __hv_bytes, s), s); })');
+    expect(host).toContain('{ return hip2vx_copy_waited(hipMemcpyWithStream(d, __hv_host, __hv_bytes, hipMemcpyHostToDevice, s), s); })');
+    expect(host).toContain('{ return hipMemcpyDtoH(__hv_host, d, __hv_bytes); })');
+    expect(host).toContain('{ return hip2vx_copy_waited(hipMemcpyDtoHAsync(__hv_host, d, __hv_bytes, s), s); })');
+    expect(host).toContain('hipMemcpyDtoD(d, d, sizeof h);');
+  });
+
   it("follows a variable of the file through the functions that do not declare their own (streamcluster's Point *p_d)", async () => {
     const file = (other: string) => `${ARG_T}${KERNEL}arg_t* d;\nvoid alloc() { hipMalloc(&d, sizeof(arg_t)); }\n${other}\nint main() {\n  arg_t h; alloc(); hipMemcpy(d, &h, sizeof h, hipMemcpyHostToDevice);\n  k<<<1, 4>>>(d);\n}\n`;
     const r = await translateText('file.hip', file('void other(arg_t* d) { fill(d); }\nvoid local() { arg_t* d = 0; fill(d); }'));
