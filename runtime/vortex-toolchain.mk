@@ -86,6 +86,9 @@ VX_OPT ?= -O3
 # -fignore-exceptions keeps it from giving functions with destructors landing pads (which need
 # __gxx_personality_v0 and the unwinder, with its heap).
 VX_THROW_SYNTAX ?= $(if $(filter gnu,$(VX_TOOLCHAIN)),,-fcxx-exceptions -fignore-exceptions)
+# C-era code nvcc and g++ take with a warning and clang refuses: `register` locals (removed in
+# C++17) and narrowing in braces (`int v[2] = {t * f, t};`).
+VX_LEGACY_SYNTAX ?= $(if $(filter clang,$(VX_TOOLCHAIN)),-Wno-register -Wno-c++11-narrowing)
 # No shrink-wrapping: a function whose early return became a split region (`if (i >= n) return;`)
 # would save registers and open its frame only on the path that goes on, each path ending in its
 # own join; after the last join every thread runs the path that joined last, and those that had
@@ -104,7 +107,7 @@ VX_SINGLE_JOINS ?= $(if $(filter gnu,$(VX_TOOLCHAIN)),-fno-thread-jumps -freorde
 # gcc expands copysign of a constant magnitude (`copysign(1.0, x)`) on rv32's soft double as a branch
 # on x's sign (simx: divergent branch); picolibc's copysign is branch-free bit operations.
 VX_SOFT_DOUBLE_CALLS ?= $(if $(and $(filter gnu,$(VX_TOOLCHAIN)),$(filter 32,$(XLEN))),-fno-builtin-copysign)
-VX_CFLAGS ?= $(VX_ARCH) -std=c++17 $(VX_OPT) $(VX_NO_SHRINK_WRAP) $(VX_SINGLE_JOINS) $(VX_SOFT_DOUBLE_CALLS) -fsigned-char -fno-strict-aliasing -mcmodel=medany -fno-rtti -fno-exceptions $(VX_THROW_SYNTAX) -nostartfiles \
+VX_CFLAGS ?= $(VX_ARCH) -std=c++17 $(VX_OPT) $(VX_NO_SHRINK_WRAP) $(VX_SINGLE_JOINS) $(VX_SOFT_DOUBLE_CALLS) -fsigned-char -fno-strict-aliasing -mcmodel=medany -fno-rtti -fno-exceptions $(VX_THROW_SYNTAX) $(VX_LEGACY_SYNTAX) -nostartfiles \
   -nostdlib -fdata-sections -ffunction-sections $(HIP2VX_INCLUDE_FLAGS) $(VX_CXX_STDLIB) $(VX_SYSROOT_FLAGS) \
   -I$(VORTEX_HOME)/kernel/include -I$(VORTEX_HOME)/build/hw -I$(HIP2VX_RUNTIME)/include \
   -DHIP2VX_XLEN=$(XLEN)

@@ -117,7 +117,7 @@ function functionOf(item: Node): FunctionInfo | undefined {
   const q = qualifiersOf(inner);
   const kind = q.has('__global__') ? 'kernel' : q.has('__device__') ? (q.has('__host__') ? 'host-device' : 'device') : 'host';
   const templateParams = item.type === 'template_declaration' ? templateParamNames(item) : [];
-  const declared = (fd.childForFieldName('parameters')?.namedChildren ?? []).filter((p): p is Node => !!p);
+  const declared = (fd.childForFieldName('parameters')?.namedChildren ?? []).filter((p): p is Node => !!p && !isVoidList(p));
   const last = declared.at(-1);
   return {
     node: inner,
@@ -387,3 +387,7 @@ export function analyseProgram(root: Node, text: string, source = text): Program
     hasMain: functions.some((f) => f.name === 'main' && f.body),
   };
 }
+
+/** C's `(void)`, a list of no parameters: one unnamed parameter of type void. */
+const isVoidList = (p: Node): boolean =>
+  p.type === 'parameter_declaration' && !p.childForFieldName('declarator') && p.childForFieldName('type')?.text === 'void' && p.parent?.namedChildren.length === 1;

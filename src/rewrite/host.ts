@@ -59,15 +59,18 @@ function deviceMembers(program: Program, removed: readonly Node[]): Node[] {
   return [...gone.map((f) => f.outer), ...usings];
 }
 
+/** An item with the `extern "C"` written before it alone (`extern "C" __global__ void k(...);`), which goes with it. */
+const withLinkage = (item: Node): Node => (item.parent?.type === 'linkage_specification' && item.parent.childForFieldName('body')?.id === item.id ? item.parent : item);
+
 export function rewriteHost(ctx: HostContext): void {
   const { program, edits } = ctx;
   const stubsPlaced = new Set<string>();
   const atEnd: string[] = [];
   for (const fn of program.functions) {
     if (fn.kind === 'kernel') {
-      edits.replace(fn.outer, kernelReplacement(ctx, fn, stubsPlaced, atEnd));
+      edits.replace(withLinkage(fn.outer), kernelReplacement(ctx, fn, stubsPlaced, atEnd));
     } else if (fn.kind === 'device') {
-      edits.replace(fn.outer, `/* hip2vortex: __device__ function '${fn.name}' is in ${ctx.deviceFile} */`);
+      edits.replace(withLinkage(fn.outer), `/* hip2vortex: __device__ function '${fn.name}' is in ${ctx.deviceFile} */`);
     }
   }
   if (atEnd.length) appendToFile(edits, program.root, atEnd, ctx.nl);
@@ -90,7 +93,7 @@ export function rewriteHost(ctx: HostContext): void {
     }
   }
   const launches = new Map(program.launches.map((l) => [l.call.id, l] as const));
-  const removed = program.functions.filter((f) => f.kind === 'kernel' || f.kind === 'device').map((f) => f.outer);
+  const removed = program.functions.filter((f) => f.kind === 'kernel' || f.kind === 'device').map((f) => withLinkage(f.outer));
   const members = deviceMembers(program, removed);
   for (const m of members) edits.replace(m, `/* hip2vortex: __device__ member function${m.type === 'using_declaration' ? 's named by a using-declaration' : ''}, in ${ctx.deviceFile} */`);
   removed.push(...members);

@@ -267,6 +267,10 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['ops::apply<(ops::Op)1>(args->x);', 'ops::scale<float>(args->x);', 'copy_to<int>(args->in, args->out);'],
   },
   {
+    dir: 'c-style', stem: 'c_style', variants: [{ config: '16x16' }],
+    what: "C-era CUDA: kernels declared (void), an extern \"C\" kernel prototyped before its launch and defined after it, a ssize_t parameter, register locals and narrowing in braces (which clang refuses in C++17 by default), a string literal as char*",
+  },
+  {
     dir: 'bit-builtins', stem: 'bit_builtins', extension: 'hip', variants: [{ config: '16x16' }],
     what: "GCC's bit builtins on per-thread values (clz, ctz, ffs in their int, long and long long forms; popcount and parity), branch-free on Vortex where gcc called libgcc's branching routines",
     device: ['b.clz = hip2vx_builtin_clz(w);', 'b.ctzl = hip2vx_builtin_ctzl(lw << (i % 7));'],
