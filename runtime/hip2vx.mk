@@ -5,12 +5,14 @@
 #   DEVICE_SRC, HOST_SRC, REG_SRC   the generated device, host and registration sources
 #   HIP2VX_RUNTIME          hip2vortex's runtime/ folder (the .mk finds it, or it is set by the user)
 #   HIP2VX_TRANSLATED_XLEN  the XLEN the sources were translated for (32 or 64)
+#   HOST_SRC_FLAGS          flags of HOST_SRC's compile (-fpermissive for a C source), if any
 # and may define (the directory's Makefile does):
 #   HOST_EXTRA_SRC          the program's C/C++ sources without GPU code (.c compiled as C, the
 #                           rest, .cu included, as C++), linked in
 #   HIP2VX_UNITS            the program's other translated sources (units), linked in: for each
-#                           unit <u>, <u>_HOST_SRC, and if it has them <u>_DEVICE_SRC, <u>_REG_SRC
-#                           and <u>_KERNELS (its kernel ids); a program may have no unit of its own
+#                           unit <u>, <u>_HOST_SRC, and if it has them <u>_HOST_FLAGS,
+#                           <u>_DEVICE_SRC, <u>_REG_SRC and <u>_KERNELS (its kernel ids); a
+#                           program may have no unit of its own
 #                           (its main in a HOST_EXTRA_SRC source: no HOST_SRC)
 #
 # Targets:
@@ -83,6 +85,7 @@ HOST_CFLAGS ?= -O2
 ifneq ($(HOST_SRC),)
 HIP2VX_UNITS := $(PROGRAM) $(filter-out $(PROGRAM),$(HIP2VX_UNITS))
 $(PROGRAM)_HOST_SRC := $(HOST_SRC)
+$(PROGRAM)_HOST_FLAGS := $(HOST_SRC_FLAGS)
 $(PROGRAM)_DEVICE_SRC := $(DEVICE_SRC)
 $(PROGRAM)_REG_SRC := $(REG_SRC)
 $(PROGRAM)_KERNELS := $(KERNELS)
@@ -93,12 +96,13 @@ hip2vx_unit_objs = $(foreach u,$(HIP2VX_UNITS),$(1)/$(u).host.o $(if $($(u)_REG_
 hip2vx_extra_objs = $(addprefix $(1)/extra/,$(addsuffix .o,$(HOST_EXTRA_SRC)))
 
 # Rules for the host side of unit $(3) in build directory $(1) with the flags of variable $(2): its
-# host source (C++ whatever its extension: translate --in-place leaves it in the .cu), and its registration source, which .incbin's the unit's kernel binaries (so it
-# depends on them).
+# host source (C++ whatever its extension: translate --in-place leaves it in the .cu; with
+# $(3)_HOST_FLAGS, -fpermissive for a C source), and its registration source, which .incbin's the
+# unit's kernel binaries (so it depends on them).
 define hip2vx_unit_host_rules
 $(1)/$(3).host.o: $($(3)_HOST_SRC)
 	@mkdir -p $$(@D)
-	$$(CXX) $$($(2)) $$(DEPFLAGS) -x c++ -c $$< -o $$@
+	$$(CXX) $$($(2)) $$($(3)_HOST_FLAGS) $$(DEPFLAGS) -x c++ -c $$< -o $$@
 
 $(1)/$(3).register.o: $($(3)_REG_SRC) $($(3)_KERNELS:%=$(1)/$(3).%.bin)
 	@mkdir -p $$(@D)

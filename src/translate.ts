@@ -32,7 +32,7 @@ import { appendToFile, EditSet } from './rewrite/edits.js';
 import { qualifyMemberAliases } from './rewrite/member-aliases.js';
 import { Reporter, type RuleUse, type Unconverted } from './rewrite/reporter.js';
 import { DeviceRewriter } from './rewrite/device.js';
-import { rewriteHost, stubsBeforeFirstLaunch } from './rewrite/host.js';
+import { keepCLinkage, rewriteHost, stubsBeforeFirstLaunch } from './rewrite/host.js';
 import { rewriteLayoutCopies } from './rewrite/layout-copies.js';
 import { deviceMemoryFlows } from './analyse/device-memory.js';
 import { kernelArgs } from './emit/kernel-args.js';
@@ -43,7 +43,7 @@ import { launchBound } from './analyse/launch-bounds.js';
 import { blockShape } from './analyse/launch-width.js';
 import { integerConstants } from './analyse/warp-uniformity.js';
 import { registrationSource, type RegisteredKernel } from './emit/registration.js';
-import { includesOpenMP, makefileFragment } from './emit/makefile.js';
+import { includesOpenMP, isCSource, makefileFragment } from './emit/makefile.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './report/diagnostic.js';
 import { bundledLibrary, findQuotedInclude, isBundled, looksLikeGpuSource, reachesGpuCode } from './gpu-hint.js';
 import { identifier, stemOf } from './output-names.js';
@@ -342,6 +342,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
     const declaredKernels = units.flatMap((u) => u.program.functions.filter((f) => f.kind === 'kernel' && !f.body));
     const includedInstances = units.filter((u) => u.header).flatMap((u) => u.instances);
     rewriteHost({ program, kernels, declaredKernels, launchInstance, instances: own.instances, includedInstances, edits: hostEdits, rules: options.rules, headerRule, report, programName: result.program.name, deviceAbi, deviceFile: files.device, headerMode, nl });
+    if (!headerMode && isCSource(file.path)) keepCLinkage(program, hostEdits);
     const flows = deviceMemoryFlows({ program, types: own.types, instances, launchInstance, deviceAbi });
     rewriteLayoutCopies(flows, hostEdits, report, deviceAbi);
     const deviceEdits = new EditSet(file.text);
@@ -398,7 +399,7 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
       outputs.push({
         name: files.build,
         role: 'build',
-        content: makefileFragment({ program: result.program.name, kernels: entries.map((k) => k.registration.id), device: files.device, host: files.host, registration: files.registration, xlen: options.xlen, source: basename(file.path), includeDirs: options.includeDirs, defines: options.defines, openmp: [file.text, ...localHeaders.map((r) => r.tree.text)].some(includesOpenMP) }),
+        content: makefileFragment({ program: result.program.name, kernels: entries.map((k) => k.registration.id), device: files.device, host: files.host, registration: files.registration, xlen: options.xlen, source: basename(file.path), includeDirs: options.includeDirs, defines: options.defines, openmp: [file.text, ...localHeaders.map((r) => r.tree.text)].some(includesOpenMP), c: isCSource(file.path) }),
       });
     }
 

@@ -3,7 +3,7 @@
 // Makefiles once every program is known.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { MAKEFILE_MARK, OPENMP_SETTING, includesOpenMP, programMakefile, type UnitFiles } from '../emit/makefile.js';
+import { MAKEFILE_MARK, OPENMP_SETTING, includesOpenMP, isCSource, programMakefile, type UnitFiles } from '../emit/makefile.js';
 import { identifier, isHeader, registeredKernels, stemOf, translatedHeaderPath, unitName } from '../output-names.js';
 import { fileDiagnostic, type Diagnostic } from '../report/diagnostic.js';
 import type { FileOutcome } from './job.js';
@@ -127,6 +127,7 @@ export class OutputPlanner {
       device: named('device')?.name,
       registration: registration?.name,
       kernels: registration ? registeredKernels(registration.content) : [],
+      c: isCSource(file.path),
     };
     const openmp = !!named('build')?.content.includes(OPENMP_SETTING) || includesOpenMP(host.content);
     const origin = originOf(file) ?? (includesOutside(file, host.content) ? resolve(dirname(file.path)) : undefined);

@@ -15,7 +15,14 @@ export interface MakefileInput {
   defines?: readonly string[];
   /** The source or a local header it reaches includes <omp.h>: the host side links OpenMP's runtime. */
   openmp?: boolean;
+  /** The source is C: its host translation is compiled with C_HOST_FLAGS. */
+  c?: boolean;
 }
+
+/** A `.c` source, whose host translation is C compiled as C++. */
+export const isCSource = (path: string) => /\.c$/i.test(path);
+/** C compiled as C++: C converts void* to other pointers implicitly (`float* p = malloc(n);`). */
+export const C_HOST_FLAGS = '-fpermissive';
 
 /** Where make looks for runtime/hip2vx.mk, relative to the .mk: node_modules or a checkout, here or above. */
 const UP = ['.', '..', '../..', '../../..', '../../../..', '../../../../..'];
@@ -29,6 +36,7 @@ export function makefileFragment(m: MakefileInput): string {
     `DEVICE_SRC := ${m.device}`,
     `HOST_SRC := ${m.host}`,
     `REG_SRC := ${m.registration}`,
+    ...(m.c ? ['# The source is C, compiled as C++.', `HOST_SRC_FLAGS := ${C_HOST_FLAGS}`] : []),
     ...buildSettings(m.xlen, m.includeDirs, m.defines, m.openmp),
     '',
   ].join('\n');
@@ -41,6 +49,8 @@ export interface UnitFiles {
   device?: string;
   registration?: string;
   kernels: string[];
+  /** The source is C (see MakefileInput). */
+  c?: boolean;
 }
 
 export interface ProgramMakefileInput {
@@ -81,7 +91,7 @@ export function programMakefile(p: ProgramMakefileInput): string {
 
 function unitVariables(u: UnitFiles): string[] {
   const set = (suffix: string, value: string | undefined) => (value ? [`${u.name}_${suffix} := ${value}`] : []);
-  return [...set('HOST_SRC', u.host), ...set('DEVICE_SRC', u.device), ...set('REG_SRC', u.registration), ...set('KERNELS', u.kernels.join(' '))];
+  return [...set('HOST_SRC', u.host), ...set('HOST_FLAGS', u.c ? C_HOST_FLAGS : undefined), ...set('DEVICE_SRC', u.device), ...set('REG_SRC', u.registration), ...set('KERNELS', u.kernels.join(' '))];
 }
 
 const openmpSetting = (openmp: boolean | undefined) => (openmp ? ["# The host code includes <omp.h>: linked with OpenMP's runtime.", `${OPENMP_SETTING} -fopenmp`] : []);

@@ -59,6 +59,21 @@ function deviceMembers(program: Program, removed: readonly Node[]): Node[] {
   return [...gone.map((f) => f.outer), ...usings];
 }
 
+/**
+ * A C source's host translation is compiled as C++ (the runtime's API is C++): its functions keep
+ * C linkage, as the other C files and the CUDA files' `extern "C"` functions expect. Each
+ * function and prototype goes in an `extern "C" { }` of its own (static ones may), on its lines;
+ * the includes stay outside (the runtime's headers are C++). The build passes -fpermissive too:
+ * C converts void* implicitly.
+ */
+export function keepCLinkage(program: Program, edits: EditSet): void {
+  for (const { node } of program.items) {
+    let declarator = node.type === 'function_definition' || node.type === 'declaration' ? node.childForFieldName('declarator') : null;
+    while (declarator?.type === 'pointer_declarator') declarator = declarator.childForFieldName('declarator');
+    if (declarator?.type === 'function_declarator') edits.wrap(node, 'extern "C" { ', ' }');
+  }
+}
+
 /** An item with the `extern "C"` written before it alone (`extern "C" __global__ void k(...);`), which goes with it. */
 const withLinkage = (item: Node): Node => (item.parent?.type === 'linkage_specification' && item.parent.childForFieldName('body')?.id === item.id ? item.parent : item);
 

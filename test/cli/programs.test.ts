@@ -143,12 +143,35 @@ describe('programs of several sources', () => {
     runCpu(out);
   });
 
-  it('printf in a macro\'s body (not renamed by the translation) prints from device code', { timeout: 300_000 }, () => {
+  it('printf in a macro\'s body prints from device code', { timeout: 300_000 }, () => {
     const out = translateMain(['#include <cstdio>', '#define DPRINT(fmt, ...) printf("[t%d] " fmt "\\n", (int)threadIdx.x, ##__VA_ARGS__)',
       '__global__ void k(int n) { if (threadIdx.x == 0) DPRINT("n=%d", n); }', 'int main() { k<<<1, 2>>>(5); cudaDeviceSynchronize(); printf("PASSED\\n"); }']);
     const run = spawnSync('make', ['-C', out, 'run-cpu', `HIP2VX_RUNTIME=${RUNTIME}`], { encoding: 'utf8' });
     expect(run.status, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^\[t0\] n=5$/m);
+  });
+
+  it('a C source calling the runtime is C compiled as C++: malloc without a cast, C linkage to another C file and to a CUDA file\'s extern "C" wrapper', { timeout: 300_000 }, () => {
+    const out = translateSources({
+      'main.c': [
+        '#include <stdio.h>', '#include <stdlib.h>', '#include <cuda_runtime_api.h>',
+        'void launch_scale(float *d, int n, float s); /* kern.cu, extern "C" */', 'float expected(int i); /* util.c */',
+        'int main(void) {', '  int n = 300, i, err = 0; float *d = NULL; float *h = malloc(n * sizeof(float));',
+        '  for (i = 0; i < n; i++) h[i] = (float)i;', '  cudaMalloc((void **)&d, n * sizeof(float)); cudaMemcpy(d, h, n * sizeof(float), cudaMemcpyHostToDevice);',
+        '  launch_scale(d, n, 3.0f); cudaMemcpy(h, d, n * sizeof(float), cudaMemcpyDeviceToHost); cudaFree(d);',
+        '  for (i = 0; i < n; i++) if (h[i] != expected(i)) err++;', '  printf("%s\\n", err ? "FAILED" : "PASSED"); free(h); return err;', '}',
+      ],
+      'util.c': ['#include <stdlib.h>', '#include <cuda_runtime_api.h>', 'float expected(int i) { float *v = malloc(sizeof(float)); float r; *v = 3.0f * i; cudaDeviceSynchronize(); r = *v; free(v); return r; }'],
+      'kern.cu': ['__global__ void scale(float *d, int n, float s) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) d[i] *= s; }',
+        'extern "C" void launch_scale(float *d, int n, float s) { scale<<<(n + 127) / 128, 128>>>(d, n, s); }'],
+    });
+    const host = readFileSync(join(out, 'main.host.cpp'), 'utf8');
+    expect(host).toContain('#include <stdio.h>\n');
+    expect(host).toContain('extern "C" { void launch_scale(float *d, int n, float s); }');
+    expect(host).toMatch(/^extern "C" \{ int main\(void\) \{$/m);
+    expect(readFileSync(join(out, 'main.mk'), 'utf8')).toContain('HOST_SRC_FLAGS := -fpermissive\n');
+    expect(readFileSync(join(out, 'Makefile'), 'utf8')).toContain('util_HOST_SRC := util.host.cpp\nutil_HOST_FLAGS := -fpermissive\n');
+    runCpu(out);
   });
 
   it('a directory with two main()s and no named program gets no Makefile', () => {
