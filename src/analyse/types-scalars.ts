@@ -2,8 +2,8 @@
 import { isScalarName, type ScalarName } from '../layout/index.js';
 import type { Node } from '../parse/parser.js';
 
-/** Shorthands for built-in types: C's own, and the System V and POSIX names of <sys/types.h> (ssize_t is long on LP64 and ILP32). */
-const SHORTHANDS: Readonly<Record<string, ScalarName>> = { unsigned: 'unsigned int', signed: 'int', uint: 'unsigned int', ulong: 'unsigned long', ushort: 'unsigned short', ssize_t: 'long' };
+/** Shorthands for built-in types: C's own, and the System V names of <sys/types.h>. */
+const SHORTHANDS: Readonly<Record<string, ScalarName>> = { unsigned: 'unsigned int', signed: 'int', uint: 'unsigned int', ulong: 'unsigned long', ushort: 'unsigned short' };
 
 /**
  * Names tree-sitter reports as `primitive_type` or `type_identifier` that are scalars, and the

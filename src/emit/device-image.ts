@@ -6,7 +6,7 @@ import type { Abi, CType } from '../layout/index.js';
 import { layoutOf, recordLayout, renderTypeId } from '../layout/index.js';
 
 /** Integer scalars that sign-extend when widened back to the host (long on rv32). */
-const SIGNED = /^(long|signed long|long int|ptrdiff_t|intptr_t)$/;
+const SIGNED = /^(long|signed long|long int|ptrdiff_t|intptr_t|int_fast32_t|ssize_t|off_t|clock_t)$/;
 
 /**
  * Where a leaf is read or written: an lvalue path (`s.a[1].p`), or, below a member the code

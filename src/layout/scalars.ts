@@ -34,6 +34,13 @@ const SIZES = {
   ptrdiff_t: [4, 8, 8],
   intptr_t: [4, 8, 8],
   uintptr_t: [4, 8, 8],
+  // <stdint.h>'s 32-bit fast types (int on picolibc, long on glibc) and <sys/types.h>'s (long).
+  // (int_fast16_t is not: 4 bytes with gcc, 2 with clang on rv32.)
+  int_fast32_t: [4, 4, 8],
+  uint_fast32_t: [4, 4, 8],
+  ssize_t: [4, 8, 8],
+  off_t: [4, 8, 8],
+  clock_t: [4, 8, 8],
 } as const satisfies Record<string, readonly [number, number, number]>;
 
 export type ScalarName = keyof typeof SIZES;

@@ -11,7 +11,7 @@ import {
 
 const HEADER = 'uint32_t grid_dim[3]; uint32_t block_dim[3]; uint64_t shared_mem;';
 
-export const PRELUDE = '#include <stdint.h>\n#include <stddef.h>\n';
+export const PRELUDE = '#include <stdint.h>\n#include <stddef.h>\n#include <sys/types.h>\n#include <time.h>\n';
 
 const check = (id: string, cond: string): string => `static_assert(${cond}, "case ${id}: ${cond.replace(/"/g, "'")}");`;
 
