@@ -158,7 +158,7 @@ function translateText(file: SourceFile, options: TranslateOptions): Translation
     // Launches inside macros, and in device code macros naming device globals or branching (see
     // deviceMacroExpansions): their uses are expanded, then the text is parsed again.
     const parsed = analyseProgram(tree.rootNode, parsedText, source.text);
-    let expansions = analysedMacroUses(tree.rootNode, source.text, parsed, macros);
+    let expansions = analysedMacroUses(tree.rootNode, source.text, parsed, macros, WarpOps.of(options.rules).names);
     const unread: Diagnostic[] = [];
     while (expansions.length) {
       const text = applyExpansions(source.text, expansions, !!options.annotate);
@@ -258,9 +258,11 @@ function translateTree(root: Node, parsedText: string, file: SourceFile, options
   const includeDirs = options.includeDirs ?? [];
   const isGpu = (text: string, path: string) => reachesGpuCode(path, text, includeDirs);
   const localHeaders = known.localHeaders ?? [...commandLineRoots(options.defines), ...localHeaderRoots(root, file.path, includeDirs)];
-  const reached = includedHeaders(root, file.path, includeDirs, isGpu, (directive, included) =>
-    report.at(directive, 'warning', 'include-cycle', `'${basename(included)}' is already being included here (an include cycle): not followed`),
-  [...localHeaders, root]);
+  const reached = includedHeaders(root, file.path, includeDirs, {
+    looksLikeGpu: isGpu,
+    cycle: (directive, included) => report.at(directive, 'warning', 'include-cycle', `'${basename(included)}' is already being included here (an include cycle): not followed`),
+    warpOps: WarpOps.of(options.rules).names,
+  }, [...localHeaders, root]);
   // A header included again (its guard makes the second inclusion empty) gives nothing more than its translation's path;
   // one included in a branch not compiled (`#ifdef USE_DOUBLE`) gives nothing.
   const headers = reached.filter((h, i) => reached.findIndex((o) => o.file === h.file) === i && !within(h.directive, report.deviceSkips));

@@ -35,19 +35,27 @@ export interface IncludedHeader {
 
 export { isHeader, translatedHeaderPath };
 
+/** What reading headers needs from the translation. */
+export interface HeaderReading {
+  /** The cheap pre-filter: whether a file may hold GPU code. */
+  looksLikeGpu: (text: string, path: string) => boolean;
+  /** Reports an include cycle, which is not followed. */
+  cycle: (directive: Node, file: string) => void;
+  /** The warp operations' names (WarpOps.names): macros calling them are expanded in device code. */
+  warpOps?: RegExp;
+}
+
 /**
  * Quoted includes of `root` (a file at `path`) that resolve to headers defining GPU code, each
  * once (as include guards make it: headers that include each other's headers reach one many
- * times). `looksLikeGpu` is the cheap pre-filter; cycles are not followed (reported through
- * `cycle`). `visible`: roots whose declarations the headers' type tables see (the includer and
- * its headers).
+ * times). `visible`: roots whose declarations the headers' type tables see (the includer and its
+ * headers).
  */
 export function includedHeaders(
   root: Node,
   path: string,
   includeDirs: readonly string[],
-  looksLikeGpu: (text: string, path: string) => boolean,
-  cycle: (directive: Node, file: string) => void,
+  reading: HeaderReading,
   visible: readonly Node[] = [],
   visiting: readonly string[] = [resolve(path)],
   reached = new Map<string, IncludedHeader[]>(),
@@ -60,7 +68,7 @@ export function includedHeaders(
     if (!file) continue;
     const written = pathNode.text.slice(1, -1);
     if (visiting.includes(file)) {
-      cycle(directive, file);
+      reading.cycle(directive, file);
       continue;
     }
     const before = reached.get(file);
@@ -70,7 +78,7 @@ export function includedHeaders(
       continue;
     }
     const read = readSource(file);
-    if (!read.ok || !looksLikeGpu(read.file.text, file)) continue;
+    if (!read.ok || !reading.looksLikeGpu(read.file.text, file)) continue;
     // Its #ifs see the macros defined before the #include (the includer's and its headers').
     const preceding = visible.map((r) => (r.tree === directive.tree ? r.tree.text.slice(0, directive.startIndex) : r.tree.text));
     const macros = macroDefinitions([HIP_MACROS, ...preceding, read.file.text]);
@@ -79,7 +87,7 @@ export function includedHeaders(
     const spelled = expandGpuMacros(read.file.text, macros, false) ?? read.file.text;
     let tree = parseForTranslation(spelled, macros);
     let program = analyseProgram(tree.rootNode, tree.text);
-    const uses = analysedMacroUses(tree.rootNode, spelled, program, macros);
+    const uses = analysedMacroUses(tree.rootNode, spelled, program, macros, reading.warpOps);
     if (uses.length) {
       tree.delete();
       tree = parseForTranslation(applyExpansions(spelled, uses, false), macros);
@@ -89,7 +97,7 @@ export function includedHeaders(
     const seen = [...visible, ...localHeaderRoots(tree.rootNode, file, includeDirs)];
     const own: IncludedHeader[] = [{ directive, written, file, nested: false, program, types: new TypeTable(tree.rootNode, seen), tree, source: read.file.text }];
     reached.set(file, own);
-    own.push(...includedHeaders(tree.rootNode, file, includeDirs, looksLikeGpu, cycle, [...seen, tree.rootNode], [...visiting, file], reached).map((h) => ({ ...h, directive, nested: true })));
+    own.push(...includedHeaders(tree.rootNode, file, includeDirs, reading, [...seen, tree.rootNode], [...visiting, file], reached).map((h) => ({ ...h, directive, nested: true })));
     found.push(...own);
   }
   return found;

@@ -1,5 +1,5 @@
 // The macro uses translation sees through once a file is analysed: launches inside macros and, in
-// device code, macros naming device globals or branching. The file's own translation and every
+// device code, macros naming device globals or warp operations, or branching. The file's own translation and every
 // includer's view of it as a header must expand the same uses, or the includer misses what the
 // expansion reaches (a device global named only inside a macro gets no kernel argument).
 import type { Node } from '../parse/parser.js';
@@ -8,12 +8,15 @@ import { deviceMacroExpansions } from '../parse/gpu-macros.js';
 import { launchMacroExpansions, type MacroExpansion } from './launch-macros.js';
 import type { Program } from './program.js';
 
-/** The uses to expand in `text` (parsed as `root`, analysed as `program`), in order, not overlapping. */
-export function analysedMacroUses(root: Node, text: string, program: Program, macros: MacroTable): MacroExpansion[] {
+/**
+ * The uses to expand in `text` (parsed as `root`, analysed as `program`), in order, not
+ * overlapping; `warpOps`: the warp operations' names, which device code must show too.
+ */
+export function analysedMacroUses(root: Node, text: string, program: Program, macros: MacroTable, warpOps?: RegExp): MacroExpansion[] {
   const kernelNames = new Set(program.functions.filter((f) => f.kind === 'kernel').map((f) => f.name));
   const deviceCode = [...program.kernels, ...program.deviceFunctions].map((f): [number, number] => [f.node.startIndex, f.node.endIndex]);
   const globals = new Set(program.globals.map((g) => g.name));
-  return [...launchMacroExpansions(root, text, macros, kernelNames), ...deviceMacroExpansions(text, macros, globals, deviceCode)]
+  return [...launchMacroExpansions(root, text, macros, kernelNames), ...deviceMacroExpansions(text, macros, globals, deviceCode, warpOps)]
     .sort((a, b) => a.start - b.start)
     .filter((e, i, all) => i === 0 || e.start >= all[i - 1].end);
 }

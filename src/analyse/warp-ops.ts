@@ -26,7 +26,8 @@ export class WarpOps {
   readonly calls: ReadonlySet<string>;
   private readonly syncs: ReadonlySet<string>;
   private readonly tiles: RegExp;
-  private readonly anyUse: RegExp;
+  /** Any warp operation's name. */
+  readonly names: RegExp;
   /** Per file: its outer-scope typedefs and aliases of tile types. */
   private readonly tileAliases = new WeakMap<Tree, RegExp>();
 
@@ -45,7 +46,7 @@ export class WarpOps {
     this.calls = new Set(of('call'));
     this.syncs = new Set(of('sync'));
     this.tiles = words(of('tile'));
-    this.anyUse = words([...this.calls, ...of('tile'), ...of('sync')]);
+    this.names = words([...this.calls, ...of('tile'), ...of('sync')]);
   }
 
   /**
@@ -54,7 +55,7 @@ export class WarpOps {
    * wait for their logical warp otherwise (warp-synchronous shared memory).
    */
   users(fns: readonly FunctionInfo[], waiting: Iterable<string> = []): Set<string> {
-    return withCallers(fns, [...fns.filter((f) => f.body && (this.anyUse.test(f.outer.text) || this.namesTile(f) || hasWarpMatrixAsm(f.body))).map((f) => f.name), ...waiting]);
+    return withCallers(fns, [...fns.filter((f) => f.body && (this.names.test(f.outer.text) || this.namesTile(f) || hasWarpMatrixAsm(f.body))).map((f) => f.name), ...waiting]);
   }
 
   /** `fn` names a tile type: written, or through a typedef or alias of one at its file's outer scope (`typedef cub::WarpReduce<float> WR;`). */
@@ -86,7 +87,7 @@ export class WarpOps {
       if (!name) return;
       const collective = name.method ? TILE_METHODS.has(name.name) || (withSyncs && name.name === 'sync') : name.qualified && TILE_FUNCTIONS.has(name.name);
       // A member function (functors' operator() among them) is a user by its name; a lambda by what it holds.
-      const user = name.lambda ? this.anyUse.test(name.lambda.text) : users.has(name.name);
+      const user = name.lambda ? this.names.test(name.lambda.text) : users.has(name.name);
       if ((tiles && collective) || user || (!name.method && (this.calls.has(name.name) || (withSyncs && this.syncs.has(name.name))))) found.push(c);
     });
     return found;

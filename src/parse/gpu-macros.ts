@@ -109,11 +109,12 @@ const BRANCHES = /\b(?:if|for|while|do|switch)\b|\?|&&|\|\|/;
 
 /**
  * Uses, inside `spans` (device code), of macros whose expansion the device translation must see:
- * naming one of `globals` (device globals, whose uses it rewrites) or branching (it brackets
- * branches on per-thread values); a macro's body is not rewritten.
+ * naming one of `globals` (device globals, whose uses it rewrites), calling a warp operation
+ * (`warpOps`: the kernel reserves their scratch, and the lanes that skip one must leave) or
+ * branching (it brackets branches on per-thread values); a macro's body is not rewritten.
  */
-export function deviceMacroExpansions(text: string, macros: MacroTable, globals: ReadonlySet<string>, spans: readonly [number, number][]): MacroExpansion[] {
-  const names = macrosWhere(macros, (m, viaOthers) => viaOthers || BRANCHES.test(m.body.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '')) || wordsOf(m.body).some((w) => globals.has(w) && !m.params?.includes(w)));
+export function deviceMacroExpansions(text: string, macros: MacroTable, globals: ReadonlySet<string>, spans: readonly [number, number][], warpOps?: RegExp): MacroExpansion[] {
+  const names = macrosWhere(macros, (m, viaOthers) => viaOthers || BRANCHES.test(m.body.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '')) || !!warpOps?.test(m.body) || wordsOf(m.body).some((w) => globals.has(w) && !m.params?.includes(w)));
   // Inside such an expansion, function-like macros are expanded too: `MAXF(SQ(x), lo)` brackets
   // `SQ(x)` as the product it is, not as a call of an unknown function.
   const functionLike = new Set([...names, ...[...macros.values()].filter((m) => m.params).map((m) => m.name)]);

@@ -267,6 +267,10 @@ const PROGRAMS: FeatureProgram[] = [
     device: ['ops::apply<(ops::Op)1>(args->x);', 'ops::scale<float>(args->x);', 'copy_to<int>(args->in, args->out);'],
   },
   {
+    dir: 'warp-macros', stem: 'warp_macros', variants: [{ config: '16x16' }],
+    what: 'warp operations written through macros (a shuffle reduction, ballot and any, a macro over another under a per-thread branch): the kernels reserve the warp scratch and the lanes that skip leave',
+  },
+  {
     dir: 'c-style', stem: 'c_style', variants: [{ config: '16x16' }],
     what: "C-era CUDA: kernels declared (void), an extern \"C\" kernel prototyped before its launch and defined after it, a ssize_t parameter, clock_t, int_fast32_t and off_t arrays copied back (converted on rv32), register locals and narrowing in braces (which clang refuses in C++17 by default), a string literal as char*",
   },
