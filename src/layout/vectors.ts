@@ -46,6 +46,9 @@ for (const [one, two] of HALVES) {
   VECTORS.set(two, pair);
 }
 
+// ROCm's older hip_bfloat16 (hip/hip_bfloat16.h), a typedef of __nv_bfloat16 here; it has no pair form.
+VECTORS.set('hip_bfloat16', { ...VECTORS.get('__nv_bfloat16')!, name: 'hip_bfloat16' });
+
 // 8-bit floats (runtime/include/hip2vx_fp8.h): the bits in an unsigned char `__x`, 1/1.
 VECTORS.set('__nv_fp8_e4m3', { kind: 'record', tag: 'struct', name: '__nv_fp8_e4m3', fields: [{ name: '__x', type: { kind: 'scalar', name: 'unsigned char' } }], vectorRank: 1 });
 

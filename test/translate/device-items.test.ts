@@ -20,6 +20,12 @@ int main() { k<<<1, 4>>>(0); }
     expect(device).toContain('namespace a { static float (*__hip2vx_sym_buf)[4]; }');
   });
 
+  it("lays out ROCm's hip_bfloat16 in kernel arguments as the bfloat16 it is", async () => {
+    const r = await translateText('k.hip', '#include <hip/hip_bfloat16.h>\n__global__ void axpy(hip_bfloat16* x, hip_bfloat16 a, int n) { x[threadIdx.x] = a; }\nint main() { hipLaunchKernelGGL(axpy, dim3(1), dim3(4), 0, 0, (hip_bfloat16*)0, hip_bfloat16(2.f), 4); }\n');
+    expect(formatted(r)).toEqual([]);
+    expect(output(r, 'device')).toContain('static_assert(__builtin_offsetof(axpy_KernelArgs, a) == 32 + HIP2VX_ABI(4, 8), "axpy_KernelArgs.a: offset differs from the metadata table");');
+  });
+
   it("leaves assert to NDEBUG (-D or #define: not evaluated), and builtins the file defines as macros to the file", async () => {
     const kernel = '__global__ void k(int* p) { assert(p[threadIdx.x] > 0); printf("%d\\n", p[0]); }\nint main() { k<<<1, 4>>>(0); }\n';
     const checked = output(await translateText('k.cu', `#include <cassert>\n${kernel}`), 'device');
