@@ -37,6 +37,8 @@ export interface SharedVar {
   owner: FunctionInfo;
   /** The `#if` conditions inside the function under which it is declared (`#ifdef WAVE64 ... #else`). */
   conditions: string[];
+  /** Its member of the function's shared struct: its name, or another for a second variable of the name in another scope. */
+  member: string;
 }
 
 export interface Launch {
@@ -157,7 +159,7 @@ function fileSharedOwner(node: Node): FunctionInfo | undefined {
 export function fileSharedVars(owner: FunctionInfo): SharedVar[] {
   return owner.node.childrenForFieldName('declarator').flatMap((d) => {
     const name = d && declaredName(d);
-    return d && name ? [{ declaration: owner.node, declarator: d, name: name.text, dynamic: false, owner, conditions: [] }] : [];
+    return d && name ? [{ declaration: owner.node, declarator: d, name: name.text, dynamic: false, owner, conditions: [], member: name.text }] : [];
   });
 }
 
@@ -275,9 +277,18 @@ export function sharedOf(fn: FunctionInfo, text: string): SharedVar[] {
     const conditions = enclosingConditions(groups, decl.startIndex, decl.endIndex, body);
     for (const d of decl.childrenForFieldName('declarator')) {
       const name = d && declaredName(d);
-      if (d && name) found.push({ declaration: decl, declarator: d, name: name.text, dynamic: q.has('extern'), owner: fn, conditions });
+      if (d && name) found.push({ declaration: decl, declarator: d, name: name.text, dynamic: q.has('extern'), owner: fn, conditions, member: name.text });
     }
   }, (_, start, end) => spanHas(text, '__shared__', start, end));
+  // Variables of one name in two scopes (`if (mode) { __shared__ float buf[32]; } else { __shared__ int buf[16]; }`)
+  // are two members; under two branches of an #if they are one, declared in each branch.
+  const seen = new Map<string, number>();
+  for (const v of found) {
+    const key = `${v.name}\0${v.conditions.join('\0')}`;
+    const n = seen.get(key) ?? 0;
+    seen.set(key, n + 1);
+    if (n) v.member = `${v.name}__hv${n}`;
+  }
   return found;
 }
 

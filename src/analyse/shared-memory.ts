@@ -137,7 +137,7 @@ export class SharedLayout {
         this.problems.push({ node: failed.node, message: failed.message });
         return undefined;
       }
-      fields.push({ name: v.name, type: t as CType, ...(typeof alignas === 'number' ? { alignas } : {}) });
+      fields.push({ name: v.member, type: t as CType, ...(typeof alignas === 'number' ? { alignas } : {}) });
     }
     const record: CType = { kind: 'record', tag: 'struct', name: this.structName(f), fields };
     return { device: layoutOf(record, this.deviceAbi).size, host: layoutOf(record, 'host').size };

@@ -476,7 +476,8 @@ export class DeviceRewriter {
     const parts = v.declaration.children.filter((c): c is Node => !!c && c.type !== ';' && c.type !== ',' && !(c.type === 'type_qualifier' && c.text === '__shared__') && c.type !== 'storage_class_specifier');
     const decl = parts.filter((c) => !v.declaration.childrenForFieldName('declarator').some((d) => d?.id === c.id));
     const declarator = v.declarator.type === 'init_declarator' ? v.declarator.childForFieldName('declarator')! : v.declarator;
-    return `${decl.map((c) => c.text).join(' ')} ${declarator.text}`;
+    // The declared name comes first in the declarator (`buf[N]`, `*p`): the member's name.
+    return `${decl.map((c) => c.text).join(' ')} ${declarator.text.replace(new RegExp(`\\b${v.name}\\b`), v.member)}`;
   }
 
   private perThreadNames?: ReadonlySet<string>;
@@ -934,7 +935,7 @@ export class DeviceRewriter {
     for (const vars of byDecl.values()) {
       const decl = vars[0].declaration;
       if (vars[0].dynamic) this.dynamicShared(decl, vars);
-      else this.edits.replace(decl, (print) => vars.map((v) => `${this.sharedReference(fn, v, print)} = HIP2VX_SHARED(${this.shared.offsetExpr(fn)}, ${this.shared.structType(fn)}).${v.name};`).join(' '));
+      else this.edits.replace(decl, (print) => vars.map((v) => `${this.sharedReference(fn, v, print)} = HIP2VX_SHARED(${this.shared.offsetExpr(fn)}, ${this.shared.structType(fn)}).${v.member};`).join(' '));
     }
   }
 

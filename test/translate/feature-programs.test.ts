@@ -272,7 +272,7 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'c-style', stem: 'c_style', variants: [{ config: '16x16' }],
-    what: "C-era CUDA: kernels declared (void), an extern \"C\" kernel prototyped before its launch and defined after it, a ssize_t parameter, clock_t, int_fast32_t and off_t arrays copied back (converted on rv32), register locals and narrowing in braces (which clang refuses in C++17 by default), a string literal as char*",
+    what: "C-era CUDA: kernels declared (void), an extern \"C\" kernel prototyped before its launch and defined after it, a ssize_t parameter, clock_t, int_fast32_t and off_t arrays copied back (converted on rv32), two __shared__ arrays of one name in two branches, register locals and narrowing in braces (which clang refuses in C++17 by default), a string literal as char*",
   },
   {
     dir: 'bit-builtins', stem: 'bit_builtins', extension: 'hip', variants: [{ config: '16x16' }],
