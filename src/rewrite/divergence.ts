@@ -967,7 +967,7 @@ export class DivergenceLowering {
         const g = this.fresh('g');
         const t = this.fresh('t');
         const falls = ends ? '0' : sets.length ? `${g} & !hip2vx_bool(${sets.join(' | ')})` : g;
-        out += `{ int ${g} = ${hit} | ${fall}; int ${t} = hip2vx_split(${g}); if (${g}) { ${this.guarded(stmts, print)} } hip2vx_join(${t}); ${fall} = ${falls}; } `;
+        out += `{ int ${g} = ${hit} | ${fall}; int ${t} = hip2vx_split(${g}); if (${g}) { ${this.guarded(stmts, print)}${pinsOf(stmts)} } hip2vx_join(${t}); ${fall} = ${falls}; } `;
       });
       return out + '}';
     });
@@ -1444,18 +1444,24 @@ function braced(stmt: Node, print: Printer): string {
  * compute an assignment without memory after the region, as a branch of its own (hip2vx_pin).
  */
 function pinned(branch: Node, text: string): string {
+  const pins = pinsOf([branch]);
+  return pins ? text.replace(/(\s*)\}\s*$/, (_, space: string) => `${pins}${space}}`) : text;
+}
+
+/** ` hip2vx_pin(v);` for each variable the statements of a branch assign that lives on after them (pinned). */
+function pinsOf(stmts: readonly Node[]): string {
   const names = new Set<string>();
-  for (const e of descendantsOf(branch, ['assignment_expression', 'update_expression'], true)) {
+  const [start, end] = [stmts[0]?.startIndex ?? 0, stmts[stmts.length - 1]?.endIndex ?? 0];
+  for (const e of stmts.flatMap((st) => descendantsOf(st, ['assignment_expression', 'update_expression'], true))) {
     const variable = assignedVariable(e.childForFieldName(e.type === 'assignment_expression' ? 'left' : 'argument'));
     const declared = variable && declarationOf(variable);
-    if (!variable || !declared || (declared.node.startIndex >= branch.startIndex && declared.node.endIndex <= branch.endIndex)) continue;
+    if (!variable || !declared || (declared.node.startIndex >= start && declared.node.endIndex <= end)) continue;
     const declarator = declared.declarator ?? declared.node.childForFieldName('declarator');
     const value = declarator?.type !== 'reference_declarator' && !(declarator?.type === 'init_declarator' && declarator.childForFieldName('declarator')?.type === 'reference_declarator');
     const storage = declared.node.children.some((c) => (c?.type === 'storage_class_specifier' && c.text === 'static') || (c?.type === 'type_qualifier' && c.text === '__shared__'));
     if (value && !storage) names.add(variable.text);
   }
-  const pins = [...names].map((n) => ` hip2vx_pin(${n});`).join('');
-  return pins ? text.replace(/(\s*)\}\s*$/, (_, space: string) => `${pins}${space}}`) : text;
+  return [...names].map((n) => ` hip2vx_pin(${n});`).join('');
 }
 
 /** The variable an assignment changes: `v`, `s.x` and `arr[i]` of a local array change `v`, `s` and `arr`; a store through a pointer none. */

@@ -185,6 +185,14 @@ describe('divergence brackets', () => {
     expect(text).not.toContain('switch');
   });
 
+  it('pin the locals each case of a per-thread switch assigns, as an if\'s branches do (clang computed them after the regions, branching on the guards)', async () => {
+    const text = await kernelText('float w = 0.f; bool special = false;\nswitch (p[threadIdx.x]) {\ncase 0: w += 3.f; break;\ncase 2: { float u = 1.f; u += 1.f; w = u; } break;\ndefault: special = true;\n}\np[0] = special ? 0 : (int)w;');
+    expect(text).toMatch(/\{ w \+= 3\.f;\s+hip2vx_pin\(w\); \}/);
+    expect(text).toMatch(/w = u; \}\s+hip2vx_pin\(w\); \}/);
+    expect(text).toContain('special = true; hip2vx_pin(special); }');
+    expect(text).not.toContain('hip2vx_pin(u)');
+  });
+
   it('drop the fallthrough statements of a per-thread switch (the standard attribute and GNU\'s), and keep those of a uniform one', async () => {
     const text = await kernelText('switch (p[threadIdx.x]) {\ncase 0: p[0] = 1; [[fallthrough]];\ncase 1: p[1] = 1; __attribute__((fallthrough));\ndefault: p[2] = 2;\n}\nswitch (n) {\ncase 0: p[3] = 1; __attribute__((fallthrough));\ndefault: p[4] = 1;\n}');
     expect(count(text, 'hip2vx_split(')).toBe(3);
