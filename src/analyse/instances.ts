@@ -61,7 +61,8 @@ function substitute(node: Node, params: string[], args: string[]): string {
   let out = '';
   let at = node.startIndex;
   walk(node, (n) => {
-    const i = n.type === 'type_identifier' || n.type === 'identifier' ? params.indexOf(n.text) : -1;
+    // `P` of `typename P::Element` is a namespace_identifier to the grammar.
+    const i = n.type === 'type_identifier' || n.type === 'identifier' || n.type === 'namespace_identifier' ? params.indexOf(n.text) : -1;
     if (i < 0 || i >= args.length) return;
     out += node.text.slice(at - node.startIndex, n.startIndex - node.startIndex) + args[i];
     at = n.endIndex;
