@@ -14,6 +14,10 @@ const SAME_LENGTH: [RegExp, string][] = [
   [/\b__const\b/g, 'const  '],
   [/\b__volatile__\b/g, 'volatile    '],
   [/\b__signed__\b/g, 'signed    '],
+  // GNU's typeof, in declarations too (`__typeof__(a) t = a;`, a SWAP macro's body): decltype
+  // to the parser (they differ only on references, which nothing translated reads from it).
+  [/\b__typeof__(\s*\()/g, 'decltype  $1'],
+  [/\b__typeof(\s*\()/g, 'decltype$1'],
   // A pack of pointers (`const Ts*... ps`), which the grammar cannot parse: read as a pack of
   // references, which device code uses alike (a kernel's is refused: kernels take no references).
   [/([\w>]\s*)\*(\s*\.\.\.\s*[A-Za-z_]\w*\s*[,)=])/g, '$1&$2'],

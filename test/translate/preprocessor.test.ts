@@ -266,18 +266,21 @@ describe('macros that spell GPU code', () => {
 
   it('branching in device code, expanded unless the expansion cannot be parsed (a GNU statement expression): that use stays, with a warning', async () => {
     const source = [
-      '#define MAX(a, b) ({ __typeof__(a) _a = (a); __typeof__(b) _b = (b); _a > _b ? _a : _b; })',
+      '#define MAX(a, b) ({ typeof(a) _a = (a); typeof(b) _b = (b); _a > _b ? _a : _b; })',
+      '#define MIN(a, b) ({ __typeof__(a) _a = (a); __typeof__(b) _b = (b); _a < _b ? _a : _b; })',
       '#define CLAMP(x) ((x) > 9 ? 9 : (x))',
-      '__global__ void k(int* p) { p[0] = MAX(p[threadIdx.x], 5); p[1] = CLAMP(p[threadIdx.x]); }',
+      '__global__ void k(int* p) { p[0] = MAX(p[threadIdx.x], 5); p[1] = CLAMP(p[threadIdx.x]); p[2] = MIN(p[threadIdx.x], 5); }',
       '',
     ].join('\n');
     const result = await translateText('k.cu', source);
     expect(formatted(result)).toEqual([
-      "k.cu:3:36: warning: the expansion of macro 'MAX' cannot be parsed (a GNU statement expression?): the use stays as written, and branches in it are not bracketed for divergence on Vortex [macro-unreadable]",
+      "k.cu:4:36: warning: the expansion of macro 'MAX' cannot be parsed (a GNU statement expression?): the use stays as written, and branches in it are not bracketed for divergence on Vortex [macro-unreadable]",
     ]);
     const device = output(result, 'device');
     expect(device).toContain('p[0] = MAX(p[threadIdx.x], 5);');
     expect(device).toContain('hip2vx_select(hip2vx_bool((p[threadIdx.x]) > 9), 9, (p[threadIdx.x]))');
+    // With __typeof__ (read as decltype) the statement expression parses: its ?: is lowered.
+    expect(device).toContain('p[2] = ({ __typeof__(p[threadIdx.x]) _a = (p[threadIdx.x]); __typeof__(5) _b = 5; hip2vx_select(hip2vx_bool(_a < _b), _a, _b); });');
   });
 });
 
@@ -357,6 +360,27 @@ describe('what the grammar cannot see through, hidden from the parser only', () 
     const result = await translateText('m.cu', source);
     expect(errors(result)).toEqual([]);
     expect(output(result, 'device')).toContain('__global__ void k(__volatile__ int* p)');
+  });
+
+  it("GNU's typeof in declarations (`__typeof__(a) t = a;`, a SWAP macro's body, `__typeof`): kept as written, branches around it lowered", async () => {
+    const source = [
+      '#define SWAP(x, y) do { __typeof__(x) t_ = (x); (x) = (y); (y) = t_; } while (0)',
+      '__global__ void k(int *o) {',
+      '  int a = o[threadIdx.x], b = o[31 - threadIdx.x];',
+      '  if (a > b) { __typeof__(a) t = a; a = b; b = t; }',
+      '  if (a > 5) SWAP(a, b);',
+      '  __typeof(a) c = a + b;',
+      '  o[threadIdx.x] = a * 100 + b + c;',
+      '}',
+      'int main() { int* d = 0; k<<<1, 32>>>(d); }',
+      '',
+    ].join('\n');
+    const result = await translateText('t.cu', source);
+    expect(formatted(result)).toEqual([]);
+    const device = output(result, 'device');
+    expect(device).toContain('{ __typeof__(a) t = a; a = b; b = t;');
+    expect(device).toContain('do { __typeof__(a) t_ = a; a = b; b = t_; } while (0); hip2vx_pin(a);');
+    expect(device).toContain('__typeof(a) c = a + b;');
   });
 
   it('#if splitting a parameter list and an if/else: decided, every line kept', async () => {
