@@ -7,6 +7,7 @@ import type { MacroTable } from '../parse/macros.js';
 import { deviceMacroExpansions } from '../parse/gpu-macros.js';
 import { launchMacroExpansions, type MacroExpansion } from './launch-macros.js';
 import type { Program } from './program.js';
+import { withCallers } from './warp-ops.js';
 
 /**
  * The uses to expand in `text` (parsed as `root`, analysed as `program`), in order, not
@@ -16,7 +17,15 @@ export function analysedMacroUses(root: Node, text: string, program: Program, ma
   const kernelNames = new Set(program.functions.filter((f) => f.kind === 'kernel').map((f) => f.name));
   const deviceCode = [...program.kernels, ...program.deviceFunctions].map((f): [number, number] => [f.node.startIndex, f.node.endIndex]);
   const globals = new Set(program.globals.map((g) => g.name));
-  return [...launchMacroExpansions(root, text, macros, kernelNames), ...deviceMacroExpansions(text, macros, globals, deviceCode, warpOps)]
+  return [...launchMacroExpansions(root, text, macros, kernelNames), ...deviceMacroExpansions(text, macros, globals, deviceCode, warpOps && withWarpUsers(program, warpOps))]
     .sort((a, b) => a.start - b.start)
     .filter((e, i, all) => i === 0 || e.start >= all[i - 1].end);
+}
+
+/** `warpOps` or a call of a device function of the file that uses them (`#define REDUCE(v) warp_sum(v)`). */
+function withWarpUsers(program: Program, warpOps: RegExp): RegExp {
+  const fns = [...program.deviceFunctions, ...program.memberFunctions];
+  const users = withCallers(fns, fns.filter((f) => f.body && warpOps.test(f.outer.text)).map((f) => f.name));
+  const names = [...users].filter((n) => /^[A-Za-z_]\w*$/.test(n));
+  return names.length ? new RegExp(`${warpOps.source}|\\b(?:${names.join('|')})\\s*\\(`) : warpOps;
 }

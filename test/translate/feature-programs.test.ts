@@ -268,7 +268,8 @@ const PROGRAMS: FeatureProgram[] = [
   },
   {
     dir: 'warp-macros', stem: 'warp_macros', variants: [{ config: '16x16' }],
-    what: 'warp operations written through macros (a shuffle reduction, ballot and any, a macro over another under a per-thread branch): the kernels reserve the warp scratch and the lanes that skip leave',
+    what: 'warp operations written through macros (a shuffle reduction, ballot and any, a macro over another under a per-thread branch, a macro calling a device function that shuffles): the kernels reserve the warp scratch and the lanes that skip leave',
+    device: ['float v = warp_sum(x[blockIdx.x * blockDim.x + threadIdx.x]);'],
   },
   {
     dir: 'c-style', stem: 'c_style', variants: [{ config: '16x16' }],
