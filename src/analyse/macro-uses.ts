@@ -1,7 +1,8 @@
 // The macro uses translation sees through once a file is analysed: launches inside macros and, in
-// device code, macros naming device globals or warp operations, or branching. The file's own translation and every
-// includer's view of it as a header must expand the same uses, or the includer misses what the
-// expansion reaches (a device global named only inside a macro gets no kernel argument).
+// device code, macros naming device globals or warp operations, or branching. The file's own
+// translation and every includer's view of it as a header must expand the same uses, or the
+// includer misses what the expansion reaches (a device global named only inside a macro gets no
+// kernel argument).
 import type { Node } from '../parse/parser.js';
 import type { MacroTable } from '../parse/macros.js';
 import { deviceMacroExpansions } from '../parse/gpu-macros.js';
