@@ -35,19 +35,19 @@ __global__ void mixed_work(const int *ops, const int *vals, int *out, int n)
 { int __hv_g30 = !(__hv_ret1); int __hv_t31 = hip2vx_split(__hv_g30); if (__hv_g30) { int v = vals[i];
     int result = 0;
     { auto __hv_v5 = ((ops[i])); int __hv_f6 = 0; { int __hv_g7 = hip2vx_bool(__hv_v5 == (OP_TRIANGLE)) | __hv_f6; int __hv_t8 = hip2vx_split(__hv_g7); if (__hv_g7) { { int k = 0; int __hv_m9 = hip2vx_active_threads(); int __hv_go10; HIP2VX_PRED_LOOP { __hv_go10 = hip2vx_bool(k < vals[i]); HIP2VX_PRED_EXIT(__hv_go10, __hv_m9, __hv_end11); result += k; ++k; } __hv_end11: hip2vx_tmc(__hv_m9); }
-         } hip2vx_join(__hv_t8); __hv_f6 = 0; } { int __hv_g12 = hip2vx_bool(__hv_v5 == (OP_FACTORIAL_MOD)) | __hv_f6; int __hv_t13 = hip2vx_split(__hv_g12); if (__hv_g12) { {
+         hip2vx_pin(result); } hip2vx_join(__hv_t8); __hv_f6 = 0; } { int __hv_g12 = hip2vx_bool(__hv_v5 == (OP_FACTORIAL_MOD)) | __hv_f6; int __hv_t13 = hip2vx_split(__hv_g12); if (__hv_g12) { {
         int p = 1;
         { int k = 2; int __hv_m14 = hip2vx_active_threads(); int __hv_go15; HIP2VX_PRED_LOOP { __hv_go15 = hip2vx_bool(k <= v); HIP2VX_PRED_EXIT(__hv_go15, __hv_m14, __hv_end16); p = (p * k) % MODULUS; ++k; } __hv_end16: hip2vx_tmc(__hv_m14); }
         result = p;
         
-    } } hip2vx_join(__hv_t13); __hv_f6 = 0; } { int __hv_g17 = hip2vx_bool(__hv_v5 == (OP_COLLATZ)) | __hv_f6; int __hv_t18 = hip2vx_split(__hv_g17); if (__hv_g17) { {
+    } hip2vx_pin(result); } hip2vx_join(__hv_t13); __hv_f6 = 0; } { int __hv_g17 = hip2vx_bool(__hv_v5 == (OP_COLLATZ)) | __hv_f6; int __hv_t18 = hip2vx_split(__hv_g17); if (__hv_g17) { {
         unsigned int x = v + 1;
         { int __hv_brk2 = 0;int __hv_m19 = hip2vx_active_threads(); int __hv_go20; HIP2VX_PRED_LOOP { __hv_go20 = 0; { int __hv_g26 = !(__hv_brk2); int __hv_t27 = hip2vx_split(__hv_g26); if (__hv_g26) { __hv_go20 = hip2vx_bool(x != 1); } hip2vx_join(__hv_t27); } HIP2VX_PRED_EXIT(__hv_go20, __hv_m19, __hv_end21); {
             { int __hv_g22 = hip2vx_bool(x & 1); int __hv_t23 = hip2vx_split(__hv_g22); if (__hv_g22) { x = 3 * x + 1; hip2vx_pin(x); } else { x /= 2; hip2vx_pin(x); } hip2vx_join(__hv_t23); }
             { int __hv_g24 = hip2vx_bool(++result >= COLLATZ_CAP); int __hv_t25 = hip2vx_split(__hv_g24); if (__hv_g24) { __hv_brk2 = 1; } hip2vx_join(__hv_t25); }  // give up on long trajectories
         }  } __hv_end21: hip2vx_tmc(__hv_m19); }
         
-    } } hip2vx_join(__hv_t18); __hv_f6 = 0; } { int __hv_g28 = !(hip2vx_bool(__hv_v5 == (OP_TRIANGLE)) | hip2vx_bool(__hv_v5 == (OP_FACTORIAL_MOD)) | hip2vx_bool(__hv_v5 == (OP_COLLATZ))) | __hv_f6; int __hv_t29 = hip2vx_split(__hv_g28); if (__hv_g28) { result = -v; } hip2vx_join(__hv_t29); __hv_f6 = __hv_g28; } }
+    } hip2vx_pin(result); } hip2vx_join(__hv_t18); __hv_f6 = 0; } { int __hv_g28 = !(hip2vx_bool(__hv_v5 == (OP_TRIANGLE)) | hip2vx_bool(__hv_v5 == (OP_FACTORIAL_MOD)) | hip2vx_bool(__hv_v5 == (OP_COLLATZ))) | __hv_f6; int __hv_t29 = hip2vx_split(__hv_g28); if (__hv_g28) { result = -v; hip2vx_pin(result); } hip2vx_join(__hv_t29); __hv_f6 = __hv_g28; } }
     out[i] = result; } hip2vx_join(__hv_t31); }  }
 
 // Data-dependent if/else chain on the previous results.
